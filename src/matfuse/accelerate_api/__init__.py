@@ -1,0 +1,60 @@
+"""The accelerate API: the dependency-light contract between the runtime and
+acceleration providers (seed 002).
+
+This package imports nothing else of matfuse. It holds:
+
+* :class:`GpuTensorHandle` - small immutable name of a device tensor;
+* :class:`HostTensor` - host data (column-major flat ndarray + shape + class);
+* :class:`AccelProvider` - the provider protocol (see ``_provider.py``);
+* the provider registry (``register_provider``/``provider``, with a
+  thread-local override for tests);
+* residency hooks and metadata registries keyed by (device_id, buffer_id).
+"""
+
+from matfuse.accelerate_api._types import (
+    DeviceInfo,
+    GpuTensorHandle,
+    HostTensor,
+    Unsupported,
+)
+from matfuse.accelerate_api._provider import AccelProvider
+from matfuse.accelerate_api._registry import (
+    BufferMeta,
+    clear_residency,
+    count_fallback,
+    fallback_counts,
+    get_meta,
+    is_resident,
+    mark_residency,
+    override_provider,
+    provider,
+    register_provider,
+    register_residency_clear,
+    reset_fallback_counts,
+    set_meta,
+    drop_meta,
+    unregister_provider,
+)
+
+__all__ = [
+    "AccelProvider",
+    "BufferMeta",
+    "DeviceInfo",
+    "GpuTensorHandle",
+    "HostTensor",
+    "Unsupported",
+    "clear_residency",
+    "count_fallback",
+    "drop_meta",
+    "fallback_counts",
+    "get_meta",
+    "is_resident",
+    "mark_residency",
+    "override_provider",
+    "provider",
+    "register_provider",
+    "register_residency_clear",
+    "reset_fallback_counts",
+    "set_meta",
+    "unregister_provider",
+]

@@ -1,0 +1,103 @@
+"""Plain data types of the accelerate API."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+
+class Unsupported(NotImplementedError):
+    """Raised by a provider hook it does not implement (or not for these
+    arguments). Callers catch exactly this, count a fallback and run the host
+    path; any other exception is a real error."""
+
+
+@dataclass(frozen=True, slots=True)
+class GpuTensorHandle:
+    """Opaque name of a device tensor.
+
+    Attributes:
+        shape: MATLAB shape (at least 2 dims).
+        device_id: which provider/device owns it.
+        buffer_id: provider-managed buffer key.
+        dtype: numpy dtype name of the elements (``float64``, ``float32``,
+            ``bool``, ``int32``, ``complex128`` ...). Kept in the handle
+            because every hook needs it; other metadata lives in registries.
+    """
+
+    shape: tuple[int, ...]
+    device_id: int
+    buffer_id: int
+    dtype: str = "float64"
+
+    @property
+    def numel(self) -> int:
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+
+@dataclass(slots=True)
+class HostTensor:
+    """Host data crossing the API.
+
+    Attributes:
+        data: 1-D contiguous ndarray of the elements in column-major order
+            (complex dtypes for complex data; providers store them interleaved).
+        shape: MATLAB shape.
+        matlab_class: element class (``double``, ``single``, ``logical``,
+            ``int32``, ...); ``char`` travels as ``uint16`` codes with this
+            set to ``char``.
+    """
+
+    data: np.ndarray
+    shape: tuple[int, ...]
+    matlab_class: str = "double"
+
+    @staticmethod
+    def from_array(arr: np.ndarray, matlab_class: str | None = None) -> "HostTensor":
+        """Build from an ndarray in MATLAB shape (any memory order)."""
+        flat = np.ascontiguousarray(arr.reshape(-1, order="F"))
+        cls = matlab_class or _class_of_dtype(flat.dtype)
+        return HostTensor(flat, tuple(arr.shape), cls)
+
+    def to_array(self) -> np.ndarray:
+        """The data as an ndarray of shape ``shape`` (Fortran order)."""
+        return self.data.reshape(self.shape, order="F")
+
+    @property
+    def is_complex(self) -> bool:
+        return self.data.dtype.kind == "c"
+
+
+# Seed-002 names: a view and an owned tensor are the same thing in Python.
+HostTensorView = HostTensor
+HostTensorOwned = HostTensor
+
+
+def _class_of_dtype(dt: np.dtype) -> str:
+    if dt == np.bool_:
+        return "logical"
+    if dt == np.float32 or dt == np.complex64:
+        return "single"
+    if dt.kind in "iu":
+        return dt.name
+    return "double"
+
+
+@dataclass(slots=True)
+class DeviceInfo:
+    """What ``gpuDevice`` and ``matfuse info`` show about a device."""
+
+    name: str
+    vendor: str = ""
+    backend: str = ""
+    device_id: int = 0
+    total_memory: int = 0
+    available_memory: int = 0
+    supports_double: bool = True
+    precision_policy: str = "f64"
+    limits: dict[str, int] = field(default_factory=dict)
+    extra: dict[str, object] = field(default_factory=dict)

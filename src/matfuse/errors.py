@@ -1,0 +1,131 @@
+"""The one error hierarchy of matfuse.
+
+Every failure a MATLAB user can cause is a :class:`MatlabError`: it carries a
+MATLAB identifier (``MATLAB:badsubscript``), a message, and the source span of
+the statement that raised it. It is also the value bound by ``catch err`` (an
+``MException`` in MATLAB terms), so ``err.identifier``/``err.message``/
+``err.stack`` work on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A position in MATLAB source: 1-based line and column, plus the file.
+
+    ``file`` is a path for files, ``None`` for strings typed at the REPL or
+    passed to ``eval``/``-e``. ``source`` is the full text, kept so an error
+    can print the offending line with a caret.
+    """
+
+    line: int
+    col: int
+    file: str | None = None
+    source: str | None = field(default=None, compare=False, repr=False)
+
+    def source_line(self) -> str | None:
+        """The text of the line this span points into, or None."""
+        if self.source is None:
+            return None
+        lines = self.source.splitlines()
+        if 1 <= self.line <= len(lines):
+            return lines[self.line - 1]
+        return None
+
+    def caret_text(self) -> str:
+        """``file:line:col`` header, the source line and a caret under ``col``."""
+        where = f"{self.file or '<input>'}:{self.line}:{self.col}"
+        text = self.source_line()
+        if text is None:
+            return where
+        expanded = text.replace("\t", " ")
+        return f"{where}\n{expanded}\n{' ' * (self.col - 1)}^"
+
+
+@dataclass(slots=True)
+class StackFrame:
+    """One entry of ``MException.stack``: function name, file and line."""
+
+    name: str
+    file: str | None
+    line: int
+
+
+class MatlabError(Exception):
+    """A MATLAB-level error (``MException``).
+
+    Args:
+        identifier: MATLAB identifier such as ``MATLAB:UndefinedFunction``;
+            empty string when the error has none (``error('text')``).
+        message: the message text, already formatted.
+        span: where in the source the error happened; filled in by the VM
+            when the raising code did not know it.
+    """
+
+    def __init__(self, identifier: str, message: str, span: Span | None = None):
+        super().__init__(message)
+        self.identifier = identifier
+        self.message = message
+        self.span = span
+        self.stack: list[StackFrame] = []
+        self.cause: list[MatlabError] = []
+        # Name of the builtin or function that raised it, for "Error using NAME".
+        self.function_name: str | None = None
+
+    def with_span(self, span: Span | None) -> "MatlabError":
+        """Attach ``span`` if no span is known yet; returns self."""
+        if self.span is None and span is not None:
+            self.span = span
+        return self
+
+    def report(self) -> str:
+        """MATLAB's uncaught-error text: ``Error using f`` / message / ``Error in``."""
+        lines: list[str] = []
+        if self.function_name:
+            lines.append(f"Error using {self.function_name}")
+            lines.append(self.message)
+        else:
+            lines.append(f"Error: {self.message}")
+        if self.span is not None and self.span.file is not None:
+            lines.append(f"Error in {self.span.file} (line {self.span.line})")
+        if self.span is not None:
+            text = self.span.source_line()
+            if text is not None:
+                lines.append(text.replace("\t", " "))
+                lines.append(" " * (self.span.col - 1) + "^")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"MatlabError({self.identifier!r}, {self.message!r})"
+
+
+class MatlabSyntaxError(MatlabError):
+    """A parse error: reported with file, line, column, source line and caret."""
+
+    def __init__(self, message: str, span: Span | None = None,
+                 identifier: str = "MATLAB:parse"):
+        super().__init__(identifier, message, span)
+
+    def report(self) -> str:
+        if self.span is None:
+            return f"Error: {self.message}"
+        return f"Error: {self.message}\n{self.span.caret_text()}"
+
+
+class MatlabInterrupt(MatlabError):
+    """Ctrl-C during execution: stops the statement, keeps the session."""
+
+    def __init__(self) -> None:
+        super().__init__("MATLAB:interrupted", "Operation terminated by user.")
+
+
+def undefined_function(name: str, span: Span | None = None) -> MatlabError:
+    """MATLAB's error for an unknown name used as a function or variable."""
+    return MatlabError(
+        "MATLAB:UndefinedFunction",
+        f"Undefined function or variable '{name}'.",
+        span,
+    )

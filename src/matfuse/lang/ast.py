@@ -1,0 +1,274 @@
+"""AST node types produced by the parser and consumed by the compiler.
+
+Every node carries ``span`` (line:col of its first token). Nodes are plain
+dataclasses; the compiler (``matfuse.vm.compiler``) lowers them to closures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from matfuse.errors import Span
+
+
+@dataclass(slots=True)
+class Node:
+    span: Span
+
+
+# ----------------------------------------------------------------- expressions
+@dataclass(slots=True)
+class Expr(Node):
+    pass
+
+
+@dataclass(slots=True)
+class Number(Expr):
+    """A numeric literal; ``value`` is float, or complex for ``3i``."""
+
+    value: float | complex
+
+
+@dataclass(slots=True)
+class String(Expr):
+    """``'char literal'`` (kind ``"char"``) or ``"string literal"`` (``"string"``)."""
+
+    value: str
+    kind: str = "char"
+
+
+@dataclass(slots=True)
+class Ident(Expr):
+    name: str
+
+
+@dataclass(slots=True)
+class Colon(Expr):
+    """A bare ``:`` used as an index (``x(:, 1)``)."""
+
+
+@dataclass(slots=True)
+class End(Expr):
+    """``end`` inside an index expression; the compiler binds it to the
+    innermost enclosing indexed value and position."""
+
+
+@dataclass(slots=True)
+class Binary(Expr):
+    """Binary operator. ``op`` is the MATLAB spelling: ``+ - * / \\ ^ .* ./ .\\
+    .^ == ~= < <= > >= & | && ||``."""
+
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(slots=True)
+class Unary(Expr):
+    """Prefix operator: ``-``, ``+`` or ``~`` (``!`` is normalised to ``~``)."""
+
+    op: str
+    operand: Expr
+
+
+@dataclass(slots=True)
+class Postfix(Expr):
+    """Postfix transpose: ``'`` (ctranspose) or ``.'`` (transpose)."""
+
+    op: str
+    operand: Expr
+
+
+@dataclass(slots=True)
+class Range(Expr):
+    """``start:stop`` or ``start:step:stop`` (``step`` is None for the first)."""
+
+    start: Expr
+    step: Expr | None
+    stop: Expr
+
+
+@dataclass(slots=True)
+class Index(Expr):
+    """``base(args)`` (kind ``"()"``) or ``base{args}`` (kind ``"{}"``).
+
+    A call ``f(x)`` is also an Index: whether ``f`` is a variable or a
+    function is decided at run time by MATLAB's lookup order.
+    """
+
+    base: Expr
+    args: list[Expr]
+    kind: str = "()"
+
+
+@dataclass(slots=True)
+class Field(Expr):
+    """``base.name``."""
+
+    base: Expr
+    name: str
+
+
+@dataclass(slots=True)
+class DynField(Expr):
+    """``base.(expr)``."""
+
+    base: Expr
+    name_expr: Expr
+
+
+@dataclass(slots=True)
+class Matrix(Expr):
+    """``[a b; c d]``: ``rows`` is a list of rows, each a list of elements."""
+
+    rows: list[list[Expr]]
+
+
+@dataclass(slots=True)
+class CellLit(Expr):
+    """``{a, b; c, d}``."""
+
+    rows: list[list[Expr]]
+
+
+@dataclass(slots=True)
+class AnonFunc(Expr):
+    """``@(x, y) body``."""
+
+    params: list[str]
+    body: Expr
+
+
+@dataclass(slots=True)
+class FuncHandle(Expr):
+    """``@name`` (``name`` may be dotted, e.g. ``pkg.fn``)."""
+
+    name: str
+
+
+# ------------------------------------------------------------------ statements
+@dataclass(slots=True)
+class Stmt(Node):
+    pass
+
+
+@dataclass(slots=True)
+class Tilde(Expr):
+    """``~`` placeholder in a multiple-assignment target list."""
+
+
+@dataclass(slots=True)
+class ExprStmt(Stmt):
+    """An expression statement; ``display`` is True when not ended by ``;``."""
+
+    expr: Expr
+    display: bool
+
+
+@dataclass(slots=True)
+class Assign(Stmt):
+    """``a = v``, ``a(i).f{k} = v`` or ``[a, ~, c] = f(x)``.
+
+    Each target is an Ident, an Index/Field/DynField chain rooted at an
+    Ident, or Tilde. ``multi`` is True for the bracketed form.
+    """
+
+    targets: list[Expr]
+    value: Expr
+    display: bool
+    multi: bool = False
+
+
+@dataclass(slots=True)
+class Command(Stmt):
+    """Command syntax: ``format long``, ``hold on`` -> ``name('arg', ...)``."""
+
+    name: str
+    args: list[str]
+    display: bool = True
+
+
+@dataclass(slots=True)
+class If(Stmt):
+    """``clauses`` holds (condition, body) for the if and each elseif."""
+
+    clauses: list[tuple[Expr, list[Stmt]]]
+    else_body: list[Stmt] | None = None
+
+
+@dataclass(slots=True)
+class For(Stmt):
+    var: Expr
+    iterable: Expr
+    body: list[Stmt] = field(default_factory=list)
+    parfor: bool = False
+
+
+@dataclass(slots=True)
+class While(Stmt):
+    cond: Expr
+    body: list[Stmt] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Break(Stmt):
+    pass
+
+
+@dataclass(slots=True)
+class Continue(Stmt):
+    pass
+
+
+@dataclass(slots=True)
+class Return(Stmt):
+    pass
+
+
+@dataclass(slots=True)
+class Switch(Stmt):
+    subject: Expr
+    cases: list[tuple[Expr, list[Stmt]]]
+    otherwise: list[Stmt] | None = None
+
+
+@dataclass(slots=True)
+class TryCatch(Stmt):
+    body: list[Stmt]
+    ident: str | None
+    catch_body: list[Stmt]
+
+
+@dataclass(slots=True)
+class Global(Stmt):
+    names: list[str]
+
+
+@dataclass(slots=True)
+class Persistent(Stmt):
+    names: list[str]
+
+
+@dataclass(slots=True)
+class Function(Node):
+    """A function definition (primary, local or nested)."""
+
+    name: str
+    params: list[str]
+    outputs: list[str]
+    body: list[Stmt]
+    nested: list["Function"] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Program(Node):
+    """A parsed file or string.
+
+    A script has ``body`` statements and possibly local ``functions`` at the
+    end; a function file has an empty ``body`` and ``functions[0]`` is the
+    primary function. ``is_script`` tells which.
+    """
+
+    body: list[Stmt]
+    functions: list[Function]
+    is_script: bool

@@ -1,0 +1,64 @@
+"""Calling a builtin: argument-count checks, device routing, error naming.
+
+``call_builtin`` is the one entry point the VM uses. Device routing
+(``gather_if_needed`` and the GPU specs) is owned by the accelerate work.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.registry import Builtin
+from matfuse.runtime.values import DeviceValue
+
+
+def gather_if_needed(args: list[Any]) -> list[Any]:
+    """Host copies of any device values among ``args`` (others unchanged)."""
+    return [a.gather() if isinstance(a, DeviceValue) else a for a in args]
+
+
+def _check_counts(b: Builtin, nargs: int, nargout: int) -> None:
+    if nargs < b.min_args:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    if b.max_args is not None and nargs > b.max_args:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    if b.max_out is not None and nargout > max(b.max_out, 1):
+        raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
+
+
+def call_builtin(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any]:
+    """Run builtin ``b`` and return its outputs as a list.
+
+    The list has at least ``max(1, nargout)`` entries when the builtin
+    produced that many; a builtin returning nothing gives ``[]``.
+    """
+    _check_counts(b, len(args), nargout)
+    if any(isinstance(a, DeviceValue) for a in args):
+        from matfuse.accelerate.dispatch import call_with_device_args
+
+        return call_with_device_args(b, args, nargout, ctx)
+    return invoke(b, args, nargout, ctx)
+
+
+def invoke(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any]:
+    """Call ``b.impl`` with its calling convention; normalise the result."""
+    try:
+        if b.needs_ctx:
+            if b.wants_nargout:
+                result = b.impl(ctx, *args, nargout=nargout)
+            else:
+                result = b.impl(ctx, *args)
+        elif b.wants_nargout:
+            result = b.impl(*args, nargout=nargout)
+        else:
+            result = b.impl(*args)
+    except MatlabError as err:
+        if err.function_name is None:
+            err.function_name = b.name
+        raise
+    if result is None:
+        return []
+    if type(result) is tuple:
+        return list(result)
+    return [result]

@@ -1,0 +1,128 @@
+"""Builtin declarations.
+
+A builtin is one declaration: name, argument counts, category, CPU
+implementation, docstring and, where it has them, a GPU spec and a fusion
+template (cupy ``create_ufunc``-style tables)::
+
+    @builtin("exp", category="elementwise", nargin=(1, 1),
+             gpu=GpuSpec(kind="elementwise", hook="elem_unary", op="exp"),
+             fusion="exp")
+    def exp(x):
+        '''Exponential, elementwise.'''
+        ...
+
+Calling convention of ``impl``: positional MATLAB values; ``ctx`` first when
+``needs_ctx``; keyword ``nargout`` when ``wants_nargout``. It returns one
+value, or a tuple of values for several outputs (at least ``max(1, nargout)``
+of them when more than one is requested).
+
+Modules under ``matfuse.runtime.builtins`` are imported automatically by
+``load_all()``; each registers its declarations at import time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class GpuSpec:
+    """How a builtin runs on a device.
+
+    Attributes:
+        kind: ``elementwise``, ``reduction``, ``scan``, ``construction``,
+            ``matmul``, ``indexing``, ``signal``, ``sort`` ... (the planner's
+            cost category).
+        hook: the provider hook implementing it (``elem_unary``, ``reduce``).
+        op: the operation name passed to that hook (``exp``, ``sum``).
+        returns_gpu: whether MATLAB returns a gpuArray when an input is one.
+    """
+
+    kind: str
+    hook: str | None = None
+    op: str | None = None
+    returns_gpu: bool = True
+
+
+@dataclass(slots=True)
+class Builtin:
+    name: str
+    impl: Callable[..., Any]
+    category: str
+    min_args: int = 0
+    max_args: int | None = None       # None: any number (varargin)
+    max_out: int | None = 1           # None: any number (varargout)
+    needs_ctx: bool = False
+    wants_nargout: bool = False
+    sink: bool = False                # host sink: gathers device inputs
+    gpu: GpuSpec | None = None
+    fusion: Any = None                # fusion template (see matfuse.accelerate.fusion)
+    device_impl: Callable[..., Any] | None = None
+    doc: str = ""
+    status: str = "implemented"
+    aliases: tuple[str, ...] = field(default_factory=tuple)
+
+
+BUILTINS: dict[str, Builtin] = {}
+
+
+def builtin(name: str, *, category: str, nargin: tuple[int, int | None] = (0, None),
+            nargout: tuple[int, int | None] = (0, 1), needs_ctx: bool = False,
+            wants_nargout: bool = False, sink: bool = False,
+            gpu: GpuSpec | None = None, fusion: Any = None,
+            aliases: tuple[str, ...] = ()) -> Callable[[Callable], Callable]:
+    """Declare a builtin; decorates its CPU implementation (returned unchanged)."""
+
+    def register(fn: Callable) -> Callable:
+        decl = Builtin(
+            name=name, impl=fn, category=category,
+            min_args=nargin[0], max_args=nargin[1], max_out=nargout[1],
+            needs_ctx=needs_ctx, wants_nargout=wants_nargout, sink=sink,
+            gpu=gpu, fusion=fusion, doc=(fn.__doc__ or "").strip(),
+            aliases=tuple(aliases),
+        )
+        BUILTINS[name] = decl
+        for alias in aliases:
+            BUILTINS[alias] = decl
+        return fn
+
+    return register
+
+
+def lookup(name: str) -> Builtin | None:
+    return BUILTINS.get(name)
+
+
+_loaded = False
+
+
+def load_all() -> None:
+    """Import every module of ``matfuse.runtime.builtins`` (idempotent)."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    package = importlib.import_module("matfuse.runtime.builtins")
+    for info in sorted(pkgutil.walk_packages(package.__path__, package.__name__ + "."),
+                       key=lambda i: i.name):
+        importlib.import_module(info.name)
+
+
+class CallContext(Protocol):
+    """What a builtin declared with ``needs_ctx`` may use of the interpreter."""
+
+    def call(self, fn: Any, args: list[Any], nargout: int) -> list[Any]:
+        """Call a function handle, or a function by name (``str``)."""
+
+    def write(self, text: str) -> None:
+        """Write to MATLAB's standard output (the command window)."""
+
+    def write_err(self, text: str) -> None:
+        """Write to standard error (warnings)."""
+
+    @property
+    def display_format(self) -> str:
+        """``short`` or ``long`` (and the other ``format`` modes)."""
