@@ -15,4 +15,258 @@ Contract used by the VM (implement exactly these names):
   ``[]`` skipped).
 * ``cell_concat(rows: list[list[value]])``: ``{a b; c d}``.
 * ``is_true(v) -> bool``: ``if``/``while`` truth (all nonzero, non-empty).
+
+``matfuse.runtime._matrixops.WARNING_HOOK`` may be set by the VM to route
+MATLAB warnings (singular matrix) through ``warning``'s state.
 """
+
+from __future__ import annotations
+
+import math
+import operator
+from typing import Any, Callable
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime._classrules import INTEGER_SET, convert, float_to_int, type_error
+from matfuse.runtime._colon import colon_values
+from matfuse.runtime._concat import cell_rows, concat_rows
+from matfuse.runtime._elementwise import (
+    ARITH_OPS,
+    COMPARE_OPS,
+    arithmetic,
+    compare,
+    logical_op,
+    logical_operand,
+)
+from matfuse.runtime._matrixops import mldivide, mpower, mrdivide, mtimes
+from matfuse.runtime.values import (
+    CHAR_DTYPE,
+    CellArray,
+    DeviceValue,
+    StringArray,
+    StructArray,
+    canonical,
+    char_codes,
+    class_of,
+    to_array,
+)
+
+
+def _divide(x: float, y: float) -> Any:
+    try:
+        return x / y
+    except ZeroDivisionError:
+        return arithmetic("./", x, y)
+
+
+def _left_divide(x: float, y: float) -> Any:
+    try:
+        return y / x
+    except ZeroDivisionError:
+        return arithmetic(".\\", x, y)
+
+
+def _power(x: float, y: float) -> Any:
+    try:
+        r = x ** y
+    except (ZeroDivisionError, OverflowError):
+        return arithmetic(".^", x, y)
+    if type(r) is complex:
+        return arithmetic(".^", x, y)
+    return r
+
+
+def _logical_and(x: float, y: float) -> Any:
+    if x != x or y != y:
+        raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+    return x != 0 and y != 0
+
+
+def _logical_or(x: float, y: float) -> Any:
+    if x != x or y != y:
+        raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+    return x != 0 or y != 0
+
+
+# Scalar double fast paths: the interpreter's hot loops land here.
+_FLOAT_OPS: dict[str, Callable[[float, float], Any]] = {
+    "+": operator.add, "-": operator.sub, ".*": operator.mul, "*": operator.mul,
+    "./": _divide, "/": _divide, ".\\": _left_divide, "\\": _left_divide,
+    ".^": _power, "^": _power,
+    "==": operator.eq, "~=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge, "&": _logical_and, "|": _logical_or,
+}
+
+_MATRIX_OPS: dict[str, Callable[[Any, Any], Any]] = {
+    "*": mtimes, "/": mrdivide, "\\": mldivide, "^": mpower,
+}
+
+
+def binary(op: str, a: Any, b: Any) -> Any:
+    """``a op b`` with MATLAB semantics; see the module docstring."""
+    ta, tb = type(a), type(b)
+    if ta is float and tb is float:
+        return _FLOAT_OPS[op](a, b)
+    if isinstance(a, DeviceValue) or isinstance(b, DeviceValue):
+        from matfuse.accelerate.dispatch import device_binary
+
+        return device_binary(op, a, b)
+    if op in ARITH_OPS:
+        return arithmetic(op, a, b)
+    if op in COMPARE_OPS:
+        return compare(op, a, b)
+    matrix_op = _MATRIX_OPS.get(op)
+    if matrix_op is not None:
+        return matrix_op(a, b)
+    if op == "&" or op == "|":
+        return logical_op(op, a, b)
+    raise MatlabError("MATLAB:UndefinedFunction", f"Unknown operator '{op}'.")
+
+
+def unary(op: str, a: Any) -> Any:
+    """``-a``, ``+a`` or ``~a``."""
+    ta = type(a)
+    if ta is float:
+        if op == "-":
+            return -a
+        if op == "+":
+            return a
+        if a != a:
+            raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        return a == 0.0
+    if ta is bool:
+        if op == "~":
+            return not a
+        return -float(a) if op == "-" else float(a)
+    if isinstance(a, DeviceValue):
+        from matfuse.accelerate.dispatch import device_unary
+
+        return device_unary(op, a)
+    if ta is not np.ndarray and ta is not complex:
+        raise type_error(op if op != "~" else "~", a)
+    arr = to_array(a)
+    if op == "~":
+        return canonical(~logical_operand(arr, "~"))
+    cls = class_of(arr)
+    if cls in INTEGER_SET:
+        if op == "+":
+            return arr
+        if arr.dtype.kind == "u":
+            return np.zeros(arr.shape, dtype=arr.dtype)
+        return float_to_int(-arr.astype(np.float64), cls)
+    if arr.dtype == CHAR_DTYPE:
+        arr = char_codes(arr).astype(np.float64)
+    elif arr.dtype == np.bool_:
+        arr = arr.astype(np.float64)
+    return canonical(-arr if op == "-" else arr)
+
+
+def transpose(a: Any) -> Any:
+    """``a.'`` (non-conjugate transpose); N-D arrays are an error."""
+    t = type(a)
+    if t is float or t is bool:
+        return a
+    if isinstance(a, DeviceValue):
+        from matfuse.accelerate.dispatch import device_unary
+
+        return device_unary(".'", a)
+    if t is np.ndarray:
+        _check_2d(a)
+        return canonical(a.T)
+    if t is CellArray or t is StringArray:
+        _check_2d(a.data)
+        return t(a.data.T)
+    if t is StructArray:
+        _check_2d(a.data)
+        return StructArray(list(a.fields), a.data.T)
+    if t is complex:
+        return canonical(to_array(a))
+    return a
+
+
+def ctranspose(a: Any) -> Any:
+    """``a'`` (complex-conjugate transpose)."""
+    t = type(a)
+    if t is float or t is bool:
+        return a
+    if isinstance(a, DeviceValue):
+        from matfuse.accelerate.dispatch import device_unary
+
+        return device_unary("'", a)
+    if t is np.ndarray and a.dtype.kind == "c":
+        _check_2d(a)
+        return canonical(np.conj(a.T))
+    if t is complex:
+        return canonical(np.conj(to_array(a)))
+    return transpose(a)
+
+
+def _check_2d(arr: np.ndarray) -> None:
+    if arr.ndim > 2:
+        raise MatlabError("MATLAB:transpose:NDArray",
+                          "Transpose on ND array is not defined. Use PERMUTE instead.")
+
+
+def colon_range(start: Any, step: Any, stop: Any) -> Any:
+    """``start:stop`` (``step`` None) or ``start:step:stop`` as a row vector."""
+    if type(start) is float and type(stop) is float and (step is None or type(step) is float):
+        if step is None and start == math.floor(start) and stop - start < 1e15:
+            n = int(math.floor(stop - start)) + 1 if stop >= start else 0
+            if n == 1:
+                return start
+            return np.arange(start, start + n, dtype=np.float64).reshape(1, max(n, 0))
+    for v in (start, step, stop):
+        if isinstance(v, DeviceValue):
+            from matfuse.accelerate.dispatch import device_colon
+
+            return device_colon(start, step, stop)
+    return colon_values(start, step, stop)
+
+
+def concat(rows: list[list[Any]]) -> Any:
+    """``[a b; c d]``."""
+    if len(rows) == 1 and len(rows[0]) == 1:
+        v = rows[0][0]
+        # [x] of one value is x itself (a 1x1 cell stays a cell).
+        return v
+    return concat_rows(rows)
+
+
+def cell_concat(rows: list[list[Any]]) -> CellArray:
+    """``{a b; c d}``."""
+    return cell_rows(rows)
+
+
+def is_true(v: Any) -> bool:
+    """Truth of an ``if``/``while`` condition: non-empty and all nonzero."""
+    t = type(v)
+    if t is bool:
+        return v
+    if t is float:
+        if v != v:
+            raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        return v != 0.0
+    if isinstance(v, DeviceValue):
+        v = v.gather()
+        t = type(v)
+        if t is bool or t is float:
+            return is_true(v)
+    if t is np.ndarray:
+        if v.size == 0:
+            return False
+        if v.dtype == np.bool_:
+            return bool(v.all())
+        if v.dtype == CHAR_DTYPE:
+            return bool(np.all(char_codes(v) != 0))
+        if v.dtype.kind == "c":
+            v = v.real
+        return bool(np.all(convert(v, "logical")))
+    if t is complex:
+        return is_true(v.real)
+    if t is StringArray:
+        raise MatlabError("MATLAB:invalidConversion",
+                          "Conversion to logical from string is not possible.")
+    raise MatlabError("MATLAB:invalidConversion",
+                      f"Conversion to logical from {class_of(v)} is not possible.")

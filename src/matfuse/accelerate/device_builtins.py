@@ -1,0 +1,119 @@
+"""Device paths of builtins declared with a ``GpuSpec``.
+
+``try_builtin_on_device`` maps the common call forms of elementwise,
+reduction, matmul/transpose and type-conversion builtins onto provider
+hooks. Any other form returns None and the dispatcher takes the counted
+host fallback, so a spec never changes what a program computes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.accelerate import device_ops
+from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype
+from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
+from matfuse.accelerate_api import AccelProvider, Unsupported
+from matfuse.runtime.registry import Builtin
+from matfuse.runtime.values import NUMERIC_CLASSES, is_char, to_str
+
+_REDUCE_OPS = frozenset({"sum", "prod", "mean", "max", "min", "any", "all"})
+
+
+def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
+                          nargout: int) -> list[Any] | None:
+    """Outputs of ``b(args...)`` computed by the provider, or None."""
+    if nargout > 1:
+        return None
+    name = b.name
+    if name in NUMERIC_CLASSES and len(args) == 1:
+        return _one(device_ops.try_cast(p, args[0], name))
+    spec = b.gpu
+    if spec is None:
+        return None
+    hook, op = spec.hook, spec.op or name
+    if hook == "elem_unary" and len(args) == 1:
+        return _one(device_ops.try_unary(p, op, args[0]))
+    if hook == "elem_binary" and len(args) == 2 and op in BINARY_OPS:
+        return _one(device_ops.try_binary(p, op, args[0], args[1]))
+    if hook == "reduce" and op in ("max", "min") and len(args) == 2:
+        return _one(device_ops.try_binary(p, op, args[0], args[1]))
+    if hook == "reduce" and op in _REDUCE_OPS:
+        return _one(_try_reduce(p, op, args))
+    if hook == "matmul" and len(args) == 2:
+        return _one(device_ops.try_mtimes(p, args[0], args[1]))
+    if hook == "permute" and len(args) == 1 and op in ("transpose", "ctranspose"):
+        return _one(device_ops.try_transpose(p, args[0], op == "ctranspose"))
+    if hook == "cast" and len(args) == 1 and op in NUMERIC_CLASSES:
+        return _one(device_ops.try_cast(p, args[0], op))
+    return None
+
+
+def _one(result: GpuArray | None) -> list[Any] | None:
+    return None if result is None else [result]
+
+
+def _reduce_out_dtype(op: str, a: GpuArray) -> str | None:
+    cls, cx = a.matlab_class, a.is_complex()
+    if op in ("any", "all"):
+        return "bool" if cls in ("double", "single", "logical") and not cx else None
+    if cls not in ("double", "single"):
+        return None
+    if cx and op in ("max", "min"):
+        return None
+    return a.handle.dtype
+
+
+def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
+    """``op(x)``, ``op(x, dim)``, ``op(x, 'all')``, ``max(x, [], dim)`` plus
+    trailing ``'omitnan'``/``'includenan'``; None for every other form."""
+    x = args[0]
+    if not isinstance(x, GpuArray) or x.provider is not p or 0 in x.shape:
+        return None  # empties follow MATLAB's special cases on the host
+    rest = list(args[1:])
+    omitnan = op in ("max", "min")  # MATLAB's max/min skip NaN by default
+    while rest and is_char(rest[-1]) and to_str(rest[-1]).lower() in ("omitnan", "includenan"):
+        omitnan = to_str(rest.pop()).lower() == "omitnan"
+    if op in ("max", "min"):
+        if len(rest) == 0:
+            pass
+        elif len(rest) == 2 and _is_empty(rest[0]):
+            rest = rest[1:]
+        else:
+            return None
+    if op in ("any", "all") and len(rest) == 0 and len(x.shape) == 2 and 1 in x.shape:
+        dims: tuple[int, ...] | None = (0 if x.shape[0] != 1 else 1,)
+    elif len(rest) == 0:
+        dims = (_first_nonsingleton(x.shape),)
+    elif len(rest) == 1 and is_char(rest[0]) and to_str(rest[0]).lower() == "all":
+        dims = None
+    elif len(rest) == 1 and type(rest[0]) is float and rest[0] >= 1 and rest[0] == int(rest[0]):
+        dims = (int(rest[0]) - 1,)
+    else:
+        return None
+    out_dtype = _reduce_out_dtype(op, x)
+    if out_dtype is None:
+        return None
+    if dims is not None and dims[0] >= len(x.shape):
+        # Reducing a trailing singleton dimension is the identity (sum/max...).
+        if op in ("any", "all"):
+            return None
+        return x
+    try:
+        h = p.reduce(op, x.valid_handle(), dims, omitnan, out_dtype)
+    except Unsupported:
+        return None
+    return wrap_handle(h, matlab_class_of_dtype(out_dtype), p)
+
+
+def _is_empty(v: Any) -> bool:
+    return type(v) is np.ndarray and v.size == 0
+
+
+def _first_nonsingleton(shape: tuple[int, ...]) -> int:
+    for i, d in enumerate(shape):
+        if d != 1:
+            return i
+    return 0

@@ -1,0 +1,125 @@
+"""``g(idx...)`` and ``g(idx...) = rhs`` for gpuArrays.
+
+The index arithmetic (colon, ``end``, logical masks, N-D subscripts, every
+MATLAB error) is the runtime's: we index a host array of element positions
+with the same subscripts and send the resulting positions to the provider's
+``index_gather``/``index_scatter``. The data itself never leaves the device.
+Assignments that grow, delete or change the class take the host path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
+from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported, count_fallback
+from matfuse.runtime.values import DeviceValue, canonical, class_of, to_array
+
+
+def _host_index(idx: list[Any]) -> list[Any]:
+    # Subscripts that live on the device are needed on the host to resolve.
+    return [i.gather() if isinstance(i, DeviceValue) else i for i in idx]
+
+
+def _positions(shape: tuple[int, ...]) -> np.ndarray:
+    n = int(np.prod(shape))
+    dtype = np.int32 if n < 2**31 - 1 else np.int64
+    return np.arange(n, dtype=dtype).reshape(shape, order="F")
+
+
+def _upload_index(p: AccelProvider, lin: np.ndarray) -> GpuArray:
+    flat = np.ascontiguousarray(lin.reshape(-1, order="F"))
+    handle = p.upload(HostTensor(flat, tuple(lin.shape), class_of(lin)))
+    return wrap_handle(handle, class_of(lin), p)
+
+
+def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
+    """``v(idx...)`` as a gpuArray (host fallback when the provider lacks
+    ``index_gather`` or ``v`` is not one of its arrays)."""
+    from matfuse.runtime import indexing
+
+    host_idx = _host_index(idx)
+    if isinstance(v, GpuArray) and v.provider is p:
+        selected = to_array(indexing.paren_get(_positions(v.shape), host_idx))
+        out_shape = tuple(selected.shape)
+        if selected.size == 0:
+            empty = np.zeros(out_shape, dtype=np.dtype(v.handle.dtype))
+            return wrap_handle(p.upload(HostTensor.from_array(empty, v.matlab_class)),
+                               v.matlab_class, p)
+        lin = _upload_index(p, selected)
+        try:
+            h = p.index_gather(v.valid_handle(), lin.handle, out_shape)
+            return wrap_handle(h, v.matlab_class, p)
+        except Unsupported:
+            pass
+    count_fallback("index")
+    host = v.gather() if isinstance(v, DeviceValue) else v
+    result = indexing.paren_get(host, host_idx)
+    return upload_value(canonical(result), p)
+
+
+def _same_class(v: GpuArray, rhs: Any) -> bool:
+    t = type(rhs)
+    if isinstance(rhs, GpuArray):
+        return rhs.matlab_class == v.matlab_class and rhs.is_complex() == v.is_complex()
+    if t is float:
+        return v.matlab_class in ("double", "single") and not v.is_complex()
+    if t is bool:
+        return v.matlab_class == "logical"
+    if t is np.ndarray:
+        return class_of(rhs) == v.matlab_class and (rhs.dtype.kind == "c") == v.is_complex()
+    return False
+
+
+def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any) -> Any:
+    """New value after ``v(idx...) = rhs`` (a gpuArray)."""
+    from matfuse.runtime import indexing
+
+    host_idx = _host_index(idx)
+    if isinstance(v, GpuArray) and v.provider is p and rhs is not getattr(indexing, "DELETE", object()) \
+            and _same_class(v, rhs):
+        result = _scatter(p, v, host_idx, rhs)
+        if result is not None:
+            return result
+    count_fallback("index_assign")
+    host_v = v.gather() if isinstance(v, DeviceValue) else v
+    host_rhs = rhs.gather() if isinstance(rhs, DeviceValue) else rhs
+    return upload_value(canonical(indexing.paren_set(host_v, host_idx, host_rhs)), p)
+
+
+def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any) -> GpuArray | None:
+    from matfuse.runtime import indexing
+
+    positions = _positions(v.shape)
+    rhs_shape = tuple(getattr(rhs, "shape", (1, 1))) if type(rhs) is not float else (1, 1)
+    # Probe with a stand-in rhs of the same shape: raises MATLAB's errors and
+    # tells us whether the assignment grows the array.
+    probe_rhs = 0.0 if rhs_shape == (1, 1) else np.zeros(rhs_shape)
+    probe = indexing.paren_set(positions.astype(np.float64), host_idx, probe_rhs)
+    if tuple(to_array(probe).shape) != tuple(v.shape):
+        return None
+    selected = to_array(indexing.paren_get(positions, host_idx))
+    if selected.size == 0:
+        return v
+    lin = _upload_index(p, selected)
+    keep: GpuArray | None = None
+    if type(rhs) is float or type(rhs) is bool:
+        values: Any = float(rhs)
+    elif type(rhs) is np.ndarray and rhs.size == 1 and selected.size > 1:
+        values = rhs.reshape(-1)[0].item()
+    elif isinstance(rhs, GpuArray):
+        if rhs.provider is not p:
+            return None
+        values = rhs.valid_handle() if rhs.numel != 1 or selected.size == 1 else None
+        if values is None:
+            return None
+    else:
+        keep = upload_value(rhs, p)
+        values = keep.handle
+    try:
+        h = p.index_scatter(v.valid_handle(), lin.handle, values)
+    except Unsupported:
+        return None
+    return wrap_handle(h, v.matlab_class, p)

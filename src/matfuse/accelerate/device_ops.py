@@ -1,0 +1,260 @@
+"""Operators on gpuArrays: elementwise binary/unary, transpose, mtimes.
+
+Each ``try_*`` function returns a GpuArray when the provider did the work,
+or None when the host path must run (class rules, shapes, domain checks or
+an ``Unsupported`` hook); the public ``device_*`` functions in
+``dispatch.py`` count that fallback and compute on the host.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.accelerate.class_rules import (
+    COMPLEX_DOMAIN,
+    binary_out_dtype,
+    matlab_class_of_dtype,
+    operand_kind,
+    unary_out_dtype,
+)
+from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
+from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, Unsupported
+from matfuse.runtime.values import DeviceValue
+
+
+def broadcast_shape(sa: tuple[int, ...], sb: tuple[int, ...]) -> tuple[int, ...] | None:
+    """MATLAB implicit expansion of two shapes; None when incompatible."""
+    n = max(len(sa), len(sb))
+    a = sa + (1,) * (n - len(sa))
+    b = sb + (1,) * (n - len(sb))
+    out = []
+    for x, y in zip(a, b):
+        if x == y or y == 1:
+            out.append(x)
+        elif x == 1:
+            out.append(y)
+        else:
+            return None
+    return tuple(out)
+
+
+class _Operand:
+    """A binary operand prepared for a hook: handle or Python scalar."""
+
+    __slots__ = ("value", "shape", "keep")
+
+    def __init__(self, value: GpuTensorHandle | float | complex, shape: tuple[int, ...],
+                 keep: GpuArray | None = None):
+        self.value = value
+        self.shape = shape
+        self.keep = keep  # temporary upload kept alive until the hook ran
+
+
+def _prepare(p: AccelProvider, v: Any) -> _Operand | None:
+    t = type(v)
+    if t is float or t is complex:
+        return _Operand(v, (1, 1))
+    if t is bool:
+        return _Operand(float(v), (1, 1))
+    if isinstance(v, GpuArray):
+        if v.provider is not p:
+            return None
+        return _Operand(v.valid_handle(), v.shape, v)
+    if isinstance(v, DeviceValue):
+        return None
+    if t is np.ndarray:
+        g = upload_value(v, p)
+        return _Operand(g.handle, g.shape, g)
+    return None
+
+
+def _scalar_of(x: Any) -> float | complex | None:
+    """Python number for a host 1x1 operand (None otherwise)."""
+    if type(x) in (float, complex):
+        return x
+    if type(x) is bool:
+        return float(x)
+    return None
+
+
+def _shape(v: Any) -> tuple[int, ...]:
+    return (1, 1) if _scalar_of(v) is not None else tuple(v.shape)
+
+
+def _any_true(p: AccelProvider, h: GpuTensorHandle) -> bool:
+    """Download ``any(h(:))`` (one sync) and free the temporary."""
+    r = p.reduce("any", h, None, False, "bool")
+    try:
+        return bool(p.download(r).data.reshape(-1)[0])
+    finally:
+        p.free(r)
+
+
+def _predicate(p: AccelProvider, h: GpuTensorHandle, test: str, threshold: float) -> bool:
+    """Whether any element of ``h`` satisfies ``test`` against ``threshold``."""
+    temps: list[GpuTensorHandle] = []
+    try:
+        src = h
+        if test == "absgt":
+            src = p.elem_unary("abs", h, h.dtype)
+            temps.append(src)
+            test = "gt"
+        mask = p.elem_binary(test, src, threshold, "bool")
+        temps.append(mask)
+        return _any_true(p, mask)
+    finally:
+        for t in temps:
+            p.free(t)
+
+
+def _has_non_integer(p: AccelProvider, h: GpuTensorHandle) -> bool:
+    temps: list[GpuTensorHandle] = []
+    try:
+        r = p.elem_unary("round", h, h.dtype)
+        temps.append(r)
+        ne = p.elem_binary("ne", h, r, "bool")
+        temps.append(ne)
+        return _any_true(p, ne)
+    finally:
+        for t in temps:
+            p.free(t)
+
+
+def _power_needs_complex(p: AccelProvider, a: _Operand, b: _Operand) -> bool:
+    """Negative real base with a non-integer exponent gives a complex result."""
+    if isinstance(a.value, complex) or isinstance(b.value, complex):
+        return False
+    if isinstance(a.value, float):
+        negative = a.value < 0
+    else:
+        if np.dtype(a.value.dtype).kind == "c":
+            return False
+        negative = _predicate(p, a.value, "lt", 0.0)
+    if not negative:
+        return False
+    if isinstance(b.value, float):
+        return b.value != np.floor(b.value) and np.isfinite(b.value)
+    if np.dtype(b.value.dtype).kind == "c":
+        return False
+    return _has_non_integer(p, b.value)
+
+
+def _complex_copy(p: AccelProvider, g: _Operand) -> _Operand:
+    """The operand as complex (for domain-promoted results)."""
+    if isinstance(g.value, float):
+        return _Operand(complex(g.value), g.shape)
+    dt = "complex64" if g.value.dtype == "float32" else "complex128"
+    h = p.cast(g.value, dt)
+    return _Operand(h, g.shape, wrap_handle(h, "double", p))
+
+
+def try_binary(p: AccelProvider, op: str, a: Any, b: Any) -> GpuArray | None:
+    """Elementwise binary op on the device, or None for the host path."""
+    ka, kb = operand_kind(a), operand_kind(b)
+    if ka is None or kb is None:
+        return None
+    out_dtype = binary_out_dtype(op, ka, kb)
+    if out_dtype is None:
+        return None
+    oa, ob = _prepare(p, a), _prepare(p, b)
+    if oa is None or ob is None:
+        return None
+    if broadcast_shape(oa.shape, ob.shape) is None:
+        return None  # the host path raises MATLAB's size error
+    try:
+        if op == "power" and np.dtype(out_dtype).kind != "c" and _power_needs_complex(p, oa, ob):
+            single = out_dtype == "float32"
+            out_dtype = "complex64" if single else "complex128"
+            oa = _complex_copy(p, oa)
+        # A logical scalar operand travels as a float; class rules already applied.
+        h = p.elem_binary(op, oa.value, ob.value, out_dtype)
+    except Unsupported:
+        return None
+    return wrap_handle(h, matlab_class_of_dtype(out_dtype), p)
+
+
+def try_unary(p: AccelProvider, op: str, a: Any) -> GpuArray | None:
+    """Elementwise unary op on the device, or None for the host path."""
+    if not isinstance(a, GpuArray) or a.provider is not p:
+        return None
+    kind = operand_kind(a)
+    out_dtype = unary_out_dtype(op, kind)
+    if out_dtype is None:
+        return None
+    h = a.valid_handle()
+    keep: list[GpuArray] = []
+    try:
+        if op in COMPLEX_DOMAIN and not kind[1]:
+            test, threshold = COMPLEX_DOMAIN[op]
+            if _predicate(p, h, test, threshold):
+                out_dtype = "complex64" if out_dtype == "float32" else "complex128"
+                h = p.cast(h, out_dtype)
+                keep.append(wrap_handle(h, "double", p))
+        if op == "uplus" and a.matlab_class != "logical":
+            return a
+        if op in ("uminus", "uplus") and a.matlab_class == "logical":
+            h = p.cast(h, "float64")
+            keep.append(wrap_handle(h, "double", p))
+            if op == "uplus":
+                return keep[0]
+        result = p.elem_unary(op, h, out_dtype)
+    except Unsupported:
+        return None
+    return wrap_handle(result, matlab_class_of_dtype(out_dtype), p)
+
+
+def try_transpose(p: AccelProvider, a: Any, conjugate: bool) -> GpuArray | None:
+    """``a.'`` (or ``a'`` when ``conjugate``) on the device."""
+    if not isinstance(a, GpuArray) or a.provider is not p or len(a.shape) != 2:
+        return None
+    try:
+        h = p.permute(a.valid_handle(), (1, 0))
+        out = wrap_handle(h, a.matlab_class, p)
+        if conjugate and a.is_complex():
+            out = wrap_handle(p.elem_unary("conj", h, h.dtype), a.matlab_class, p)
+    except Unsupported:
+        return None
+    return out
+
+
+def try_mtimes(p: AccelProvider, a: Any, b: Any) -> GpuArray | None:
+    """Matrix product; a scalar operand makes it elementwise ``times``."""
+    if _shape(a) == (1, 1) or _shape(b) == (1, 1):
+        return try_binary(p, "times", a, b)
+    ka, kb = operand_kind(a), operand_kind(b)
+    if ka is None or kb is None or ka[0] not in ("double", "single") or ka != kb:
+        return None
+    if len(a.shape) != 2 or len(b.shape) != 2 or a.shape[1] != b.shape[0]:
+        return None
+    oa, ob = _prepare(p, a), _prepare(p, b)
+    if oa is None or ob is None:
+        return None
+    try:
+        h = p.matmul(oa.value, ob.value)
+    except Unsupported:
+        return None
+    return wrap_handle(h, ka[0], p)
+
+
+def try_cast(p: AccelProvider, a: Any, cls: str) -> GpuArray | None:
+    """``single(g)``, ``double(g)``, ``int32(g)`` ... on the device."""
+    if not isinstance(a, GpuArray) or a.provider is not p:
+        return None
+    if cls == "logical" or a.matlab_class == "char" and cls == "char":
+        return None  # logical() rejects NaN: the host path checks
+    if a.is_complex() and cls not in ("double", "single"):
+        return None
+    if cls == a.matlab_class:
+        return a
+    if cls in ("double", "single"):
+        dtype = ("complex64" if cls == "single" else "complex128") if a.is_complex() else \
+            ("float32" if cls == "single" else "float64")
+    else:
+        dtype = cls
+    try:
+        h = p.cast(a.valid_handle(), dtype)
+    except Unsupported:
+        return None
+    return wrap_handle(h, cls, p)

@@ -1,0 +1,256 @@
+"""Device routing used by the runtime.
+
+* ``call_with_device_args`` - runtime/dispatcher.py calls it when any
+  argument of a builtin is a DeviceValue: run the builtin's device path when
+  it has one the provider implements, else gather, run the CPU impl (counted
+  as a fallback) and re-upload results that MATLAB returns as gpuArrays.
+* ``device_binary`` / ``device_unary`` / ``device_transpose`` - operators
+  (runtime/ops.py) with a device operand.
+* ``device_index`` / ``device_assign`` - ``g(idx)`` and ``g(idx) = rhs``.
+* ``to_device_like`` - construction builtins' ``'like'``/``'gpuArray'``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from matfuse.accelerate import device_ops
+from matfuse.accelerate.class_rules import (
+    BINARY_SYMBOLS,
+    SYMBOL_OF_BINARY,
+    UNARY_SYMBOLS,
+)
+from matfuse.accelerate.device_builtins import try_builtin_on_device
+from matfuse.accelerate.facade import ensure_provider
+from matfuse.accelerate.gpuarray import GpuArray, upload_value
+from matfuse.accelerate_api import AccelProvider, count_fallback
+from matfuse.runtime.registry import Builtin
+from matfuse.runtime.values import (
+    CHAR_DTYPE,
+    DeviceValue,
+    canonical,
+    is_complex_value,
+)
+
+# Builtins that only look at class/shape: they get a free host stand-in
+# (zero-strided array of the right class and shape) instead of a download.
+SHAPE_QUERIES = frozenset({
+    "size", "numel", "ndims", "length", "isempty", "isscalar", "isvector", "isrow",
+    "iscolumn", "ismatrix", "issquare", "isnumeric", "isfloat", "islogical", "isreal",
+    "isinteger", "ischar", "iscell", "isstruct", "isstring", "iscellstr", "isobject",
+    "is_function_handle", "isa_numeric",
+})
+# Builtins whose results stay on the host even for gpuArray inputs.
+HOST_RESULTS = frozenset({
+    "class", "isa", "isequal", "isequaln", "num2str", "mat2str", "sprintf", "disp",
+    "display", "fprintf", "int2str", "string", "num2cell", "mat2cell", "cellfun",
+    "struct", "cell", "strcmp", "strcmpi", "ischar", "func2str", "validateattributes",
+    "assert", "error", "warning", "isfield",
+}) | SHAPE_QUERIES
+
+# Builtins with their own device implementation: fn(args, nargout, ctx) -> outputs.
+DeviceImpl = Callable[[list[Any], int, Any], list[Any]]
+DEVICE_IMPLS: dict[str, DeviceImpl] = {}
+
+
+def register_device_impl(name: str) -> Callable[[DeviceImpl], DeviceImpl]:
+    """Decorator: ``name`` runs ``fn`` whenever an argument is a gpuArray."""
+
+    def register(fn: DeviceImpl) -> DeviceImpl:
+        DEVICE_IMPLS[name] = fn
+        return fn
+
+    return register
+
+
+def _stand_in(v: Any) -> Any:
+    """Host placeholder with the class and shape of a device value."""
+    if not isinstance(v, DeviceValue):
+        return v
+    cls = v.underlying_class()
+    dtype = CHAR_DTYPE if cls == "char" else np.dtype(
+        {"double": np.float64, "single": np.float32, "logical": np.bool_}.get(cls, cls))
+    if v.is_complex():
+        dtype = np.complex64 if cls == "single" else np.complex128
+    shape = tuple(v.shape)
+    return np.broadcast_to(np.zeros((1,) * len(shape), dtype=dtype), shape)
+
+
+def gather_value(v: Any) -> Any:
+    """Host copy of a device value (others unchanged)."""
+    return v.gather() if isinstance(v, DeviceValue) else v
+
+
+def returns_device(b: Builtin) -> bool:
+    """Whether MATLAB returns gpuArrays from ``b`` given gpuArray inputs."""
+    if b.sink or b.name in HOST_RESULTS:
+        return False
+    if b.gpu is not None:
+        return b.gpu.returns_gpu
+    return True
+
+
+def reupload(value: Any, p: AccelProvider) -> Any:
+    """Upload numeric/logical results; text, cells and others stay host."""
+    t = type(value)
+    if t is float or t is bool or t is complex:
+        return upload_value(value, p)
+    if t is np.ndarray and value.dtype != CHAR_DTYPE and value.dtype.kind in "biufc":
+        return upload_value(value, p)
+    return value
+
+
+def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any]:
+    """Run builtin ``b`` with at least one device argument (see module doc)."""
+    from matfuse.runtime.dispatcher import invoke
+
+    if b.name in SHAPE_QUERIES:
+        return invoke(b, [_stand_in(a) for a in args], nargout, ctx)
+    if b.gpu is not None and b.gpu.kind == "device_native":
+        return invoke(b, args, nargout, ctx)
+    impl = DEVICE_IMPLS.get(b.name)
+    if impl is not None:
+        return impl(args, nargout, ctx)
+    p = ensure_provider()
+    if b.device_impl is not None:
+        return invoke(_with_impl(b, b.device_impl), args, nargout, ctx)
+    outputs = try_builtin_on_device(p, b, args, nargout)
+    if outputs is not None:
+        return outputs
+    count_fallback(b.name)
+    results = invoke(b, [gather_value(a) for a in args], nargout, ctx)
+    if not returns_device(b):
+        return results
+    return [reupload(r, p) for r in results]
+
+
+def _with_impl(b: Builtin, impl: Callable[..., Any]) -> Builtin:
+    from dataclasses import replace
+
+    return replace(b, impl=impl)
+
+
+# ------------------------------------------------------------------ operators
+def _host_binary(symbol: str, a: Any, b: Any) -> Any:
+    from matfuse.runtime import ops
+
+    return ops.binary(symbol, gather_value(a), gather_value(b))
+
+
+def device_binary(op: str, a: Any, b: Any) -> Any:
+    """``a op b`` where an operand is a DeviceValue; the result is a gpuArray.
+
+    Args:
+        op: operator symbol of ``runtime.ops.binary`` (``+ - .* ./ .\\ .^ *
+            / \\ ^ == ~= < <= > >= & |``) or an elementwise op name (``plus``).
+    """
+    p = ensure_provider()
+    name = BINARY_SYMBOLS.get(op, op)
+    result: GpuArray | None = None
+    if name == "*":
+        result = device_ops.try_mtimes(p, a, b)
+    elif name == "/" and _is_scalar(b):
+        result = device_ops.try_binary(p, "rdivide", a, b)
+    elif name == "\\" and _is_scalar(a):
+        result = device_ops.try_binary(p, "ldivide", a, b)
+    elif name == "^" and _is_scalar(a) and _is_scalar(b):
+        result = device_ops.try_binary(p, "power", a, b)
+    elif name not in ("/", "\\", "^"):
+        result = device_ops.try_binary(p, name, a, b)
+    if result is not None:
+        return result
+    count_fallback(f"binary:{name}")
+    symbol = SYMBOL_OF_BINARY.get(name, name)
+    return reupload(_host_binary(symbol, a, b), p)
+
+
+def _is_scalar(v: Any) -> bool:
+    t = type(v)
+    if t is float or t is bool or t is complex:
+        return True
+    shape = getattr(v, "shape", None)
+    return shape is not None and tuple(shape) == (1, 1)
+
+
+def device_unary(op: str, a: Any) -> Any:
+    """``-a``, ``+a``, ``~a`` (or an elementwise op name such as ``sqrt``),
+    ``'`` / ``.'`` (``ctranspose`` / ``transpose``) on a device value."""
+    p = ensure_provider()
+    name = UNARY_SYMBOLS.get(op, op)
+    if name in ("'", "ctranspose", ".'", "transpose"):
+        return device_transpose(a, conjugate=name in ("'", "ctranspose"))
+    result = device_ops.try_unary(p, name, a)
+    if result is not None:
+        return result
+    count_fallback(f"unary:{name}")
+    from matfuse.runtime import ops
+
+    symbol = {v: k for k, v in UNARY_SYMBOLS.items() if k != "!"}.get(name)
+    host = gather_value(a)
+    if symbol is not None:
+        return reupload(ops.unary(symbol, host), p)
+    from matfuse.runtime.registry import load_all, lookup
+    from matfuse.runtime.dispatcher import invoke
+
+    load_all()
+    b = lookup(name)
+    if b is None:
+        raise ValueError(f"device_unary: unknown op {name!r}")
+    return reupload(invoke(b, [host], 1, None)[0], p)
+
+
+def device_transpose(a: Any, conjugate: bool = False) -> Any:
+    """``a.'`` or ``a'`` for a device value."""
+    p = ensure_provider()
+    result = device_ops.try_transpose(p, a, conjugate)
+    if result is not None:
+        return result
+    count_fallback("ctranspose" if conjugate else "transpose")
+    from matfuse.runtime import ops
+
+    host = gather_value(a)
+    return reupload(ops.ctranspose(host) if conjugate else ops.transpose(host), p)
+
+
+# ------------------------------------------------------------------ indexing
+def device_index(v: Any, idx: list[Any]) -> Any:
+    """``v(idx...)`` where ``v`` is a gpuArray: a gpuArray result."""
+    from matfuse.accelerate.device_indexing import index_on_device
+
+    return index_on_device(ensure_provider(), v, idx)
+
+
+def device_assign(v: Any, idx: list[Any], rhs: Any) -> Any:
+    """New value of ``v`` after ``v(idx...) = rhs`` (``v`` or ``rhs`` on the
+    device); a gpuArray result."""
+    from matfuse.accelerate.device_indexing import assign_on_device
+
+    return assign_on_device(ensure_provider(), v, idx, rhs)
+
+
+# ------------------------------------------------------------------ construction
+def to_device_like(value: Any, like: Any) -> Any:
+    """``value`` placed like the prototype ``like``.
+
+    Args:
+        value: host result of a construction builtin (already in the class
+            the builtin chose).
+        like: a gpuArray prototype or the string ``"gpuArray"`` -> upload;
+            a host prototype -> ``value`` unchanged except complexity.
+    """
+    if isinstance(like, DeviceValue) and like.is_complex() or \
+            not isinstance(like, (str, DeviceValue)) and is_complex_value(like):
+        value = _as_complex(value)
+    if isinstance(like, DeviceValue) or (isinstance(like, str) and like.lower() == "gpuarray"):
+        return upload_value(value, ensure_provider())
+    return value
+
+
+def _as_complex(value: Any) -> Any:
+    if type(value) is float:
+        return complex(value)
+    if type(value) is np.ndarray and value.dtype.kind == "f":
+        return value.astype(np.complex64 if value.dtype == np.float32 else np.complex128)
+    return canonical(value)

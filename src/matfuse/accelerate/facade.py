@@ -1,0 +1,145 @@
+"""The Accelerator facade: choose, start and report the acceleration provider.
+
+``initialize_acceleration_provider(options)`` is idempotent: the first call
+chooses a provider and registers it with ``accelerate_api``; later calls
+return the same one (use ``shutdown_acceleration()`` in tests to start over).
+
+``auto`` tries cuda (once a CUDA provider exists), then wgpu on a real GPU
+adapter, then the in-process NumPy provider. ``auto`` never takes a CPU
+adapter (lavapipe): it would be slower than NumPy. Naming ``wgpu`` may.
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from dataclasses import dataclass, field
+
+from matfuse.accelerate.options import AccelerateInitOptions
+from matfuse.accelerate_api import (
+    AccelProvider,
+    Unsupported,
+    provider,
+    register_provider,
+    unregister_provider,
+)
+from matfuse.errors import MatlabError
+
+_lock = threading.RLock()
+
+
+@dataclass(slots=True)
+class AccelerationState:
+    """What initialisation decided (shown by ``matfuse info``)."""
+
+    options: AccelerateInitOptions
+    provider: AccelProvider
+    description: str
+    notes: list[str] = field(default_factory=list)
+
+
+_state: AccelerationState | None = None
+
+
+class ProviderUnavailable(Exception):
+    """A backend cannot start here (no module, no adapter, CPU-only adapter)."""
+
+
+def _load_backend(name: str, options: AccelerateInitOptions, allow_cpu: bool) -> AccelProvider:
+    """Start backend ``name`` or raise ProviderUnavailable with the reason.
+
+    Backend modules (``matfuse.accelerate.providers.<name>``) expose
+    ``create_provider(options, allow_cpu_adapter) -> AccelProvider`` and raise
+    ProviderUnavailable (or return None) when they cannot run here.
+    """
+    if name == "inprocess":
+        from matfuse.accelerate.providers.inprocess import InProcessProvider
+
+        return InProcessProvider()
+    module_name = f"matfuse.accelerate.providers.{name}"
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        raise ProviderUnavailable(f"{name} provider not importable: {err}") from err
+    create = getattr(module, "create_provider", None)
+    if create is None:
+        raise ProviderUnavailable(f"{module_name} has no create_provider()")
+    created = create(options, allow_cpu)
+    if created is None:
+        raise ProviderUnavailable(f"{name}: no suitable device")
+    return created
+
+
+def _candidates(options: AccelerateInitOptions) -> list[tuple[str, bool]]:
+    """(backend, allow_cpu_adapter) in the order to try."""
+    if options.provider == "auto":
+        return [("cuda", False), ("wgpu", options.allow_cpu_adapter), ("inprocess", True)]
+    return [(options.provider, True)]
+
+
+def initialize_acceleration_provider(options: AccelerateInitOptions | None = None) -> AccelProvider:
+    """Choose and register the provider (idempotent); returns it.
+
+    Args:
+        options: settings; ``AccelerateInitOptions.from_env()`` when None.
+    Raises:
+        MatlabError: ``fallback='error'`` and the requested provider cannot start.
+    """
+    global _state
+    with _lock:
+        if _state is not None:
+            return _state.provider
+        options = options or AccelerateInitOptions.from_env()
+        notes: list[str] = []
+        chosen: AccelProvider | None = None
+        for name, allow_cpu in _candidates(options):
+            try:
+                chosen = _load_backend(name, options, allow_cpu)
+                break
+            except ProviderUnavailable as why:
+                notes.append(str(why))
+        if chosen is None:
+            if options.fallback == "error":
+                raise MatlabError("matfuse:accelerate:providerUnavailable",
+                                  f"Acceleration provider '{options.provider}' is not available: "
+                                  + "; ".join(notes))
+            notes.append(f"falling back to the in-process provider")
+            chosen = _load_backend("inprocess", options, True)
+        register_provider(chosen)
+        _state = AccelerationState(options, chosen, _describe(chosen), notes)
+        return chosen
+
+
+def _describe(p: AccelProvider) -> str:
+    try:
+        return f"{p.name}: {p.device_info()}"
+    except (NotImplementedError, Unsupported):
+        return p.name
+
+
+def ensure_provider() -> AccelProvider:
+    """The active provider, initialising from the environment on first use.
+
+    A thread-local ``override_provider`` (tests) wins over the global one.
+    """
+    active = provider()
+    if active is not None:
+        return active
+    return initialize_acceleration_provider()
+
+
+def acceleration_state() -> AccelerationState | None:
+    """What initialisation chose, or None before it ran."""
+    return _state
+
+
+def current_options() -> AccelerateInitOptions:
+    return _state.options if _state is not None else AccelerateInitOptions.from_env()
+
+
+def shutdown_acceleration() -> None:
+    """Forget the chosen provider (tests, and the REPL's re-initialise)."""
+    global _state
+    with _lock:
+        _state = None
+        unregister_provider()

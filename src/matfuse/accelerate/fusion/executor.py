@@ -1,0 +1,199 @@
+"""Scheduling and running fused kernels.
+
+``materialize(root, provider)`` turns the lazy DAG under ``root`` into as few
+kernels as the rules allow:
+
+* every unmaterialised reduction below the root runs as a partial pass (when
+  its reduced extent is long) whose prologue is the elementwise DAG feeding it;
+* a reduction whose shape equals the root's shape is finished inside the root
+  kernel (epilogue); others get a small final kernel;
+* nodes marked ``keep`` (bound to variables read later) that live in a
+  kernel's iteration space are written as extra outputs of that kernel.
+
+A kernel that meets an out-of-domain value (``sqrt(-1)`` ...) raises its flag;
+the whole root is then recomputed on the host with MATLAB's complex results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, HostTensor
+from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
+from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
+from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
+
+# Target number of threads of a reduction's partial pass.
+PARTIAL_THREADS = 1 << 16
+# Reduced extents up to this are reduced by one thread per output (no partial pass).
+SINGLE_PASS_MAX = 256
+
+
+class DomainFallback(Exception):
+    """A fused kernel met an input outside the real domain of one of its ops."""
+
+
+@dataclass(slots=True)
+class FusionStats:
+    """Counters of the fusion engine (shown by ``--stats``)."""
+
+    kernels: int = 0
+    fused_groups: int = 0
+    fused_nodes: int = 0
+    render_cache_hits: int = 0
+    render_cache_misses: int = 0
+    domain_fallbacks: int = 0
+    bytes_read: int = 0
+    bytes_written: int = 0
+    host_evaluations: int = 0
+    extra: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "kernels": self.kernels, "fused_groups": self.fused_groups,
+            "fused_nodes": self.fused_nodes, "render_cache_hits": self.render_cache_hits,
+            "render_cache_misses": self.render_cache_misses,
+            "domain_fallbacks": self.domain_fallbacks, "bytes_read": self.bytes_read,
+            "bytes_written": self.bytes_written, "host_evaluations": self.host_evaluations,
+        }
+
+
+STATS = FusionStats()
+
+
+def chunk_count(node: FNode) -> int:
+    """Number of partial chunks P for reduction ``node`` (1: single pass)."""
+    a_ext, r_ext, c_ext = node.attrs
+    if r_ext <= SINGLE_PASS_MAX:
+        return 1
+    outputs = a_ext * c_ext
+    p = max(1, PARTIAL_THREADS // max(outputs, 1))
+    p = min(p, max(1, r_ext // 64), 4096)
+    return p
+
+
+def _pending_reductions(root: FNode) -> list[FNode]:
+    return [n for n in walk(root) if n.op in REDUCTIONS and n.handle is None]
+
+
+def _keep_nodes(root: FNode, shape: tuple[int, ...], exclude: FNode) -> list[FNode]:
+    """Unmaterialised ``keep`` nodes of ``shape`` under ``root`` (not ``exclude``)."""
+    out = []
+    for n in walk(root):
+        if n is exclude or n.handle is not None or not n.keep:
+            continue
+        if n.op in REDUCTIONS or n.op == "scalar":
+            continue
+        if tuple(n.shape) == tuple(shape):
+            out.append(n)
+    return out
+
+
+class FusionExecutor:
+    """Runs kernel plans on one provider, caching rendered kernels."""
+
+    def __init__(self, provider: AccelProvider, renderer: Any = None, dump_dir: str | None = None):
+        self.provider = provider
+        self.renderer = renderer or WgslRenderer()
+        self.dump_dir = dump_dir
+        self._dumped: set[str] = set()
+        self._partials: dict[int, GpuTensorHandle] = {}
+
+    # ------------------------------------------------------------ public
+    def materialize(self, root: FNode) -> GpuTensorHandle:
+        """Compute ``root`` (and kept nodes) on the device; returns its handle."""
+        if root.handle is not None:
+            return root.handle
+        STATS.fused_groups += 1
+        STATS.fused_nodes += sum(1 for n in walk(root) if n.handle is None)
+        for red in _pending_reductions(root):
+            if red is root or red.handle is not None:
+                continue
+            if tuple(red.shape) == tuple(root.shape):
+                continue  # finished in the root kernel (epilogue)
+            self._reduction(red)
+        partial_of: dict[int, int] = {}
+        for red in _pending_reductions(root):
+            chunks = chunk_count(red)
+            if chunks > 1:
+                self._partial(red, chunks)
+                partial_of[red.uid] = chunks
+        outputs = [root] + _keep_nodes(root, root.shape, root)
+        plan = KernelPlan("elementwise", tuple(root.shape), outputs, partial_of=partial_of)
+        self._run(plan)
+        self._release_partials(partial_of)
+        return root.handle
+
+    # ------------------------------------------------------------ steps
+    def _reduction(self, red: FNode) -> None:
+        chunks = chunk_count(red)
+        partial_of = {}
+        if chunks > 1:
+            self._partial(red, chunks)
+            partial_of[red.uid] = chunks
+        plan = KernelPlan("elementwise", tuple(red.shape), [red], partial_of=partial_of)
+        self._run(plan)
+        self._release_partials(partial_of)
+
+    def _partial(self, red: FNode, chunks: int) -> None:
+        x = red.args[0]
+        extras = _keep_nodes(x, x.shape, red) if x.handle is None else []
+        plan = KernelPlan("partial", tuple(x.shape), extras, reduce_node=red, chunks=chunks)
+        kernel = self.renderer.render(plan)
+        handles = self._launch(kernel)
+        self._partials[red.uid] = handles[0]
+
+    def _release_partials(self, partial_of: dict[int, int]) -> None:
+        for uid in partial_of:
+            handle = self._partials.pop(uid, None)
+            if handle is not None:
+                self.provider.free(handle)
+
+    def _run(self, plan: KernelPlan) -> None:
+        kernel = self.renderer.render(plan)
+        self._launch(kernel)
+
+    def _launch(self, kernel: RenderedKernel) -> list[GpuTensorHandle]:
+        self._dump(kernel)
+        inputs: list[GpuTensorHandle] = []
+        for key in kernel.inputs:
+            if isinstance(key, tuple) and key[0] == "partial":
+                inputs.append(self._partials[key[1]])
+            else:
+                inputs.append(key.handle)
+        STATS.kernels += 1
+        for h in inputs:
+            STATS.bytes_read += h.numel * np.dtype(h.dtype).itemsize
+        handles = self.provider.fused_elementwise(kernel, inputs, kernel.scalars, kernel.outputs)
+        if kernel.has_flag:
+            flag_handle = handles.pop()
+            flag = self.provider.download(flag_handle).data
+            self.provider.free(flag_handle)
+            if flag.size and int(flag[0]) != 0:
+                for h in handles:
+                    self.provider.free(h)
+                STATS.domain_fallbacks += 1
+                raise DomainFallback()
+        for node, handle in zip(kernel.output_nodes, handles):
+            STATS.bytes_written += handle.numel * np.dtype(handle.dtype).itemsize
+            if node is not None:
+                own_handle(node, self.provider, handle)
+        return handles
+
+    def _dump(self, kernel: RenderedKernel) -> None:
+        if not self.dump_dir or kernel.cache_key in self._dumped:
+            return
+        import os
+
+        os.makedirs(self.dump_dir, exist_ok=True)
+        path = os.path.join(self.dump_dir, f"kernel_{kernel.cache_key}.wgsl")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(kernel.source)
+        self._dumped.add(kernel.cache_key)
+
+
+def upload_host(provider: AccelProvider, arr: np.ndarray) -> GpuTensorHandle:
+    return provider.upload(HostTensor.from_array(arr))

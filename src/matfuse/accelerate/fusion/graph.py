@@ -1,0 +1,260 @@
+"""The fusion IR: a lazy DAG of device array operations.
+
+A :class:`FNode` is one operation on whole arrays. Leaves are materialised
+device buffers (``input``), uniforms (``scalar``) and generators whose values
+are computed inside the consumer kernel (``fill``, ``linspace``, ``colon``,
+``rand``, ``randn``). Inner nodes are elementwise ops (with MATLAB implicit
+expansion), casts and reductions over a contiguous block of dimensions.
+
+Shapes and dtypes are inferred eagerly when a node is built, so MATLAB's
+size errors are raised at the statement that causes them; evaluation waits
+until something forces the node (``matfuse.accelerate.fusion.executor``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import weakref
+from dataclasses import dataclass
+from typing import Any
+
+from matfuse.accelerate_api import GpuTensorHandle
+
+# Compute dtypes of the IR. Integer MATLAB classes are not fused.
+FLOAT_DTYPES = ("f32", "f64")
+NP_TO_IR = {"float32": "f32", "float64": "f64", "bool": "bool"}
+IR_TO_NP = {"f32": "float32", "f64": "float64", "bool": "bool"}
+
+UNARY_OPS = frozenset({
+    "neg", "not", "abs", "sign", "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p",
+    "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
+    "floor", "ceil", "round", "fix", "isnan", "isinf", "isfinite",
+})
+BINARY_OPS = frozenset({
+    "add", "sub", "mul", "div", "ldiv", "pow", "eq", "ne", "lt", "le", "gt", "ge",
+    "and", "or", "xor", "max", "min", "atan2", "hypot", "mod", "rem",
+})
+COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor", "not",
+                         "isnan", "isinf", "isfinite"})
+# Ops whose real result is NaN where MATLAB gives a complex number: a kernel
+# containing them raises a domain flag and the caller recomputes on the host.
+DOMAIN_OPS = frozenset({"sqrt", "log", "log2", "log10", "log1p", "asin", "acos", "pow"})
+GENERATORS = frozenset({"fill", "linspace", "colon", "rand", "randn"})
+REDUCTIONS = frozenset({"sum", "mean", "prod", "max", "min"})
+
+_ids = itertools.count(1)
+
+
+class FusionShapeError(ValueError):
+    """Operands whose shapes are not compatible under implicit expansion."""
+
+
+@dataclass(eq=False, slots=True, weakref_slot=True)
+class FNode:
+    """One lazy operation.
+
+    Attributes:
+        op: operation name (see the module tables) or ``input``/``scalar``/``cast``.
+        args: operand nodes.
+        shape: MATLAB shape of the result.
+        dtype: IR dtype of the result (``f32``, ``f64``, ``bool``).
+        attrs: op parameters (generator values, reduction geometry, cast target).
+        handle: the device buffer once materialised (always set for ``input``).
+        owner: the object owning ``handle`` (kept alive while the graph needs it).
+        keep: set when the value is bound to a variable that is read later, so a
+            kernel computing it also writes it out (materialise, don't recompute).
+    """
+
+    op: str
+    args: tuple["FNode", ...]
+    shape: tuple[int, ...]
+    dtype: str
+    attrs: tuple[Any, ...] = ()
+    handle: GpuTensorHandle | None = None
+    keep: bool = False
+    owner: Any = None
+    uid: int = 0
+    cost: int = 0
+
+    def __post_init__(self) -> None:
+        self.uid = next(_ids)
+        self.cost = 1 + sum(a.cost for a in self.args if a.handle is None)
+
+    @property
+    def numel(self) -> int:
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.handle is not None or self.op in ("scalar",) or self.op in GENERATORS
+
+
+def broadcast_shapes(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """MATLAB implicit expansion of two shapes, or FusionShapeError."""
+    n = max(len(a), len(b))
+    a2 = a + (1,) * (n - len(a))
+    b2 = b + (1,) * (n - len(b))
+    out = []
+    for x, y in zip(a2, b2):
+        if x == y or y == 1:
+            out.append(x)
+        elif x == 1:
+            out.append(y)
+        else:
+            raise FusionShapeError("Arrays have incompatible sizes for this operation.")
+    while len(out) > 2 and out[-1] == 1:
+        out.pop()
+    return tuple(out)
+
+
+def promote(a: str, b: str) -> str:
+    """Compute dtype of a binary op: single wins over double, bool becomes double."""
+    if "f32" in (a, b):
+        return "f32"
+    return "f64"
+
+
+# ------------------------------------------------------------------ builders
+def input_node(handle: GpuTensorHandle, owner: Any = None) -> FNode:
+    dtype = NP_TO_IR[handle.dtype]
+    return FNode("input", (), tuple(handle.shape), dtype, handle=handle, owner=owner)
+
+
+def scalar_node(value: float, dtype: str) -> FNode:
+    return FNode("scalar", (), (1, 1), dtype, attrs=(float(value),))
+
+
+def fill_node(shape: tuple[int, ...], value: float, dtype: str) -> FNode:
+    return FNode("fill", (), shape, dtype, attrs=(float(value),))
+
+
+def linspace_node(start: float, stop: float, n: int, dtype: str) -> FNode:
+    return FNode("linspace", (), (1, n), dtype, attrs=(float(start), float(stop), n))
+
+
+def colon_node(start: float, step: float, n: int, dtype: str) -> FNode:
+    return FNode("colon", (), (1, n), dtype, attrs=(float(start), float(step)))
+
+
+def random_node(kind: str, shape: tuple[int, ...], dtype: str, key: tuple[int, int],
+                counter: int) -> FNode:
+    """``rand``/``randn`` values from Philox4x32-10 (see ``runtime/_philox.py``)."""
+    return FNode(kind, (), shape, dtype, attrs=(int(key[0]), int(key[1]), int(counter)))
+
+
+def unary_node(op: str, x: FNode) -> FNode:
+    if op not in UNARY_OPS:
+        raise ValueError(f"not a fusable unary op: {op}")
+    if op in COMPARISONS:
+        dtype = "bool"
+    elif x.dtype == "bool":
+        dtype = "f64"
+    else:
+        dtype = x.dtype
+    return FNode(op, (x,), x.shape, dtype)
+
+
+def binary_node(op: str, a: FNode, b: FNode) -> FNode:
+    if op not in BINARY_OPS:
+        raise ValueError(f"not a fusable binary op: {op}")
+    shape = broadcast_shapes(a.shape, b.shape)
+    dtype = "bool" if op in COMPARISONS else promote(a.dtype, b.dtype)
+    return FNode(op, (a, b), shape, dtype)
+
+
+def cast_node(x: FNode, dtype: str) -> FNode:
+    if x.dtype == dtype:
+        return x
+    return FNode("cast", (x,), x.shape, dtype, attrs=(dtype,))
+
+
+def reduce_geometry(shape: tuple[int, ...], dims: tuple[int, ...] | None) -> tuple[int, int, int] | None:
+    """(A, R, C) for reducing a contiguous block of 0-based ``dims``.
+
+    Element (a, r, c) of the input sits at ``a + A*(r + R*c)``. Returns None
+    when the dims are not one contiguous block (not fusable).
+    """
+    if dims is None:
+        n = 1
+        for d in shape:
+            n *= d
+        return (1, n, 1)
+    ds = sorted(dims)
+    if ds != list(range(ds[0], ds[-1] + 1)):
+        return None
+    padded = tuple(shape) + (1,) * (ds[-1] + 1 - len(shape))
+    a = 1
+    for d in padded[: ds[0]]:
+        a *= d
+    r = 1
+    for d in padded[ds[0]: ds[-1] + 1]:
+        r *= d
+    c = 1
+    for d in padded[ds[-1] + 1:]:
+        c *= d
+    return (a, r, c)
+
+
+def reduce_node(op: str, x: FNode, dims: tuple[int, ...] | None) -> FNode | None:
+    """Reduction of ``x`` over ``dims`` (None: all), or None if not fusable."""
+    if op not in REDUCTIONS:
+        return None
+    geometry = reduce_geometry(x.shape, dims)
+    if geometry is None:
+        return None
+    if dims is None:
+        shape: tuple[int, ...] = (1, 1)
+    else:
+        padded = list(x.shape) + [1] * (max(dims) + 1 - len(x.shape))
+        for d in dims:
+            padded[d] = 1
+        while len(padded) > 2 and padded[-1] == 1:
+            padded.pop()
+        shape = tuple(padded)
+    dtype = "f64" if x.dtype == "bool" else x.dtype
+    return FNode(op, (x,), shape, dtype, attrs=geometry)
+
+
+def is_reduction(node: FNode) -> bool:
+    return node.op in REDUCTIONS and node.handle is None
+
+
+def walk(root: FNode, stop_at_materialized: bool = True) -> list[FNode]:
+    """Post-order list of the nodes reachable from ``root`` (each once)."""
+    order: list[FNode] = []
+    seen: set[int] = set()
+    stack: list[tuple[FNode, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if node.uid in seen:
+            continue
+        if expanded or (stop_at_materialized and node.handle is not None) or not node.args:
+            seen.add(node.uid)
+            order.append(node)
+            continue
+        stack.append((node, True))
+        for arg in reversed(node.args):
+            if arg.uid not in seen:
+                stack.append((arg, False))
+    return order
+
+
+
+
+def own_handle(node: FNode, provider: Any, handle: GpuTensorHandle) -> None:
+    """Make ``node`` the owner of ``handle``: its buffer is freed when the node
+    is garbage collected. The node's operands are dropped (no longer needed)."""
+    node.handle = handle
+    node.args = ()
+    weakref.finalize(node, _free_quietly, provider, handle)
+
+
+def _free_quietly(provider: Any, handle: GpuTensorHandle) -> None:
+    # Runs from the garbage collector: a provider already reset or shut down
+    # has nothing left to free, which is not an error.
+    free = getattr(provider, "free", None)
+    if free is not None:
+        free(handle)

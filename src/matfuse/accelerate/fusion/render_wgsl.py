@@ -1,0 +1,457 @@
+"""WGSL renderer for fusion kernel plans.
+
+Turns a :class:`KernelPlan` into WGSL with the binding layout documented in
+``kernel.py``. Every value is a ``let`` in SSA order; nodes are rendered once
+per (index, iteration space). f64 transcendentals use matfuse's own f64
+functions (``f64math``) because the drivers' are wrong (GPU-FACTS.md).
+"""
+
+from __future__ import annotations
+
+from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, GENERATORS, REDUCTIONS
+from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
+from matfuse.accelerate.fusion import wgsl_lib
+
+_STORAGE = {"float32": "f32", "float64": "f64", "bool": "u32"}
+_BIN_INFIX = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+_CMP = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+_F32_UNARY = {
+    "sqrt": "sqrt({0})", "exp": "exp({0})", "log": "log({0})", "log2": "log2({0})",
+    "log10": "(log({0}) * 0.4342944819032518)", "sin": "sin({0})", "cos": "cos({0})",
+    "tan": "tan({0})", "asin": "asin({0})", "acos": "acos({0})", "atan": "atan({0})",
+    "sinh": "sinh({0})", "cosh": "cosh({0})", "tanh": "tanh({0})",
+    "expm1": "mf_expm1_f32({0})", "log1p": "mf_log1p_f32({0})",
+}
+
+
+class WgslRenderer:
+    """Renders one kernel plan to WGSL."""
+
+    def render(self, plan: KernelPlan) -> RenderedKernel:
+        return _Emitter(plan).build()
+
+
+class _Emitter:
+    def __init__(self, plan: KernelPlan):
+        self.plan = plan
+        nodes = _all_nodes(plan)
+        self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
+        self.inputs: list[object] = []
+        self.input_names: dict[object, str] = {}
+        self.input_types: list[str] = []
+        self.scalars: list[float] = []
+        # h[0].x: thread count; h[0].y: always 0 (source of run-time inf/NaN).
+        self.header: list[int] = [0, 0]
+        self.lines: list[str] = []
+        self.indent = 2
+        self.memo: list[dict[tuple[int, str], str]] = [{}]
+        self.counter = 0
+        self.helpers: set[str] = set()
+        self.has_flag = any(n.op in DOMAIN_OPS for n in nodes)
+
+    # ------------------------------------------------------------ bookkeeping
+    def fresh(self, prefix: str = "v") -> str:
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("  " * self.indent + line)
+
+    def let(self, expr: str) -> str:
+        name = self.fresh()
+        self.emit(f"let {name} = {expr};")
+        return name
+
+    def scalar(self, value: float, dtype: str) -> str:
+        j = len(self.scalars)
+        self.scalars.append(float(value))
+        text = f"params.s[{j // 4}].{'xyzw'[j % 4]}"
+        return text if dtype == self.ftype else f"{dtype}({text})"
+
+    def header_word(self, value: int) -> str:
+        j = len(self.header)
+        self.header.append(int(value) & 0xFFFFFFFF)
+        return f"params.h[{j // 4}].{'xyzw'[j % 4]}"
+
+    def binding(self, key: object, storage: str) -> str:
+        if key not in self.input_names:
+            name = f"in{len(self.inputs)}"
+            self.input_names[key] = name
+            self.inputs.append(key)
+            self.input_types.append(storage)
+        return self.input_names[key]
+
+    # ------------------------------------------------------------ index maps
+    def index_in(self, idx: str, space: tuple[int, ...], shape: tuple[int, ...]) -> str:
+        """Linear index into an array of ``shape`` broadcast over ``space``."""
+        if _numel(shape) == 1:
+            return "0u"
+        if _norm(shape) == _norm(space):
+            return idx
+        terms = []
+        space_stride = 1
+        own_stride = 1
+        for k, extent in enumerate(space):
+            own = shape[k] if k < len(shape) else 1
+            if own != 1:
+                sub = f"(({idx} / {space_stride}u) % {extent}u)" if space_stride > 1 else f"({idx} % {extent}u)"
+                terms.append(sub if own_stride == 1 else f"{sub} * {own_stride}u")
+            space_stride *= extent
+            own_stride *= own
+        return self.let(" + ".join(terms) if terms else "0u")
+
+    # ------------------------------------------------------------ values
+    def value(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
+        key = (node.uid, idx)
+        for scope in reversed(self.memo):
+            if key in scope:
+                return scope[key]
+        text = self._render(node, idx, space)
+        self.memo[-1][key] = text
+        return text
+
+    def _render(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
+        if node.handle is not None:
+            storage = _STORAGE[node.handle.dtype]
+            name = self.binding(node, storage)
+            at = self.index_in(idx, space, node.shape)
+            if storage == "u32":
+                return self.let(f"({name}[{at}] != 0u)")
+            return self.let(f"{name}[{at}]")
+        op = node.op
+        if op == "scalar" or op == "fill":
+            return self.scalar(node.attrs[0], node.dtype)
+        if op in GENERATORS:
+            return self.generator(node, self.index_in(idx, space, node.shape))
+        if op in REDUCTIONS:
+            return self.reduction_value(node, self.index_in(idx, space, node.shape))
+        args = [self.value(a, idx, space) for a in node.args]
+        if op == "cast":
+            return self.let(self.convert(args[0], node.args[0].dtype, node.dtype))
+        if len(args) == 1:
+            x = self.convert(args[0], node.args[0].dtype, self.compute_type(node))
+            return self.unary(op, x, self.compute_type(node))
+        a = self.convert(args[0], node.args[0].dtype, self.compute_type(node))
+        b = self.convert(args[1], node.args[1].dtype, self.compute_type(node))
+        return self.binary(op, a, b, self.compute_type(node))
+
+    def compute_type(self, node: FNode) -> str:
+        if node.dtype != "bool":
+            return node.dtype
+        types = [a.dtype for a in node.args if a.dtype != "bool"]
+        if not types:
+            return "bool"
+        return "f32" if "f32" in types else "f64"
+
+    def convert(self, x: str, src: str, dst: str) -> str:
+        if src == dst:
+            return x
+        if src == "bool":
+            return f"select({dst}(0.0), {dst}(1.0), {x})"
+        if dst == "bool":
+            return f"({x} != {src}(0.0))"
+        return f"{dst}({x})"
+
+    def unary(self, op: str, x: str, t: str) -> str:
+        if op == "neg":
+            return self.let(f"(-{x})")
+        if op == "not":
+            return self.let(f"({x} == {t}(0.0))" if t != "bool" else f"(!{x})")
+        if op == "abs":
+            return self.let(f"abs({x})")
+        if op == "sign":
+            return self.let(f"sign({x})")
+        if op == "floor" or op == "ceil":
+            return self.let(f"{op}({x})")
+        if op == "fix":
+            return self.let(f"trunc({x})")
+        if op == "round":
+            return self.let(f"(sign({x}) * floor(abs({x}) + {t}(0.5)))")
+        if op == "isnan":
+            return self.let(f"(!({x} == {x}))")
+        if op == "isinf":
+            return self.let(f"(abs({x}) == {_inf(t)})")
+        if op == "isfinite":
+            return self.let(f"(abs({x}) < {_inf(t)})")
+        self.domain_check(op, [x], t)
+        if t == "f32":
+            template = _F32_UNARY[op]
+            if template.startswith("mf_"):
+                self.helpers.add(template.split("(")[0])
+            return self.let(template.format(x))
+        fn = f"f64_{op}"
+        self.helpers.add(fn)
+        return self.let(f"{fn}({x})")
+
+    def binary(self, op: str, a: str, b: str, t: str) -> str:
+        if op in _BIN_INFIX:
+            return self.let(f"({a} {_BIN_INFIX[op]} {b})")
+        if op == "ldiv":
+            return self.let(f"({b} / {a})")
+        if op in _CMP:
+            return self.let(f"({a} {_CMP[op]} {b})")
+        if op in ("and", "or", "xor"):
+            za = f"({a} != {t}(0.0))" if t != "bool" else a
+            zb = f"({b} != {t}(0.0))" if t != "bool" else b
+            joiner = {"and": "&&", "or": "||", "xor": "!="}[op]
+            return self.let(f"({za} {joiner} {zb})")
+        if op in ("max", "min"):
+            fn = f"mf_{op}_{t}"
+            self.helpers.add(fn)
+            return self.let(f"{fn}({a}, {b})")
+        if op == "mod":
+            return self.let(f"select({a} - floor({a} / {b}) * {b}, {a}, {b} == {t}(0.0))")
+        if op == "rem":
+            return self.let(f"select({a} - trunc({a} / {b}) * {b}, {a}, {b} == {t}(0.0))")
+        if op == "hypot":
+            return self.let(f"sqrt({a} * {a} + {b} * {b})")
+        self.domain_check(op, [a, b], t)
+        fn = f"mf_{op}_{t}" if op == "pow" else (f"f64_{op}" if t == "f64" else op)
+        if fn != op:
+            self.helpers.add(fn)
+        return self.let(f"{fn}({a}, {b})")
+
+    def domain_check(self, op: str, args: list[str], t: str) -> None:
+        if op not in DOMAIN_OPS or not self.has_flag:
+            return
+        x = args[0]
+        zero = f"{t}(0.0)"
+        conditions = {
+            "sqrt": f"{x} < {zero}", "log": f"{x} < {zero}", "log2": f"{x} < {zero}",
+            "log10": f"{x} < {zero}", "log1p": f"{x} < {t}(-1.0)",
+            "asin": f"abs({x}) > {t}(1.0)", "acos": f"abs({x}) > {t}(1.0)",
+        }
+        if op == "pow":
+            cond = f"{x} < {zero} && {args[1]} != floor({args[1]})"
+        else:
+            cond = conditions[op]
+        self.emit(f"if ({cond}) {{ flag[0] = 1u; }}")
+
+    # ------------------------------------------------------------ generators
+    def generator(self, node: FNode, i: str) -> str:
+        t = node.dtype
+        if node.op == "linspace":
+            start = self.scalar(node.attrs[0], t)
+            stop = self.scalar(node.attrs[1], t)
+            n = node.attrs[2]
+            step = self.scalar((node.attrs[1] - node.attrs[0]) / max(n - 1, 1), t)
+            return self.let(f"select({start} + {t}({i}) * {step}, {stop}, {i} == {max(n - 1, 0)}u)")
+        if node.op == "colon":
+            start = self.scalar(node.attrs[0], t)
+            step = self.scalar(node.attrs[1], t)
+            return self.let(f"({start} + {t}({i}) * {step})")
+        k0 = self.header_word(node.attrs[0])
+        k1 = self.header_word(node.attrs[1])
+        c_lo = self.header_word(node.attrs[2] & 0xFFFFFFFF)
+        c_hi = self.header_word(node.attrs[2] >> 32)
+        self.helpers.add("philox")
+        per = 2 if t == "f64" else 4
+        shift = 1 if per == 2 else 2
+        block = self.let(f"{i} >> {shift}u")
+        lo = self.let(f"{c_lo} + {block}")
+        hi = self.let(f"{c_hi} + select(0u, 1u, {lo} < {c_lo})")
+        words = self.let(f"philox4x32_10(vec4<u32>({lo}, {hi}, 0u, 0u), vec2<u32>({k0}, {k1}))")
+        if node.op == "rand":
+            if t == "f64":
+                self.helpers.add("u01_f64")
+                return self.let(f"select(u01_f64({words}.x, {words}.y), u01_f64({words}.z, {words}.w), ({i} & 1u) == 1u)")
+            self.helpers.add("u01_f32")
+            return self.let(f"u01_f32({words}[{i} & 3u])")
+        if t == "f64":
+            self.helpers.update({"u01_f64", "f64_log", "f64_sin", "f64_cos"})
+            u1 = self.let(f"u01_f64({words}.x, {words}.y)")
+            u2 = self.let(f"u01_f64({words}.z, {words}.w)")
+            r = self.let(f"sqrt(-2.0 * f64_log({u1}))")
+            theta = self.let(f"6.283185307179586 * {u2}")
+            return self.let(f"select({r} * f64_cos({theta}), {r} * f64_sin({theta}), ({i} & 1u) == 1u)")
+        self.helpers.add("u01_f32")
+        pair = self.let(f"({i} & 2u)")
+        u1 = self.let(f"u01_f32({words}[{pair}])")
+        u2 = self.let(f"u01_f32({words}[{pair} + 1u])")
+        r = self.let(f"sqrt(-2.0 * log({u1}))")
+        theta = self.let(f"6.2831855 * {u2}")
+        return self.let(f"select({r} * cos({theta}), {r} * sin({theta}), ({i} & 1u) == 1u)")
+
+    # ------------------------------------------------------------ reductions
+    def reduction_value(self, node: FNode, out_idx: str) -> str:
+        """Value of reduction ``node`` at its output index ``out_idx``."""
+        a_ext, r_ext, _ = node.attrs
+        t = node.dtype
+        a = self.let(f"{out_idx} % {a_ext}u")
+        c = self.let(f"{out_idx} / {a_ext}u")
+        acc = self.fresh("acc")
+        self.emit(f"var {acc}: {t} = {_init(node.op, t)};")
+        chunks = self.plan.partial_of.get(node.uid)
+        if chunks is not None:
+            buf = self.binding(("partial", node.uid), t)
+            p = self.fresh("p")
+            self.emit(f"for (var {p}: u32 = 0u; {p} < {chunks}u; {p} = {p} + 1u) {{")
+            self.indent += 1
+            value = self.let(f"{buf}[{c} * {a_ext * chunks}u + {a} + {a_ext}u * {p}]")
+            self.emit(f"{acc} = {_combine(node.op, acc, value, t, self)};")
+        else:
+            r = self.fresh("r")
+            self.emit(f"for (var {r}: u32 = 0u; {r} < {r_ext}u; {r} = {r} + 1u) {{")
+            self.indent += 1
+            self.memo.append({})
+            j = self.let(f"{a} + {a_ext}u * ({r} + {r_ext}u * {c})")
+            x = node.args[0]
+            value = self.convert(self.value(x, j, x.shape), x.dtype, t)
+            self.emit(f"{acc} = {_combine(node.op, acc, value, t, self)};")
+            self.memo.pop()
+        self.indent -= 1
+        self.emit("}")
+        if node.op == "mean":
+            return self.let(f"{acc} / {t}({float(r_ext)})")
+        return acc
+
+    # ------------------------------------------------------------ kernels
+    def build(self) -> RenderedKernel:
+        plan = self.plan
+        if plan.kind == "partial":
+            body_outputs, threads = self.partial_body()
+        else:
+            body_outputs, threads = self.elementwise_body()
+        self.header[0] = threads
+        return self.assemble(body_outputs, threads)
+
+    def elementwise_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
+        plan = self.plan
+        n = _numel(plan.shape)
+        outs = []
+        self.emit("let i = gid.x + gid.y * (nwg.x * 256u);")
+        self.emit("if (i >= params.h[0].x) { return; }")
+        for k, node in enumerate(plan.outputs):
+            value = self.value(node, "i", plan.shape)
+            self.emit(f"out{k}[i] = {self.store(value, node.dtype)};")
+            outs.append((node, node.shape, node.dtype))
+        return outs, n
+
+    def partial_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
+        plan = self.plan
+        node = plan.reduce_node
+        a_ext, r_ext, c_ext = node.attrs
+        chunks = plan.chunks
+        t = node.dtype
+        threads = a_ext * chunks * c_ext
+        self.emit("let g = gid.x + gid.y * (nwg.x * 256u);")
+        self.emit("if (g >= params.h[0].x) { return; }")
+        self.emit(f"let c = g / {a_ext * chunks}u;")
+        self.emit(f"let tt = g % {a_ext * chunks}u;")
+        self.emit(f"let a = tt % {a_ext}u;")
+        self.emit(f"var acc: {t} = {_init(node.op, t)};")
+        self.emit(f"for (var r: u32 = tt / {a_ext}u; r < {r_ext}u; r = r + {chunks}u) {{")
+        self.indent += 1
+        self.memo.append({})
+        j = self.let(f"a + {a_ext}u * (r + {r_ext}u * c)")
+        x = node.args[0]
+        value = self.convert(self.value(x, j, x.shape), x.dtype, t)
+        self.emit(f"acc = {_combine(node.op, 'acc', value, t, self)};")
+        outs: list[tuple[FNode | None, tuple[int, ...], str]] = [(None, (threads, 1), t)]
+        for k, extra in enumerate(plan.outputs, start=1):
+            ev = self.value(extra, j, x.shape)
+            self.emit(f"out{k}[{j}] = {self.store(ev, extra.dtype)};")
+            outs.append((extra, extra.shape, extra.dtype))
+        self.memo.pop()
+        self.indent -= 1
+        self.emit("}")
+        self.emit("out0[g] = acc;")
+        return outs, threads
+
+    def store(self, value: str, dtype: str) -> str:
+        return f"select(0u, 1u, {value})" if dtype == "bool" else value
+
+    def assemble(self, outs, threads: int) -> RenderedKernel:
+        decls = []
+        binding = 0
+        for name, storage in zip([self.input_names[k] for k in self.inputs], self.input_types):
+            decls.append(f"@group(0) @binding({binding}) var<storage, read> {name}: array<{storage}>;")
+            binding += 1
+        out_specs = []
+        for k, (node, shape, dtype) in enumerate(outs):
+            storage = "u32" if dtype == "bool" else dtype
+            decls.append(f"@group(0) @binding({binding}) var<storage, read_write> out{k}: array<{storage}>;")
+            binding += 1
+            out_specs.append((shape, _np_dtype(dtype)))
+        nodes = [node for node, _, _ in outs]
+        if self.has_flag:
+            decls.append(f"@group(0) @binding({binding}) var<storage, read_write> flag: array<u32>;")
+            binding += 1
+            out_specs.append(((1, 1), "uint32"))
+            nodes.append(None)
+        header_len = max(8, -(-len(self.header) // 8) * 8)
+        scalar_len = max(1, -(-len(self.scalars) // 4))
+        decls.append(f"struct Params {{ h: array<vec4<u32>, {header_len // 4}>, "
+                     f"s: array<vec4<{self.ftype}>, {scalar_len}> }};")
+        decls.append(f"@group(0) @binding({binding}) var<uniform> params: Params;")
+        lib = wgsl_lib.library(self.helpers)
+        body = "\n".join(self.lines)
+        source = "\n".join(decls) + "\n" + lib + (
+            f"\n@compute @workgroup_size({WORKGROUP_SIZE})\n"
+            "fn main(@builtin(global_invocation_id) gid: vec3<u32>, "
+            "@builtin(num_workgroups) nwg: vec3<u32>) {\n" + body + "\n}\n")
+        return RenderedKernel(
+            source=source, entry_point="main", workgroup_size=WORKGROUP_SIZE,
+            inputs=list(self.inputs), outputs=out_specs, output_nodes=nodes,
+            threads=threads, header=list(self.header), scalars=list(self.scalars),
+            float_type=self.ftype, has_flag=self.has_flag)
+
+
+def _combine(op: str, acc: str, value: str, t: str, emitter: _Emitter) -> str:
+    if op in ("sum", "mean"):
+        return f"{acc} + {value}"
+    if op == "prod":
+        return f"{acc} * {value}"
+    # WGSL comparisons are ordered (false with a NaN operand): NaN values are
+    # skipped, and an all-NaN slice keeps the NaN initial value (MATLAB's omitnan).
+    cmp = ">" if op == "max" else "<"
+    return f"select({acc}, {value}, ({value} {cmp} {acc}) || (!({acc} == {acc}) && ({value} == {value})))"
+
+
+def _init(op: str, t: str) -> str:
+    if op in ("sum", "mean"):
+        return f"{t}(0.0)"
+    if op == "prod":
+        return f"{t}(1.0)"
+    return _nan(t)
+
+
+# Non-finite constants are built at run time from the zero header word
+# ``h[0].y``: WGSL rejects non-finite constant expressions.
+def _inf(t: str) -> str:
+    return f"({t}(1.0) / {t}(params.h[0].y))"
+
+
+def _nan(t: str) -> str:
+    return f"({t}(params.h[0].y) / {t}(params.h[0].y))"
+
+
+def _np_dtype(dtype: str) -> str:
+    return {"f32": "float32", "f64": "float64", "bool": "bool"}[dtype]
+
+
+def _numel(shape: tuple[int, ...]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def _norm(shape: tuple[int, ...]) -> tuple[int, ...]:
+    dims = list(shape)
+    while len(dims) > 2 and dims[-1] == 1:
+        dims.pop()
+    return tuple(dims)
+
+
+def _all_nodes(plan: KernelPlan) -> list[FNode]:
+    from matfuse.accelerate.fusion.graph import walk
+
+    seen: dict[int, FNode] = {}
+    roots = list(plan.outputs)
+    if plan.reduce_node is not None:
+        roots.append(plan.reduce_node)
+    for root in roots:
+        for n in walk(root):
+            seen[n.uid] = n
+    return list(seen.values())

@@ -1,0 +1,134 @@
+"""AccelerateInitOptions: every acceleration setting, and the ONE place where
+environment overrides are read (documented in README "Environment overrides").
+
+Precedence: explicit keyword overrides (CLI flags) > environment > defaults.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, fields, replace
+from typing import Any, Mapping
+
+from matfuse.errors import MatlabError
+
+PROVIDER_CHOICES = ("auto", "wgpu", "cuda", "inprocess")
+POWER_CHOICES = ("high-performance", "low-power")
+FALLBACK_CHOICES = ("inprocess", "error")
+
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("0", "false", "no", "off", "")
+
+
+def _config_error(var: str, value: str, allowed: str) -> MatlabError:
+    return MatlabError("matfuse:accelerate:badOption",
+                       f"Invalid value '{value}' for {var}; expected {allowed}.")
+
+
+def _parse_bool(var: str, value: str) -> bool:
+    low = value.strip().lower()
+    if low in _TRUE:
+        return True
+    if low in _FALSE:
+        return False
+    raise _config_error(var, value, "0 or 1")
+
+
+def _parse_choice(var: str, value: str, choices: tuple[str, ...],
+                  aliases: Mapping[str, str] | None = None) -> str:
+    low = value.strip().lower()
+    if aliases and low in aliases:
+        low = aliases[low]
+    if low not in choices:
+        raise _config_error(var, value, " | ".join(choices))
+    return low
+
+
+def _parse_int(var: str, value: str) -> int:
+    try:
+        n = int(value.strip())
+    except ValueError:
+        raise _config_error(var, value, "a non-negative integer") from None
+    if n < 0:
+        raise _config_error(var, value, "a non-negative integer")
+    return n
+
+
+@dataclass(frozen=True, slots=True)
+class AccelerateInitOptions:
+    """Configuration of the acceleration layer.
+
+    Attributes:
+        provider: ``auto`` (cuda -> wgpu on a real GPU -> inprocess),
+            ``wgpu``, ``cuda`` or ``inprocess``.
+        power: adapter power preference, ``high-performance`` or ``low-power``.
+        fallback: when the requested provider cannot start: ``inprocess``
+            (use the NumPy provider, with a note) or ``error``.
+        fusion: build lazy graphs and fuse elementwise chains.
+        auto_offload: move large plain arrays to the device automatically.
+        dump_kernels: directory where generated kernels are written, or None.
+        stats: print acceleration statistics when the program ends.
+        device_index: which adapter/device to use (0-based).
+        allow_cpu_adapter: let ``auto`` pick a CPU adapter (lavapipe).
+    """
+
+    provider: str = "auto"
+    power: str = "high-performance"
+    fallback: str = "inprocess"
+    fusion: bool = True
+    auto_offload: bool = True
+    dump_kernels: str | None = None
+    stats: bool = False
+    device_index: int = 0
+    allow_cpu_adapter: bool = False
+
+    @staticmethod
+    def from_env(env: Mapping[str, str] | None = None, **cli_overrides: Any) -> "AccelerateInitOptions":
+        """Defaults, then the ``MATFUSE_*`` environment, then ``cli_overrides``
+        (keyword names are the attribute names; ``None`` values are ignored)."""
+        env = os.environ if env is None else env
+        values: dict[str, Any] = {}
+        for var, (attr, parse) in ENV_VARIABLES.items():
+            raw = env.get(var)
+            if raw is not None:
+                values[attr] = parse(var, raw)
+        known = {f.name for f in fields(AccelerateInitOptions)}
+        for key, value in cli_overrides.items():
+            if key not in known:
+                raise TypeError(f"unknown acceleration option {key!r}")
+            if value is not None:
+                values[key] = value
+        options = AccelerateInitOptions(**values)
+        options.validate()
+        return options
+
+    def validate(self) -> None:
+        """Raise MATLAB-style errors for out-of-range settings."""
+        if self.provider not in PROVIDER_CHOICES:
+            raise _config_error("provider", self.provider, " | ".join(PROVIDER_CHOICES))
+        if self.power not in POWER_CHOICES:
+            raise _config_error("power", self.power, " | ".join(POWER_CHOICES))
+        if self.fallback not in FALLBACK_CHOICES:
+            raise _config_error("fallback", self.fallback, " | ".join(FALLBACK_CHOICES))
+
+    def with_changes(self, **changes: Any) -> "AccelerateInitOptions":
+        return replace(self, **changes)
+
+
+def _parse_dir(var: str, value: str) -> str | None:
+    return value or None
+
+
+# Environment variable -> (attribute, parser). README's table mirrors this.
+ENV_VARIABLES: dict[str, tuple[str, Any]] = {
+    "MATFUSE_PROVIDER": ("provider", lambda v, s: _parse_choice(v, s, PROVIDER_CHOICES)),
+    "MATFUSE_POWER": ("power", lambda v, s: _parse_choice(
+        v, s, POWER_CHOICES, {"high": "high-performance", "low": "low-power"})),
+    "MATFUSE_FALLBACK": ("fallback", lambda v, s: _parse_choice(v, s, FALLBACK_CHOICES)),
+    "MATFUSE_FUSION": ("fusion", _parse_bool),
+    "MATFUSE_AUTO_OFFLOAD": ("auto_offload", _parse_bool),
+    "MATFUSE_DUMP_KERNELS": ("dump_kernels", _parse_dir),
+    "MATFUSE_STATS": ("stats", _parse_bool),
+    "MATFUSE_DEVICE": ("device_index", _parse_int),
+    "MATFUSE_ALLOW_CPU_ADAPTER": ("allow_cpu_adapter", _parse_bool),
+}

@@ -1,0 +1,241 @@
+"""MATLAB-semantics elementwise and array kernels in NumPy.
+
+Used by the in-process provider (the oracle) and usable by any provider's
+host fallback. Arrays are in MATLAB shape; memory order is irrelevant.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+from scipy import signal, special
+
+
+def round_half_away(x: np.ndarray) -> np.ndarray:
+    """MATLAB ``round``: halves away from zero (exact for all doubles)."""
+    if np.iscomplexobj(x):
+        return round_half_away(x.real) + 1j * round_half_away(x.imag)
+    t = np.trunc(x)
+    return t + np.sign(x) * (np.abs(x - t) >= 0.5)
+
+
+def to_integer(x: np.ndarray, dtype: str) -> np.ndarray:
+    """MATLAB conversion to an integer class: round half away, saturate, NaN -> 0."""
+    info = np.iinfo(dtype)
+    if x.dtype.kind in "iub":
+        return np.clip(x.astype(np.float64) if x.dtype.kind == "b" else x,
+                       info.min, info.max).astype(dtype)
+    r = round_half_away(np.asarray(x, dtype=np.float64).real)
+    r = np.nan_to_num(r, nan=0.0, posinf=float(info.max), neginf=float(info.min))
+    return np.clip(r, info.min, info.max).astype(dtype)
+
+
+def cast_to(x: Any, dtype: str) -> np.ndarray:
+    """Convert with MATLAB rules (integers round and saturate, logical is != 0)."""
+    dt = np.dtype(dtype)
+    x = np.asarray(x)
+    if dt == np.bool_:
+        return x != 0
+    if dt.kind in "iu":
+        return to_integer(x, dtype)
+    if dt.kind == "f" and x.dtype.kind == "c":
+        return x.real.astype(dt)
+    return x.astype(dt)
+
+
+def _mod(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    r = np.mod(x, y)
+    return np.where(y == 0, x, r)
+
+
+def _rem(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    return np.fmod(x, y)
+
+
+def _sign(x: np.ndarray) -> np.ndarray:
+    if np.iscomplexobj(x):
+        mag = np.abs(x)
+        return np.where(mag == 0, 0, x / np.where(mag == 0, 1, mag))
+    return np.sign(x)
+
+
+def _fix(x: np.ndarray) -> np.ndarray:
+    if np.iscomplexobj(x):
+        return np.trunc(x.real) + 1j * np.trunc(x.imag)
+    return np.trunc(x)
+
+
+def _parts(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
+    def apply(x: np.ndarray) -> np.ndarray:
+        if np.iscomplexobj(x):
+            return fn(x.real) + 1j * fn(x.imag)
+        return fn(x)
+    return apply
+
+
+BINARY: dict[str, Callable[[Any, Any], Any]] = {
+    "plus": np.add, "minus": np.subtract, "times": np.multiply,
+    "rdivide": np.divide, "ldivide": lambda a, b: np.divide(b, a), "power": np.power,
+    "eq": np.equal, "ne": np.not_equal, "lt": np.less, "le": np.less_equal,
+    "gt": np.greater, "ge": np.greater_equal,
+    "and": lambda a, b: np.logical_and(a != 0, b != 0),
+    "or": lambda a, b: np.logical_or(a != 0, b != 0),
+    "xor": lambda a, b: np.logical_xor(a != 0, b != 0),
+    "atan2": np.arctan2, "hypot": np.hypot, "max": np.fmax, "min": np.fmin,
+    "mod": _mod, "rem": _rem,
+}
+
+UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
+    "uminus": np.negative, "uplus": lambda x: x, "not": lambda x: x == 0,
+    "abs": np.abs, "sign": _sign, "sqrt": np.sqrt, "exp": np.exp, "expm1": np.expm1,
+    "log": np.log, "log2": np.log2, "log10": np.log10, "log1p": np.log1p,
+    "sin": np.sin, "cos": np.cos, "tan": np.tan, "asin": np.arcsin, "acos": np.arccos,
+    "atan": np.arctan, "sinh": np.sinh, "cosh": np.cosh, "tanh": np.tanh,
+    "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh,
+    "floor": _parts(np.floor), "ceil": _parts(np.ceil), "round": round_half_away,
+    "fix": _fix, "real": np.real, "imag": np.imag, "conj": np.conj, "angle": np.angle,
+    "gamma": special.gamma, "erf": special.erf, "erfc": special.erfc,
+    "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
+}
+
+_COMPARE_OR_LOGIC = frozenset({"eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor"})
+
+
+def elem_binary(op: str, a: Any, b: Any, out_dtype: str) -> np.ndarray:
+    """``op`` with implicit expansion, computed in ``out_dtype``'s precision."""
+    fn = BINARY[op]
+    dt = np.dtype(out_dtype)
+    if op not in _COMPARE_OR_LOGIC:
+        work = dt if dt.kind in "fc" else np.dtype(np.float64)
+        a = np.asarray(a, dtype=work) if not np.iscomplexobj(a) or work.kind == "c" else np.asarray(a)
+        b = np.asarray(b, dtype=work) if not np.iscomplexobj(b) or work.kind == "c" else np.asarray(b)
+    with np.errstate(all="ignore"):
+        result = fn(a, b)
+    return cast_to(result, out_dtype)
+
+
+def elem_unary(op: str, a: np.ndarray, out_dtype: str) -> np.ndarray:
+    dt = np.dtype(out_dtype)
+    if dt.kind == "c" and a.dtype.kind != "c" and op not in ("real", "imag", "abs"):
+        a = a.astype(dt)
+    with np.errstate(all="ignore"):
+        result = UNARY[op](a)
+    return cast_to(result, out_dtype)
+
+
+def reduce(op: str, a: np.ndarray, axes: tuple[int, ...] | None, omitnan: bool,
+           out_dtype: str) -> np.ndarray:
+    """MATLAB reductions; ``axes`` None means every element (1x1 result)."""
+    x = a.reshape(-1, order="F") if axes is None else a
+    axis = 0 if axes is None else axes
+    isfloat = x.dtype.kind in "fc"
+    with np.errstate(all="ignore"):
+        if op == "sum":
+            r = np.nansum(x, axis=axis, keepdims=True) if omitnan and isfloat else \
+                np.sum(x, axis=axis, keepdims=True, dtype=_acc(x))
+        elif op == "prod":
+            r = np.nanprod(x, axis=axis, keepdims=True) if omitnan and isfloat else \
+                np.prod(x, axis=axis, keepdims=True, dtype=_acc(x))
+        elif op == "mean":
+            r = np.nanmean(x, axis=axis, keepdims=True) if omitnan and isfloat else \
+                np.mean(x, axis=axis, keepdims=True, dtype=_acc(x))
+        elif op in ("max", "min"):
+            ufunc = (np.fmax if op == "max" else np.fmin) if omitnan else \
+                (np.maximum if op == "max" else np.minimum)
+            r = ufunc.reduce(x, axis=axis, keepdims=True)
+        elif op == "any":
+            r = np.any((x != 0) & ~np.isnan(x) if isfloat else x != 0, axis=axis, keepdims=True)
+        elif op == "all":
+            r = np.all(x != 0, axis=axis, keepdims=True)
+        elif op == "nnz":
+            r = np.sum(x != 0, axis=axis, keepdims=True).astype(np.float64)
+        else:
+            raise KeyError(op)
+    if axes is None:
+        r = r.reshape(1, 1)
+    return cast_to(r, out_dtype)
+
+
+def _acc(x: np.ndarray) -> Any:
+    # Logical/integer inputs accumulate in double (MATLAB's default class).
+    return None if x.dtype.kind in "fc" else np.float64
+
+
+def reduce_with_index(op: str, a: np.ndarray, dim: int,
+                      omitnan: bool) -> tuple[np.ndarray, np.ndarray]:
+    """``[m, i] = max(a, [], dim)``: first occurrence; all-NaN gives NaN, 1."""
+    isnan = np.isnan(a) if a.dtype.kind in "fc" else np.zeros(a.shape, bool)
+    fill = -np.inf if op == "max" else np.inf
+    filled = np.where(isnan, fill, a)
+    pick = np.argmax if op == "max" else np.argmin
+    idx = pick(filled, axis=dim)
+    if not omitnan:
+        nan_any = isnan.any(axis=dim)
+        idx = np.where(nan_any, np.argmax(isnan, axis=dim), idx)
+    idx = np.expand_dims(idx, dim)
+    vals = np.take_along_axis(a, idx, axis=dim)
+    return vals, (idx + 1).astype(np.float64)
+
+
+def moments(op: str, a: np.ndarray, axes: tuple[int, ...] | None, weight: int,
+            omitnan: bool) -> np.ndarray:
+    x = a.reshape(-1, order="F") if axes is None else a
+    axis = 0 if axes is None else axes
+    n = x.shape[0] if axes is None else int(np.prod([a.shape[d] for d in axes]))
+    ddof = 0 if weight == 1 or n == 1 else 1
+    var = np.nanvar if omitnan else np.var
+    with np.errstate(all="ignore"):
+        r = var(x, axis=axis, ddof=ddof, keepdims=True)
+    if op == "std":
+        r = np.sqrt(r)
+    return r.reshape(1, 1) if axes is None else r
+
+
+def scan(op: str, a: np.ndarray, dim: int, reverse: bool) -> np.ndarray:
+    x = np.flip(a, axis=dim) if reverse else a
+    fn = {"cumsum": np.cumsum, "cumprod": np.cumprod,
+          "cummax": np.fmax.accumulate, "cummin": np.fmin.accumulate}[op]
+    r = fn(x, axis=dim)
+    return np.flip(r, axis=dim) if reverse else r
+
+
+def conv1d(a: np.ndarray, b: np.ndarray, mode: str) -> np.ndarray:
+    u, v = a.reshape(-1, order="F"), b.reshape(-1, order="F")
+    full = np.convolve(u, v)
+    nu, nv = u.size, v.size
+    if mode == "same":
+        start = nv // 2
+        out = full[start:start + nu]
+    elif mode == "valid":
+        out = full[nv - 1:nu] if nu >= nv else full[:0]
+    else:
+        out = full
+    column = a.ndim == 2 and a.shape[1] == 1 and a.shape[0] != 1
+    return out.reshape(-1, 1) if column else out.reshape(1, -1)
+
+
+def conv2d(a: np.ndarray, b: np.ndarray, mode: str) -> np.ndarray:
+    full = signal.convolve2d(a, b, mode="full")
+    if mode == "full":
+        return full
+    if mode == "same":
+        r0, c0 = b.shape[0] // 2, b.shape[1] // 2
+        return full[r0:r0 + a.shape[0], c0:c0 + a.shape[1]]
+    rows = max(a.shape[0] - b.shape[0] + 1, 0)
+    cols = max(a.shape[1] - b.shape[1] + 1, 0)
+    return full[b.shape[0] - 1:b.shape[0] - 1 + rows, b.shape[1] - 1:b.shape[1] - 1 + cols]
+
+
+def sort(a: np.ndarray, dim: int, descending: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Stable sort; NaN last ascending, first descending (MATLAB)."""
+    x = np.moveaxis(a, dim, -1)
+    if descending:
+        isnan = np.isnan(x) if x.dtype.kind == "f" else np.zeros(x.shape, bool)
+        key = np.where(isnan, 0, x)
+        neg = np.logical_not(key) if key.dtype == np.bool_ else -key
+        idx = np.lexsort((neg, ~isnan), axis=-1)
+    else:
+        idx = np.argsort(x, axis=-1, kind="stable")
+    vals = np.take_along_axis(x, idx, axis=-1)
+    return np.moveaxis(vals, -1, dim), np.moveaxis((idx + 1).astype(np.float64), -1, dim)

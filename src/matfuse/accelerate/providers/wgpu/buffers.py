@@ -1,0 +1,169 @@
+"""Device buffers: the handle table, pooling by size class, quarantine.
+
+Every tensor lives in one STORAGE|COPY_SRC|COPY_DST buffer whose size is
+rounded up to a size class (powers of two from 256 B, then 1/4 steps), so a
+freed buffer can serve a later tensor of similar size. A freed buffer first
+goes to a quarantine list: work already recorded in the open batch may still
+read it, and ``queue.write_buffer`` (uploads) runs before that batch, so it
+only becomes reusable after the next submit (``release_quarantine``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from matfuse.accelerate_api import Unsupported
+
+#: element storage on the device: numpy dtype name -> (WGSL type, bytes)
+DEVICE_TYPES: dict[str, tuple[str, int]] = {
+    "float32": ("f32", 4),
+    "float64": ("f64", 8),
+    "int32": ("i32", 4),
+    "uint32": ("u32", 4),
+    "bool": ("u32", 4),            # logical stored as one u32 per element
+    "complex64": ("vec2<f32>", 8),  # interleaved (re, im)
+    "complex128": ("vec2<f64>", 16),
+}
+
+_MIN_CLASS = 256
+_POOL_LIMIT_BYTES = 1 << 30
+
+
+def size_class(nbytes: int) -> int:
+    """Rounded allocation size (>= 256 B; powers of two split in quarters)."""
+    n = max(int(nbytes), _MIN_CLASS)
+    top = 1 << (n - 1).bit_length()
+    if top <= 4096:
+        return top
+    quarter = top // 8
+    return -(-n // quarter) * quarter
+
+
+@dataclass
+class DeviceBuffer:
+    """One physical buffer; ``serial`` keys bind-group caches."""
+
+    buffer: object
+    capacity: int
+    serial: int
+
+
+@dataclass
+class TensorEntry:
+    """A live tensor: its buffer and the bytes it uses."""
+
+    buf: DeviceBuffer
+    nbytes: int
+    dtype: str
+    shape: tuple[int, ...]
+
+
+class BufferTable:
+    """Owns every device buffer of one provider."""
+
+    def __init__(self, device: object, max_buffer_bytes: int):
+        import wgpu
+
+        self._device = device
+        self._usage = (wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC
+                       | wgpu.BufferUsage.COPY_DST)
+        self._max = max_buffer_bytes
+        self._entries: dict[int, TensorEntry] = {}
+        self._pool: dict[int, list[DeviceBuffer]] = {}
+        self._pool_bytes = 0
+        self._quarantine: list[DeviceBuffer] = []
+        self._ids = itertools.count(1)
+        self._serials = itertools.count(1)
+        self.pool_hits = 0
+        self.pool_misses = 0
+        #: called with a buffer serial when a physical buffer is destroyed
+        self.on_destroy: list = []
+
+    # ------------------------------------------------------------ allocation
+    def allocate(self, dtype: str, shape: tuple[int, ...]) -> int:
+        """A new tensor id with an (uninitialised) buffer for ``shape``."""
+        if dtype not in DEVICE_TYPES:
+            raise Unsupported(f"wgpu: dtype {dtype} is not stored on the device")
+        numel = 1
+        for d in shape:
+            numel *= int(d)
+        nbytes = numel * DEVICE_TYPES[dtype][1]
+        buf = self._take(size_class(nbytes))
+        tid = next(self._ids)
+        self._entries[tid] = TensorEntry(buf, nbytes, dtype, tuple(shape))
+        return tid
+
+    def _take(self, cap: int) -> DeviceBuffer:
+        if cap > self._max:
+            raise Unsupported(f"wgpu: {cap} bytes exceeds the adapter's buffer limit {self._max}")
+        bucket = self._pool.get(cap)
+        if bucket:
+            self.pool_hits += 1
+            self._pool_bytes -= cap
+            return bucket.pop()
+        self.pool_misses += 1
+        raw = self._device.create_buffer(size=cap, usage=self._usage)
+        return DeviceBuffer(raw, cap, next(self._serials))
+
+    def entry(self, tid: int) -> TensorEntry:
+        try:
+            return self._entries[tid]
+        except KeyError:
+            raise Unsupported(f"wgpu: buffer {tid} is not live (freed or reset)") from None
+
+    def free(self, tid: int) -> None:
+        ent = self._entries.pop(tid, None)
+        if ent is not None:
+            self._quarantine.append(ent.buf)
+
+    def release_quarantine(self) -> None:
+        """After a submit: quarantined buffers go back to the pool."""
+        for buf in self._quarantine:
+            if self._pool_bytes + buf.capacity > _POOL_LIMIT_BYTES:
+                self._destroy(buf)
+                continue
+            self._pool.setdefault(buf.capacity, []).append(buf)
+            self._pool_bytes += buf.capacity
+        self._quarantine.clear()
+
+    def _destroy(self, buf: DeviceBuffer) -> None:
+        for hook in self.on_destroy:
+            hook(buf.serial)
+        buf.buffer.destroy()
+
+    def trim_pool(self) -> None:
+        """Destroy every pooled (unused) buffer."""
+        for bucket in self._pool.values():
+            for buf in bucket:
+                self._destroy(buf)
+        self._pool.clear()
+        self._pool_bytes = 0
+
+    def reset(self) -> None:
+        """Free every tensor (old handles become invalid)."""
+        for tid in list(self._entries):
+            self.free(tid)
+
+    @property
+    def live(self) -> int:
+        return len(self._entries)
+
+    def live_bytes(self) -> int:
+        return sum(e.buf.capacity for e in self._entries.values())
+
+
+def host_bytes(data: np.ndarray, dtype: str) -> bytes:
+    """Host array -> bytes in the device layout (bool as u32)."""
+    if dtype == "bool":
+        return np.ascontiguousarray(data, dtype=np.uint32).tobytes()
+    return np.ascontiguousarray(data).tobytes()
+
+
+def from_device_bytes(raw: memoryview | bytes, dtype: str, numel: int) -> np.ndarray:
+    """Device bytes -> flat host ndarray of ``dtype``."""
+    if dtype == "bool":
+        return np.frombuffer(raw, dtype=np.uint32, count=numel).astype(bool)
+    return np.frombuffer(raw, dtype=np.dtype(dtype), count=numel).copy()

@@ -1,0 +1,143 @@
+"""Command batching: many dispatches, one submit.
+
+Dispatches are recorded into one command encoder (inside one open compute
+pass) and submitted only at sync points: a download, ``synchronize``, a full
+uniform arena, or too many pending dispatches. Each dispatch's uniform
+parameters go into a 256-byte slot of a per-batch arena written once right
+before the submit, so the bind group of a kernel/buffers combination is
+reused via a dynamic offset (creating bind groups costs ~50 us each).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Callable, Sequence
+
+from matfuse.accelerate.providers.wgpu.buffers import DeviceBuffer
+from matfuse.accelerate.providers.wgpu.pipelines import UNIFORM_SLOT, CompiledKernel
+from matfuse.accelerate.providers.wgpu.telemetry import WgpuTelemetry
+
+_ARENA_BYTES = 65536
+_MAX_PENDING = 1024
+_BIND_GROUP_CACHE = 4096
+
+
+class CommandBatcher:
+    """Records dispatches and copies; flushes at sync points."""
+
+    def __init__(self, device: object, telemetry: WgpuTelemetry,
+                 after_submit: Callable[[], None]):
+        import wgpu
+
+        self._device = device
+        self._queue = device.queue
+        self._tel = telemetry
+        self._after_submit = after_submit
+        self._arena = device.create_buffer(
+            size=_ARENA_BYTES, usage=wgpu.BufferUsage.UNIFORM | wgpu.BufferUsage.COPY_DST)
+        self._arena_data = bytearray(_ARENA_BYTES)
+        self._arena_used = 0
+        self._encoder = None
+        self._pass = None
+        self._pending = 0
+        self._bind_groups: OrderedDict[tuple, object] = OrderedDict()
+
+    @property
+    def pending(self) -> int:
+        return self._pending
+
+    def forget_buffer(self, serial: int) -> None:
+        """Drop cached bind groups that reference a destroyed buffer."""
+        for key in [k for k in self._bind_groups if serial in k[1]]:
+            del self._bind_groups[key]
+
+    # ------------------------------------------------------------ recording
+    def _ensure_encoder(self) -> object:
+        if self._encoder is None:
+            self._encoder = self._device.create_command_encoder()
+        return self._encoder
+
+    def _ensure_pass(self) -> object:
+        if self._pass is None:
+            self._pass = self._ensure_encoder().begin_compute_pass()
+        return self._pass
+
+    def _end_pass(self) -> None:
+        if self._pass is not None:
+            self._pass.end()
+            self._pass = None
+
+    def _bind_group(self, kernel: CompiledKernel,
+                    buffers: Sequence[tuple[DeviceBuffer, int]]) -> object:
+        key = (kernel.key, tuple(b.serial for b, _ in buffers), tuple(n for _, n in buffers))
+        bg = self._bind_groups.get(key)
+        if bg is not None:
+            self._bind_groups.move_to_end(key)
+            self._tel.bind_group_hits += 1
+            return bg
+        self._tel.bind_group_misses += 1
+        entries = [{"binding": i, "resource": {"buffer": b.buffer, "offset": 0, "size": n}}
+                   for i, (b, n) in enumerate(buffers)]
+        entries.append({"binding": len(buffers),
+                        "resource": {"buffer": self._arena, "offset": 0, "size": UNIFORM_SLOT}})
+        bg = self._device.create_bind_group(layout=kernel.bind_group_layout, entries=entries)
+        self._bind_groups[key] = bg
+        if len(self._bind_groups) > _BIND_GROUP_CACHE:
+            self._bind_groups.popitem(last=False)
+        return bg
+
+    def dispatch(self, kernel: CompiledKernel, buffers: Sequence[tuple[DeviceBuffer, int]],
+                 uniform: bytes, groups: tuple[int, int, int]) -> None:
+        """Record one dispatch.
+
+        Args:
+            buffers: (buffer, bound bytes) per storage binding, in binding order;
+                bound bytes are rounded up to 4 and at least 4.
+            uniform: at most 256 bytes of parameters.
+            groups: workgroup counts (x, y, z).
+        """
+        if len(uniform) > UNIFORM_SLOT:
+            raise ValueError("uniform parameters exceed one 256-byte slot")
+        if self._arena_used + UNIFORM_SLOT > _ARENA_BYTES or self._pending >= _MAX_PENDING:
+            self.flush()
+        offset = self._arena_used
+        self._arena_data[offset:offset + len(uniform)] = uniform
+        self._arena_used += UNIFORM_SLOT
+        bound = [(b, max(4, (n + 3) // 4 * 4)) for b, n in buffers]
+        bg = self._bind_group(kernel, bound)
+        cpass = self._ensure_pass()
+        cpass.set_pipeline(kernel.pipeline)
+        cpass.set_bind_group(0, bg, [offset])
+        cpass.dispatch_workgroups(*groups)
+        self._pending += 1
+        self._tel.dispatches += 1
+
+    def copy(self, src: DeviceBuffer, dst: DeviceBuffer, nbytes: int) -> None:
+        """Record a device-to-device copy (``nbytes`` rounded up to 4)."""
+        self._end_pass()
+        nb = (nbytes + 3) // 4 * 4
+        if nb:
+            self._ensure_encoder().copy_buffer_to_buffer(src.buffer, 0, dst.buffer, 0, nb)
+            self._pending += 1
+
+    def flush(self) -> None:
+        """Submit everything recorded so far."""
+        self._end_pass()
+        if self._encoder is None:
+            return
+        if self._arena_used:
+            self._queue.write_buffer(self._arena, 0, bytes(self._arena_data[:self._arena_used]))
+        command_buffer = self._encoder.finish()
+        self._encoder = None
+        self._arena_used = 0
+        self._pending = 0
+        self._queue.submit([command_buffer])
+        self._tel.submits += 1
+        self._after_submit()
+
+    def abandon(self) -> None:
+        """Drop recorded work after an error (its results are lost)."""
+        self._pass = None
+        self._encoder = None
+        self._arena_used = 0
+        self._pending = 0

@@ -1,0 +1,1 @@
+"""WGSL renderers of the wgpu provider, one module per op category."""

@@ -1,0 +1,90 @@
+"""Shared WGSL pieces: type names, uniform packing, dispatch geometry."""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass, field
+
+import numpy as np
+
+WORKGROUP = 256
+
+#: numpy dtype name -> WGSL storage element type
+STORAGE_TYPE = {"float32": "f32", "float64": "f64", "int32": "i32", "uint32": "u32", "bool": "u32"}
+
+_SCALAR_FMT = {"u32": ("I", 4), "i32": ("i", 4), "f32": ("f", 4), "f64": ("d", 8)}
+
+
+def lit(x: float, ty: str) -> str:
+    """A WGSL literal of ``x`` with exact round-trip for f64."""
+    if ty == "f64":
+        return f"{float(x)!r}lf" if np.isfinite(x) else _nonfinite(x)
+    if ty == "f32":
+        return f"{float(np.float32(x))!r}f"
+    return f"{int(x)}{'u' if ty == 'u32' else 'i'}"
+
+
+def _nonfinite(x: float) -> str:
+    raise ValueError(f"non-finite WGSL literal {x}")
+
+
+@dataclass
+class UniformStruct:
+    """Builds a WGSL uniform struct and its bytes with WGSL layout rules."""
+
+    fields: list[tuple[str, str, object]] = field(default_factory=list)
+
+    def add(self, name: str, ty: str, value: object) -> "UniformStruct":
+        self.fields.append((name, ty, value))
+        return self
+
+    def add_u32_array(self, name: str, values: list[int], length: int) -> "UniformStruct":
+        """``array<vec4<u32>, length/4>``: read as ``name[i >> 2u][i & 3u]``."""
+        padded = list(values) + [0] * (length - len(values))
+        self.fields.append((name, f"array<vec4<u32>, {length // 4}>", padded))
+        return self
+
+    def wgsl(self, name: str = "Params") -> str:
+        body = "".join(f"  {n}: {t},\n" for n, t, _ in self.fields)
+        return f"struct {name} {{\n{body}}};\n"
+
+    def pack(self) -> bytes:
+        out = bytearray()
+        max_align = 4
+        for _, ty, value in self.fields:
+            if ty.startswith("array<vec4<u32>"):
+                align, data = 16, struct.pack(f"<{len(value)}I", *[int(v) & 0xFFFFFFFF for v in value])
+            else:
+                fmt, align = _SCALAR_FMT[ty]
+                v = int(value) & 0xFFFFFFFF if ty == "u32" else value
+                data = struct.pack("<" + fmt, v)
+            max_align = max(max_align, align)
+            out.extend(b"\0" * (-len(out) % align))
+            out.extend(data)
+        out.extend(b"\0" * (-len(out) % max(max_align, 16)))
+        return bytes(out)
+
+
+def groups_for(n_threads: int, max_per_dim: int, cap: int = 65535) -> tuple[int, int, int]:
+    """1-D workgroup count for ``n_threads`` (kernels grid-stride past the cap)."""
+    g = max(1, -(-int(n_threads) // WORKGROUP))
+    return (min(g, cap, max_per_dim), 1, 1)
+
+
+def groups_2d(n_groups: int, max_per_dim: int) -> tuple[int, int, int]:
+    """Exactly ``n_groups`` workgroups as x*y (kernels use wid.x + wid.y*nwg.x
+    and skip ids past the end)."""
+    n = max(1, int(n_groups))
+    if n <= max_per_dim:
+        return (n, 1, 1)
+    y = -(-n // max_per_dim)
+    return (max_per_dim, y, 1)
+
+
+GRID_STRIDE_HEAD = """
+@compute @workgroup_size(256)
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+  let stride = nwg.x * 256u;
+"""
+
+DEVICE_CHECK_F64 = "f64"

@@ -1,0 +1,153 @@
+"""Concatenation: ``[a, b; c]``, ``{a, b; c}``, ``horzcat``/``vertcat``/``cat``.
+
+Class rules (MATLAB's "combining unlike classes"): any cell makes a cell
+(other items are wrapped), any string makes a string array, structs need the
+same field names, and numeric/char/logical follow ``concat_class``. Empty
+``0x0`` arrays are skipped for sizes but still count for the class.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime._classrules import concat_class, convert
+from matfuse.runtime._elementwise import string_of
+from matfuse.runtime.values import (
+    CellArray,
+    DeviceValue,
+    FunctionHandle,
+    MObject,
+    StringArray,
+    StructArray,
+    canonical,
+    class_of,
+    empty_double,
+    normalize_shape,
+    to_array,
+)
+
+_DIM_MESSAGE = "Dimensions of arrays being concatenated are not consistent."
+
+
+def _dim_error() -> MatlabError:
+    return MatlabError("MATLAB:catenate:dimensionMismatch", _DIM_MESSAGE)
+
+
+def _join_arrays(arrays: list[np.ndarray], axis: int) -> np.ndarray:
+    """Concatenate ndarrays of one dtype along ``axis`` (0-based), checking
+    MATLAB's size rule; 0x0 arrays, and empties that do not fit, are skipped."""
+    kept = [a for a in arrays if not (a.ndim == 2 and a.shape == (0, 0))]
+    if not kept:
+        return arrays[0] if arrays else empty_double()
+    ndim = max(max(a.ndim for a in kept), axis + 1)
+    padded = [a.reshape(a.shape + (1,) * (ndim - a.ndim)) for a in kept]
+
+    def others(shape: tuple[int, ...]) -> tuple[int, ...]:
+        return shape[:axis] + shape[axis + 1:]
+
+    nonempty = [a for a in padded if a.size]
+    if nonempty:
+        ref = others(nonempty[0].shape)
+        padded = [a for a in padded if a.size or others(a.shape) == ref]
+    else:
+        ref = others(padded[0].shape)
+    for a in padded:
+        if others(a.shape) != ref:
+            raise _dim_error()
+    out = padded[0] if len(padded) == 1 else np.concatenate(padded, axis=axis)
+    return out.reshape(normalize_shape(out.shape), order="F") if out.ndim > 2 else out
+
+
+def _as_cell(v: Any) -> CellArray:
+    if isinstance(v, CellArray):
+        return v
+    return CellArray.from_list([v], (1, 1))
+
+
+def _is_empty_double(v: Any) -> bool:
+    return type(v) is np.ndarray and v.shape == (0, 0) and v.dtype == np.float64
+
+
+def cat_values(values: list[Any], axis: int) -> Any:
+    """Concatenate MATLAB values along 0-based ``axis`` with the class rules."""
+    if any(isinstance(v, DeviceValue) for v in values):
+        values = [v.gather() if isinstance(v, DeviceValue) else v for v in values]
+    if not values:
+        return empty_double()
+    if len(values) == 1:
+        v = values[0]
+        if isinstance(v, FunctionHandle) or isinstance(v, MObject) or isinstance(v, MatlabError):
+            return v
+    kinds = {type(v) for v in values}
+    if CellArray in kinds:
+        # [] mixed with cells is dropped; other values are wrapped in 1x1 cells.
+        cells = [_as_cell(v) for v in values if not _is_empty_double(v)]
+        if not cells:
+            return CellArray.empty()
+        return CellArray(_join_arrays([c.data for c in cells], axis))
+    if StructArray in kinds:
+        return _cat_structs([v for v in values if not _is_empty_double(v)], axis)
+    if StringArray in kinds:
+        parts = [_string_part(v) for v in values if not _is_empty_double(v)]
+        return StringArray(_join_arrays(parts, axis))
+    for v in values:
+        if isinstance(v, FunctionHandle):
+            raise MatlabError("MATLAB:concatenation:functionHandle" if len(values) > 1 else "",
+                              "Nonscalar arrays of function handles are not allowed; use cell arrays instead.")
+        if not (type(v) in (float, bool, complex, np.ndarray)):
+            raise MatlabError("MATLAB:concatenation:unsupported",
+                              f"Concatenation of values of class '{class_of(v)}' is not supported.")
+    if len(values) == 1:
+        return values[0]
+    arrays = [to_array(v) for v in values]
+    cls = concat_class([class_of(a) for a in arrays])
+    converted = [convert(a, cls) if class_of(a) != cls else a for a in arrays]
+    if any(a.dtype.kind == "c" for a in converted):
+        ctype = np.complex64 if cls == "single" else np.complex128
+        converted = [a.astype(ctype) for a in converted]
+    return canonical(_join_arrays(converted, axis))
+
+
+def _string_part(v: Any) -> np.ndarray:
+    if isinstance(v, StringArray):
+        return v.data
+    if isinstance(v, CellArray):
+        raise MatlabError("MATLAB:invalidConversion", "Conversion to string from cell is not possible.")
+    return string_of(v)
+
+
+def _cat_structs(values: list[Any], axis: int) -> Any:
+    if not values:
+        return empty_double()
+    for v in values:
+        if not isinstance(v, StructArray):
+            raise MatlabError("MATLAB:invalidConversion",
+                              f"Conversion to struct from {class_of(v)} is not possible.")
+    fields = values[0].fields
+    for v in values[1:]:
+        if set(v.fields) != set(fields):
+            raise MatlabError("MATLAB:catenate:structFieldBad",
+                              "Field names and/or order do not match.")
+    return StructArray(list(fields), _join_arrays([v.data for v in values], axis))
+
+
+def concat_rows(rows: list[list[Any]]) -> Any:
+    """``[a b; c d]``: horizontal concatenation of each row, then vertical."""
+    row_values = [cat_values(row, 1) for row in rows if row]
+    if not row_values:
+        return empty_double()
+    if len(row_values) == 1:
+        return row_values[0]
+    return cat_values(row_values, 0)
+
+
+def cell_rows(rows: list[list[Any]]) -> CellArray:
+    """``{a b; c d}``: every item becomes one cell; cells are not flattened."""
+    wrapped = [[CellArray.from_list([v], (1, 1)) for v in row] for row in rows]
+    result = concat_rows(wrapped)
+    if not isinstance(result, CellArray):
+        return CellArray.empty()
+    return result

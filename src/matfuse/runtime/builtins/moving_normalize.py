@@ -1,0 +1,211 @@
+"""Moving-window statistics and data scaling: movmean, movsum, normalize,
+rescale, zscore."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text, scalar_value
+from matfuse.runtime.builtins._reduction_args import ReductionArgs, numeric_input
+from matfuse.runtime.builtins.statistics import variance
+from matfuse.runtime.registry import builtin
+from matfuse.runtime.values import canonical, to_array, to_str
+
+
+def _window(k: Any, fn: str) -> tuple[int, int]:
+    """(back, forward) element counts of a window argument."""
+    arr = to_array(k).astype(np.float64).reshape(-1)
+    if arr.size == 1:
+        n = arr[0]
+        if not (n > 0):
+            raise MatlabError(f"MATLAB:{fn}:wrongWindowLength",
+                              "Window length must be a finite positive scalar or a two-element vector of nonnegative values.")
+        if n == np.floor(n):
+            n = int(n)
+            return (n - 1) // 2 if n % 2 else n // 2, (n - 1) // 2 if n % 2 else n // 2 - 1
+        half = int(np.floor(n / 2))
+        return half, half
+    if arr.size == 2 and np.all(arr >= 0):
+        return int(np.floor(arr[0])), int(np.floor(arr[1]))
+    raise MatlabError(f"MATLAB:{fn}:wrongWindowLength",
+                      "Window length must be a finite positive scalar or a two-element vector of nonnegative values.")
+
+
+def _moving(x: Any, k: Any, args: tuple, fn: str) -> Any:
+    arr = numeric_input(x, fn)
+    arr = arr.astype(np.float32 if arr.dtype == np.float32 else
+                     (np.complex128 if arr.dtype.kind == "c" else np.float64))
+    back, fwd = _window(k, fn)
+    rest = list(args)
+    omit = False
+    endpoints: Any = "shrink"
+    axis = None
+    i = 0
+    while i < len(rest):
+        a = rest[i]
+        if is_text(a):
+            word = to_str(a).lower()
+            if word in ("omitnan", "includenan", "omitmissing", "includemissing"):
+                omit = word.startswith("omit")
+            elif word == "endpoints" and i + 1 < len(rest):
+                i += 1
+                endpoints = to_str(rest[i]).lower() if is_text(rest[i]) else scalar_value(rest[i], fn)
+            else:
+                raise MatlabError(f"MATLAB:{fn}:invalidOption", f"Invalid option '{to_str(a)}'.")
+        else:
+            axis = dim_arg(a, fn)
+        i += 1
+    if axis is None:
+        axis = first_nonsingleton_dim(arr.shape)
+    if axis >= arr.ndim:
+        arr = arr[..., np.newaxis]
+    moved = np.moveaxis(arr, axis, -1)
+    n = moved.shape[-1]
+    valid = ~np.isnan(moved) if omit else np.ones(moved.shape, dtype=bool)
+    vals = np.where(valid, moved, 0)
+    zero = np.zeros(moved.shape[:-1] + (1,), dtype=vals.dtype)
+    csum = np.concatenate([zero, np.cumsum(vals, axis=-1)], axis=-1)
+    ccnt = np.concatenate([zero.real.astype(np.float64), np.cumsum(valid, axis=-1)], axis=-1)
+    pos = np.arange(n)
+    lo = np.clip(pos - back, 0, n)
+    hi = np.clip(pos + fwd + 1, 0, n)
+    if not omit:
+        # NaN in a window must give NaN: recount NaNs with a separate prefix sum.
+        nan_prefix = np.concatenate([zero.real.astype(np.float64),
+                                     np.cumsum(np.isnan(moved), axis=-1)], axis=-1)
+        has_nan = (nan_prefix[..., hi] - nan_prefix[..., lo]) > 0
+        vals_sum = np.where(np.isnan(moved), 0, moved)
+        csum = np.concatenate([zero, np.cumsum(vals_sum, axis=-1)], axis=-1)
+    total = csum[..., hi] - csum[..., lo]
+    count = ccnt[..., hi] - ccnt[..., lo]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = total / count if fn == "movmean" else total
+    if fn == "movsum" and omit:
+        out = np.where(count == 0, 0, out)
+    if not omit:
+        out = np.where(has_nan, np.nan, out)
+    if endpoints != "shrink":
+        edge = (pos - back < 0) | (pos + fwd >= n)
+        if endpoints == "discard":
+            out = out[..., ~edge]
+        elif endpoints == "fill":
+            out = np.where(edge, np.nan, out)
+        elif isinstance(endpoints, float):
+            out = np.where(edge, endpoints, out)
+        else:
+            raise MatlabError(f"MATLAB:{fn}:invalidEndpoints",
+                              "Endpoints must be 'shrink', 'discard', 'fill', or a numeric scalar.")
+    return canonical(np.moveaxis(out.astype(moved.dtype), -1, axis))
+
+
+@builtin("movmean", category="statistics", nargin=(2, None))
+def movmean(x: Any, k: Any, *args: Any) -> Any:
+    """Moving mean over a window k or [kb kf] (endpoints shrink by default)."""
+    return _moving(x, k, args, "movmean")
+
+
+@builtin("movsum", category="statistics", nargin=(2, None))
+def movsum(x: Any, k: Any, *args: Any) -> Any:
+    """Moving sum over a window k or [kb kf]."""
+    return _moving(x, k, args, "movsum")
+
+
+@builtin("zscore", category="statistics", nargin=(1, 3), nargout=(0, 3), wants_nargout=True)
+def zscore(x: Any, flag: Any = None, dim: Any = None, nargout: int = 1) -> Any:
+    """Standardized z-scores: [Z, mu, sigma] = zscore(X, flag, dim)."""
+    arr = numeric_input(x, "zscore")
+    w = 0.0 if flag is None or (type(flag) is np.ndarray and flag.size == 0) else scalar_value(flag, "zscore")
+    axis = dim_arg(dim, "zscore") if dim is not None else first_nonsingleton_dim(arr.shape)
+    if arr.size == 0:
+        outs = (canonical(arr.astype(np.float64)), canonical(np.zeros((0, 0))), canonical(np.zeros((0, 0))))
+        return outs[:nargout] if nargout > 1 else outs[0]
+    v, mu = variance(arr, w, ReductionArgs((axis,), False, "default", True), "zscore")
+    sigma = np.sqrt(v)
+    safe = np.where(sigma == 0, 1, sigma)
+    z = (arr.astype(mu.dtype) - mu) / safe
+    outs = (canonical(z), canonical(mu), canonical(sigma))
+    return outs[:nargout] if nargout > 1 else outs[0]
+
+
+@builtin("rescale", category="statistics", nargin=(1, None))
+def rescale(x: Any, *args: Any) -> Any:
+    """Scale to [l, u] (default [0, 1]) using the min/max of all elements."""
+    arr = numeric_input(x, "rescale")
+    work = arr.astype(np.float32 if arr.dtype == np.float32 else np.float64)
+    rest = list(args)
+    opts: dict[str, Any] = {}
+    while len(rest) >= 2 and is_text(rest[-2]):
+        opts[to_str(rest[-2]).lower()] = to_array(rest[-1]).astype(np.float64)
+        del rest[-2:]
+    lower = to_array(rest[0]).astype(np.float64) if len(rest) >= 1 else 0.0
+    upper = to_array(rest[1]).astype(np.float64) if len(rest) >= 2 else 1.0
+    if work.size == 0:
+        return canonical(work)
+    with np.errstate(invalid="ignore"):
+        in_min = opts.get("inputmin", np.nanmin(work))
+        in_max = opts.get("inputmax", np.nanmax(work))
+    clipped = np.clip(work, in_min, in_max)
+    span = in_max - in_min
+    with np.errstate(invalid="ignore", divide="ignore"):
+        scaled = np.where(span == 0, 0.0, (clipped - in_min) / np.where(span == 0, 1, span))
+    out = lower + scaled * (np.asarray(upper) - lower)
+    return canonical(np.asarray(out).astype(work.dtype))
+
+
+@builtin("normalize", category="statistics", nargin=(1, None))
+def normalize(x: Any, *args: Any) -> Any:
+    """normalize(A, dim, method, option): 'zscore' (default), 'range', 'center',
+    'scale', 'norm'."""
+    arr = numeric_input(x, "normalize")
+    work = arr.astype(np.float32 if arr.dtype == np.float32 else np.float64)
+    rest = list(args)
+    axis = first_nonsingleton_dim(work.shape)
+    if rest and not is_text(rest[0]):
+        axis = dim_arg(rest.pop(0), "normalize")
+    method = to_str(rest.pop(0)).lower() if rest else "zscore"
+    option = rest.pop(0) if rest else None
+    ra = ReductionArgs((axis,), False, "default", True)
+    if method == "zscore":
+        if option is not None and is_text(option) and to_str(option).lower() == "robust":
+            center = np.median(work, axis=axis, keepdims=True)
+            scale = np.median(np.abs(work - center), axis=axis, keepdims=True)
+        else:
+            v, center = variance(work, 0.0, ra, "normalize")
+            scale = np.sqrt(v)
+        return canonical((work - center) / scale)
+    if method == "range":
+        lo_hi = to_array(option).astype(np.float64).reshape(-1) if option is not None else np.array([0.0, 1.0])
+        mn = np.min(work, axis=axis, keepdims=True)
+        mx = np.max(work, axis=axis, keepdims=True)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            scaled = (work - mn) / (mx - mn)
+        return canonical(lo_hi[0] + scaled * (lo_hi[1] - lo_hi[0]))
+    if method == "center":
+        if option is None or (is_text(option) and to_str(option).lower() == "mean"):
+            center = np.mean(work, axis=axis, keepdims=True)
+        elif is_text(option) and to_str(option).lower() == "median":
+            center = np.median(work, axis=axis, keepdims=True)
+        else:
+            center = to_array(option).astype(np.float64)
+        return canonical(work - center)
+    if method == "scale":
+        if option is None or (is_text(option) and to_str(option).lower() == "std"):
+            scale = np.sqrt(variance(work, 0.0, ra, "normalize")[0])
+        elif is_text(option) and to_str(option).lower() == "mad":
+            med = np.median(work, axis=axis, keepdims=True)
+            scale = np.median(np.abs(work - med), axis=axis, keepdims=True)
+        elif is_text(option) and to_str(option).lower() == "first":
+            scale = np.take(work, [0], axis=axis)
+        else:
+            scale = to_array(option).astype(np.float64)
+        return canonical(work / scale)
+    if method == "norm":
+        p = 2.0 if option is None else (np.inf if is_text(option) else scalar_value(option, "normalize"))
+        from matfuse.runtime.builtins.norms import vector_norm
+
+        return canonical(work / vector_norm(work, p, axis))
+    raise MatlabError("MATLAB:normalize:InvalidMethod",
+                      "Normalization method must be 'zscore', 'norm', 'scale', 'range', 'center', or 'medianiqr'.")

@@ -1,0 +1,117 @@
+"""Command-window output builtins: disp, display, fprintf, sprintf."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from typing import Any
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import is_text
+from matfuse.runtime.display import disp_text, display_value
+from matfuse.runtime.printf import format_printf
+from matfuse.runtime.registry import builtin
+from matfuse.runtime.values import (
+    CHAR_DTYPE,
+    StringArray,
+    char_array,
+    is_char,
+    to_array,
+    to_str,
+)
+
+
+def _format_of(ctx: Any) -> str:
+    fmt = getattr(ctx, "display_format", "short")
+    return fmt if fmt in ("short", "long") else "short"
+
+
+@builtin("disp", category="output", nargin=(1, 1), nargout=(0, 0), needs_ctx=True, sink=True)
+def disp(ctx: Any, value: Any) -> None:
+    """Display value without printing its name."""
+    ctx.write(disp_text(value, _format_of(ctx)))
+
+
+@builtin("display", category="output", nargin=(1, 2), nargout=(0, 0), needs_ctx=True, sink=True)
+def display(ctx: Any, value: Any, name: Any = None) -> None:
+    """Display value as ``name = value`` (name defaults to ``ans``)."""
+    label = to_str(name) if name is not None else "ans"
+    ctx.write(display_value(label, value, _format_of(ctx)))
+
+
+def _format_text(fmt: Any, fn: str) -> str:
+    if is_char(fmt):
+        return "".join(fmt.reshape(-1, order="F").tolist())
+    if isinstance(fmt, StringArray) and fmt.data.size == 1:
+        return to_str(fmt)
+    raise MatlabError(f"MATLAB:{fn}:invalidFormat" if fn == "sprintf" else "MATLAB:printf:invalidFormat",
+                      "Format must be a character vector or string scalar." if fn == "sprintf"
+                      else "Invalid format.")
+
+
+@builtin("sprintf", category="output", nargin=(1, None), nargout=(0, 2))
+def sprintf(fmt: Any, *args: Any) -> Any:
+    """Format data into a character vector (a string when fmt is a string)."""
+    text = format_printf(_format_text(fmt, "sprintf"), list(args))
+    if isinstance(fmt, StringArray):
+        return StringArray.scalar(text)
+    if text == "":
+        return _empty_row()
+    return char_array(text)
+
+
+def _empty_row() -> Any:
+    import numpy as np
+
+    return np.zeros((1, 0), dtype=CHAR_DTYPE)
+
+
+def _is_fid(v: Any) -> bool:
+    if is_text(v):
+        return False
+    if type(v) is float:
+        return True
+    arr = to_array(v) if not isinstance(v, StringArray) else None
+    return arr is not None and arr.size == 1 and arr.dtype != CHAR_DTYPE
+
+
+def write_to_fid(ctx: Any, fid: int, text: str) -> None:
+    """Route text to stdout (1), stderr (2) or an open file (>= 3)."""
+    if fid == 1:
+        ctx.write(text)
+    elif fid == 2:
+        if hasattr(ctx, "write_err"):
+            ctx.write_err(text)
+        else:
+            sys.stderr.write(text)
+    elif fid >= 3:
+        try:
+            files = importlib.import_module("matfuse.runtime.builtins.files")
+        except ModuleNotFoundError:
+            files = None
+        if files is None or not hasattr(files, "write_fid"):
+            raise MatlabError("MATLAB:badfid_mx", "Invalid file identifier. Use fopen to generate a valid file identifier.")
+        files.write_fid(fid, text)
+    else:
+        raise MatlabError("MATLAB:badfid_mx", "Invalid file identifier. Use fopen to generate a valid file identifier.")
+
+
+@builtin("fprintf", category="output", nargin=(1, None), nargout=(0, 1), needs_ctx=True,
+         wants_nargout=True, sink=True)
+def fprintf(ctx: Any, *args: Any, nargout: int = 0) -> Any:
+    """Write formatted text to the command window or a file."""
+    fid = 1
+    rest = list(args)
+    if _is_fid(rest[0]):
+        value = to_array(rest[0]).reshape(-1)[0]
+        if float(value) != int(float(value)):
+            raise MatlabError("MATLAB:badfid_mx", "Invalid file identifier. Use fopen to generate a valid file identifier.")
+        fid = int(float(value))
+        rest = rest[1:]
+        if not rest:
+            raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    text = format_printf(_format_text(rest[0], "fprintf"), rest[1:])
+    write_to_fid(ctx, fid, text)
+    if nargout >= 1:
+        return float(len(text.encode("utf-8")))
+    return None

@@ -1,0 +1,207 @@
+"""Random numbers: rand, randn, randi, randperm, rng.
+
+All draws come from the process-wide generator in ``runtime._rng`` (MT19937
+``twister`` by default, ``philox`` on request) and fill results in
+column-major element order.  ``randi`` derives from the uniform stream as
+MATLAB does: ``randi(imax)`` is ``ceil(rand * imax)`` and ``randi([lo hi])``
+is ``lo + floor(rand * (hi - lo + 1))``; ``randperm(n)`` is the sort order of
+``rand(1, n)`` (``randperm(n, k)`` its first ``k`` entries).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime import _rng
+from matfuse.runtime.builtins._common import (
+    is_text,
+    parse_class_args,
+    parse_size_args,
+    scalar_value,
+)
+from matfuse.runtime.registry import GpuSpec, builtin
+from matfuse.runtime.values import (
+    INTEGER_CLASSES,
+    DeviceValue,
+    StructArray,
+    canonical,
+    char_array,
+    class_of,
+    dtype_for_class,
+    is_complex_value,
+    to_array,
+    to_str,
+)
+
+_BAD_SEED = ("First input must be a nonnegative integer seed less than 2^32, 'shuffle', "
+             "'default', or a scalar structure returned by RNG.")
+
+
+def _to_device_if_like(value: Any, like: Any) -> Any:
+    """Move a host result to the device when ``'like'`` asked for a gpuArray."""
+    if like is None or not (isinstance(like, DeviceValue) or (isinstance(like, str) and like == "gpuArray")):
+        return value
+    from matfuse.accelerate.dispatch import to_device_like  # lazy: accelerate imports runtime
+
+    return to_device_like(value, like)
+
+
+def _float_class(cls: str, fn: str) -> str:
+    if cls not in ("double", "single"):
+        raise MatlabError(f"MATLAB:{fn}:invalidOutputType",
+                          f"Unsupported class '{cls}' for {fn}; the class must be 'double' or 'single'.")
+    return cls
+
+
+def _finish(flat: np.ndarray, shape: tuple[int, ...], like: Any) -> Any:
+    arr = flat.reshape(shape, order="F")
+    if like is not None and not isinstance(like, str) and is_complex_value(like):
+        arr = arr.astype(np.complex64 if arr.dtype == np.float32 else np.complex128)
+    return _to_device_if_like(canonical(arr), like)
+
+
+def _n_of(shape: tuple[int, ...]) -> int:
+    return int(np.prod(shape, dtype=np.int64))
+
+
+@builtin("rand", category="random", nargin=(0, None),
+         gpu=GpuSpec(kind="construction", hook="random_uniform", op="uniform"))
+def rand(*args: Any) -> Any:
+    """Uniformly distributed random numbers in (0, 1)."""
+    rest, cls, like = parse_class_args(list(args), "rand")
+    cls = _float_class(cls, "rand")
+    shape = parse_size_args(rest, "rand")
+    return _finish(_rng.GENERATOR.uniform(_n_of(shape), cls), shape, like)
+
+
+@builtin("randn", category="random", nargin=(0, None),
+         gpu=GpuSpec(kind="construction", hook="random_normal", op="normal"))
+def randn(*args: Any) -> Any:
+    """Standard normal random numbers (Box-Muller; not MATLAB's ziggurat bits)."""
+    rest, cls, like = parse_class_args(list(args), "randn")
+    cls = _float_class(cls, "randn")
+    shape = parse_size_args(rest, "randn")
+    return _finish(_rng.GENERATOR.normal(_n_of(shape), cls), shape, like)
+
+
+def _randi_limits(v: Any) -> tuple[float, float]:
+    arr = to_array(v)
+    bad = MatlabError("MATLAB:randi:invalidLimits",
+                      "The first input must be a positive scalar integer value IMAX, or two integer "
+                      "values [IMIN IMAX] with IMIN less than or equal to IMAX.")
+    if arr.dtype.kind in "UcO" or arr.size not in (1, 2):
+        raise bad
+    vals = arr.reshape(-1, order="F").astype(np.float64)
+    if not np.all(np.isfinite(vals)) or np.any(vals != np.floor(vals)):
+        raise bad
+    lo, hi = (1.0, vals[0]) if vals.size == 1 else (vals[0], vals[1])
+    if hi < lo:
+        raise bad
+    return float(lo), float(hi)
+
+
+@builtin("randi", category="random", nargin=(1, None),
+         gpu=GpuSpec(kind="construction", hook="random_uniform", op="randi"))
+def randi(limits: Any, *args: Any) -> Any:
+    """Uniformly distributed random integers: randi(imax, sz...), randi([lo hi], ...)."""
+    rest, cls, like = parse_class_args(list(args), "randi")
+    if cls not in ("double", "single") + INTEGER_CLASSES:
+        raise MatlabError("MATLAB:randi:invalidOutputType",
+                          f"Unsupported class '{cls}' for randi.")
+    lo, hi = _randi_limits(limits)
+    shape = parse_size_args(rest, "randi")
+    if cls in INTEGER_CLASSES:
+        info = np.iinfo(dtype_for_class(cls))
+        if lo < info.min or hi > info.max:
+            raise MatlabError("MATLAB:randi:invalidLimitsForOutputType",
+                              f"The range of possible values must be within the range of the output class '{cls}'.")
+    u = _rng.GENERATOR.uniform(_n_of(shape), "double")
+    values = lo + np.floor(u * (hi - lo + 1.0))
+    return _finish(values.astype(dtype_for_class(cls)), shape, like)
+
+
+@builtin("randperm", category="random", nargin=(1, 2))
+def randperm(n: Any, k: Any = None) -> Any:
+    """Random permutation of 1:n (or k unique integers from 1:n)."""
+    nn = _nonneg_int(n, "randperm")
+    kk = nn if k is None else _nonneg_int(k, "randperm")
+    if kk > nn:
+        raise MatlabError("MATLAB:randperm:inputKTooLarge", "K must be less than or equal to N.")
+    u = _rng.GENERATOR.uniform(nn, "double")
+    order = np.argsort(u, kind="stable")[:kk] + 1.0
+    return canonical(order.reshape(1, kk))
+
+
+def _nonneg_int(v: Any, fn: str) -> int:
+    x = scalar_value(v, fn)
+    if not np.isfinite(x) or x < 0 or x != np.floor(x):
+        raise MatlabError(f"MATLAB:{fn}:invalidArgument", "Inputs must be nonnegative integers.")
+    return int(x)
+
+
+# ------------------------------------------------------------------- rng
+def _settings() -> StructArray:
+    gen = _rng.GENERATOR
+    return StructArray.scalar({
+        "Type": char_array(gen.type),
+        "Seed": np.array([[gen.seed]], dtype=np.uint32),
+        "State": gen.get_state(),
+    })
+
+
+def _gen_type(v: Any) -> str:
+    name = to_str(v).lower() if is_text(v) else ""
+    aliases = {"twister": "twister", "mt19937ar": "twister", "v5uniform": "twister",
+               "philox": "philox", "philox4x32_10": "philox", "philox4x32-10": "philox"}
+    if name not in aliases:
+        raise MatlabError("MATLAB:rng:badSettings",
+                          f"Unknown generator type '{to_str(v) if is_text(v) else class_of(v)}'. "
+                          "Supported types are 'twister' and 'philox'.")
+    return aliases[name]
+
+
+def _restore(s: StructArray) -> None:
+    if s.data.size != 1 or not {"Type", "Seed", "State"} <= set(s.fields):
+        raise MatlabError("MATLAB:rng:badSettings", _BAD_SEED)
+    entry = s.data.reshape(-1)[0]
+    gen_type = _gen_type(entry["Type"])
+    seed = int(scalar_value(entry["Seed"], "rng"))
+    _rng.GENERATOR.set_state(gen_type, seed, to_array(entry["State"]))
+
+
+@builtin("rng", category="random", nargin=(0, 2), nargout=(0, 1), wants_nargout=True)
+def rng(*args: Any, nargout: int = 0) -> Any:
+    """Control the random generator: rng(seed[, type]), rng('default'),
+    rng('shuffle'), rng(s); ``s = rng(...)`` returns the settings before the call."""
+    previous = _settings()
+    gen = _rng.GENERATOR
+    if not args:
+        return previous
+    first = args[0]
+    gen_type = _gen_type(args[1]) if len(args) == 2 else None
+    if isinstance(first, StructArray):
+        if len(args) != 1:
+            raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+        _restore(first)
+    elif is_text(first):
+        word = to_str(first).lower()
+        if word == "default":
+            if len(args) != 1:
+                raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+            gen.reseed(0, "twister")
+        elif word == "shuffle":
+            gen.reseed(gen.shuffle_seed(), gen_type)
+        else:
+            raise MatlabError("MATLAB:rng:badFirstOpt", _BAD_SEED)
+    else:
+        arr = to_array(first)
+        if arr.size != 1 or arr.dtype.kind in "Ubc":
+            raise MatlabError("MATLAB:rng:badFirstOpt", _BAD_SEED)
+        seed = float(arr.reshape(-1)[0])
+        if not np.isfinite(seed) or seed < 0 or seed != np.floor(seed) or seed >= 2 ** 32:
+            raise MatlabError("MATLAB:rng:badFirstOpt", _BAD_SEED)
+        gen.reseed(int(seed), gen_type)
+    return previous if nargout else None

@@ -1,0 +1,234 @@
+"""Statistics: std, var, cov, corrcoef, quantile, prctile."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import (
+    dims_arg,
+    first_nonsingleton_dim,
+    is_text,
+    scalar_value,
+)
+from matfuse.runtime.builtins._reduction_args import (
+    NAN_FLAGS,
+    ReductionArgs,
+    numeric_input,
+    prepare,
+)
+from matfuse.runtime.registry import GpuSpec, builtin
+from matfuse.runtime.values import canonical, to_array, to_str
+
+
+def _work(arr: np.ndarray) -> np.ndarray:
+    if arr.dtype.kind == "c":
+        return arr.astype(np.complex128 if arr.dtype != np.complex64 else np.complex64)
+    return arr.astype(np.float32 if arr.dtype == np.float32 else np.float64)
+
+
+def _var_args(arr: np.ndarray, args: tuple, fn: str) -> tuple[Any, ReductionArgs]:
+    rest = list(args)
+    omit = False
+    while rest and is_text(rest[-1]) and to_str(rest[-1]).lower() in NAN_FLAGS:
+        omit = to_str(rest.pop()).lower().startswith("omit")
+    if len(rest) > 2:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+    weight: Any = 0.0
+    if rest:
+        w = rest[0]
+        if not (type(w) is np.ndarray and w.size == 0):
+            weight = to_array(w).astype(np.float64)
+            if weight.size == 1:
+                weight = float(weight.reshape(-1)[0])
+                if weight not in (0.0, 1.0):
+                    raise MatlabError(f"MATLAB:{fn}:invalidWgts",
+                                      "W must be a vector of nonnegative weights, or a scalar 0 or 1.")
+            elif np.any(weight < 0):
+                raise MatlabError(f"MATLAB:{fn}:invalidWgts",
+                                  "W must be a vector of nonnegative weights, or a scalar 0 or 1.")
+    if len(rest) == 2:
+        return weight, ReductionArgs(dims_arg(rest[1], fn), omit, "default", True)
+    return weight, ReductionArgs((first_nonsingleton_dim(arr.shape),), omit, "default", False)
+
+
+def variance(arr: np.ndarray, weight: Any, ra: ReductionArgs, fn: str) -> tuple[np.ndarray, np.ndarray]:
+    """(variance, mean) along ``ra``'s axes with MATLAB's weighting rules."""
+    a, axes = prepare(_work(arr), ra.axes, ra.dim_given)
+    if not axes:
+        a, axes = a[..., np.newaxis], (a.ndim,)
+    real_dtype = np.float32 if a.dtype in (np.float32, np.complex64) else np.float64
+    mask = ~np.isnan(a) if ra.omitnan else np.ones(a.shape, dtype=bool)
+    if isinstance(weight, np.ndarray):
+        if len(axes) != 1 or weight.size != a.shape[axes[0]]:
+            raise MatlabError(f"MATLAB:{fn}:invalidSizeWgts",
+                              "The length of the weight vector must equal the size of the operating dimension.")
+        shape = [1] * a.ndim
+        shape[axes[0]] = weight.size
+        w = weight.reshape(shape) * mask
+    else:
+        w = mask.astype(np.float64)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        filled = np.where(mask, a, 0)
+        wsum = np.sum(w, axis=axes, keepdims=True)
+        mu = np.sum(w * filled, axis=axes, keepdims=True) / wsum
+        dev2 = np.abs(np.where(mask, a - mu, 0)) ** 2
+        ss = np.sum(w * dev2, axis=axes, keepdims=True)
+        if isinstance(weight, np.ndarray) or weight == 1.0:
+            v = ss / wsum
+        else:
+            n = wsum
+            v = np.where(n > 1, ss / np.maximum(n - 1, 1), ss / n)
+            v = np.where(n == 1, 0.0 * ss, v)
+    v = np.where(np.isnan(mu) & (wsum > 0), np.nan, v) if not ra.omitnan else v
+    return v.astype(real_dtype), mu.astype(a.dtype)
+
+
+def _var_std(x: Any, args: tuple, fn: str, nargout: int, root: bool) -> Any:
+    arr = numeric_input(x, fn)
+    weight, ra = _var_args(arr, args, fn)
+    v, mu = variance(arr, weight, ra, fn)
+    out = np.sqrt(v) if root else v
+    if nargout > 1:
+        return canonical(out), canonical(mu)
+    return canonical(out)
+
+
+@builtin("var", category="statistics", nargin=(1, 4), nargout=(0, 2), wants_nargout=True,
+         gpu=GpuSpec(kind="reduction", hook="moments", op="var"))
+def var(x: Any, *args: Any, nargout: int = 1) -> Any:
+    """Variance: var(x, w, dim|vecdim|'all', nanflag); [V, M] = var(...)."""
+    return _var_std(x, args, "var", nargout, False)
+
+
+@builtin("std", category="statistics", nargin=(1, 4), nargout=(0, 2), wants_nargout=True,
+         gpu=GpuSpec(kind="reduction", hook="moments", op="std"))
+def std(x: Any, *args: Any, nargout: int = 1) -> Any:
+    """Standard deviation: std(x, w, dim|vecdim|'all', nanflag); [S, M] = std(...)."""
+    return _var_std(x, args, "std", nargout, True)
+
+
+def _cov_matrix(x: np.ndarray, norm_n: bool) -> np.ndarray:
+    n = x.shape[0]
+    if n == 0:
+        return np.full((x.shape[1], x.shape[1]), np.nan)
+    centered = x - x.mean(axis=0, keepdims=True)
+    denom = n if (norm_n or n == 1) else n - 1
+    return (centered.conj().T @ centered) / denom
+
+
+def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool]:
+    rest = list(args)
+    while rest and is_text(rest[-1]):
+        word = to_str(rest.pop()).lower()
+        if word not in ("includenan", "omitrows", "partialrows"):
+            raise MatlabError(f"MATLAB:{fn}:unknownFlag", "Invalid flag.")
+    norm_n = False
+    if len(rest) >= 2 and to_array(rest[-1]).size == 1 and to_array(rest[0]).size != 1 or len(rest) == 3:
+        norm_n = scalar_value(rest.pop(), fn) == 1
+    arrays = [numeric_input(r, fn) for r in rest]
+    arrays = [a.astype(np.complex128 if a.dtype.kind == "c" else np.float64) for a in arrays]
+    if len(arrays) == 1:
+        x = arrays[0]
+        if x.ndim == 2 and x.shape[0] == 1:
+            x = x.reshape(-1, 1)
+        return x, norm_n
+    a, b = arrays
+    if a.size != b.size:
+        raise MatlabError(f"MATLAB:{fn}:XYlengthMismatch", "The lengths of X and Y must match.")
+    return np.column_stack([a.reshape(-1, order="F"), b.reshape(-1, order="F")]), norm_n
+
+
+@builtin("cov", category="statistics", nargin=(1, 4))
+def cov(*args: Any) -> Any:
+    """Covariance: cov(x), cov(x, y), cov(..., w)."""
+    x, norm_n = _cov_inputs(args, "cov")
+    if x.ndim > 2:
+        raise MatlabError("MATLAB:cov:InputDim", "Inputs must be 2-D.")
+    return canonical(_cov_matrix(x, norm_n))
+
+
+@builtin("corrcoef", category="statistics", nargin=(1, None), nargout=(0, 2), wants_nargout=True)
+def corrcoef(*args: Any, nargout: int = 1) -> Any:
+    """Correlation coefficients: R = corrcoef(x) or corrcoef(x, y); [R, P] p-values."""
+    x, _ = _cov_inputs(args, "corrcoef")
+    c = _cov_matrix(x, False)
+    d = np.sqrt(np.real(np.diag(c)))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        r = c / np.outer(d, d)
+    r = np.clip(r.real, -1, 1) if r.dtype.kind != "c" else r
+    np.fill_diagonal(r, np.where(np.isnan(np.diag(r)), np.nan, 1.0))
+    if nargout < 2:
+        return canonical(r)
+    from scipy import stats
+
+    n = x.shape[0]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        t = np.real(r) * np.sqrt((n - 2) / (1 - np.real(r) ** 2))
+        p = 2 * stats.t.sf(np.abs(t), n - 2)
+    np.fill_diagonal(p, 1.0)
+    return canonical(r), canonical(p)
+
+
+# --------------------------------------------------------------- quantiles
+def quantile_sorted(v: np.ndarray, probs: np.ndarray) -> np.ndarray:
+    """MATLAB's quantile of one vector: sorted data point ``i`` sits at
+    probability ``(i - 0.5)/n``; linear interpolation between, clamped."""
+    v = np.sort(v[~np.isnan(v)])
+    n = v.size
+    if n == 0:
+        return np.full(probs.shape, np.nan)
+    pos = probs * n + 0.5          # 1-based fractional index
+    pos = np.clip(pos, 1, n)
+    lo = np.floor(pos).astype(int)
+    hi = np.minimum(lo + 1, n)
+    frac = pos - lo
+    return v[lo - 1] + frac * (v[hi - 1] - v[lo - 1])
+
+
+def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:
+    arr = numeric_input(x, fn).astype(np.float64)
+    pv = to_array(p).astype(np.float64)
+    if fn == "quantile" and pv.size == 1 and pv.reshape(-1)[0] >= 1 and pv.reshape(-1)[0] == np.floor(pv.reshape(-1)[0]):
+        count = int(pv.reshape(-1)[0])
+        probs = np.arange(1, count + 1) / (count + 1)
+    else:
+        probs = pv.reshape(-1, order="F") / scale
+        if np.any((probs < 0) | (probs > 1)) or np.any(np.isnan(probs)):
+            if fn == "prctile":
+                raise MatlabError("MATLAB:prctile:BadPercents",
+                                  "P must be a scalar or a vector of percent values between 0 and 100.")
+            raise MatlabError("MATLAB:quantile:BadProbs",
+                              "P must be a scalar or vector of probabilities between 0 and 1.")
+    if dim is None:
+        if arr.ndim == 2 and arr.shape[0] == 1:
+            axis = 1
+        else:
+            axis = first_nonsingleton_dim(arr.shape)
+    else:
+        dims = dims_arg(dim, fn)
+        if dims is None:
+            arr, axis = arr.reshape(-1, 1, order="F"), 0
+        else:
+            axis = dims[0]
+    if axis >= arr.ndim:
+        arr = arr[..., np.newaxis]
+    moved = np.moveaxis(arr, axis, -1)
+    rows = moved.reshape(-1, moved.shape[-1])
+    out = np.stack([quantile_sorted(r, probs) for r in rows]) if rows.shape[0] else np.zeros((0, probs.size))
+    out = np.moveaxis(out.reshape(moved.shape[:-1] + (probs.size,)), -1, axis)
+    return canonical(out)
+
+
+@builtin("quantile", category="statistics", nargin=(2, 4))
+def quantile(x: Any, p: Any, dim: Any = None, *_: Any) -> Any:
+    """Quantiles by MATLAB's default method (midpoint plotting positions)."""
+    return _quantile(x, p, dim, "quantile", 1.0)
+
+
+@builtin("prctile", category="statistics", nargin=(2, 4))
+def prctile(x: Any, p: Any, dim: Any = None, *_: Any) -> Any:
+    """Percentiles: prctile(x, p, dim) = quantile(x, p/100, dim)."""
+    return _quantile(x, p, dim, "prctile", 100.0)

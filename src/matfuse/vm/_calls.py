@@ -1,0 +1,233 @@
+"""Run-time helpers the compiled closures call: name resolution at call
+sites, indexing a value vs calling a function, function-handle creation."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime import indexing as _ix
+from matfuse.runtime.registry import Builtin
+from matfuse.runtime.values import FunctionHandle, StringArray, is_char, to_str
+
+MISSING = object()
+_generation_counter = [0]
+
+
+def next_generation() -> int:
+    """A generation number unique across interpreters (call-site caches compare it)."""
+    _generation_counter[0] += 1
+    return _generation_counter[0]
+
+
+def unrecognized(name: str) -> MatlabError:
+    return MatlabError("MATLAB:UndefinedFunction",
+                       f"Unrecognized function or variable '{name}'.")
+
+
+def too_many_outputs(name: str | None) -> MatlabError:
+    err = MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
+    err.function_name = name
+    return err
+
+
+def no_output_text(name: str) -> str:
+    return "Too many output arguments."
+
+
+def plain_reader(name: str) -> Callable[[Any], Any]:
+    def read(fr: Any) -> Any:
+        return fr.get(name, MISSING)
+    return read
+
+
+class NameCall:
+    """A call site of a named function; caches its resolution per generation."""
+
+    __slots__ = ("name", "scope", "gen", "target", "fast")
+
+    def __init__(self, name: str, scope: Any):
+        self.name = name
+        self.scope = scope
+        self.gen = -1
+        self.target: Any = None
+        self.fast = False
+
+    def resolve(self, interp: Any) -> Any:
+        target = interp.resolve(self.name, self.scope)
+        if target is None:
+            raise unrecognized(self.name)
+        self.target = target
+        self.fast = (type(target) is Builtin and not target.needs_ctx
+                     and not target.wants_nargout)
+        self.gen = interp.generation
+        return target
+
+    def __call__(self, fr: Any, args: list, nargout: int) -> list:
+        interp = fr.interp
+        target = self.target if self.gen == interp.generation else self.resolve(interp)
+        return interp.invoke(target, args, nargout, self.name)
+
+    def value(self, fr: Any, args: list) -> Any:
+        """Call with nargout=1 and return the one value (fast path for builtins
+        of Python-float arguments)."""
+        interp = fr.interp
+        target = self.target if self.gen == interp.generation else self.resolve(interp)
+        if self.fast:
+            for a in args:
+                if type(a) is not float:
+                    break
+            else:
+                b: Builtin = target
+                n = len(args)
+                if n >= b.min_args and (b.max_args is None or n <= b.max_args):
+                    try:
+                        result = b.impl(*args)
+                    except MatlabError as err:
+                        if err.function_name is None:
+                            err.function_name = b.name
+                        raise
+                    t = type(result)
+                    if t is float or t is bool or t is np.ndarray:
+                        return result
+                    if t is tuple:
+                        return result[0]
+                    if result is None:
+                        raise too_many_outputs(self.name)
+                    return result
+        out = interp.invoke(target, args, 1, self.name)
+        if not out:
+            raise too_many_outputs(self.name)
+        return out[0]
+
+
+def call_handle(interp: Any, fh: FunctionHandle, args: list, nargout: int) -> list:
+    if fh.fn is not None:
+        return fh.fn(args, nargout)
+    target = interp.resolve(fh.name, fh.scope)
+    if target is None:
+        raise unrecognized(fh.name or "")
+    return interp.invoke(target, args, nargout, fh.name)
+
+
+def index_into(fr: Any, v: Any, kind: str, cell: list | None,
+               build: Callable[[Any], list], nargout: int) -> list:
+    """``v(args)`` / ``v{args}`` as a list of values (a handle is called)."""
+    if kind == "()" and type(v) is FunctionHandle:
+        return call_handle(fr.interp, v, build(fr), nargout)
+    if cell is not None:
+        old = cell[0]
+        cell[0] = v
+        try:
+            idx = build(fr)
+        finally:
+            cell[0] = old
+    else:
+        idx = build(fr)
+    if kind == "()":
+        return [_ix.paren_get(v, idx)]
+    return _ix.brace_get(v, idx)
+
+
+def ident_index(name: str, kind: str, cell: list | None,
+                build: Callable[[Any], list], ctx: Any) -> Callable[[Any, int], list]:
+    """Multi-valued ``name(args)``: index the variable, or call the function."""
+    read = ctx.special_reader(name) or plain_reader(name)
+    call = NameCall(name, ctx.scope)
+
+    def ident_index_multi(fr: Any, nargout: int) -> list:
+        v = read(fr)
+        if v is MISSING:
+            if kind == "{}":
+                raise unrecognized(name)
+            return call(fr, build(fr), nargout)
+        return index_into(fr, v, kind, cell, build, nargout)
+    return ident_index_multi
+
+
+def ident_paren_value(name: str, cell: list | None, build: Callable[[Any], list],
+                      ctx: Any) -> Callable[[Any], Any]:
+    """Single-valued ``name(args)``: the hot path of loops (``x(i)``, ``mod(i,7)``)."""
+    call = NameCall(name, ctx.scope)
+    paren_get = _ix.paren_get
+
+    def ident_paren(fr: Any) -> Any:
+        try:
+            v = fr[name]
+        except KeyError:
+            return call.value(fr, build(fr))
+        if type(v) is FunctionHandle:
+            out = call_handle(fr.interp, v, build(fr), 1)
+            if not out:
+                raise too_many_outputs(None)
+            return out[0]
+        if cell is None:
+            return paren_get(v, build(fr))
+        old = cell[0]
+        cell[0] = v
+        try:
+            idx = build(fr)
+        finally:
+            cell[0] = old
+        return paren_get(v, idx)
+    return ident_paren
+
+
+def scalar_truth(v: Any, op: str) -> bool:
+    """Operand of ``&&``/``||``: must be convertible to a logical scalar."""
+    t = type(v)
+    if t is bool:
+        return v
+    if t is float:
+        if v != v:
+            raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        return v != 0.0
+    if t is np.ndarray and v.size == 1 and v.dtype.kind in "biufc":
+        x = v.reshape(-1)[0]
+        if x != x:
+            raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        return bool(x != 0)
+    raise MatlabError("MATLAB:nonLogicalConditional",
+                      f"Operands to the {op} operator must be convertible to logical "
+                      "scalar values.")
+
+
+def field_name(v: Any) -> str:
+    if is_char(v) or isinstance(v, StringArray):
+        return to_str(v)
+    raise MatlabError("MATLAB:dynamicFieldName",
+                      "Dynamic structure field names must be character vectors or strings.")
+
+
+def bind_target(interp: Any, target: Any, name: str) -> Callable[[list, int], list]:
+    def call(args: list, nargout: int) -> list:
+        return interp.invoke(target, args, nargout, name)
+    return call
+
+
+def make_named_handle(name: str, scope: Any, fr: Any) -> FunctionHandle:
+    """``@name``: local functions bind now (so the handle works elsewhere)."""
+    fh = FunctionHandle(name=name, scope=scope)
+    if scope is not None:
+        local = scope.functions.get(name)
+        if local is not None:
+            fh.fn = bind_target(fr.interp, local, name)
+    return fh
+
+
+def make_anonymous(fr: Any, params: list[str], free: list[str],
+                   body: Callable[[Any, int], list], text: str, scope: Any) -> FunctionHandle:
+    """``@(params) body``: captures the referenced variables by value now."""
+    captured = {n: fr[n] for n in free if n in fr}
+    interp = fr.interp
+    nparams = len(params)
+    varargin = nparams > 0 and params[-1] == "varargin"
+
+    def anonymous(args: list, nargout: int) -> list:
+        if len(args) > nparams and not varargin:
+            raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+        return interp.run_anonymous(captured, params, args, body, nargout, text, scope)
+
+    return FunctionHandle(fn=anonymous, text=text, captured=captured, scope=scope)

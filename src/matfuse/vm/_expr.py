@@ -1,0 +1,358 @@
+"""Expression lowering: AST expression -> Python closure ``f(frame) -> value``.
+
+Multi-valued forms (function calls with nargout, ``c{:}``, ``s.f`` on struct
+arrays) lower to ``g(frame, nargout) -> list`` via ``ExprCompiler.multi``.
+Binary/unary operators take a Python-float fast path inside the closure and
+call ``runtime.ops`` only otherwise.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any, Callable
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.lang import ast
+from matfuse.runtime import indexing as _ix
+from matfuse.runtime import ops as _ops
+from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, char_array
+from matfuse.vm import _calls
+from matfuse.vm.names import contains_end, expr_reads
+from matfuse.vm.unparse import unparse
+
+Closure = Callable[[Any], Any]
+MultiClosure = Callable[[Any, int], list]
+
+# Float fast paths; results stay Python floats/bools like the value model says.
+_FLOAT_OPS: dict[str, Callable[[float, float], Any]] = {
+    "+": operator.add, "-": operator.sub, ".*": operator.mul, "*": operator.mul,
+    "==": operator.eq, "~=": operator.ne, "<": operator.lt, "<=": operator.le,
+    ">": operator.gt, ">=": operator.ge,
+}
+_DIVISIONS = {"./", "/"}
+
+
+def one_value(values: list, what: str = "") -> Any:
+    """The single value an expression context needs from a comma-separated list."""
+    if values:
+        return values[0]
+    raise MatlabError("MATLAB:needMoreRhsOutputs",
+                      "Insufficient number of outputs from right hand side of equal sign "
+                      "to satisfy assignment." if not what else what)
+
+
+class EndBinding:
+    """Compile-time record of the value an ``end`` refers to at run time."""
+
+    __slots__ = ("cell", "pos", "count")
+
+    def __init__(self, cell: list, pos: int, count: int):
+        self.cell = cell
+        self.pos = pos
+        self.count = count
+
+
+class ExprCompiler:
+    """Lowers expressions of one function (or script) body.
+
+    ``ctx`` is the compiler's FunctionContext: scope, global/persistent names.
+    """
+
+    def __init__(self, ctx: Any):
+        self.ctx = ctx
+        self._end: EndBinding | None = None
+
+    # ------------------------------------------------------------ entry points
+    def value(self, node: ast.Expr) -> Closure:
+        method = getattr(self, "_v_" + type(node).__name__, None)
+        if method is None:
+            raise MatlabError("MATLAB:parse", f"Unsupported expression {type(node).__name__}.")
+        return method(node)
+
+    def multi(self, node: ast.Expr) -> MultiClosure:
+        """``g(fr, nargout) -> list``: calls honour nargout, cs-lists expand."""
+        t = type(node)
+        if t is ast.Ident:
+            return self._m_ident(node)
+        if t is ast.Index:
+            return self._m_index(node)
+        if t is ast.Field or t is ast.DynField:
+            fields = self._fieldlist(node)
+            return lambda fr, nargout: fields(fr)
+        single = self.value(node)
+        return lambda fr, nargout: [single(fr)]
+
+    def is_multi(self, node: ast.Expr) -> bool:
+        """Whether ``node`` can yield a comma-separated list (``c{:}``, ``s.f``)."""
+        t = type(node)
+        return (t is ast.Index and node.kind == "{}") or t is ast.Field or t is ast.DynField
+
+    # ---------------------------------------------------------------- leaves
+    def _v_Number(self, node: ast.Number) -> Closure:
+        value = node.value
+        if isinstance(value, complex):
+            const = np.array([[value]], dtype=np.complex128)
+            return lambda fr: const.copy()
+        value = float(value)
+        return lambda fr: value
+
+    def _v_String(self, node: ast.String) -> Closure:
+        text = node.value
+        if node.kind == "string":
+            return lambda fr: StringArray.scalar(text)
+        const = char_array(text)
+        return lambda fr: const.copy()
+
+    def _v_Colon(self, node: ast.Colon) -> Closure:
+        return lambda fr: _ix.COLON
+
+    def _v_End(self, node: ast.End) -> Closure:
+        binding = self._end
+        if binding is None:
+            raise MatlabError("MATLAB:parse",
+                              "'end' is only valid inside an index expression.", node.span)
+        cell, pos, count = binding.cell, binding.pos, binding.count
+
+        def end_value(fr: Any) -> Any:
+            return _ix.end_value(cell[0], pos, count)
+        return end_value
+
+    def _v_Ident(self, node: ast.Ident) -> Closure:
+        name = node.name
+        read = self.ctx.special_reader(name)
+        call = _calls.NameCall(name, self.ctx.scope)
+        if read is not None:
+            def special(fr: Any) -> Any:
+                value = read(fr)
+                if value is not _calls.MISSING:
+                    return value
+                return one_value(call(fr, [], 1), _calls.no_output_text(name))
+            return special
+
+        def ident(fr: Any) -> Any:
+            try:
+                return fr[name]
+            except KeyError:
+                pass
+            return call.value(fr, [])
+        return ident
+
+    def _m_ident(self, node: ast.Ident) -> MultiClosure:
+        name = node.name
+        read = self.ctx.special_reader(name) or _calls.plain_reader(name)
+        call = _calls.NameCall(name, self.ctx.scope)
+
+        def ident(fr: Any, nargout: int) -> list:
+            value = read(fr)
+            if value is not _calls.MISSING:
+                return [value]
+            return call(fr, [], nargout)
+        return ident
+
+    # ------------------------------------------------------------- operators
+    def _v_Binary(self, node: ast.Binary) -> Closure:
+        op = node.op
+        left = self.value(node.left)
+        right = self.value(node.right)
+        if op == "&&" or op == "||":
+            return self._short_circuit(op, left, right)
+        binary = _ops.binary
+        fast = _FLOAT_OPS.get(op)
+        if fast is not None:
+            def bin_fast(fr: Any) -> Any:
+                a = left(fr)
+                b = right(fr)
+                if type(a) is float and type(b) is float:
+                    return fast(a, b)
+                return binary(op, a, b)
+            return bin_fast
+        if op in _DIVISIONS:
+            def bin_div(fr: Any) -> Any:
+                a = left(fr)
+                b = right(fr)
+                if type(a) is float and type(b) is float and b != 0.0:
+                    return a / b
+                return binary(op, a, b)
+            return bin_div
+        return lambda fr: binary(op, left(fr), right(fr))
+
+    def _short_circuit(self, op: str, left: Closure, right: Closure) -> Closure:
+        truth = _calls.scalar_truth
+        if op == "&&":
+            return lambda fr: truth(left(fr), op) and truth(right(fr), op)
+        return lambda fr: truth(left(fr), op) or truth(right(fr), op)
+
+    def _v_Unary(self, node: ast.Unary) -> Closure:
+        op = node.op
+        operand = self.value(node.operand)
+        unary = _ops.unary
+        if op == "-":
+            def neg(fr: Any) -> Any:
+                a = operand(fr)
+                return -a if type(a) is float else unary("-", a)
+            return neg
+        if op == "~":
+            def not_(fr: Any) -> Any:
+                a = operand(fr)
+                if type(a) is bool:
+                    return not a
+                if type(a) is float and a == a:
+                    return a == 0.0
+                return unary("~", a)
+            return not_
+        return lambda fr: unary(op, operand(fr))
+
+    def _v_Postfix(self, node: ast.Postfix) -> Closure:
+        operand = self.value(node.operand)
+        fn = _ops.ctranspose if node.op == "'" else _ops.transpose
+
+        def post(fr: Any) -> Any:
+            a = operand(fr)
+            return a if type(a) is float else fn(a)
+        return post
+
+    def _v_Range(self, node: ast.Range) -> Closure:
+        start = self.value(node.start)
+        stop = self.value(node.stop)
+        if node.step is None:
+            return lambda fr: _ops.colon_range(start(fr), None, stop(fr))
+        step = self.value(node.step)
+        return lambda fr: _ops.colon_range(start(fr), step(fr), stop(fr))
+
+    # ------------------------------------------------------------ aggregates
+    def _elements(self, rows: list[list[ast.Expr]]) -> Callable[[Any], list[list[Any]]]:
+        compiled = [[(self.is_multi(e), self.multi(e) if self.is_multi(e) else self.value(e))
+                     for e in row] for row in rows]
+
+        def build(fr: Any) -> list[list[Any]]:
+            out = []
+            for row in compiled:
+                vals: list[Any] = []
+                for multi, fn in row:
+                    if multi:
+                        vals.extend(fn(fr, 1))
+                    else:
+                        vals.append(fn(fr))
+                out.append(vals)
+            return out
+        return build
+
+    def _v_Matrix(self, node: ast.Matrix) -> Closure:
+        rows = [r for r in node.rows if r]
+        if not rows:
+            return lambda fr: np.zeros((0, 0))
+        build = self._elements(rows)
+        concat = _ops.concat
+
+        def matrix(fr: Any) -> Any:
+            values = build(fr)
+            # All-float rows of equal length: the common numeric literal.
+            width = len(values[0])
+            if all(len(r) == width and all(type(v) is float for v in r) for r in values):
+                if len(values) == 1 and width == 1:
+                    return values[0][0]
+                return np.array(values, dtype=np.float64)
+            return concat(values)
+        return matrix
+
+    def _v_CellLit(self, node: ast.CellLit) -> Closure:
+        rows = [r for r in node.rows if r]
+        if not rows:
+            return lambda fr: CellArray.empty((0, 0))
+        build = self._elements(rows)
+        return lambda fr: _ops.cell_concat(build(fr))
+
+    # -------------------------------------------------------------- functions
+    def _v_FuncHandle(self, node: ast.FuncHandle) -> Closure:
+        name = node.name
+        scope = self.ctx.scope
+        return lambda fr: _calls.make_named_handle(name, scope, fr)
+
+    def _v_AnonFunc(self, node: ast.AnonFunc) -> Closure:
+        from matfuse.vm.compiler import FunctionContext
+
+        params = list(node.params)
+        free = sorted(expr_reads(node.body, set()) - set(params))
+        inner = ExprCompiler(FunctionContext(self.ctx.scope, set(), None))
+        body = inner.multi(node.body)
+        text = "@(" + ",".join(params) + ")" + unparse(node.body)
+        return lambda fr: _calls.make_anonymous(fr, params, free, body, text, self.ctx.scope)
+
+    # ------------------------------------------------------------- indexing
+    def index_args(self, args: list[ast.Expr], end_cell: list | None) -> Callable[[Any], list]:
+        """Closure building the index/argument list (cs-lists expanded)."""
+        saved = self._end
+        specs = []
+        for k, a in enumerate(args):
+            if end_cell is not None:
+                self._end = EndBinding(end_cell, k, len(args))
+            multi = self.is_multi(a)
+            specs.append((multi, self.multi(a) if multi else self.value(a)))
+        self._end = saved
+        if not any(m for m, _ in specs):
+            fns = [f for _, f in specs]
+            if len(fns) == 1:
+                f0 = fns[0]
+                return lambda fr: [f0(fr)]
+            if len(fns) == 2:
+                f0, f1 = fns
+                return lambda fr: [f0(fr), f1(fr)]
+            return lambda fr: [f(fr) for f in fns]
+
+        def build(fr: Any) -> list:
+            out: list = []
+            for multi, fn in specs:
+                if multi:
+                    out.extend(fn(fr, 1))
+                else:
+                    out.append(fn(fr))
+            return out
+        return build
+
+    def _index_parts(self, node: ast.Index) -> tuple[list | None, Callable[[Any], list]]:
+        uses_end = any(contains_end(a) for a in node.args)
+        cell = [None] if uses_end else None
+        return cell, self.index_args(node.args, cell)
+
+    def _v_Index(self, node: ast.Index) -> Closure:
+        base = node.base
+        if (node.kind == "()" and type(base) is ast.Ident
+                and self.ctx.special_reader(base.name) is None):
+            cell, build = self._index_parts(node)
+            return _calls.ident_paren_value(base.name, cell, build, self.ctx)
+        multi = self._m_index(node)
+        what = None
+        if node.kind == "{}":
+            what = "Brace indexing produced no results."
+        return lambda fr: one_value(multi(fr, 1), what or "")
+
+    def _m_index(self, node: ast.Index) -> MultiClosure:
+        cell, build = self._index_parts(node)
+        kind = node.kind
+        base = node.base
+        if type(base) is ast.Ident:
+            return _calls.ident_index(base.name, kind, cell, build, self.ctx)
+        base_value = self.value(base)
+
+        def index_value(fr: Any, nargout: int) -> list:
+            return _calls.index_into(fr, base_value(fr), kind, cell, build, nargout)
+        return index_value
+
+    def _fieldlist(self, node: ast.Expr) -> Callable[[Any], list]:
+        base = self.value(node.base)
+        if type(node) is ast.Field:
+            name = node.name
+            return lambda fr: _ix.field_get(base(fr), name)
+        name_expr = self.value(node.name_expr)
+        return lambda fr: _ix.field_get(base(fr), _calls.field_name(name_expr(fr)))
+
+    def _v_Field(self, node: ast.Field) -> Closure:
+        fields = self._fieldlist(node)
+        return lambda fr: one_value(fields(fr))
+
+    _v_DynField = _v_Field
+
+    def _v_Tilde(self, node: ast.Tilde) -> Closure:
+        raise MatlabError("MATLAB:parse", "Invalid use of '~'.", node.span)
