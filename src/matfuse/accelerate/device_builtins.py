@@ -36,12 +36,18 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
     hook, op = spec.hook, spec.op or name
     if hook == "elem_unary" and len(args) == 1:
         return _one(device_ops.try_unary(p, op, args[0]))
+    if op in ("max", "min") and hook in ("elem_binary", "reduce"):
+        if len(args) == 2:
+            return _one(device_ops.try_binary(p, op, args[0], args[1]))
+        return _one(_try_reduce(p, op, args))
     if hook == "elem_binary" and len(args) == 2 and op in BINARY_OPS:
-        return _one(device_ops.try_binary(p, op, args[0], args[1]))
-    if hook == "reduce" and op in ("max", "min") and len(args) == 2:
         return _one(device_ops.try_binary(p, op, args[0], args[1]))
     if hook == "reduce" and op in _REDUCE_OPS:
         return _one(_try_reduce(p, op, args))
+    if hook == "scan" and op.removeprefix("cum") in ("sum", "prod", "max", "min"):
+        return _one(_try_scan(p, "cum" + op.removeprefix("cum"), args))
+    if hook == "moments" and op in ("var", "std") and len(args) == 1:
+        return _one(_try_moments(p, op, args[0]))
     if hook == "matmul" and len(args) == 2:
         return _one(device_ops.try_mtimes(p, args[0], args[1]))
     if hook == "permute" and len(args) == 1 and op in ("transpose", "ctranspose"):
@@ -117,3 +123,39 @@ def _first_nonsingleton(shape: tuple[int, ...]) -> int:
         if d != 1:
             return i
     return 0
+
+
+def _float_array(p: AccelProvider, x: Any) -> bool:
+    return isinstance(x, GpuArray) and x.provider is p and 0 not in x.shape and \
+        x.matlab_class in ("double", "single")
+
+
+def _try_scan(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
+    """``cumsum(x)`` and ``cumsum(x, dim)`` of real float arrays."""
+    x = args[0]
+    if not _float_array(p, x) or x.is_complex() or len(args) > 2:
+        return None
+    if len(args) == 2:
+        if type(args[1]) is not float or args[1] < 1 or args[1] != int(args[1]):
+            return None
+        dim = int(args[1]) - 1
+        if dim >= len(x.shape):
+            return x
+    else:
+        dim = _first_nonsingleton(x.shape)
+    try:
+        h = p.scan(op, x.valid_handle(), dim, False)
+    except Unsupported:
+        return None
+    return wrap_handle(h, x.matlab_class, p)
+
+
+def _try_moments(p: AccelProvider, op: str, x: Any) -> GpuArray | None:
+    """``var(x)``/``std(x)`` along the default dimension (weight 0)."""
+    if not _float_array(p, x) or x.is_complex():
+        return None
+    try:
+        h = p.moments(op, x.valid_handle(), (_first_nonsingleton(x.shape),), 0, False)
+    except Unsupported:
+        return None
+    return wrap_handle(h, x.matlab_class, p)

@@ -42,6 +42,8 @@ SHAPE_QUERIES = frozenset({
     "isinteger", "ischar", "iscell", "isstruct", "isstring", "iscellstr", "isobject",
     "is_function_handle", "isa_numeric",
 })
+# Builtins that see the gpuArray itself (``class(g)`` is 'gpuArray').
+CLASS_QUERIES = frozenset({"class", "isa", "isobject"})
 # Builtins whose results stay on the host even for gpuArray inputs.
 HOST_RESULTS = frozenset({
     "class", "isa", "isequal", "isequaln", "num2str", "mat2str", "sprintf", "disp",
@@ -108,6 +110,8 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
 
     if b.name in SHAPE_QUERIES:
         return invoke(b, [_stand_in(a) for a in args], nargout, ctx)
+    if b.name in CLASS_QUERIES:
+        return invoke(b, args, nargout, ctx)
     if b.gpu is not None and b.gpu.kind == "device_native":
         return invoke(b, args, nargout, ctx)
     impl = DEVICE_IMPLS.get(b.name)
@@ -228,6 +232,18 @@ def device_assign(v: Any, idx: list[Any], rhs: Any) -> Any:
     from matfuse.accelerate.device_indexing import assign_on_device
 
     return assign_on_device(ensure_provider(), v, idx, rhs)
+
+
+def device_colon(start: Any, step: Any, stop: Any) -> Any:
+    """``start:step:stop`` with a device operand: a gpuArray row (``step``
+    may be None). The range is built on the host and uploaded."""
+    from matfuse.runtime import ops
+
+    p = ensure_provider()
+    count_fallback("colon")
+    host = ops.colon_range(gather_value(start), gather_value(step) if step is not None else None,
+                           gather_value(stop))
+    return reupload(host, p)
 
 
 # ------------------------------------------------------------------ construction

@@ -88,13 +88,15 @@ class AccelProvider:
 
     def random_uniform(self, shape: tuple[int, ...], dtype: str, key: tuple[int, int],
                        counter: int) -> GpuTensorHandle:
-        """Uniform (0,1) from Philox4x32-10 with ``key``, starting at ``counter``
-        (one 128-bit counter block per 4 outputs, elements in column-major order)."""
+        """Uniform (0,1) from Philox4x32-10 with ``key``, starting at block
+        ``counter``; elements in column-major order. The stream layout (2
+        doubles or 4 singles per block) is ``matfuse.runtime._philox``'s."""
         raise Unsupported("random_uniform")
 
     def random_normal(self, shape: tuple[int, ...], dtype: str, key: tuple[int, int],
                       counter: int) -> GpuTensorHandle:
-        """Standard normal from the same Philox stream (Box-Muller on pairs)."""
+        """Standard normal from the same Philox stream (Box-Muller on pairs,
+        ``matfuse.runtime._philox.philox_normal``)."""
         raise Unsupported("random_normal")
 
     # ------------------------------------------------------------ elementwise

@@ -24,9 +24,14 @@ class Expr(Node):
 
 @dataclass(slots=True)
 class Number(Expr):
-    """A numeric literal; ``value`` is float, or complex for ``3i``."""
+    """A numeric literal; ``value`` is float, or complex for ``3i``.
+
+    ``int_class`` is set for hex/binary literals (``0x1F`` -> ``"uint8"``,
+    ``0xFFs8`` -> ``"int8"``); ``value`` then holds the integer as a float.
+    """
 
     value: float | complex
+    int_class: str | None = None
 
 
 @dataclass(slots=True)

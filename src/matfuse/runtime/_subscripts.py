@@ -14,11 +14,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.values import (
     CHAR_DTYPE,
-    CellArray,
     DeviceValue,
-    MObject,
-    StringArray,
-    StructArray,
     char_codes,
     class_of,
     shape_of,
@@ -125,9 +121,8 @@ def positions(sub: Any, extent: int, k: int, n: int,
     if t is not np.ndarray:
         if t is complex:
             raise invalid_index_error(k, n)
-        if isinstance(sub, (CellArray, StructArray, StringArray, MObject)) or True:
-            raise MatlabError("MATLAB:badsubscript" if t is StringArray else "MATLAB:index:invalidType",
-                              f"Unable to use a value of type {class_of(sub)} as an index.")
+        raise MatlabError("MATLAB:index:invalidType",
+                          f"Unable to use a value of type {class_of(sub)} as an index.")
     if sub.dtype == np.bool_:
         flat = sub.reshape(-1, order="F")
         pos = np.flatnonzero(flat)

@@ -13,4 +13,269 @@ Contract used by the VM:
 * ``brace_set(v, idx: list, rhs)``: new value after ``c{idx...} = rhs``.
 * ``field_get(v, name: str) -> list``: ``s.name`` as a comma-separated list.
 * ``field_set(v, name: str, rhs)``: new value after ``s.name = rhs``.
+
+Extras for nested assignment (``s(2).a.b = 1``, ``c{3}.x = 1``): the VM
+reads the intermediate with ``lvalue_paren_get``/``lvalue_brace_get``/
+``lvalue_field_get`` (which return a default instead of failing when the
+element does not exist yet), updates it, and writes it back with the
+``*_set`` functions. ``paren_set``/``brace_set``/``field_set`` never mutate
+their input unless called with ``inplace=True`` (the VM may pass that when
+it knows the old value is not shared).
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError, StackFrame
+from matfuse.runtime._assign import brace_set, field_set, paren_set
+from matfuse.runtime._containers import (
+    ARRAY,
+    CELL,
+    OBJECT,
+    STRING,
+    STRUCT,
+    elements,
+    empty_struct_element,
+    kind_of,
+    wrap,
+)
+from matfuse.runtime._subscripts import (
+    COLON,
+    DELETE,
+    end_value,
+    folded_shape,
+    is_colon,
+    linear_result_shape,
+    positions,
+)
+from matfuse.runtime.values import (
+    CHAR_DTYPE,
+    CellArray,
+    DeviceValue,
+    MObject,
+    StringArray,
+    StructArray,
+    char_array,
+    empty_double,
+)
+
+__all__ = [
+    "COLON", "DELETE", "end_value", "paren_get", "paren_set", "brace_get", "brace_set",
+    "field_get", "field_set", "lvalue_paren_get", "lvalue_brace_get", "lvalue_field_get",
+]
+
+
+def _scalar_of(arr: np.ndarray, r: int, c: int) -> Any:
+    dt = arr.dtype
+    if dt == np.float64:
+        return float(arr[r, c])
+    if dt == np.bool_:
+        return bool(arr[r, c])
+    return arr[r:r + 1, c:c + 1].copy()
+
+
+def paren_get(v: Any, idx: list) -> Any:
+    """``v(idx...)``."""
+    t = type(v)
+    n = len(idx)
+    # Fast paths: scalar double subscripts into a 2-D array or a scalar.
+    if t is np.ndarray and v.ndim == 2:
+        if n == 1:
+            i = idx[0]
+            if type(i) is float:
+                k = int(i) if 1.0 <= i <= 9.2e18 else 0
+                if k == i and k <= v.size:
+                    rows = v.shape[0]
+                    return _scalar_of(v, (k - 1) % rows, (k - 1) // rows)
+        elif n == 2:
+            i, j = idx
+            if type(i) is float and type(j) is float:
+                r = int(i) if 1.0 <= i <= 9.2e18 else 0
+                c = int(j) if 1.0 <= j <= 9.2e18 else 0
+                if r == i and c == j and r <= v.shape[0] and c <= v.shape[1]:
+                    return _scalar_of(v, r - 1, c - 1)
+    elif t is float or t is bool:
+        if all(type(i) is float and i == 1.0 for i in idx):
+            return v
+    if isinstance(v, DeviceValue):
+        from matfuse.accelerate.dispatch import device_index
+
+        return device_index(v, idx)
+    kind = kind_of(v)
+    data = elements(v, kind)
+    if n == 0:
+        return v
+    return wrap(kind, index_elements(data, idx), v)
+
+
+def index_elements(data: np.ndarray, idx: list) -> np.ndarray:
+    """``data(idx...)`` on an element array (any dtype), MATLAB shapes."""
+    n = len(idx)
+    if n == 1:
+        sub = idx[0]
+        count = data.size
+        if is_colon(sub):
+            return data.reshape((count, 1), order="F").copy()
+        pos, ishape = positions(sub, count, 0, 1, True)
+        flat = data.reshape(-1, order="F")
+        values = flat[pos]
+        return values.reshape(linear_result_shape(data.shape, ishape, pos.size), order="F")
+    shape = folded_shape(data.shape, n)
+    subs = []
+    lengths = []
+    simple = True
+    for k, sub in enumerate(idx):
+        if is_colon(sub):
+            subs.append(slice(None))
+            lengths.append(shape[k])
+        else:
+            pos, _ishape = positions(sub, shape[k], k, n, True)
+            subs.append(pos)
+            lengths.append(pos.size)
+            simple = False
+    view = data.reshape(shape, order="F") if shape != data.shape else data
+    if simple:
+        result = view.copy()
+    else:
+        arrays = [np.arange(shape[k]) if type(s) is slice else s for k, s in enumerate(subs)]
+        result = view[np.ix_(*arrays)]
+    return _normalized(result)
+
+
+def _normalized(arr: np.ndarray) -> np.ndarray:
+    if arr.ndim > 2 and arr.shape[-1] == 1:
+        dims = list(arr.shape)
+        while len(dims) > 2 and dims[-1] == 1:
+            dims.pop()
+        return arr.reshape(dims, order="F")
+    return arr
+
+
+def brace_get(v: Any, idx: list) -> list:
+    """``c{idx...}`` as a comma-separated list (a Python list of values)."""
+    if type(v) is CellArray:
+        if len(idx) == 1 and type(idx[0]) is float:
+            i = idx[0]
+            k = int(i) if 1.0 <= i <= 9.2e18 else 0
+            if k == i and k <= v.data.size:
+                rows = v.data.shape[0]
+                return [v.data[(k - 1) % rows, (k - 1) // rows]] if v.data.ndim == 2 \
+                    else [v.data.reshape(-1, order="F")[k - 1]]
+        selected = index_elements(v.data, idx) if idx else v.data
+        return list(selected.reshape(-1, order="F"))
+    if type(v) is StringArray:
+        selected = index_elements(v.data, idx) if idx else v.data
+        return [_string_text(s) for s in selected.reshape(-1, order="F")]
+    raise MatlabError("MATLAB:cellRefFromNonCell",
+                      "Brace indexing is not supported for variables of this type.")
+
+
+def _string_text(s: Any) -> Any:
+    if s is None:
+        raise MatlabError("MATLAB:string:MissingNotConvertible",
+                          "Unable to convert <missing> to character vector.")
+    return char_array(s) if s else np.zeros((0, 0), dtype=CHAR_DTYPE)
+
+
+def field_get(v: Any, name: str) -> list:
+    """``s.name`` as a comma-separated list; objects read properties."""
+    t = type(v)
+    if t is StructArray:
+        if name not in v.fields:
+            raise MatlabError("MATLAB:nonExistentField", f'Unrecognized field name "{name}".')
+        data = v.data
+        if data.size == 1:
+            return [data.reshape(-1)[0][name]]
+        return [e[name] for e in data.reshape(-1, order="F")]
+    if isinstance(v, MatlabError):
+        return [exception_property(v, name)]
+    if isinstance(v, MObject):
+        return [v.get_property(name)]
+    raise MatlabError("MATLAB:structRefFromNonStruct",
+                      "Dot indexing is not supported for variables of this type.")
+
+
+def exception_property(err: MatlabError, name: str) -> Any:
+    """``err.message``, ``err.identifier``, ``err.stack``, ``err.cause``."""
+    if name == "message":
+        return char_array(err.message)
+    if name == "identifier":
+        return char_array(err.identifier)
+    if name == "stack":
+        return _stack_struct(err.stack)
+    if name == "cause":
+        return CellArray.from_list(list(err.cause), (len(err.cause), 1)) if err.cause \
+            else CellArray(np.empty((0, 1), dtype=object))
+    if name == "Correction":
+        return empty_double()
+    raise MatlabError("MATLAB:noSuchMethodOrField",
+                      f"Unrecognized method, property, or field '{name}' for class 'MException'.")
+
+
+def _stack_struct(frames: list[StackFrame]) -> StructArray:
+    fields = ["file", "name", "line"]
+    data = np.empty((len(frames), 1), dtype=object)
+    for i, f in enumerate(frames):
+        data[i, 0] = {"file": char_array(f.file or ""), "name": char_array(f.name),
+                      "line": float(f.line)}
+    return StructArray(fields, data)
+
+
+# ----------------------------------------------------- nested-assignment reads
+def lvalue_paren_get(v: Any, idx: list) -> Any:
+    """``v(idx)`` for the inner step of ``v(idx).f = x``: an element that does
+    not exist yet reads as a struct with empty fields (or ``None``)."""
+    if v is None:
+        return None
+    kind = kind_of(v)
+    try:
+        return paren_get(v, idx)
+    except MatlabError as err:
+        if err.identifier != "MATLAB:badsubscript" or "exceed" not in err.message:
+            raise
+    if kind == STRUCT:
+        return StructArray.scalar(empty_struct_element(v.fields))
+    if kind == CELL:
+        return CellArray.from_list([empty_double()], (1, 1))
+    return None
+
+
+def lvalue_brace_get(v: Any, idx: list) -> Any:
+    """``c{idx}`` for the inner step of ``c{idx}.f = x``; ``None`` when the
+    cell element does not exist yet."""
+    if v is None or (type(v) is np.ndarray and v.size == 0):
+        return None
+    try:
+        values = brace_get(v, idx)
+    except MatlabError as err:
+        if err.identifier != "MATLAB:badsubscript" or "exceed" not in err.message:
+            raise
+        return None
+    if len(values) != 1:
+        raise MatlabError("MATLAB:index:expected_one_output_from_expression",
+                          f"Expected one output from a curly brace or dot indexing expression, "
+                          f"but there were {len(values)} results.")
+    return values[0]
+
+
+def lvalue_field_get(v: Any, name: str) -> Any:
+    """``s.name`` for the inner step of ``s.name.f = x``; ``None`` when ``s``
+    or its field does not exist yet."""
+    if v is None or (type(v) is np.ndarray and v.size == 0):
+        return None
+    if type(v) is StructArray and name not in v.fields:
+        return None
+    values = field_get(v, name)
+    if len(values) != 1:
+        raise MatlabError("MATLAB:index:expected_one_output_from_expression",
+                          f"Expected one output from a curly brace or dot indexing expression, "
+                          f"but there were {len(values)} results.")
+    return values[0]
+
+
+# Keep names visible for static checkers of the contract.
+_KINDS = (ARRAY, CELL, OBJECT, STRING, STRUCT, DELETE, COLON, end_value)
+_SETTERS = (brace_set, field_set, paren_set)

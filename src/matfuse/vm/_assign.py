@@ -8,6 +8,7 @@ back outwards with ``paren_set``/``brace_set``/``field_set``.
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable
 
 import numpy as np
@@ -74,8 +75,11 @@ class TargetCompiler:
         write = self.variable_writer(root)
         if not levels:
             return root, write
-        read = self.ctx.special_reader(root) or _calls.plain_reader(root)
+        special = self.ctx.special_reader(root)
+        read = special or _calls.plain_reader(root)
         compiled = [self._level(lv) for lv in levels]
+        if special is None and len(compiled) == 1 and compiled[0].kind == "()":
+            return root, _paren_assign(root, compiled[0])
 
         def assign_chain(fr: Any, rhs: Any) -> None:
             cur = read(fr)
@@ -95,6 +99,27 @@ class TargetCompiler:
         return _Level(node.kind, cell=cell, build=self.exprs.index_args(node.args, cell))
 
 
+# References to an array held only by the workspace dict, the local name and
+# getrefcount's own argument: nobody else can see an in-place update.
+_UNSHARED_REFS = 3
+
+
+def _paren_assign(name: str, level: _Level) -> Setter:
+    """``x(idx) = rhs``: updates x in place when its array is not shared
+    (copy-on-write, like MATLAB), so element-wise fill loops stay O(n)."""
+    paren_set = _ix.paren_set
+    getrefcount = sys.getrefcount
+
+    def assign_paren(fr: Any, rhs: Any) -> None:
+        idx = _key(fr, level, fr.get(name))
+        cur = fr.get(name)
+        if type(cur) is np.ndarray and cur.base is None and getrefcount(cur) <= _UNSHARED_REFS:
+            fr[name] = paren_set(cur, idx, rhs, inplace=True)
+        else:
+            fr[name] = paren_set(cur, idx, rhs)
+    return assign_paren
+
+
 def _key(fr: Any, level: _Level, cur: Any) -> Any:
     if level.kind == ".":
         return level.name
@@ -112,20 +137,14 @@ def _key(fr: Any, level: _Level, cur: Any) -> Any:
 
 
 def _get_or_none(cur: Any, level: _Level, key: Any) -> Any:
-    """The current value at one level, or None when it does not exist yet."""
+    """The current value at one level, or None/default when it does not exist yet."""
     if cur is None:
         return None
-    try:
-        if level.kind == "()":
-            return _ix.paren_get(cur, key)
-        if level.kind == "{}":
-            values = _ix.brace_get(cur, key)
-        else:
-            values = _ix.field_get(cur, key)
-    except MatlabError:
-        # Out of range or missing field: the assignment creates it.
-        return None
-    return values[0] if len(values) == 1 else None
+    if level.kind == "()":
+        return _ix.lvalue_paren_get(cur, key)
+    if level.kind == "{}":
+        return _ix.lvalue_brace_get(cur, key)
+    return _ix.lvalue_field_get(cur, key)
 
 
 def _put(cur: Any, level: _Level, key: Any, rhs: Any) -> Any:

@@ -233,7 +233,10 @@ def sort(a: np.ndarray, dim: int, descending: bool) -> tuple[np.ndarray, np.ndar
     if descending:
         isnan = np.isnan(x) if x.dtype.kind == "f" else np.zeros(x.shape, bool)
         key = np.where(isnan, 0, x)
-        neg = np.logical_not(key) if key.dtype == np.bool_ else -key
+        if key.dtype == np.bool_:
+            neg = np.logical_not(key)
+        else:
+            neg = -key.astype(np.float64) if key.dtype.kind == "u" else -key
         idx = np.lexsort((neg, ~isnan), axis=-1)
     else:
         idx = np.argsort(x, axis=-1, kind="stable")

@@ -7,17 +7,27 @@ follow fdlibm (Sun Microsystems, freely redistributable): Cody-Waite /
 Tang reduction plus minimax polynomials. WGSL has no f64 bit casts and
 ``frexp`` on f64 needs i64, so exponents are found with a binary ladder of
 comparisons (``mf_split``). sin/cos reduce by pi/2 with a 3-part
-double-double pi/2 using fma, accurate for |x| < 2^30 (beyond that the
-reduction loses bits; larger arguments are rare in MATLAB code).
+Cody-Waite pi/2 in 24-bit chunks, accurate for |x| < 2^29*pi/2 ~ 8.4e8
+(beyond that the reduction loses bits; such arguments are rare in MATLAB code).
 
 Measured against NumPy on lavapipe (tests/accelerate/providers/
-test_wgpu_f64math.py): exp/log/sin/cos/atan max rel err <= ~2.3e-16; tan,
-pow, the hyperbolics and inverses <= a few 1e-16.
+test_wgpu_f64math.py), max relative error over wide random ranges:
+exp/log/log2/log10/atan/atan2/cosh/pow 2.3e-16; sin/cos/asin/log1p <= 4e-16;
+tan/acos/expm1/sinh/asinh/acosh/atanh <= 4.8e-16; tanh 5.7e-16.
 """
 
 from __future__ import annotations
 
 F64_MATH = r"""
+// Compilers (Mesa NIR, likely others) apply inexact algebraic rewrites such
+// as (a + b) - a -> b, and do not fuse fma (lavapipe's fma is a*b + c).
+// Error-free transforms therefore pass intermediates through mf_o(), a
+// multiply by a runtime 1.0 the optimizer cannot see through. Every kernel
+// that uses these functions must call mf_init(nwg.x) first.
+var<private> mf_one: f64;
+fn mf_init(n: u32) { mf_one = f64(min(n, 1u)); }
+fn mf_o(x: f64) -> f64 { return x * mf_one; }
+
 fn mf_inf() -> f64 { var h: f64 = 1e300lf; return h * h; }
 fn mf_nan() -> f64 { var z: f64 = 0.0lf; return z / z; }
 fn mf_isnan(x: f64) -> bool { return !(x == x); }
@@ -133,8 +143,9 @@ fn mf_log10(x: f64) -> f64 {
 }
 
 fn mf_log1p(x: f64) -> f64 {
-  if (mf_isnan(x)) { return x; }
-  let u = 1.0lf + x;
+  if (mf_isnan(x) || x < -1.0lf) { return mf_nan(); }
+  if (x == -1.0lf) { return -mf_inf(); }
+  let u = mf_o(1.0lf + x);
   if (u == 1.0lf) { return x; }
   if (mf_isinf(u)) { return u; }
   return mf_log(u) * x / (u - 1.0lf);
@@ -143,24 +154,40 @@ fn mf_log1p(x: f64) -> f64 {
 // ---------------------------------------------------------------- trig
 struct MfRed { y0: f64, y1: f64, n: i32, };
 fn mf_two_sum_hi(a: f64, b: f64) -> vec2<f64> {
-  let s = a + b;
+  let s = mf_o(a + b);
   let bb = s - a;
   return vec2<f64>(s, (a - (s - bb)) + (b - bb));
 }
 
+// Dekker: a*b = hi + lo exactly (no fma: it is not fused everywhere)
+fn mf_split26(a: f64) -> vec2<f64> {
+  let c = mf_o(134217729.0lf * a);
+  let hi = mf_o(c - (c - a));
+  return vec2<f64>(hi, a - hi);
+}
+fn mf_two_prod(a: f64, b: f64) -> vec2<f64> {
+  let p = mf_o(a * b);
+  let sa = mf_split26(a);
+  let sb = mf_split26(b);
+  let err = ((sa.x * sb.x - p) + sa.x * sb.y + sa.y * sb.x) + sa.y * sb.y;
+  return vec2<f64>(p, err);
+}
+
 fn mf_rem_pio2(x: f64) -> MfRed {
+  // Cody-Waite with pi/2 in 24-bit chunks: k * chunk is exact for k < 2^29
   if (abs(x) <= 0.7853981633974483lf) { return MfRed(x, 0.0lf, 0i); }
   let k = round(x * 0.6366197723675814lf);
-  let p1 = k * 1.5707963267948966lf;
-  let e1 = fma(k, 1.5707963267948966lf, -p1);
-  let s = x - p1;
-  let p2 = k * 6.123233995736766e-17lf;
-  let e2 = fma(k, 6.123233995736766e-17lf, -p2);
-  let t = mf_two_sum_hi(e1, p2);
-  let h = mf_two_sum_hi(s, -t.x);
-  let l = h.y - t.y - e2 - k * -1.4973849048591698e-33lf;
-  let y0 = h.x + l;
-  let y1 = l - (y0 - h.x);
+  var h = x - k * 1.570796251296997lf;
+  var l = 0.0lf;
+  var t = mf_two_sum_hi(h, -(k * 7.549789415861596e-08lf));
+  h = t.x; l = l + t.y;
+  t = mf_two_sum_hi(h, -(k * 5.390302529957765e-15lf));
+  h = t.x; l = l + t.y;
+  t = mf_two_sum_hi(h, -(k * 3.282003415807913e-22lf));
+  h = t.x; l = l + t.y;
+  l = l - k * 1.270655753080676e-29lf - k * 1.2293331171481208e-36lf;
+  let y0 = mf_o(h + l);
+  let y1 = l - (y0 - h);
   let q = k - 4.0lf * floor(k * 0.25lf);
   return MfRed(y0, y1, i32(q));
 }
@@ -229,7 +256,6 @@ fn mf_atan(x0: f64) -> f64 {
   } else if (ax < 2.4375lf) { id = 2i; x = (ax - 1.5lf) / (1.0lf + 1.5lf * ax); }
   else { id = 3i; x = -1.0lf / ax; }
   let z = x * x;
-  let w = z * w_one();
   let w2 = z * z;
   let s1 = z * (0.3333333333333293lf + w2 * (0.14285714272503466lf + w2 * (0.09090887133436507lf
            + w2 * (0.06661073137387531lf + w2 * (0.049768779946159324lf + w2 * 0.016285820115365782lf)))));
@@ -245,7 +271,6 @@ fn mf_atan(x0: f64) -> f64 {
   if (x0 < 0.0lf) { return -r; }
   return r;
 }
-fn w_one() -> f64 { return 1.0lf; }
 
 fn mf_atan2(y: f64, x: f64) -> f64 {
   if (mf_isnan(x) || mf_isnan(y)) { return x + y; }
@@ -396,10 +421,11 @@ fn mf_pow(x: f64, y: f64) -> f64 {
   }
   // log(ax) as double-double: k*ln2 (exact hi part) + 2s + s*R with s split
   let p = mf_log_parts(ax);
-  let d = 2.0lf + p.f;
+  let d = mf_o(2.0lf + p.f);
   let d_lo = (2.0lf - d) + p.f;
   let s_hi = p.s;
-  let s_lo = (fma(-s_hi, d, p.f) - s_hi * d_lo) / d;
+  let sd = mf_two_prod(s_hi, d);
+  let s_lo = (((p.f - sd.x) - sd.y) - s_hi * d_lo) / d;
   let lm = mf_two_sum_hi(2.0lf * s_hi, 2.0lf * s_lo + p.s * p.r);
   let kh = p.k * 0.6931471803691238lf;
   let kl = p.k * 1.9082149292705877e-10lf;
@@ -408,8 +434,9 @@ fn mf_pow(x: f64, y: f64) -> f64 {
   let ll = t.y + lm.y + kl;
   let l2 = mf_two_sum_hi(lh, ll);
   // y * log(ax) as double-double
-  let ph = y * l2.x;
-  let pl = fma(y, l2.x, -ph) + y * l2.y;
+  let pp = mf_two_prod(y, l2.x);
+  let ph = pp.x;
+  let pl = pp.y + y * l2.y;
   if (ph > 709.782712893384lf) { return sign * mf_inf(); }
   if (ph < -745.1332191019412lf) { return sign * 0.0lf; }
   let e = mf_exp(ph);

@@ -1,0 +1,1 @@
+"""matfuse benchmark suite: workloads, peer implementations and the harness."""

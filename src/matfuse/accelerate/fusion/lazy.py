@@ -1,0 +1,160 @@
+"""Building lazy gpuArrays: the front door of the fusion engine.
+
+The device operator and builtin paths call these functions first. Each
+returns a lazy :class:`GpuArray` (holding an :class:`FNode`) when the
+operation can join a fused kernel, or None to let the caller run the
+provider hook / host path. Shape errors are raised here, eagerly, as
+MATLAB errors.
+
+Loop fusion falls out of laziness: ``S = S .* exp(...)`` inside a loop keeps
+extending S's graph until its cost passes ``MAX_GROUP_COST``; then it is
+materialised (one kernel for many iterations).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matfuse.accelerate.fusion import graph as g
+from matfuse.accelerate.fusion.graph import FNode, FusionShapeError
+from matfuse.errors import MatlabError
+
+# Cost (node count, shared nodes counted per use) above which a graph is
+# materialised: bounds kernel size and compile time, and is the loop-fusion cap.
+MAX_GROUP_COST = 48
+
+_BINARY = {
+    "+": "add", "-": "sub", ".*": "mul", "./": "div", ".\\": "ldiv", ".^": "pow",
+    "==": "eq", "~=": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge",
+    "&": "and", "|": "or",
+}
+_BUILTIN_BINARY = {"max": "max", "min": "min", "atan2": "atan2", "hypot": "hypot",
+                   "mod": "mod", "rem": "rem", "xor": "xor",
+                   "plus": "add", "minus": "sub", "times": "mul", "rdivide": "div",
+                   "ldivide": "ldiv", "power": "pow", "eq": "eq", "ne": "ne", "lt": "lt",
+                   "le": "le", "gt": "gt", "ge": "ge", "and": "and", "or": "or"}
+_UNARY = {"-": "neg", "~": "not", "uminus": "neg", "not": "not"}
+_FUSABLE_CLASSES = {"double": "f64", "single": "f32", "logical": "bool"}
+
+
+def binary_op_name(symbol_or_builtin: str) -> str | None:
+    return _BINARY.get(symbol_or_builtin) or _BUILTIN_BINARY.get(symbol_or_builtin)
+
+
+def unary_op_name(symbol_or_builtin: str) -> str | None:
+    if symbol_or_builtin in _UNARY:
+        return _UNARY[symbol_or_builtin]
+    if symbol_or_builtin in g.UNARY_OPS:
+        return symbol_or_builtin
+    return None
+
+
+def operand_node(v: Any, provider: Any) -> FNode | None:
+    """The FNode standing for operand ``v`` (a gpuArray or a real host scalar)."""
+    from matfuse.accelerate.gpuarray import GpuArray
+
+    t = type(v)
+    if t is float:
+        return g.scalar_node(v, "f64")
+    if t is bool:
+        return g.scalar_node(float(v), "bool")
+    if isinstance(v, GpuArray):
+        if v.provider is not provider or v.matlab_class not in _FUSABLE_CLASSES:
+            return None
+        if v.is_complex():
+            return None
+        return v.fusion_node()
+    return None
+
+
+def _result(node: FNode, provider: Any) -> Any:
+    from matfuse.accelerate.gpuarray import GpuArray
+
+    cls = {"f64": "double", "f32": "single", "bool": "logical"}[node.dtype]
+    out = GpuArray.from_node(node, cls, provider)
+    if node.cost > MAX_GROUP_COST:
+        out.materialize()
+    return out
+
+
+def lazy_binary(op: str, a: Any, b: Any, provider: Any) -> Any:
+    """Lazy ``a op b`` or None. ``op`` is an operator symbol or builtin name."""
+    name = binary_op_name(op)
+    if name is None:
+        return None
+    na = operand_node(a, provider)
+    nb = operand_node(b, provider)
+    if na is None or nb is None:
+        return None
+    if na.op == "scalar" and nb.op == "scalar":
+        return None
+    # Host double scalars take the class of the array operand (single stays single).
+    if na.op == "scalar" and nb.dtype == "f32":
+        na = g.scalar_node(na.attrs[0], "f32")
+    if nb.op == "scalar" and na.dtype == "f32":
+        nb = g.scalar_node(nb.attrs[0], "f32")
+    try:
+        node = g.binary_node(name, na, nb)
+    except FusionShapeError:
+        raise MatlabError("MATLAB:sizeDimensionsMustMatch",
+                          "Arrays have incompatible sizes for this operation.") from None
+    return _result(node, provider)
+
+
+def lazy_unary(op: str, a: Any, provider: Any) -> Any:
+    """Lazy elementwise ``op(a)`` or None."""
+    name = unary_op_name(op)
+    if name is None:
+        return None
+    na = operand_node(a, provider)
+    if na is None or na.op == "scalar":
+        return None
+    return _result(g.unary_node(name, na), provider)
+
+
+def lazy_cast(a: Any, cls: str, provider: Any) -> Any:
+    """Lazy ``single(a)``/``double(a)``/``logical(a)`` or None."""
+    target = _FUSABLE_CLASSES.get(cls)
+    if target is None or target == "bool":
+        return None
+    na = operand_node(a, provider)
+    if na is None or na.op == "scalar":
+        return None
+    return _result(g.cast_node(na, target), provider)
+
+
+def lazy_reduce(op: str, a: Any, dims: tuple[int, ...] | None, provider: Any) -> Any:
+    """Lazy ``sum/mean/prod/max/min`` over 0-based ``dims`` (None: all) or None."""
+    na = operand_node(a, provider)
+    if na is None or na.op == "scalar" or na.numel == 0:
+        return None
+    if op in ("max", "min", "prod") and na.dtype == "bool":
+        return None
+    node = g.reduce_node(op, na, dims)
+    if node is None:
+        return None
+    return _result(node, provider)
+
+
+def lazy_generator(kind: str, shape: tuple[int, ...], cls: str, provider: Any,
+                   params: tuple[Any, ...]) -> Any:
+    """Lazy ``fill``/``linspace``/``colon``/``rand``/``randn`` or None."""
+    dtype = _FUSABLE_CLASSES.get(cls)
+    if dtype is None or dtype == "bool":
+        return None
+    n = 1
+    for d in shape:
+        n *= d
+    if n == 0:
+        return None
+    if kind == "fill":
+        node = g.fill_node(shape, params[0], dtype)
+    elif kind == "linspace":
+        node = g.linspace_node(params[0], params[1], shape[1], dtype)
+    elif kind == "colon":
+        node = g.colon_node(params[0], params[1], shape[1], dtype)
+    elif kind in ("rand", "randn"):
+        node = g.random_node(kind, shape, dtype, params[0], params[1])
+    else:
+        return None
+    return _result(node, provider)

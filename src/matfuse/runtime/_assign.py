@@ -1,0 +1,342 @@
+"""Indexed assignment and deletion: ``x(idx) = v``, ``x(idx) = []``,
+``c{idx} = v``, ``s.name = v``.
+
+Growth pads with MATLAB's fill values; the right side converts to the left
+side's class (a logical or ``[]`` left side takes the right side's class);
+complex right sides make the result complex. Inputs are copied, never
+mutated, unless ``inplace=True``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime._classrules import assignment_class, convert
+from matfuse.runtime._containers import (
+    ARRAY,
+    CELL,
+    OBJECT,
+    STRING,
+    STRUCT,
+    elements,
+    empty_like_kind,
+    empty_struct_element,
+    filled,
+    is_empty_double,
+    kind_of,
+    wrap,
+)
+from matfuse.runtime._deletion import delete_elements
+from matfuse.runtime._elementwise import string_of
+from matfuse.runtime._subscripts import DELETE, folded_shape, is_colon, positions
+from matfuse.runtime.values import (
+    CellArray,
+    DeviceValue,
+    StringArray,
+    StructArray,
+    canonical,
+    class_of,
+    empty_double,
+    normalize_shape,
+)
+
+
+def _numel_mismatch() -> MatlabError:
+    return MatlabError("MATLAB:subsassignnumelmismatch",
+                       "Unable to perform assignment because the left and right sides have "
+                       "different numbers of elements.")
+
+
+def _dims_text(shape: tuple[int, ...] | list[int]) -> str:
+    return "-by-".join(str(d) for d in shape)
+
+
+def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
+    """New value of ``v`` after ``v(idx...) = rhs`` (``rhs`` DELETE: deletion)."""
+    if isinstance(v, DeviceValue):
+        from matfuse.accelerate.dispatch import device_assign
+
+        return device_assign(v, idx, rhs)
+    if isinstance(rhs, DeviceValue):
+        rhs = rhs.gather()
+    t = type(v)
+    # Fast path: x(i) = scalar double into a double matrix, in range.
+    if t is np.ndarray and type(rhs) is float and v.dtype == np.float64 and v.ndim == 2 \
+            and len(idx) == 1 and type(idx[0]) is float:
+        i = idx[0]
+        k = int(i) if 1.0 <= i <= 9.2e18 else 0
+        if k == i and k <= v.size:
+            out = v if inplace else v.copy(order="K")
+            rows = v.shape[0]
+            out[(k - 1) % rows, (k - 1) // rows] = rhs
+            return out
+    # MATLAB deletes for any 0x0 double right side, not only a literal [].
+    if rhs is DELETE or is_empty_double(rhs):
+        if v is None:
+            return empty_double()
+        return delete_elements(v, idx)
+    return _assign(v, idx, rhs, inplace)
+
+
+def _target(v: Any, rhs: Any) -> tuple[Any, str, np.ndarray, np.dtype | None]:
+    """Decide the result kind and element dtype; returns the (possibly
+    replaced) left value, its kind, element data and converted rhs data."""
+    rkind = kind_of(rhs)
+    if v is None or (is_empty_double(v) and rkind != ARRAY):
+        v = empty_like_kind(rkind, rhs)
+    lkind = kind_of(v)
+    if lkind == ARRAY:
+        if rkind != ARRAY:
+            raise MatlabError("MATLAB:invalidConversion",
+                              f"Conversion to {class_of(v)} from {class_of(rhs)} is not possible.")
+        rdata = elements(rhs, ARRAY)
+        ldata = elements(v, ARRAY)
+        lcls, rcls = class_of(ldata), class_of(rdata)
+        cls = rcls if (ldata.size == 0 and lcls == "double") else assignment_class(lcls, rcls)
+        make_complex = rdata.dtype.kind == "c" or ldata.dtype.kind == "c"
+        if cls not in ("double", "single"):
+            make_complex = False
+        if lcls != cls or (make_complex and ldata.dtype.kind != "c"):
+            ldata = _as_class(ldata, cls, make_complex)
+        if class_of(rdata) != cls or rdata.dtype != ldata.dtype:
+            rdata = _as_class(rdata, cls, make_complex)
+        return v, lkind, ldata, rdata
+    if lkind == CELL:
+        if rkind != CELL:
+            raise MatlabError("MATLAB:invalidConversion",
+                              f"Conversion to cell from {class_of(rhs)} is not possible.")
+        return v, lkind, v.data, rhs.data
+    if lkind == STRUCT:
+        if rkind != STRUCT:
+            raise MatlabError("MATLAB:invalidConversion",
+                              f"Conversion to struct from {class_of(rhs)} is not possible.")
+        return v, lkind, v.data, rhs.data
+    if lkind == STRING:
+        if rkind == CELL:
+            raise MatlabError("MATLAB:invalidConversion",
+                              "Conversion to string from cell is not possible.")
+        return v, lkind, v.data, string_of(rhs)
+    raise MatlabError("MATLAB:index:assignToObject",
+                      f"Indexed assignment is not supported for values of class '{class_of(v)}'.")
+
+
+def _as_class(arr: np.ndarray, cls: str, make_complex: bool) -> np.ndarray:
+    out = convert(arr, cls) if class_of(arr) != cls else arr
+    if make_complex and out.dtype.kind != "c":
+        out = out.astype(np.complex64 if cls == "single" else np.complex128)
+    return out
+
+
+def _merge_struct_fields(v: StructArray, rhs: StructArray, ldata: np.ndarray,
+                         rdata: np.ndarray) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Structs assigned into a struct array share one field list (new fields
+    are added to every element, holding ``[]``)."""
+    fields = list(v.fields)
+    for f in rhs.fields:
+        if f not in fields:
+            fields.append(f)
+    if fields != list(v.fields):
+        ldata = _with_fields(ldata, fields)
+    if set(rhs.fields) != set(fields):
+        rdata = _with_fields(rdata, fields)
+    return fields, ldata, rdata
+
+
+def _with_fields(data: np.ndarray, fields: list[str]) -> np.ndarray:
+    out = np.empty(data.shape, dtype=object)
+    src = data.reshape(-1, order="F")
+    dst = out.reshape(-1, order="F")
+    for i in range(src.size):
+        element = empty_struct_element(fields)
+        element.update(src[i])
+        dst[i] = element
+    return out.reshape(data.shape, order="F") if out.ndim > 1 else out
+
+
+def _assign(v: Any, idx: list, rhs: Any, inplace: bool) -> Any:
+    v, kind, ldata, rdata = _target(v, rhs)
+    fields = None
+    if kind == STRUCT:
+        fields, ldata, rdata = _merge_struct_fields(v, rhs, ldata, rdata)
+        template = StructArray(fields, ldata)
+    else:
+        template = v
+    if not idx:
+        raise MatlabError("MATLAB:index:emptyIndex", "Indexed assignment requires an index.")
+    if len(idx) == 1:
+        result = _assign_linear(ldata, idx[0], rdata, kind, fields, inplace)
+    else:
+        result = _assign_subscripts(ldata, idx, rdata, kind, fields, inplace)
+    return wrap(kind, result, template)
+
+
+def _writable(data: np.ndarray, inplace: bool) -> np.ndarray:
+    """A column-major array safe to write (the input itself only if inplace)."""
+    if inplace and (data.flags.f_contiguous or data.ndim < 2) and data.flags.writeable:
+        return data
+    return np.array(data, order="F", copy=True)
+
+
+def _assign_linear(ldata: np.ndarray, sub: Any, rdata: np.ndarray, kind: str,
+                   fields: list[str] | None, inplace: bool) -> np.ndarray:
+    count = ldata.size
+    if is_colon(sub):
+        if rdata.size == 1:
+            out = _writable(ldata, inplace)
+            out[...] = rdata.reshape(-1)[0] if kind == ARRAY else _broadcast_object(rdata, count)
+            return out
+        if rdata.size != count:
+            raise _numel_mismatch()
+        out = _writable(ldata, inplace)
+        out.reshape(-1, order="F")[:] = rdata.reshape(-1, order="F")
+        return out
+    pos, _ishape = positions(sub, count, 0, 1, False)
+    if rdata.size != 1 and rdata.size != pos.size:
+        raise _numel_mismatch()
+    needed = int(pos.max()) + 1 if pos.size else 0
+    if needed > count:
+        out = _grow_linear(ldata, needed, kind, fields)
+    else:
+        out = _writable(ldata, inplace)
+    flat = out.reshape(-1, order="F")
+    if rdata.size == 1:
+        flat[pos] = rdata.reshape(-1)[0] if kind == ARRAY else _broadcast_object(rdata, pos.size)
+    else:
+        flat[pos] = rdata.reshape(-1, order="F")
+    return out
+
+
+def _broadcast_object(rdata: np.ndarray, count: int) -> np.ndarray:
+    """One object element repeated (each copy independent for structs)."""
+    element = rdata.reshape(-1)[0]
+    out = np.empty(count, dtype=object)
+    for i in range(count):
+        out[i] = dict(element) if isinstance(element, dict) else element
+    return out
+
+
+def _grow_linear(ldata: np.ndarray, needed: int, kind: str,
+                 fields: list[str] | None) -> np.ndarray:
+    shape = ldata.shape
+    if ldata.size == 0 and shape == (0, 0) or (len(shape) == 2 and shape[0] == 1):
+        new_shape = (1, needed)
+    elif len(shape) == 2 and shape[1] == 1:
+        new_shape = (needed, 1)
+    elif ldata.size == 0:
+        new_shape = (1, needed)
+    else:
+        raise MatlabError("MATLAB:indexOutOfBounds",
+                          "Attempt to grow array along ambiguous dimension.")
+    out = filled(kind, new_shape, ldata.dtype, fields)
+    out.reshape(-1, order="F")[:ldata.size] = ldata.reshape(-1, order="F")
+    return out
+
+
+def _assign_subscripts(ldata: np.ndarray, idx: list, rdata: np.ndarray, kind: str,
+                       fields: list[str] | None, inplace: bool) -> np.ndarray:
+    n = len(idx)
+    old_shape = ldata.shape
+    shape = folded_shape(old_shape, n)
+    # Right-side dims not yet matched by a subscript; a colon into an empty
+    # array takes its length from the next of them (x = []; x(:,1) = 1:3).
+    rhs_dims = [d for d in rdata.shape if d != 1] if rdata.size != 1 else []
+    subs: list[np.ndarray] = []
+    new_shape = list(shape)
+    for k, sub in enumerate(idx):
+        if is_colon(sub):
+            extent = shape[k]
+            if ldata.size == 0:
+                extent = rhs_dims.pop(0) if rhs_dims else max(extent, 1)
+                new_shape[k] = max(extent, shape[k])
+            elif rhs_dims and extent != 1 and rhs_dims[0] == extent:
+                rhs_dims.pop(0)
+            subs.append(np.arange(extent, dtype=np.intp))
+        else:
+            pos, _ishape = positions(sub, shape[k], k, n, False)
+            if pos.size:
+                new_shape[k] = max(new_shape[k], int(pos.max()) + 1)
+            if rhs_dims and pos.size != 1 and rhs_dims[0] == pos.size:
+                rhs_dims.pop(0)
+            subs.append(pos)
+    counts = [s.size for s in subs]
+    if rdata.size != 1:
+        if [c for c in counts if c != 1] != [d for d in rdata.shape if d != 1]:
+            raise MatlabError(
+                "MATLAB:subsassigndimmismatch",
+                f"Unable to perform assignment because the size of the left side is "
+                f"{_dims_text(counts)} and the size of the right side is {_dims_text(rdata.shape)}.")
+    grown = tuple(new_shape) != shape
+    if grown:
+        if n < len(old_shape) and any(new_shape[k] != shape[k] for k in range(n - 1, n)):
+            raise MatlabError("MATLAB:indexOutOfBounds",
+                              "Attempt to grow array along ambiguous dimension.")
+        out = filled(kind, tuple(new_shape), ldata.dtype, fields)
+        region = tuple(slice(0, d) for d in shape)
+        out[region] = ldata.reshape(shape, order="F")
+    else:
+        out = _writable(ldata, inplace)
+        out = out.reshape(shape, order="F")
+    target = np.ix_(*subs)
+    if rdata.size == 1:
+        out[target] = rdata.reshape(-1)[0] if kind == ARRAY else \
+            _broadcast_object(rdata, int(np.prod(counts))).reshape(counts, order="F")
+    else:
+        out[target] = rdata.reshape(counts, order="F")
+    if not grown and n < len(old_shape):
+        return out.reshape(old_shape, order="F")
+    return out.reshape(normalize_shape(out.shape), order="F")
+
+
+# ----------------------------------------------------------------- braces
+def brace_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
+    """New value after ``c{idx...} = rhs``."""
+    if v is None or is_empty_double(v):
+        v = CellArray(np.empty((0, 0), dtype=object))
+    if type(v) is StringArray:
+        return paren_set(v, idx, rhs, inplace)
+    if type(v) is not CellArray:
+        raise MatlabError("MATLAB:cellAssToNonCell",
+                          "Unable to perform assignment because brace indexing is not supported "
+                          "for variables of this type.")
+    cell = CellArray.from_list([rhs], (1, 1))
+    return _assign(v, idx, cell, inplace)
+
+
+# ----------------------------------------------------------------- fields
+def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
+    """New value after ``s.name = rhs``."""
+    if v is None or is_empty_double(v):
+        return StructArray.scalar({name: rhs})
+    if type(v) is not StructArray:
+        raise MatlabError("MATLAB:dotAssignToNonStruct" if kind_of(v) != OBJECT else
+                          "MATLAB:noPublicFieldForClass",
+                          "Unable to perform assignment because dot indexing is not supported "
+                          "for variables of this type." if kind_of(v) != OBJECT else
+                          f"Unable to set the '{name}' property of class '{class_of(v)}'.")
+    data = v.data
+    if data.size == 0:
+        fields = list(v.fields)
+        element = empty_struct_element(fields)
+        element[name] = rhs
+        if name not in fields:
+            fields.append(name)
+        out = np.empty((1, 1), dtype=object)
+        out[0, 0] = element
+        return StructArray(fields, out)
+    if data.size != 1:
+        raise MatlabError("MATLAB:index:expected_one_output_from_expression",
+                          "Scalar structure required for this assignment.")
+    fields = v.fields if name in v.fields else v.fields + [name]
+    element = data.reshape(-1)[0]
+    if inplace and name in v.fields:
+        element[name] = rhs
+        return v
+    new_element = dict(element)
+    new_element[name] = rhs
+    out = np.empty(data.shape, dtype=object)
+    out.reshape(-1)[0] = new_element
+    return StructArray(list(fields), out)
+

@@ -1,0 +1,267 @@
+"""Regular expressions: regexp, regexpi, regexprep.
+
+MATLAB's syntax is translated to Python's ``re``: ``(?<name>...)`` becomes
+``(?P<name>...)``, ``\\<``/``\\>`` become word boundaries, and ``$N`` in a
+replacement becomes group N.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._text_args import make_char, rebuild, text_arg
+from matfuse.runtime.printf import process_escapes
+from matfuse.runtime.registry import builtin
+from matfuse.runtime.values import (
+    CHAR_DTYPE,
+    CellArray,
+    StringArray,
+    StructArray,
+    canonical,
+    is_char,
+    to_str,
+)
+
+_OUTPUT_KEYS = ("start", "end", "tokenextents", "match", "tokens", "names", "split")
+
+
+def translate_pattern(pattern: str) -> str:
+    """MATLAB regular expression -> Python ``re`` syntax."""
+    out = re.sub(r"\(\?<([A-Za-z]\w*)>", r"(?P<\1>", pattern)
+    out = out.replace(r"\<", r"\b").replace(r"\>", r"\b")
+    return out
+
+
+def _compile(pattern: str, flags: int, fn: str) -> re.Pattern:
+    try:
+        return re.compile(translate_pattern(pattern), flags)
+    except re.error as exc:
+        raise MatlabError(f"MATLAB:{fn}:invalidPattern" if fn else "MATLAB:regexp:invalidPattern",
+                          f"The regular expression is invalid: {exc}.") from None
+
+
+def _char(text: str) -> np.ndarray:
+    return make_char(text) if text else np.zeros((1, 0), dtype=CHAR_DTYPE)
+
+
+def _row(values: list[float]) -> Any:
+    if not values:
+        return np.zeros((1, 0))
+    return canonical(np.array([values], dtype=np.float64))
+
+
+def _tokens_of(m: re.Match) -> list[str]:
+    if m.re.groups == 0:
+        return [m.group(0)]
+    return [g if g is not None else "" for g in m.groups()]
+
+
+def _names_struct(pattern: re.Pattern, matches: list[re.Match], once: bool) -> StructArray:
+    names = list(pattern.groupindex)
+    if once:
+        if not matches:
+            return StructArray(names, np.empty((0, 0), dtype=object)) if names else StructArray.scalar({})
+        return StructArray.scalar({n: _char(matches[0].group(n) or "") for n in names})
+    if not names:
+        return StructArray.scalar({})
+    data = np.empty((1, len(matches)) if matches else (0, 0), dtype=object)
+    for i, m in enumerate(matches):
+        data[0, i] = {n: _char(m.group(n) or "") for n in names}
+    return StructArray(names, data)
+
+
+def _outputs_for(text: str, pattern: re.Pattern, keys: list[str], once: bool) -> list[Any]:
+    matches = list(pattern.finditer(text))
+    if once:
+        matches = matches[:1]
+    out: list[Any] = []
+    for key in keys:
+        if key == "match":
+            if once:
+                out.append(_char(matches[0].group(0)) if matches else np.zeros((0, 0), dtype=CHAR_DTYPE))
+            else:
+                out.append(CellArray.from_list([_char(m.group(0)) for m in matches], (1, len(matches))))
+        elif key == "tokens":
+            per = [CellArray.from_list([_char(t) for t in _tokens_of(m)]) for m in matches]
+            if once:
+                out.append(per[0] if per else CellArray.empty((1, 0)))
+            else:
+                out.append(CellArray.from_list(per, (1, len(per))))
+        elif key == "names":
+            out.append(_names_struct(pattern, matches, once))
+        elif key == "start":
+            starts = [float(m.start() + 1) for m in matches]
+            out.append((starts[0] if starts else np.zeros((1, 0))) if once else _row(starts))
+        elif key == "end":
+            ends = [float(m.end()) for m in matches]
+            out.append((ends[0] if ends else np.zeros((1, 0))) if once else _row(ends))
+        elif key == "tokenextents":
+            ext = [_extents(m) for m in matches]
+            if once:
+                out.append(ext[0] if ext else np.zeros((0, 2)))
+            else:
+                out.append(CellArray.from_list(ext, (1, len(ext))))
+        elif key == "split":
+            pieces, pos = [], 0
+            for m in matches:
+                pieces.append(_char(text[pos:m.start()]))
+                pos = m.end()
+            pieces.append(_char(text[pos:]))
+            out.append(CellArray.from_list(pieces, (1, len(pieces))))
+    return out
+
+
+def _extents(m: re.Match) -> np.ndarray:
+    if m.re.groups == 0:
+        return np.array([[m.start() + 1, m.end()]], dtype=np.float64)
+    rows = [[m.start(g) + 1, m.end(g)] if m.start(g) >= 0 else [m.start(0) + 1, m.start(0)]
+            for g in range(1, m.re.groups + 1)]
+    return np.array(rows, dtype=np.float64)
+
+
+def _regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> Any:
+    if len(args) < 2:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    text, pattern, *options = args
+    keys: list[str] = []
+    once = False
+    flags = re.IGNORECASE if ignore_case else 0
+    for opt in options:
+        word = to_str(opt).lower()
+        if word in _OUTPUT_KEYS:
+            keys.append(word)
+        elif word == "once":
+            once = True
+        elif word == "ignorecase":
+            flags |= re.IGNORECASE
+        elif word == "matchcase":
+            flags &= ~re.IGNORECASE
+        elif word in ("lineanchors",):
+            flags |= re.MULTILINE
+        elif word in ("dotexceptnewline",):
+            continue
+        elif word in ("dotall", "stringanchors", "literalspacing", "noemptymatch", "emptymatch",
+                      "forceCellOutput".lower()):
+            continue
+        elif word == "freespacing":
+            flags |= re.VERBOSE
+        else:
+            raise MatlabError(f"MATLAB:{fn}:UnknownOption" if fn else "MATLAB:regexp:UnknownOption",
+                              f"Invalid option '{to_str(opt)}'.")
+    if "dotexceptnewline" not in [to_str(o).lower() for o in options]:
+        flags |= re.DOTALL
+    default_order = list(_OUTPUT_KEYS)
+    wanted = max(nargout, 1)
+    order = keys + [k for k in default_order if k not in keys]
+    order = order[:max(wanted, len(keys))] if keys else default_order[:wanted]
+    pats = text_arg(pattern, fn, "Pattern")
+    texts = text_arg(text, fn, "First argument")
+    if pats.kind == "cell" and len(pats.items) != 1:
+        compiled = [_compile(p or "", flags, fn) for p in pats.items]
+    else:
+        compiled = [_compile(pats.items[0] or "", flags, fn)]
+    if texts.kind == "char" and len(texts.items) == 1 and len(compiled) == 1:
+        results = _outputs_for(texts.items[0], compiled[0], order, once)
+    else:
+        per_item = []
+        for i, s in enumerate(texts.items):
+            pat = compiled[i] if len(compiled) > 1 else compiled[0]
+            per_item.append(_outputs_for(s or "", pat, order, once))
+        shape = texts.shape if len(texts.items) > 1 or texts.kind != "char" else (1, 1)
+        results = [CellArray.from_list([r[k] for r in per_item], shape) for k in range(len(order))]
+    return tuple(results[:wanted]) if wanted > 1 else results[0]
+
+
+@builtin("regexp", category="strings", nargin=(2, None), nargout=(0, None), wants_nargout=True)
+def regexp(*args: Any, nargout: int = 1) -> Any:
+    """Match a regular expression (case sensitive)."""
+    return _regexp(args, nargout, False, "regexp")
+
+
+@builtin("regexpi", category="strings", nargin=(2, None), nargout=(0, None), wants_nargout=True)
+def regexpi(*args: Any, nargout: int = 1) -> Any:
+    """Match a regular expression ignoring case."""
+    return _regexp(args, nargout, True, "regexpi")
+
+
+def _replacement(template: str):
+    """A re.sub callback for MATLAB's replacement text ($N, escapes)."""
+    parts: list[tuple[str, Any]] = []
+    i = 0
+    literal: list[str] = []
+    while i < len(template):
+        ch = template[i]
+        if ch == "$" and i + 1 < len(template) and template[i + 1].isdigit():
+            j = i + 1
+            while j < len(template) and template[j].isdigit():
+                j += 1
+            parts.append(("lit", "".join(literal)))
+            literal = []
+            parts.append(("grp", int(template[i + 1:j])))
+            i = j
+            continue
+        if ch == "$" and template[i + 1:i + 2] == "{":
+            raise MatlabError("MATLAB:regexprep:dynamicExpression",
+                              "Dynamic expressions in replacement text are not supported.")
+        if ch == "\\" and i + 1 < len(template):
+            literal.append(process_escapes(template[i:i + 2]) if template[i + 1] in "ntrafv\\" else template[i + 1])
+            i += 2
+            continue
+        literal.append(ch)
+        i += 1
+    parts.append(("lit", "".join(literal)))
+
+    def substitute(m: re.Match) -> str:
+        out = []
+        for kind, val in parts:
+            if kind == "lit":
+                out.append(val)
+            elif val <= (m.re.groups or 0):
+                out.append(m.group(val) or "")
+        return "".join(out)
+
+    return substitute
+
+
+@builtin("regexprep", category="strings", nargin=(3, None))
+def regexprep(text: Any, pattern: Any, replacement: Any, *options: Any) -> Any:
+    """Replace matches of a regular expression ($1 refers to token 1)."""
+    flags = re.DOTALL
+    count = 0
+    for opt in options:
+        word = to_str(opt).lower()
+        if word == "once":
+            count = 1
+        elif word == "ignorecase":
+            flags |= re.IGNORECASE
+        elif word in ("matchcase", "emptymatch", "noemptymatch", "preservecase"):
+            continue
+        elif word == "lineanchors":
+            flags |= re.MULTILINE
+        elif word == "dotexceptnewline":
+            flags &= ~re.DOTALL
+        else:
+            raise MatlabError("MATLAB:regexprep:UnknownOption", f"Invalid option '{to_str(opt)}'.")
+    texts = text_arg(text, "regexprep", "First argument")
+    pats = [p or "" for p in text_arg(pattern, "regexprep", "Pattern").items]
+    reps = [r or "" for r in text_arg(replacement, "regexprep", "Replacement").items]
+    if len(reps) not in (1, len(pats)):
+        raise MatlabError("MATLAB:regexprep:ReplaceMismatch",
+                          "The number of replacement strings must be 1 or equal to the number of expressions.")
+    compiled = [(_compile(p, flags, "regexprep"), _replacement(reps[i] if len(reps) > 1 else reps[0]))
+                for i, p in enumerate(pats)]
+    out = []
+    for s in texts.items:
+        value = s or ""
+        for pat, rep in compiled:
+            value = pat.sub(rep, value, count=count)
+        out.append(value)
+    return rebuild(texts, out)
+
+
+def _unused(v: Any) -> bool:
+    return is_char(v) or isinstance(v, StringArray)

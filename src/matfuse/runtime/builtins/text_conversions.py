@@ -1,0 +1,216 @@
+"""Text conversions: char, cellstr, string, dec2bin/bin2dec, dec2hex/hex2dec."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import int_value
+from matfuse.runtime.builtins._text_args import make_char, string_array, text_arg
+from matfuse.runtime.builtins.number_text import num2str
+from matfuse.runtime.registry import builtin
+from matfuse.runtime.values import (
+    CHAR_DTYPE,
+    CellArray,
+    DeviceValue,
+    StringArray,
+    canonical,
+    char_rows,
+    class_of,
+    codes_to_char,
+    is_char,
+    to_array,
+    to_str,
+)
+
+
+def _rows_of(value: Any) -> list[str]:
+    """Text rows contributed by one argument of char()."""
+    if is_char(value):
+        if value.ndim == 2 and value.shape[0] == 0:
+            return [""] if value.size == 0 else []
+        return ["".join(value[r, :].tolist()) for r in range(value.shape[0])]
+    if isinstance(value, CellArray):
+        rows: list[str] = []
+        for e in value.data.reshape(-1, order="F"):
+            rows += _rows_of(e) if not (is_char(e) and e.size == 0) else [""]
+        return rows
+    if isinstance(value, StringArray):
+        return ["" if s is None else s for s in value.data.reshape(-1, order="F")]
+    arr = to_array(value)
+    if arr.dtype.kind == "c":
+        arr = arr.real
+    flat = arr.reshape(arr.shape[0], -1, order="F") if arr.ndim > 2 else arr
+    return ["".join(chr(int(c)) for c in flat[r, :]) for r in range(flat.shape[0])]
+
+
+@builtin("char", category="strings", nargin=(0, None))
+def char(*args: Any) -> Any:
+    """Convert to a character array; several texts become padded rows."""
+    if not args:
+        return np.zeros((0, 0), dtype=CHAR_DTYPE)
+    if len(args) == 1:
+        value = args[0]
+        if isinstance(value, DeviceValue):
+            value = value.gather()
+        if is_char(value):
+            return value
+        if type(value) in (float, bool) or type(value) is np.ndarray:
+            arr = to_array(value)
+            if arr.dtype.kind == "c":
+                arr = arr.real
+            if arr.dtype.kind == "f" and np.any((arr < 0) | (arr != np.floor(arr))):
+                arr = np.clip(np.floor(arr), 0, None)
+            return codes_to_char(arr.astype(np.int64).clip(0))
+        if not isinstance(value, (CellArray, StringArray)):
+            raise MatlabError("MATLAB:invalidConversion",
+                              f"Conversion to char from {class_of(value)} is not possible.")
+        if isinstance(value, StringArray) and value.data.size == 1:
+            return make_char(to_str(value)) if to_str(value) else np.zeros((1, 0), dtype=CHAR_DTYPE)
+    rows: list[str] = []
+    for a in args:
+        if isinstance(a, (CellArray,)) and not all(is_char(e) for e in a.data.reshape(-1)):
+            raise MatlabError("MATLAB:char:CellsMustContainChars",
+                              "Cell elements must be character arrays.")
+        rows += _rows_of(a)
+    return char_rows(rows) if rows else np.zeros((0, 0), dtype=CHAR_DTYPE)
+
+
+@builtin("cellstr", category="strings", nargin=(1, 1))
+def cellstr(value: Any) -> Any:
+    """Cell array of character vectors (trailing blanks of char rows removed)."""
+    if isinstance(value, CellArray):
+        text_arg(value, "cellstr")
+        return value
+    if isinstance(value, StringArray):
+        items = ["" if s is None else s for s in value.data.reshape(-1, order="F")]
+        return CellArray.from_list([make_char(s) if s else np.zeros((0, 0), dtype=CHAR_DTYPE) for s in items],
+                                   value.data.shape)
+    if is_char(value):
+        if value.size == 0:
+            return CellArray.from_list([np.zeros((0, 0), dtype=CHAR_DTYPE)], (1, 1))
+        rows = ["".join(value[r, :].tolist()).rstrip(" \t\0") for r in range(value.shape[0])]
+        return CellArray.from_list([make_char(r) if r else np.zeros((1, 0), dtype=CHAR_DTYPE) for r in rows],
+                                   (len(rows), 1))
+    raise MatlabError("MATLAB:cellstr:InputClass",
+                      "Input must be a string, character array, or cell array of character vectors.")
+
+
+@builtin("string", category="strings", nargin=(0, 1))
+def string(value: Any = None) -> Any:
+    """Convert to a string array."""
+    if value is None:
+        return StringArray.scalar("")
+    if isinstance(value, DeviceValue):
+        value = value.gather()
+    if isinstance(value, StringArray):
+        return value
+    if is_char(value):
+        if value.ndim == 2 and value.shape[0] <= 1:
+            return StringArray.scalar("".join(value.reshape(-1).tolist()))
+        rows = ["".join(value[r, :].tolist()) for r in range(value.shape[0])]
+        return string_array(rows, (len(rows), 1))
+    if isinstance(value, CellArray):
+        items = []
+        for e in value.data.reshape(-1, order="F"):
+            if is_char(e) or isinstance(e, StringArray):
+                items.append(text_arg(e, "string").items[0] if e.size else "")
+            elif type(e) in (float, bool) or type(e) is np.ndarray:
+                items.append(_number_string(e))
+            else:
+                raise MatlabError("MATLAB:string:MustBeCellOfText",
+                                  "Conversion from cell failed. Element 1 must be convertible to a string scalar.")
+        return string_array(items, value.data.shape)
+    if type(value) in (float, bool) or type(value) is np.ndarray:
+        arr = to_array(value)
+        items = [_number_string(v) for v in arr.reshape(-1, order="F")]
+        return string_array(items, arr.shape)
+    raise MatlabError("MATLAB:string:UnsupportedClass",
+                      f"Conversion to string from {class_of(value)} is not possible.")
+
+
+def _number_string(v: Any) -> str | None:
+    arr = to_array(v) if not isinstance(v, np.generic) else np.asarray(v).reshape(1, 1)
+    if arr.dtype == np.bool_:
+        return "true" if bool(arr.reshape(-1)[0]) else "false"
+    x = arr.reshape(-1)[0]
+    if arr.dtype.kind == "f" and math.isnan(float(x)):
+        return None
+    if arr.dtype.kind in "iu":
+        return str(int(x))
+    # string(pi) keeps 5 significant digits like num2str's default ('3.1416').
+    if arr.dtype.kind == "c":
+        return "".join(num2str(arr).reshape(-1).tolist())
+    xf = float(x)
+    if xf == math.floor(xf) and abs(xf) < 1e15:
+        return str(int(xf))
+    return f"{xf:.5g}" if abs(xf) >= 1e-5 else f"{xf:.5g}"
+
+
+# ------------------------------------------------------------ bases
+def _nonneg_ints(value: Any, fn: str) -> np.ndarray:
+    arr = to_array(value)
+    if arr.dtype.kind == "f" and (np.any(arr < 0) or np.any(arr != np.floor(arr))):
+        raise MatlabError(f"MATLAB:{fn}:MustBeNonnegativeInteger" if fn == "dec2hex" else f"MATLAB:{fn}:InputMustBeNonnegativeInteger",
+                          "Input must be nonnegative integers." if fn == "dec2hex" else "D must be a nonnegative integer.")
+    return arr.reshape(-1, order="F")
+
+
+def _to_base(value: Any, min_digits: Any, base: int, fn: str) -> Any:
+    flat = _nonneg_ints(value, fn)
+    width = int_value(min_digits, fn) if min_digits is not None else 0
+    texts = []
+    for v in flat.tolist():
+        n = int(v)
+        texts.append(format(n, "b") if base == 2 else format(n, "X"))
+    if not texts:
+        return np.zeros((0, 0), dtype=CHAR_DTYPE)
+    width = max([width] + [len(t) for t in texts])
+    return char_rows([t.rjust(width, "0") for t in texts])
+
+
+@builtin("dec2bin", category="strings", nargin=(1, 2))
+def dec2bin(value: Any, min_digits: Any = None) -> Any:
+    """Binary digits of nonnegative integers as a char array."""
+    return _to_base(value, min_digits, 2, "dec2bin")
+
+
+@builtin("dec2hex", category="strings", nargin=(1, 2))
+def dec2hex(value: Any, min_digits: Any = None) -> Any:
+    """Hexadecimal digits of nonnegative integers as a char array."""
+    return _to_base(value, min_digits, 16, "dec2hex")
+
+
+def _from_base(text: Any, base: int, fn: str) -> Any:
+    arg = text_arg(text, fn)
+    values = []
+    for s in arg.items:
+        t = (s or "").replace(" ", "")
+        if base == 16 and t[:2].lower() == "0x":
+            t = t[2:]
+        try:
+            values.append(float(int(t, base)) if t else 0.0)
+        except ValueError:
+            if base == 2:
+                raise MatlabError("MATLAB:bin2dec:IllegalBinaryString",
+                                  "Binary character vector may consist only of characters 0 and 1.") from None
+            raise MatlabError("MATLAB:hex2dec:IllegalHexadecimal",
+                              "Input character vector must contain only hexadecimal digits.") from None
+    if len(values) == 1:
+        return values[0]
+    return canonical(np.array(values, dtype=np.float64).reshape(-1, 1))
+
+
+@builtin("bin2dec", category="strings", nargin=(1, 1))
+def bin2dec(text: Any) -> Any:
+    """Value of binary text."""
+    return _from_base(text, 2, "bin2dec")
+
+
+@builtin("hex2dec", category="strings", nargin=(1, 1))
+def hex2dec(text: Any) -> Any:
+    """Value of hexadecimal text."""
+    return _from_base(text, 16, "hex2dec")

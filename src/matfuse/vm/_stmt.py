@@ -1,0 +1,377 @@
+"""Statement lowering: AST statement -> closure ``s(frame) -> signal``.
+
+A statement returns None to go on, or BREAK/CONTINUE/RETURN. Every statement
+closure attaches its span and a stack frame to a MatlabError passing through
+and turns stray Python exceptions into ``matfuse:internalError``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+import numpy as np
+
+from matfuse.errors import MatlabError, Span
+from matfuse.lang import ast
+from matfuse.runtime import ops as _ops
+from matfuse.runtime.values import (
+    CellArray, StringArray, StructArray, is_char, to_str,
+)
+from matfuse.vm import _calls
+from matfuse.vm._assign import TargetCompiler, is_delete_rhs
+from matfuse.vm.workspace import annotate_error, internal_error
+
+BREAK, CONTINUE, RETURN = 1, 2, 3
+Stmt = Callable[[Any], Any]
+
+
+def guard(raw: Stmt, span: Span) -> Stmt:
+    """Wrap a statement so errors get its span and frame."""
+    def stmt(fr: Any) -> Any:
+        try:
+            return raw(fr)
+        except MatlabError as err:
+            annotate_error(err, fr, span)
+            raise
+        except Exception as exc:  # noqa: BLE001 - reported as a MATLAB error, not swallowed
+            raise internal_error(exc, fr, span) from None
+    return stmt
+
+
+def truth(v: Any) -> bool:
+    """``if``/``while`` condition truth, with the scalar fast paths."""
+    t = type(v)
+    if t is bool:
+        return v
+    if t is float:
+        if v != v:
+            raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        return v != 0.0
+    return bool(_ops.is_true(v))
+
+
+def iterate_columns(value: Any):
+    """What ``for v = value`` assigns on each iteration (columns of value)."""
+    t = type(value)
+    if t is float or t is bool:
+        return (value,)
+    if t is np.ndarray:
+        if value.size == 0:
+            return ()
+        rows = value.shape[0]
+        if rows == 1 and value.ndim == 2:
+            if value.dtype == np.float64:
+                return value.reshape(-1).tolist()
+            if value.dtype == np.bool_:
+                return [bool(x) for x in value.reshape(-1)]
+            return [value[:, j:j + 1] for j in range(value.shape[1])]
+        flat = value.reshape(rows, -1, order="F")
+        from matfuse.runtime.values import canonical
+        return [canonical(flat[:, j:j + 1].copy()) for j in range(flat.shape[1])]
+    if t is CellArray or t is StructArray or t is StringArray:
+        if value.data.size == 0:
+            return ()
+        rows = value.shape[0]
+        flat = value.data.reshape(rows, -1, order="F")
+        cols = []
+        for j in range(flat.shape[1]):
+            col = flat[:, j:j + 1].copy()
+            if t is StructArray:
+                cols.append(StructArray(list(value.fields), col))
+            else:
+                cols.append(t(col))
+        return cols
+    return (value,)
+
+
+def _int_range(start: float, step: float, stop: float):
+    """Lazy integer-valued ranges: ``1:2e6`` iterates without an array."""
+    if step == 0 or (step > 0 and start > stop) or (step < 0 and start < stop):
+        return None
+    if (start == int(start) and step == int(step) and abs(start) < 2**53
+            and abs(stop) < 2**53 and math.isfinite(stop)):
+        last = math.floor(stop) if step > 0 else math.ceil(stop)
+        return map(float, range(int(start), int(last) + (1 if step > 0 else -1), int(step)))
+    return None
+
+
+def switch_matches(subject: Any, case: Any) -> bool:
+    """MATLAB ``switch``: numbers compare with ==, text with strcmp, cells: any."""
+    if type(case) is CellArray:
+        return any(switch_matches(subject, c) for c in case.data.reshape(-1, order="F"))
+    subject_text = is_char(subject) or isinstance(subject, StringArray)
+    case_text = is_char(case) or isinstance(case, StringArray)
+    if subject_text or case_text:
+        if not (subject_text and case_text):
+            return False
+        return to_str(subject) == to_str(case) if (
+            (not is_char(subject) or subject.shape[0] <= 1)
+            and (not is_char(case) or case.shape[0] <= 1)) else False
+    if type(subject) is float and type(case) is float:
+        return subject == case
+    if isinstance(subject, (CellArray, StructArray)):
+        raise MatlabError("MATLAB:switch:caseExpression",
+                          "SWITCH expression must be a scalar or a character vector.")
+    eq = _ops.binary("==", subject, case)
+    if type(eq) is bool:
+        return eq
+    arr = np.asarray(eq)
+    return arr.size > 0 and bool(arr.all()) and arr.size == 1
+
+
+class StmtCompiler:
+    def __init__(self, exprs: Any, ctx: Any, block_compiler: Callable):
+        self.exprs = exprs
+        self.ctx = ctx
+        self.targets = TargetCompiler(exprs, ctx)
+        self.block = block_compiler   # (stmts, live_out) -> CompiledBlock
+
+    def compile(self, node: ast.Stmt, live_out: set[str]) -> Stmt:
+        method = getattr(self, "_s_" + type(node).__name__)
+        return method(node, live_out)
+
+    # ---------------------------------------------------------- expressions
+    def _s_ExprStmt(self, node: ast.ExprStmt, live_out: set[str]) -> Stmt:
+        expr, show, span = node.expr, node.display, node.span
+        if type(expr) is ast.Ident:
+            name = expr.name
+            read = self.ctx.special_reader(name) or _calls.plain_reader(name)
+            call = _calls.NameCall(name, self.ctx.scope)
+
+            def ident_stmt(fr: Any) -> Any:
+                value = read(fr)
+                if value is not _calls.MISSING:
+                    if show:
+                        fr.interp.show(name, value)
+                    return None
+                _set_ans(fr, call(fr, [], 0), show)
+                return None
+            return guard(ident_stmt, span)
+        if type(expr) in (ast.Index, ast.Field, ast.DynField):
+            multi = self.exprs.multi(expr)
+            return guard(lambda fr: _set_ans(fr, multi(fr, 0), show), span)
+        value = self.exprs.value(expr)
+        return guard(lambda fr: _set_ans(fr, [value(fr)], show), span)
+
+    def _s_Command(self, node: ast.Command, live_out: set[str]) -> Stmt:
+        from matfuse.runtime.values import char_array
+
+        call = _calls.NameCall(node.name, self.ctx.scope)
+        words = list(node.args)
+        show = node.display
+        return guard(lambda fr: _set_ans(fr, call(fr, [char_array(w) for w in words], 0), show),
+                     node.span)
+
+    # ----------------------------------------------------------- assignment
+    def _s_Assign(self, node: ast.Assign, live_out: set[str]) -> Stmt:
+        span, show = node.span, node.display
+        if not node.multi and len(node.targets) == 1:
+            return self._single_assign(node.targets[0], node.value, span, show)
+        setters = [self.targets.compile(t) for t in node.targets]
+        rhs = self.exprs.multi(node.value)
+        count = len(setters)
+        needed = max(i + 1 for i, t in enumerate(node.targets)
+                     if not isinstance(t, ast.Tilde)) if any(
+            not isinstance(t, ast.Tilde) for t in node.targets) else 0
+
+        def multi_assign(fr: Any) -> Any:
+            values = rhs(fr, count)
+            if len(values) < needed:
+                raise MatlabError("MATLAB:needMoreRhsOutputs",
+                                  "Insufficient number of outputs from right hand side of "
+                                  "equal sign to satisfy assignment.")
+            for (root, setter), value in zip(setters, values):
+                if root is not None:
+                    setter(fr, value)
+            if show:
+                for root, _ in setters:
+                    if root is not None:
+                        fr.interp.show_variable(fr, root)
+            return None
+        return guard(multi_assign, span)
+
+    def _single_assign(self, target: ast.Expr, value_node: ast.Expr, span: Span,
+                       show: bool) -> Stmt:
+        if is_delete_rhs(target, value_node):
+            from matfuse.runtime import indexing as _ix
+
+            root, setter = self.targets.compile(target)
+            value = lambda fr: _ix.DELETE  # noqa: E731
+        else:
+            root, setter = self.targets.compile(target)
+            value = self.exprs.value(value_node)
+        if type(target) is ast.Ident and self.ctx.special_writer(root) is None:
+            name = root
+
+            def assign_var(fr: Any) -> Any:
+                try:
+                    fr[name] = value(fr)
+                except MatlabError as err:
+                    annotate_error(err, fr, span)
+                    raise
+                except Exception as exc:  # noqa: BLE001 - becomes a MATLAB error
+                    raise internal_error(exc, fr, span) from None
+                if show:
+                    fr.interp.show(name, fr[name])
+                return None
+            return assign_var
+
+        def assign(fr: Any) -> Any:
+            setter(fr, value(fr))
+            if show and root is not None:
+                fr.interp.show_variable(fr, root)
+            return None
+        return guard(assign, span)
+
+    # -------------------------------------------------------- control flow
+    def _s_If(self, node: ast.If, live_out: set[str]) -> Stmt:
+        clauses = [(self.exprs.value(c), self.block(b, live_out).run) for c, b in node.clauses]
+        else_run = self.block(node.else_body, live_out).run if node.else_body else None
+
+        def if_stmt(fr: Any) -> Any:
+            for cond, run in clauses:
+                if truth(cond(fr)):
+                    return run(fr)
+            if else_run is not None:
+                return else_run(fr)
+            return None
+        return guard(if_stmt, node.span)
+
+    def _loop_live(self, node: ast.Stmt, live_out: set[str]) -> set[str]:
+        from matfuse.vm.names import stmt_reads_writes
+
+        return live_out | stmt_reads_writes(node)[0]
+
+    def _s_For(self, node: ast.For, live_out: set[str]) -> Stmt:
+        _, write = self.targets.compile(node.var)
+        body = self.block(node.body, self._loop_live(node, live_out)).run
+        it = node.iterable
+        if type(it) is ast.Range:
+            start = self.exprs.value(it.start)
+            step = self.exprs.value(it.step) if it.step is not None else (lambda fr: 1.0)
+            stop = self.exprs.value(it.stop)
+            whole = self.exprs.value(it)
+
+            def values(fr: Any):
+                a, d, b = start(fr), step(fr), stop(fr)
+                if type(a) is float and type(d) is float and type(b) is float:
+                    lazy = _int_range(a, d, b)
+                    if lazy is not None:
+                        return lazy, None
+                return None, _ops.colon_range(a, d, b)
+        else:
+            whole = self.exprs.value(it)
+
+            def values(fr: Any):
+                return None, whole(fr)
+
+        def for_stmt(fr: Any) -> Any:
+            seq, value = values(fr)
+            if seq is None:
+                seq = iterate_columns(value)
+                if not seq:
+                    write(fr, np.zeros((0, 0)))
+                    return None
+            for v in seq:
+                write(fr, v)
+                signal = body(fr)
+                if signal is not None:
+                    if signal == BREAK:
+                        break
+                    if signal == RETURN:
+                        return RETURN
+            return None
+        return guard(for_stmt, node.span)
+
+    def _s_While(self, node: ast.While, live_out: set[str]) -> Stmt:
+        cond = self.exprs.value(node.cond)
+        body = self.block(node.body, self._loop_live(node, live_out)).run
+
+        def while_stmt(fr: Any) -> Any:
+            while truth(cond(fr)):
+                signal = body(fr)
+                if signal is not None:
+                    if signal == BREAK:
+                        break
+                    if signal == RETURN:
+                        return RETURN
+            return None
+        return guard(while_stmt, node.span)
+
+    def _s_Break(self, node: ast.Break, live_out: set[str]) -> Stmt:
+        return lambda fr: BREAK
+
+    def _s_Continue(self, node: ast.Continue, live_out: set[str]) -> Stmt:
+        return lambda fr: CONTINUE
+
+    def _s_Return(self, node: ast.Return, live_out: set[str]) -> Stmt:
+        return lambda fr: RETURN
+
+    def _s_Switch(self, node: ast.Switch, live_out: set[str]) -> Stmt:
+        subject = self.exprs.value(node.subject)
+        cases = [(self.exprs.value(v), self.block(b, live_out).run) for v, b in node.cases]
+        otherwise = self.block(node.otherwise, live_out).run if node.otherwise else None
+
+        def switch_stmt(fr: Any) -> Any:
+            s = subject(fr)
+            for case, run in cases:
+                if switch_matches(s, case(fr)):
+                    return run(fr)
+            if otherwise is not None:
+                return otherwise(fr)
+            return None
+        return guard(switch_stmt, node.span)
+
+    def _s_TryCatch(self, node: ast.TryCatch, live_out: set[str]) -> Stmt:
+        body = self.block(node.body, live_out).run
+        handler = self.block(node.catch_body, live_out).run
+        ident = node.ident
+        write = self.targets.variable_writer(ident) if ident else None
+
+        def try_stmt(fr: Any) -> Any:
+            try:
+                return body(fr)
+            except MatlabError as err:
+                fr.interp.last_error = err
+                if write is not None:
+                    write(fr, err)
+                return handler(fr)
+        return try_stmt
+
+    def _s_Global(self, node: ast.Global, live_out: set[str]) -> Stmt:
+        names = list(node.names)
+
+        def global_stmt(fr: Any) -> Any:
+            store = fr.interp.globals
+            for n in names:
+                local = fr.pop(n, None)
+                if n not in store:
+                    store[n] = local if local is not None else np.zeros((0, 0))
+                fr.global_names.add(n)
+            return None
+        return guard(global_stmt, node.span)
+
+    def _s_Persistent(self, node: ast.Persistent, live_out: set[str]) -> Stmt:
+        store = self.ctx.persistents
+        names = list(node.names)
+        if store is None:
+            def not_in_function(fr: Any) -> Any:
+                raise MatlabError("MATLAB:persistentNotInFunction",
+                                  "A PERSISTENT declaration is only allowed in a function.")
+            return guard(not_in_function, node.span)
+
+        def persistent_stmt(fr: Any) -> Any:
+            for n in names:
+                if n not in store:
+                    store[n] = np.zeros((0, 0))
+            return None
+        return persistent_stmt
+
+
+def _set_ans(fr: Any, values: list, show: bool) -> None:
+    """An expression statement's results become ``ans`` (and print)."""
+    for v in values:
+        fr["ans"] = v
+        if show:
+            fr.interp.show("ans", v)

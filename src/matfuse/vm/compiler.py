@@ -1,0 +1,184 @@
+"""The compiler: AST -> closures, once per function body.
+
+``compile_program`` turns a parsed file or string into a ``FileScope`` (its
+functions compiled, plus the script body for scripts). Each statement keeps a
+``StmtInfo`` with the names it reads and writes and its *last uses*: the
+variables whose final read in straight-line order happens in that statement
+(inside loops every variable read by the loop counts as live throughout).
+The fusion engine reads these to choose materialise vs recompute.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from matfuse.lang import ast
+from matfuse.vm import _calls
+from matfuse.vm._expr import ExprCompiler
+from matfuse.vm._stmt import StmtCompiler
+from matfuse.vm.functions import CompiledFunction, FileScope
+from matfuse.vm.names import declared_names, stmt_reads_writes
+
+
+class FunctionContext:
+    """What the compiler knows about the function being compiled."""
+
+    def __init__(self, scope: FileScope | None, global_names: set[str],
+                 persistents: dict[str, Any] | None):
+        self.scope = scope
+        self.global_names = set(global_names)
+        self.persistents = persistents
+        self.persistent_names: set[str] = set()
+
+    def special_reader(self, name: str) -> Callable[[Any], Any] | None:
+        """Reader for global/persistent names (None for ordinary variables)."""
+        if name in self.persistent_names and self.persistents is not None:
+            store = self.persistents
+
+            def read_persistent(fr: Any) -> Any:
+                return store.get(name, _calls.MISSING)
+            return read_persistent
+        if name in self.global_names:
+            def read_global(fr: Any) -> Any:
+                if name in fr.global_names:
+                    return fr.interp.globals[name]
+                return fr.get(name, _calls.MISSING)
+            return read_global
+        return None
+
+    def special_writer(self, name: str) -> Callable[[Any, Any], None] | None:
+        if name in self.persistent_names and self.persistents is not None:
+            store = self.persistents
+
+            def write_persistent(fr: Any, value: Any) -> None:
+                store[name] = value
+            return write_persistent
+        if name in self.global_names:
+            def write_global(fr: Any, value: Any) -> None:
+                if name in fr.global_names:
+                    fr.interp.globals[name] = value
+                else:
+                    fr[name] = value
+            return write_global
+        return None
+
+
+@dataclass(eq=False)
+class StmtInfo:
+    """A compiled statement with its name facts (liveness for fusion)."""
+
+    node: ast.Stmt
+    fn: Callable[[Any], Any]
+    reads: frozenset[str]
+    writes: frozenset[str]
+    last_use: frozenset[str]
+
+
+@dataclass(eq=False)
+class CompiledBlock:
+    infos: list[StmtInfo] = field(default_factory=list)
+    run: Callable[[Any], Any] = lambda fr: None
+
+
+def _runner(fns: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
+    """Executes statements in order; stops at the first control signal."""
+    if not fns:
+        return lambda fr: None
+    if len(fns) == 1:
+        return fns[0]
+    if len(fns) == 2:
+        f0, f1 = fns
+
+        def run2(fr: Any) -> Any:
+            signal = f0(fr)
+            if signal is not None:
+                return signal
+            return f1(fr)
+        return run2
+    seq = tuple(fns)
+
+    def run(fr: Any) -> Any:
+        for f in seq:
+            signal = f(fr)
+            if signal is not None:
+                return signal
+        return None
+    return run
+
+
+class BodyCompiler:
+    """Compiles the statements of one function or script body."""
+
+    def __init__(self, ctx: FunctionContext):
+        self.ctx = ctx
+        self.exprs = ExprCompiler(ctx)
+        self.stmts = StmtCompiler(self.exprs, ctx, self.block)
+
+    def block(self, stmts: list[ast.Stmt] | None, live_out: set[str]) -> CompiledBlock:
+        stmts = list(stmts or [])
+        facts = [stmt_reads_writes(s) for s in stmts]
+        # Backward pass: live-after set of each statement.
+        live_after: list[set[str]] = [set()] * len(stmts)
+        live = set(live_out)
+        for i in range(len(stmts) - 1, -1, -1):
+            live_after[i] = set(live)
+            live |= facts[i][0]
+        infos = []
+        for s, (reads, writes), after in zip(stmts, facts, live_after):
+            fn = self.stmts.compile(s, after)
+            infos.append(StmtInfo(s, fn, frozenset(reads), frozenset(writes),
+                                  frozenset(reads - after)))
+        return CompiledBlock(infos, _runner([i.fn for i in infos]))
+
+
+def compile_function(node: ast.Function, scope: FileScope, file: str | None) -> CompiledFunction:
+    params = list(node.params)
+    outputs = list(node.outputs)
+    varargin = bool(params) and params[-1] == "varargin"
+    varargout = bool(outputs) and outputs[-1] == "varargout"
+    cf = CompiledFunction(
+        name=node.name,
+        params=params[:-1] if varargin else params,
+        outputs=outputs[:-1] if varargout else outputs,
+        varargin=varargin, varargout=varargout, body=None, file=file, scope=scope,
+    )
+    ctx = FunctionContext(scope, declared_names(node.body, ast.Global), cf.persistents)
+    ctx.persistent_names = declared_names(node.body, ast.Persistent)
+    # Outputs are read after the body ends: live at its exit.
+    cf.body = BodyCompiler(ctx).block(node.body, set(outputs))
+    return cf
+
+
+def _all_functions(functions: list[ast.Function]) -> list[ast.Function]:
+    out: list[ast.Function] = []
+    for f in functions:
+        out.append(f)
+        out.extend(_all_functions(f.nested))
+    return out
+
+
+def compile_program(program: ast.Program, file: str | None = None,
+                    scope: FileScope | None = None,
+                    extra_globals: set[str] | frozenset[str] = frozenset()) -> FileScope:
+    """Compile a parsed program into a FileScope (script body in ``.script``).
+
+    Nested functions are compiled as local functions of the file (they do not
+    share the parent's workspace).
+    """
+    if scope is None:
+        scope = FileScope(file)
+    for fn in _all_functions(program.functions):
+        scope.functions[fn.name] = compile_function(fn, scope, file)
+    if program.is_script:
+        globals_ = declared_names(program.body, ast.Global) | set(extra_globals)
+        ctx = FunctionContext(scope, globals_, None)
+        scope.script = BodyCompiler(ctx).block(program.body, set())
+    elif program.functions:
+        scope.primary = scope.functions[program.functions[0].name]
+        if file is not None:
+            import os
+
+            stem = os.path.splitext(os.path.basename(file))[0]
+            scope.functions.setdefault(stem, scope.primary)
+    return scope

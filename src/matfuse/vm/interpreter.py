@@ -1,0 +1,296 @@
+"""The interpreter: call stack, function calls, script runs, eval.
+
+The ``Interpreter`` is also the ``CallContext`` handed to builtins declared
+with ``needs_ctx``: ``call``, ``write``, ``write_err``, ``display_format``,
+``get_var``/``set_var``/``variable_names`` (on the caller's workspace) and
+``interp`` (itself).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, TextIO
+
+from matfuse.errors import MatlabError, MatlabInterrupt
+from matfuse.lang import ast
+from matfuse.runtime.dispatcher import call_builtin
+from matfuse.runtime.registry import Builtin, load_all
+from matfuse.runtime.values import FunctionHandle
+from matfuse.vm import _calls
+from matfuse.vm.compiler import compile_program
+from matfuse.vm.functions import CompiledFunction, FileScope, FunctionTable, ScriptTarget
+from matfuse.vm.workspace import Frame
+
+RECURSION_LIMIT = 500
+_PY_RECURSION = 30000
+
+
+def parse_source(source: str, file: str | None = None) -> ast.Program:
+    from matfuse.lang.parser import parse
+
+    return parse(source, file)
+
+
+class Interpreter:
+    """One MATLAB session's state: workspaces, globals, path, settings."""
+
+    def __init__(self, out: TextIO | None = None, err: TextIO | None = None):
+        load_all()
+        if sys.getrecursionlimit() < _PY_RECURSION:
+            sys.setrecursionlimit(_PY_RECURSION)
+        self.out = out if out is not None else sys.stdout
+        self.err = err if err is not None else sys.stderr
+        self.functions = FunctionTable(self._load_file)
+        self.generation = _calls.next_generation()
+        self.globals: dict[str, Any] = {}
+        self.base = Frame(self, "base", None, FileScope(None))
+        self.frame = self.base
+        self.depth = 0
+        self.last_error: MatlabError | None = None
+        self.repl_functions: dict[str, CompiledFunction] = {}
+        self._display_format = "short"
+        self.warning_states: dict[str, bool] = {}
+        self.options: Any = None
+
+    # ------------------------------------------------------------ ctx API
+    @property
+    def interp(self) -> "Interpreter":
+        return self
+
+    @property
+    def display_format(self) -> str:
+        return self._display_format
+
+    @display_format.setter
+    def display_format(self, value: str) -> None:
+        self._display_format = value
+
+    def write(self, text: str) -> None:
+        self.out.write(text)
+
+    def write_err(self, text: str) -> None:
+        self.out.flush()
+        self.err.write(text)
+
+    def get_var(self, name: str) -> Any:
+        """Variable of the caller's workspace (None when undefined)."""
+        fr = self.frame
+        if name in fr.global_names:
+            return self.globals.get(name)
+        return fr.get(name)
+
+    def set_var(self, name: str, value: Any) -> None:
+        fr = self.frame
+        if name in fr.global_names:
+            self.globals[name] = value
+        else:
+            fr[name] = value
+
+    def variable_names(self) -> list[str]:
+        fr = self.frame
+        return sorted(set(fr) | fr.global_names)
+
+    def call(self, fn: Any, args: list[Any], nargout: int) -> list[Any]:
+        """Call a function handle, or a function by name."""
+        if isinstance(fn, FunctionHandle):
+            return _calls.call_handle(self, fn, list(args), nargout)
+        if isinstance(fn, str):
+            target = self.resolve(fn, self.frame.scope)
+            if target is None:
+                raise _calls.unrecognized(fn)
+            return self.invoke(target, list(args), nargout, fn)
+        raise MatlabError("MATLAB:invalidFunctionHandle",
+                          "Expected a function handle or a function name.")
+
+    # ------------------------------------------------------ function lookup
+    def _load_file(self, path: str) -> FileScope:
+        with open(path, encoding="utf-8") as fh:
+            source = fh.read()
+        return compile_program(parse_source(source, path), path)
+
+    def resolve(self, name: str, scope: FileScope | None) -> Any:
+        if scope is not None and scope.file is None and name in self.repl_functions:
+            local = scope.functions.get(name)
+            return local if local is not None else self.repl_functions[name]
+        return self.functions.resolve(name, scope)
+
+    def invalidate(self) -> None:
+        """Path or files changed: call sites resolve again."""
+        self.generation = _calls.next_generation()
+
+    # ---------------------------------------------------------------- calls
+    def invoke(self, target: Any, args: list, nargout: int, name: str | None = None) -> list:
+        t = type(target)
+        if t is Builtin:
+            return call_builtin(target, args, nargout, self)
+        if t is CompiledFunction:
+            return self.call_function(target, args, nargout)
+        if t is ScriptTarget:
+            if args:
+                raise MatlabError("MATLAB:scriptNotAFunction",
+                                  f"Attempt to execute SCRIPT {name} as a function:\n"
+                                  f"{target.scope.file}")
+            self.run_script(target.scope, self.frame)
+            return []
+        if t is FunctionHandle:
+            return _calls.call_handle(self, target, args, nargout)
+        raise _calls.unrecognized(name or "?")
+
+    def _enter(self, fr: Frame) -> Frame:
+        if self.depth >= RECURSION_LIMIT:
+            raise MatlabError(
+                "MATLAB:recursionLimit",
+                f"Maximum recursion limit of {RECURSION_LIMIT} reached.")
+        prev = self.frame
+        self.frame = fr
+        self.depth += 1
+        return prev
+
+    def call_function(self, cf: CompiledFunction, args: list, nargout: int) -> list:
+        nparams = len(cf.params)
+        if len(args) > nparams and not cf.varargin:
+            err = MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+            err.function_name = cf.name
+            raise err
+        if nargout > len(cf.outputs) and not cf.varargout:
+            raise _calls.too_many_outputs(cf.name)
+        fr = Frame(self, cf.name, cf.file, cf.scope, len(args), nargout, cf)
+        for p, a in zip(cf.params, args):
+            fr[p] = a
+        if cf.varargin:
+            from matfuse.runtime.values import CellArray
+
+            fr["varargin"] = CellArray.from_list(list(args[nparams:]))
+        prev = self._enter(fr)
+        try:
+            cf.body.run(fr)
+        finally:
+            self.frame = prev
+            self.depth -= 1
+        return self._outputs(cf, fr, nargout)
+
+    def _outputs(self, cf: CompiledFunction, fr: Frame, nargout: int) -> list:
+        wanted = max(nargout, 1)
+        out: list = []
+        for i, name in enumerate(cf.outputs):
+            if i >= wanted:
+                return out
+            if name in fr:
+                out.append(fr[name])
+                continue
+            if i < nargout or (nargout == 0 and i > 0):
+                raise self._unassigned(cf, name)
+            return out
+        if cf.varargout and len(out) < wanted:
+            extra = fr.get("varargout")
+            need = wanted - len(out)
+            values = list(extra.data.reshape(-1, order="F")) if extra is not None and hasattr(
+                extra, "data") else []
+            if len(values) < need and nargout > len(out):
+                raise self._unassigned(cf, "varargout")
+            out.extend(values[:need])
+        return out
+
+    @staticmethod
+    def _unassigned(cf: CompiledFunction, name: str) -> MatlabError:
+        err = MatlabError(
+            "MATLAB:unassignedOutputs",
+            f'Output argument "{name}" (and possibly others) not assigned a value in the '
+            f'execution with "{cf.name}" function.')
+        err.function_name = cf.name
+        return err
+
+    def run_anonymous(self, captured: dict, params: list[str], args: list, body: Any,
+                      nargout: int, text: str, scope: Any) -> list:
+        fr = Frame(self, text, None, scope, len(args), nargout)
+        fr.update(captured)
+        if params and params[-1] == "varargin":
+            from matfuse.runtime.values import CellArray
+
+            fixed = params[:-1]
+            fr["varargin"] = CellArray.from_list(list(args[len(fixed):]))
+        else:
+            fixed = params
+        for p, a in zip(fixed, args):
+            fr[p] = a
+        prev = self._enter(fr)
+        try:
+            return body(fr, nargout)
+        finally:
+            self.frame = prev
+            self.depth -= 1
+
+    # -------------------------------------------------------------- scripts
+    def run_script(self, scope: FileScope, fr: Frame) -> None:
+        """Run a script body in workspace ``fr`` (scripts share their caller's)."""
+        saved = (fr.name, fr.file)
+        if scope.file:
+            fr.name = os.path.splitext(os.path.basename(scope.file))[0]
+            fr.file = scope.file
+        try:
+            if scope.script is not None:
+                scope.script.run(fr)
+        finally:
+            fr.name, fr.file = saved
+
+    def run_file(self, path: str) -> None:
+        """``matfuse FILE.m`` / ``run FILE``: a script runs in the base workspace;
+        a function file's primary function is called with no arguments."""
+        scope = self.functions.load_file(path)
+        if scope.primary is not None:
+            self.invoke(scope.primary, [], 0)
+            return
+        self.run_script(scope, self.frame)
+
+    def execute(self, source: str, fr: Frame | None = None) -> None:
+        """Run MATLAB text (REPL, ``-e``, Session.eval) in workspace ``fr``."""
+        fr = fr if fr is not None else self.base
+        program = parse_source(source, None)
+        scope = FileScope(None, functions=dict(self.repl_functions))
+        compiled = compile_program(program, None, scope, extra_globals=fr.global_names)
+        for fn in program.functions:
+            self.repl_functions[fn.name] = compiled.functions[fn.name]
+        if compiled.script is not None:
+            compiled.script.run(fr)
+
+    def eval_string(self, source: str, nargout: int) -> list:
+        """``eval``: run text in the caller's workspace and scope."""
+        fr = self.frame
+        program = parse_source(source, None)
+        caller_scope = fr.scope
+        scope = FileScope(caller_scope.file if caller_scope else None,
+                          functions=caller_scope.functions if caller_scope else {})
+        if nargout > 0:
+            body = program.body
+            if len(body) != 1 or not isinstance(body[0], ast.ExprStmt):
+                raise MatlabError("MATLAB:eval:invalidExpression",
+                                  "Eval with output arguments requires an expression.")
+            from matfuse.vm.compiler import BodyCompiler, FunctionContext
+
+            ctx = FunctionContext(scope, set(fr.global_names), None)
+            return BodyCompiler(ctx).exprs.multi(body[0].expr)(fr, nargout)
+        compiled = compile_program(program, None, scope, extra_globals=fr.global_names)
+        if compiled.script is not None:
+            compiled.script.run(fr)
+        return []
+
+    # -------------------------------------------------------------- display
+    def show(self, name: str, value: Any) -> None:
+        from matfuse.runtime import display
+
+        self.write(display.display_value(name, value, self._display_format))
+
+    def show_variable(self, fr: Frame, name: str) -> None:
+        if name in fr.global_names:
+            self.show(name, self.globals[name])
+        elif name in fr:
+            self.show(name, fr[name])
+
+
+def interrupt_guard(fn: Any, *args: Any) -> Any:
+    """Run ``fn``; Ctrl-C becomes MatlabInterrupt (the session survives)."""
+    try:
+        return fn(*args)
+    except KeyboardInterrupt:
+        raise MatlabInterrupt() from None
