@@ -3,7 +3,7 @@
 * ``graph``     - the IR (FNode) and its builders;
 * ``lazy``      - building lazy gpuArrays from operators and builtins;
 * ``kernel``    - kernel plans and rendered kernels (binding contract);
-* ``render_wgsl`` / ``wgsl_lib`` / ``f64_lib`` - the WGSL backend;
+* ``render_wgsl`` / ``wgsl_lib`` - the WGSL backend;
 * ``executor``  - scheduling plans and running them on a provider;
 * ``host_eval`` - evaluating a graph with the CPU runtime (fallback, oracle).
 """

@@ -179,9 +179,8 @@ class _Emitter:
             if template.startswith("mf_"):
                 self.helpers.add(template.split("(")[0])
             return self.let(template.format(x))
-        fn = f"f64_{op}"
-        self.helpers.add(fn)
-        return self.let(f"{fn}({x})")
+        self.helpers.add("f64math")
+        return self.let(f"mf_{op}({x})")
 
     def binary(self, op: str, a: str, b: str, t: str) -> str:
         if op in _BIN_INFIX:
@@ -206,9 +205,14 @@ class _Emitter:
         if op == "hypot":
             return self.let(f"sqrt({a} * {a} + {b} * {b})")
         self.domain_check(op, [a, b], t)
-        fn = f"mf_{op}_{t}" if op == "pow" else (f"f64_{op}" if t == "f64" else op)
-        if fn != op:
+        if op == "pow":
+            fn = f"mf_pow_{t}"
             self.helpers.add(fn)
+        elif t == "f64":
+            fn = f"mf_{op}"
+            self.helpers.add("f64math")
+        else:
+            fn = op
         return self.let(f"{fn}({a}, {b})")
 
     def domain_check(self, op: str, args: list[str], t: str) -> None:
@@ -258,12 +262,12 @@ class _Emitter:
             self.helpers.add("u01_f32")
             return self.let(f"u01_f32({words}[{i} & 3u])")
         if t == "f64":
-            self.helpers.update({"u01_f64", "f64_log", "f64_sin", "f64_cos"})
+            self.helpers.update({"u01_f64", "f64math"})
             u1 = self.let(f"u01_f64({words}.x, {words}.y)")
             u2 = self.let(f"u01_f64({words}.z, {words}.w)")
-            r = self.let(f"sqrt(-2.0 * f64_log({u1}))")
+            r = self.let(f"sqrt(-2.0 * mf_log({u1}))")
             theta = self.let(f"6.283185307179586 * {u2}")
-            return self.let(f"select({r} * f64_cos({theta}), {r} * f64_sin({theta}), ({i} & 1u) == 1u)")
+            return self.let(f"select({r} * mf_cos({theta}), {r} * mf_sin({theta}), ({i} & 1u) == 1u)")
         self.helpers.add("u01_f32")
         pair = self.let(f"({i} & 2u)")
         u1 = self.let(f"u01_f32({words}[{pair}])")
@@ -385,6 +389,9 @@ class _Emitter:
                      f"s: array<vec4<{self.ftype}>, {scalar_len}> }};")
         decls.append(f"@group(0) @binding({binding}) var<uniform> params: Params;")
         lib = wgsl_lib.library(self.helpers)
+        if "f64math" in self.helpers or "mf_pow_f64" in self.helpers:
+            # The f64 library needs a run-time 1.0 (see f64math.mf_init).
+            self.lines.insert(0, "  " * 2 + "mf_init(nwg.x);")
         body = "\n".join(self.lines)
         source = "\n".join(decls) + "\n" + lib + (
             f"\n@compute @workgroup_size({WORKGROUP_SIZE})\n"

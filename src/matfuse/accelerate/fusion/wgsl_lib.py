@@ -1,8 +1,9 @@
 """WGSL helper functions that generated kernels call by name.
 
 ``library(names)`` returns the source of the requested helpers (and what they
-depend on). f64 transcendentals (``f64_exp``...) come from the wgpu
-provider's own f64 math library, since the drivers' f64 builtins are wrong.
+depend on). f64 transcendentals (``mf_exp``, ``mf_log``...; helper name ``f64math``)
+come from the wgpu provider's own f64 math library, since the drivers' f64
+builtins are wrong.
 """
 
 from __future__ import annotations
@@ -91,14 +92,14 @@ fn mf_pow_f64(a: f64, b: f64) -> f64 {
   if (b == 1.0) { return a; }
   if (b == 0.0) { return 1.0; }
   if (b == 0.5 && a >= 0.0) { return sqrt(a); }
-  let m = f64_pow(abs(a), b);
+  let m = mf_pow(abs(a), b);
   if (a < 0.0) {
     if (b != floor(b)) { return m - m + (a - a) / (a - a); }
     if (fract(b * 0.5) != 0.0) { return -m; }
   }
   return m;
 }
-""", ("f64_pow",)),
+""", ("f64math",)),
     "mf_expm1_f32": ("""
 fn mf_expm1_f32(x: f32) -> f32 {
   if (abs(x) < 1e-3) { return x + 0.5 * x * x + x * x * x / 6.0; }
@@ -115,10 +116,15 @@ fn mf_log1p_f32(x: f32) -> f32 {
 }
 
 
+def _f64_math() -> str:
+    # The wgpu provider's f64 library (own range reduction + polynomials).
+    from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH
+
+    return F64_MATH
+
+
 def library(names: set[str]) -> str:
     """Source of the helpers in ``names`` plus their dependencies, each once."""
-    from matfuse.accelerate.fusion import f64_lib
-
     ordered: list[str] = []
     seen: set[str] = set()
 
@@ -126,10 +132,8 @@ def library(names: set[str]) -> str:
         if name in seen:
             return
         seen.add(name)
-        if name.startswith("f64_"):
-            for dep in f64_lib.dependencies(name):
-                add(dep)
-            ordered.append(f64_lib.source(name))
+        if name == "f64math":
+            ordered.append(_f64_math())
             return
         text, deps = _HELPERS[name]
         for dep in deps:

@@ -261,7 +261,3 @@ def regexprep(text: Any, pattern: Any, replacement: Any, *options: Any) -> Any:
             value = pat.sub(rep, value, count=count)
         out.append(value)
     return rebuild(texts, out)
-
-
-def _unused(v: Any) -> bool:
-    return is_char(v) or isinstance(v, StringArray)

@@ -9,8 +9,6 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import int_value, is_text
 from matfuse.runtime.builtins._text_args import (
-    TextArg,
-    is_text_like,
     logical_result,
     make_char,
     rebuild,
@@ -24,8 +22,6 @@ from matfuse.runtime.values import (
     CellArray,
     StringArray,
     canonical,
-    char_codes,
-    codes_to_char,
     is_char,
     to_array,
     to_str,
@@ -456,7 +452,3 @@ def strvcat(*args: Any) -> Any:
             arr = to_array(a)
             lines.append("".join(chr(int(c)) for c in arr.reshape(-1)))
     return char_rows([s for s in lines if s])
-
-
-def _is_char_codes(arr: np.ndarray) -> np.ndarray:
-    return codes_to_char(char_codes(arr))

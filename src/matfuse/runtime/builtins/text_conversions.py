@@ -1,4 +1,4 @@
-"""Text conversions: char, cellstr, string, dec2bin/bin2dec, dec2hex/hex2dec."""
+"""Text conversions: cellstr, string, dec2bin/bin2dec, dec2hex/hex2dec."""
 
 from __future__ import annotations
 
@@ -25,58 +25,6 @@ from matfuse.runtime.values import (
     to_array,
     to_str,
 )
-
-
-def _rows_of(value: Any) -> list[str]:
-    """Text rows contributed by one argument of char()."""
-    if is_char(value):
-        if value.ndim == 2 and value.shape[0] == 0:
-            return [""] if value.size == 0 else []
-        return ["".join(value[r, :].tolist()) for r in range(value.shape[0])]
-    if isinstance(value, CellArray):
-        rows: list[str] = []
-        for e in value.data.reshape(-1, order="F"):
-            rows += _rows_of(e) if not (is_char(e) and e.size == 0) else [""]
-        return rows
-    if isinstance(value, StringArray):
-        return ["" if s is None else s for s in value.data.reshape(-1, order="F")]
-    arr = to_array(value)
-    if arr.dtype.kind == "c":
-        arr = arr.real
-    flat = arr.reshape(arr.shape[0], -1, order="F") if arr.ndim > 2 else arr
-    return ["".join(chr(int(c)) for c in flat[r, :]) for r in range(flat.shape[0])]
-
-
-@builtin("char", category="strings", nargin=(0, None))
-def char(*args: Any) -> Any:
-    """Convert to a character array; several texts become padded rows."""
-    if not args:
-        return np.zeros((0, 0), dtype=CHAR_DTYPE)
-    if len(args) == 1:
-        value = args[0]
-        if isinstance(value, DeviceValue):
-            value = value.gather()
-        if is_char(value):
-            return value
-        if type(value) in (float, bool) or type(value) is np.ndarray:
-            arr = to_array(value)
-            if arr.dtype.kind == "c":
-                arr = arr.real
-            if arr.dtype.kind == "f" and np.any((arr < 0) | (arr != np.floor(arr))):
-                arr = np.clip(np.floor(arr), 0, None)
-            return codes_to_char(arr.astype(np.int64).clip(0))
-        if not isinstance(value, (CellArray, StringArray)):
-            raise MatlabError("MATLAB:invalidConversion",
-                              f"Conversion to char from {class_of(value)} is not possible.")
-        if isinstance(value, StringArray) and value.data.size == 1:
-            return make_char(to_str(value)) if to_str(value) else np.zeros((1, 0), dtype=CHAR_DTYPE)
-    rows: list[str] = []
-    for a in args:
-        if isinstance(a, (CellArray,)) and not all(is_char(e) for e in a.data.reshape(-1)):
-            raise MatlabError("MATLAB:char:CellsMustContainChars",
-                              "Cell elements must be character arrays.")
-        rows += _rows_of(a)
-    return char_rows(rows) if rows else np.zeros((0, 0), dtype=CHAR_DTYPE)
 
 
 @builtin("cellstr", category="strings", nargin=(1, 1))

@@ -1,0 +1,118 @@
+"""Builtins named after operators: ``plus(a, b)`` is ``a + b`` and so on.
+
+Each is a thin declaration over ``matfuse.runtime.ops`` so the function form
+and the operator form can never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from matfuse.runtime import ops
+from matfuse.runtime._concat import cat_values
+from matfuse.runtime._elementwise import logical_op
+from matfuse.runtime.builtins._common import dim_arg
+from matfuse.runtime.registry import GpuSpec, builtin
+
+# (builtin name, operator token, provider op name)
+_BINARY = (
+    ("plus", "+", "plus"), ("minus", "-", "minus"), ("times", ".*", "times"),
+    ("rdivide", "./", "rdivide"), ("ldivide", ".\\", "ldivide"), ("power", ".^", "power"),
+    ("eq", "==", "eq"), ("ne", "~=", "ne"), ("lt", "<", "lt"), ("le", "<=", "le"),
+    ("gt", ">", "gt"), ("ge", ">=", "ge"), ("and", "&", "and"), ("or", "|", "or"),
+)
+
+_MATRIX = (("mtimes", "*", "matmul"), ("mrdivide", "/", None), ("mldivide", "\\", "solve"),
+           ("mpower", "^", None))
+
+
+def _binary_impl(name: str, token: str) -> Callable[[Any, Any], Any]:
+    def impl(a: Any, b: Any) -> Any:
+        return ops.binary(token, a, b)
+
+    impl.__name__ = name
+    impl.__doc__ = f"``{name}(a, b)`` is ``a {token} b``."
+    return impl
+
+
+for _name, _token, _op in _BINARY:
+    builtin(_name, category="operators", nargin=(2, 2),
+            gpu=GpuSpec(kind="elementwise", hook="elem_binary", op=_op),
+            fusion=_op)(_binary_impl(_name, _token))
+
+for _name, _token, _op in _MATRIX:
+    builtin(_name, category="operators", nargin=(2, 2),
+            gpu=GpuSpec(kind="matmul" if _op == "matmul" else "linalg", hook=_op, op=_op)
+            if _op else None)(_binary_impl(_name, _token))
+
+
+@builtin("xor", category="operators", nargin=(2, 2),
+         gpu=GpuSpec(kind="elementwise", hook="elem_binary", op="xor"), fusion="xor")
+def xor(a: Any, b: Any) -> Any:
+    """Logical exclusive or, elementwise with implicit expansion."""
+    return logical_op("xor", a, b)
+
+
+@builtin("uminus", category="operators", nargin=(1, 1),
+         gpu=GpuSpec(kind="elementwise", hook="elem_unary", op="uminus"), fusion="uminus")
+def uminus(a: Any) -> Any:
+    """``-a``."""
+    return ops.unary("-", a)
+
+
+@builtin("uplus", category="operators", nargin=(1, 1))
+def uplus(a: Any) -> Any:
+    """``+a``."""
+    return ops.unary("+", a)
+
+
+@builtin("not", category="operators", nargin=(1, 1),
+         gpu=GpuSpec(kind="elementwise", hook="elem_unary", op="not"), fusion="not")
+def not_(a: Any) -> Any:
+    """``~a``."""
+    return ops.unary("~", a)
+
+
+@builtin("transpose", category="operators", nargin=(1, 1),
+         gpu=GpuSpec(kind="indexing", hook="permute", op="transpose"))
+def transpose(a: Any) -> Any:
+    """``a.'``."""
+    return ops.transpose(a)
+
+
+@builtin("ctranspose", category="operators", nargin=(1, 1),
+         gpu=GpuSpec(kind="indexing", hook="permute", op="ctranspose"))
+def ctranspose(a: Any) -> Any:
+    """``a'``."""
+    return ops.ctranspose(a)
+
+
+@builtin("horzcat", category="operators", nargin=(0, None),
+         gpu=GpuSpec(kind="indexing", hook="concat", op="horzcat"))
+def horzcat(*args: Any) -> Any:
+    """``[a, b, ...]``."""
+    return cat_values(list(args), 1)
+
+
+@builtin("vertcat", category="operators", nargin=(0, None),
+         gpu=GpuSpec(kind="indexing", hook="concat", op="vertcat"))
+def vertcat(*args: Any) -> Any:
+    """``[a; b; ...]``."""
+    return cat_values(list(args), 0)
+
+
+@builtin("cat", category="operators", nargin=(1, None),
+         gpu=GpuSpec(kind="indexing", hook="concat", op="cat"))
+def cat(dim: Any, *args: Any) -> Any:
+    """``cat(dim, a, b, ...)``: concatenation along dimension ``dim``."""
+    axis = dim_arg(dim, "cat")
+    return cat_values(list(args), axis)
+
+
+@builtin("colon", category="operators", nargin=(2, 3),
+         gpu=GpuSpec(kind="construction", hook="colon", op="colon"), fusion="colon")
+def colon(a: Any, b: Any, c: Any = None) -> Any:
+    """``colon(a, b)`` is ``a:b``; ``colon(a, d, b)`` is ``a:d:b``."""
+    if c is None:
+        return ops.colon_range(a, None, b)
+    return ops.colon_range(a, b, c)

@@ -1,0 +1,172 @@
+"""Convolution and filtering: conv, conv2, deconv, filter."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import scipy.signal
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text
+from matfuse.runtime.builtins._reduction_args import numeric_input
+from matfuse.runtime.registry import GpuSpec, builtin
+from matfuse.runtime.values import canonical, to_str
+
+SHAPES = ("full", "same", "valid")
+
+
+def float_array(v: Any, fn: str) -> np.ndarray:
+    """Numeric input as float64/complex128 (float32 kept for single)."""
+    arr = numeric_input(v, fn)
+    if arr.dtype.kind == "c":
+        return arr.astype(np.complex64 if arr.dtype == np.complex64 else np.complex128)
+    return arr.astype(np.float32 if arr.dtype == np.float32 else np.float64)
+
+
+def _shape_arg(v: Any, fn: str) -> str:
+    word = to_str(v).lower() if is_text(v) else ""
+    if word not in SHAPES:
+        raise MatlabError(f"MATLAB:{fn}:unknownShapeParameter",
+                          "Shape must be 'full', 'same', or 'valid'.")
+    return word
+
+
+def conv_full_to_shape(full: np.ndarray, na: int, nb: int, shape: str) -> np.ndarray:
+    """Cut a 1-D full convolution down to MATLAB's 'same'/'valid' part."""
+    if shape == "same":
+        start = nb // 2
+        return full[start:start + na]
+    if shape == "valid":
+        return full[nb - 1:na] if na >= nb else full[:0]
+    return full
+
+
+@builtin("conv", category="signal", nargin=(2, 3),
+         gpu=GpuSpec(kind="signal", hook="conv1d", op="conv"))
+def conv(u: Any, v: Any, shape: Any = None) -> Any:
+    """Convolution and polynomial multiplication of vectors."""
+    a = float_array(u, "conv")
+    b = float_array(v, "conv")
+    if not (a.ndim == 2 and min(a.shape) <= 1) or not (b.ndim == 2 and min(b.shape) <= 1):
+        raise MatlabError("MATLAB:conv:AorBNotVector", "A and B must be vectors.")
+    mode = _shape_arg(shape, "conv") if shape is not None else "full"
+    fa, fb = a.reshape(-1, order="F"), b.reshape(-1, order="F")
+    if fa.size == 0 or fb.size == 0:
+        full = np.zeros(max(fa.size + fb.size - 1, 0), dtype=np.result_type(a, b))
+    else:
+        full = np.convolve(fa, fb)
+    out = conv_full_to_shape(full, fa.size, fb.size, mode)
+    # MATLAB: the longer input's orientation for 'full', u's otherwise.
+    if mode == "full":
+        row = (a.shape[0] == 1) if fa.size > fb.size else (b.shape[0] == 1)
+    else:
+        row = a.shape[0] == 1
+    return canonical(out.reshape(1, -1) if row else out.reshape(-1, 1))
+
+
+def _conv2_full(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    if a.size == 0 or b.size == 0:
+        return np.zeros((max(a.shape[0] + b.shape[0] - 1, 0), max(a.shape[1] + b.shape[1] - 1, 0)),
+                        dtype=np.result_type(a, b))
+    return scipy.signal.convolve2d(a, b, mode="full")
+
+
+def _cut2(full: np.ndarray, ashape: tuple[int, int], bshape: tuple[int, int], shape: str) -> np.ndarray:
+    if shape == "full":
+        return full
+    if shape == "same":
+        r0, c0 = bshape[0] // 2, bshape[1] // 2
+        return full[r0:r0 + ashape[0], c0:c0 + ashape[1]]
+    rows = max(ashape[0] - bshape[0] + 1, 0)
+    cols = max(ashape[1] - bshape[1] + 1, 0)
+    return full[bshape[0] - 1:bshape[0] - 1 + rows, bshape[1] - 1:bshape[1] - 1 + cols] if rows and cols \
+        else np.zeros((rows, cols), dtype=full.dtype)
+
+
+@builtin("conv2", category="signal", nargin=(2, 4))
+def conv2(*args: Any) -> Any:
+    """2-D convolution: conv2(A, B, shape) or conv2(u, v, A, shape) (separable)."""
+    rest = list(args)
+    mode = _shape_arg(rest.pop(), "conv2") if rest and is_text(rest[-1]) else "full"
+    if len(rest) == 3:
+        u = float_array(rest[0], "conv2").reshape(-1, 1, order="F")
+        v = float_array(rest[1], "conv2").reshape(1, -1, order="F")
+        a = float_array(rest[2], "conv2")
+        full = _conv2_full(_conv2_full(a, u), v)
+        bshape = (u.shape[0], v.shape[1])
+    elif len(rest) == 2:
+        a = float_array(rest[0], "conv2")
+        b = float_array(rest[1], "conv2")
+        if a.ndim > 2 or b.ndim > 2:
+            raise MatlabError("MATLAB:conv2:inputsMustBe2D", "N-D arrays are not supported.")
+        full = _conv2_full(a, b)
+        bshape = b.shape
+    else:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    return canonical(_cut2(full, a.shape, bshape, mode))
+
+
+@builtin("deconv", category="signal", nargin=(2, 2), nargout=(0, 2))
+def deconv(y: Any, a: Any) -> Any:
+    """Polynomial division: [q, r] = deconv(y, a) with y = conv(a, q) + r."""
+    yv = float_array(y, "deconv")
+    av = float_array(a, "deconv")
+    fy, fa = yv.reshape(-1, order="F"), av.reshape(-1, order="F")
+    if fa.size == 0 or fa[0] == 0:
+        raise MatlabError("MATLAB:deconv:ZeroCoef1", "First coefficient of A must be non-zero.")
+    if fy.size < fa.size:
+        q = np.zeros(1)
+        r = fy.copy()
+    else:
+        impulse = np.zeros(fy.size - fa.size + 1)
+        impulse[0] = 1.0
+        q = scipy.signal.lfilter(fy, fa, impulse)
+        r = fy - np.convolve(fa, q)
+        r[: q.size] = 0.0   # exact zeros where the quotient cancelled
+    row = yv.shape[0] == 1
+    shape = (lambda x: x.reshape(1, -1)) if row else (lambda x: x.reshape(-1, 1))
+    return canonical(shape(q)), canonical(shape(r))
+
+
+@builtin("filter", category="signal", nargin=(3, 5), nargout=(0, 2), wants_nargout=True,
+         gpu=GpuSpec(kind="signal", hook="filter", op="filter"))
+def filter_(b: Any, a: Any, x: Any, zi: Any = None, dim: Any = None, nargout: int = 1) -> Any:
+    """1-D digital filter (direct form II transposed): [y, zf] = filter(b, a, x, zi, dim)."""
+    bv = float_array(b, "filter").reshape(-1, order="F")
+    av = float_array(a, "filter").reshape(-1, order="F")
+    xv = float_array(x, "filter")
+    if av.size == 0 or av[0] == 0:
+        raise MatlabError("MATLAB:filter:invalidInputs" if av.size == 0 else "MATLAB:filter:firstCoeffZero",
+                          "First denominator filter coefficient must be non-zero.")
+    axis = dim_arg(dim, "filter") if dim is not None else first_nonsingleton_dim(xv.shape)
+    if axis >= xv.ndim:
+        xv = xv[..., np.newaxis]
+    order = max(av.size, bv.size) - 1
+    moved = np.moveaxis(xv, axis, -1)
+    lead = moved.shape[:-1]
+    n_series = int(np.prod(lead))
+    if zi is not None and not (type(zi) is np.ndarray and zi.size == 0):
+        z = float_array(zi, "filter")
+        if z.size == order and (n_series == 1 or order == 0):
+            z0 = z.reshape(-1, order="F").reshape(lead + (order,))
+        elif z.ndim >= 2 and z.shape[0] == order and z.size == order * n_series:
+            z0 = np.moveaxis(z.reshape((order,) + lead, order="F"), 0, -1)
+        else:
+            raise MatlabError("MATLAB:filter:invalidInitialConditions",
+                              "Initial conditions must be a vector of length max(length(a),length(b))-1, "
+                              "or an array with the leading dimension of size max(length(a),length(b))-1 "
+                              "and with remaining dimensions matching those of x.")
+    else:
+        z0 = np.zeros(lead + (order,))
+    if order == 0:
+        y = moved * (bv[0] / av[0])
+        zf = np.zeros(lead + (0,))
+    else:
+        y, zf = scipy.signal.lfilter(bv, av, moved, axis=-1, zi=np.asarray(z0, dtype=np.result_type(moved, bv, av)))
+    y = np.moveaxis(y, -1, axis).astype(np.result_type(xv.dtype, bv.dtype, av.dtype))
+    if nargout < 2:
+        return canonical(y)
+    # zf is order x (the other dims of x), flattened to columns.
+    zf_out = np.moveaxis(zf, -1, 0).reshape(order, n_series, order="F")
+    return canonical(y), canonical(zf_out)

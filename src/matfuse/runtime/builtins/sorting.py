@@ -1,0 +1,222 @@
+"""Sorting: sort sortrows issorted.
+
+MATLAB's order: stable (ties keep their original order, also when
+descending); NaN last when ascending and first when descending; complex
+values by magnitude, then phase angle; text (char, cellstr, string) by
+character codes. The ranking helpers are shared with the set functions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import (
+    dim_arg,
+    first_nonsingleton_dim,
+    is_text,
+    text_arg,
+)
+from matfuse.runtime.builtins._math_support import numeric_array
+from matfuse.runtime.registry import GpuSpec, builtin
+from matfuse.runtime.values import (
+    CellArray,
+    StringArray,
+    canonical,
+    char_codes,
+    is_char,
+    to_str,
+)
+
+
+def value_ranks(arr: np.ndarray) -> np.ndarray:
+    """Dense integer ranks (same shape) ordering values ascending, NaN last,
+    complex by abs then angle."""
+    if arr.dtype.kind == "c":
+        flat = arr.reshape(-1)
+        order = np.lexsort((np.angle(flat), np.abs(flat)))
+        ranks = np.empty(flat.size, dtype=np.int64)
+        sorted_vals = flat[order]
+        new_group = np.ones(flat.size, dtype=bool)
+        new_group[1:] = sorted_vals[1:] != sorted_vals[:-1]
+        ranks[order] = np.cumsum(new_group) - 1
+        return ranks.reshape(arr.shape)
+    if arr.dtype == object:
+        keys = ["\uffff" * 0 if s is None else s for s in arr.reshape(-1).tolist()]
+        uniq = sorted(set(keys))
+        lookup = {s: i for i, s in enumerate(uniq)}
+        return np.array([lookup[s] for s in keys], dtype=np.int64).reshape(arr.shape)
+    if arr.dtype.kind == "U":
+        arr = char_codes(arr)
+    _, inverse = np.unique(arr.reshape(-1), return_inverse=True, equal_nan=True)
+    return inverse.reshape(arr.shape)
+
+
+def sort_order(arr: np.ndarray, descend: bool) -> np.ndarray:
+    """Stable argsort along the last axis with MATLAB's ordering rules."""
+    if not descend and arr.dtype.kind in "fiub":
+        return np.argsort(arr, axis=-1, kind="stable")
+    ranks = value_ranks(arr)
+    return np.argsort(-ranks if descend else ranks, axis=-1, kind="stable")
+
+
+def _text_items(v: Any) -> np.ndarray | None:
+    """Object array of Python strings for a cellstr or string array, else None."""
+    if isinstance(v, StringArray):
+        return v.data
+    if isinstance(v, CellArray):
+        out = np.empty(v.data.shape, dtype=object)
+        for pos in np.ndindex(v.data.shape):
+            item = v.data[pos]
+            if not (is_char(item) and item.ndim == 2 and item.shape[0] <= 1):
+                raise MatlabError("MATLAB:sort:InputType",
+                                  "Only cell arrays of character vectors are supported.")
+            out[pos] = to_str(item)
+        return out
+    return None
+
+
+def _parse_sort_args(args: tuple[Any, ...], shape: tuple[int, ...]) -> tuple[int, bool]:
+    axis = None
+    descend = False
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if is_text(a):
+            word = to_str(a).lower()
+            if word in ("ascend", "descend"):
+                descend = word == "descend"
+            elif word in ("comparisonmethod", "missingplacement") and i + 1 < len(args):
+                i += 1
+            else:
+                raise MatlabError("MATLAB:sort:sortDirection",
+                                  "Sort direction must be 'ascend' or 'descend'.")
+        else:
+            axis = dim_arg(a, "sort")
+        i += 1
+    if axis is None:
+        axis = first_nonsingleton_dim(shape)
+    return axis, descend
+
+
+@builtin("sort", category="sort", nargin=(1, 6), nargout=(0, 2), wants_nargout=True,
+         gpu=GpuSpec(kind="sort", hook="sort", op="sort"))
+def sort(x: Any, *args: Any, nargout: int = 1) -> Any:
+    """Sort along a dimension: sort(A), sort(A, dim), sort(A, 'descend'),
+    [B, I] = sort(...). Works for numeric, logical, char, cellstr, string."""
+    texts = _text_items(x)
+    data = texts if texts is not None else (
+        x if type(x) is np.ndarray else
+        np.array([[x]]) if type(x) is bool else numeric_array(x, "sort"))
+    axis, descend = _parse_sort_args(args, data.shape)
+    nd = max(data.ndim, axis + 1)
+    data = data.reshape(data.shape + (1,) * (nd - data.ndim))
+    moved = np.moveaxis(data, axis, -1)
+    order = sort_order(moved, descend)
+    result = np.moveaxis(np.take_along_axis(moved, order, axis=-1), -1, axis)
+    if texts is not None:
+        out: Any = StringArray(result) if isinstance(x, StringArray) else _cellstr(result)
+    else:
+        out = canonical(result)
+    if nargout < 2:
+        return out
+    index = np.moveaxis(order, -1, axis).astype(np.float64) + 1
+    return out, canonical(index)
+
+
+def _cellstr(strings: np.ndarray) -> CellArray:
+    from matfuse.runtime.values import char_array
+
+    data = np.empty(strings.shape, dtype=object)
+    for pos in np.ndindex(strings.shape):
+        data[pos] = char_array(strings[pos])
+    return CellArray(data)
+
+
+def _row_ranks(x: Any, fn: str) -> tuple[np.ndarray, Any]:
+    """Per-column ranks (rows x cols) of a matrix or cellstr, and the data."""
+    texts = _text_items(x)
+    if texts is not None:
+        if texts.ndim != 2:
+            raise MatlabError(f"MATLAB:{fn}:inputDimensionMismatch", "Input must be a 2-D matrix.")
+        return np.stack([value_ranks(texts[:, j]) for j in range(texts.shape[1])], axis=1) \
+            if texts.shape[1] else np.zeros(texts.shape, dtype=np.int64), texts
+    data = x if type(x) is np.ndarray else numeric_array(x, fn)
+    if data.ndim != 2:
+        raise MatlabError(f"MATLAB:{fn}:inputDimensionMismatch", "Input must be a 2-D matrix.")
+    cols = [value_ranks(data[:, j]) for j in range(data.shape[1])]
+    ranks = np.stack(cols, axis=1) if cols else np.zeros(data.shape, dtype=np.int64)
+    return ranks, data
+
+
+def rows_order(ranks: np.ndarray, columns: list[int]) -> np.ndarray:
+    """Stable row order by signed 1-based column list (negative: descending)."""
+    keys = []
+    for c in reversed(columns):
+        key = ranks[:, abs(c) - 1]
+        keys.append(-key if c < 0 else key)
+    if not keys:
+        return np.arange(ranks.shape[0])
+    return np.lexsort(keys)
+
+
+@builtin("sortrows", category="sort", nargin=(1, 3), nargout=(0, 2), wants_nargout=True,
+         gpu=GpuSpec(kind="sort", hook="sortrows", op="sortrows"))
+def sortrows(x: Any, column: Any = None, direction: Any = None, nargout: int = 1) -> Any:
+    """Sort rows: sortrows(A), sortrows(A, cols) (negative = descending),
+    sortrows(A, 'descend'), sortrows(A, cols, direction), [B, i] = ..."""
+    ranks, data = _row_ranks(x, "sortrows")
+    ncols = ranks.shape[1]
+    descend_all = False
+    if column is not None and is_text(column):
+        direction, column = column, None
+    if direction is not None:
+        word = text_arg(direction, "sortrows", "direction").lower()
+        if word not in ("ascend", "descend"):
+            raise MatlabError("MATLAB:sortrows:sortDirection",
+                              "Sorting direction must be 'ascend' or 'descend'.")
+        descend_all = word == "descend"
+    if column is None or (type(column) is np.ndarray and column.size == 0):
+        columns = list(range(1, ncols + 1))
+    else:
+        spec = numeric_array(column, "sortrows").reshape(-1, order="F")
+        if np.any(spec == 0) or np.any(np.abs(spec) > ncols) or np.any(spec != np.floor(spec)):
+            raise MatlabError("MATLAB:sortrows:COLmismatchX",
+                              "Column sorting vector must contain integers with absolute value between 1 and the number of columns in the first argument.")
+        columns = [int(c) for c in spec.tolist()]
+    if descend_all:
+        columns = [-c for c in columns]
+    order = rows_order(ranks, columns)
+    sorted_data = data[order, :]
+    if isinstance(x, CellArray):
+        out: Any = CellArray(x.data[order, :])
+    elif isinstance(x, StringArray):
+        out = StringArray(sorted_data)
+    else:
+        out = canonical(sorted_data)
+    if nargout < 2:
+        return out
+    return out, canonical((order + 1).astype(np.float64).reshape(-1, 1))
+
+
+@builtin("issorted", category="sort", nargin=(1, 3))
+def issorted(x: Any, *args: Any) -> Any:
+    """True if the elements (or rows, with 'rows') are in sorted order."""
+    words = [to_str(a).lower() for a in args if is_text(a)]
+    if "rows" in words:
+        ranks, _ = _row_ranks(x, "issorted")
+        order = rows_order(ranks, list(range(1, ranks.shape[1] + 1)))
+        return bool(np.array_equal(order, np.arange(ranks.shape[0])))
+    descend = "descend" in words
+    texts = _text_items(x)
+    data = texts if texts is not None else (
+        x if type(x) is np.ndarray else np.array([[x]]) if type(x) is bool else numeric_array(x, "issorted"))
+    dims = [a for a in args if not is_text(a)]
+    axis = dim_arg(dims[0], "issorted") if dims else first_nonsingleton_dim(data.shape)
+    if axis >= data.ndim:
+        return True
+    moved = np.moveaxis(data, axis, -1)
+    order = sort_order(moved, descend)
+    return bool(np.array_equal(order, np.broadcast_to(np.arange(moved.shape[-1]), order.shape)))

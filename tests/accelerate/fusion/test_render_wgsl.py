@@ -1,0 +1,93 @@
+"""Snapshot and validity tests of the generated WGSL."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from matfuse.accelerate.fusion import graph as g
+from matfuse.accelerate.fusion.kernel import KernelPlan
+from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+
+
+def elementwise_chain(n: int = 1000):
+    """The issue's elementwise chain up to the sum's prologue."""
+    x = g.cast_node(g.linspace_node(0.0, 4 * np.pi, n, "f64"), "f32")
+    ten = g.scalar_node(10.0, "f32")
+    y0 = g.binary_node("mul", g.unary_node("sin", x),
+                       g.unary_node("exp", g.binary_node("div", g.unary_node("neg", x), ten)))
+    quarter = g.scalar_node(0.25, "f32")
+    y1 = g.binary_node("add", g.binary_node("mul", y0, g.unary_node("cos", g.binary_node("div", x, g.scalar_node(4.0, "f32")))),
+                       g.binary_node("mul", quarter, g.binary_node("pow", y0, g.scalar_node(2.0, "f32"))))
+    y2 = g.binary_node("add", g.unary_node("tanh", y1), g.binary_node("mul", g.scalar_node(0.1, "f32"), y1))
+    return y2
+
+
+def check_snapshot(name: str, text: str) -> None:
+    path = SNAPSHOTS / name
+    if not path.exists():
+        path.write_text(text)
+    assert text == path.read_text(), f"generated WGSL changed; delete {path} to accept"
+
+
+def test_elementwise_chain_snapshot():
+    y2 = elementwise_chain()
+    kernel = WgslRenderer().render(KernelPlan("elementwise", y2.shape, [y2]))
+    check_snapshot("elementwise_chain.wgsl", kernel.source)
+    assert kernel.inputs == []          # x, y0, y1 are computed in registers
+    assert len(kernel.outputs) == 2     # y2 + the domain flag (pow may need complex)
+    assert kernel.has_flag
+
+
+def test_partial_reduction_snapshot():
+    y2 = elementwise_chain()
+    s = g.reduce_node("sum", y2, None)
+    kernel = WgslRenderer().render(KernelPlan("partial", y2.shape, [], reduce_node=s, chunks=8))
+    check_snapshot("sum_partial.wgsl", kernel.source)
+    assert kernel.threads == 8
+
+
+def test_random_normal_snapshot():
+    z = g.random_node("randn", (1000, 1), "f32", (7, 0), 0)
+    s = g.fill_node((1000, 1), 100.0, "f32")
+    out = g.binary_node("mul", s, g.unary_node("exp", g.binary_node("add", g.scalar_node(0.1, "f32"), z)))
+    kernel = WgslRenderer().render(KernelPlan("elementwise", out.shape, [out]))
+    check_snapshot("gbm_step.wgsl", kernel.source)
+    assert "philox4x32_10" in kernel.source
+
+
+def test_params_packing_layout():
+    y2 = elementwise_chain(64)
+    kernel = WgslRenderer().render(KernelPlan("elementwise", y2.shape, [y2]))
+    kernel.header[0] = 64
+    raw = kernel.pack_params()
+    header = np.frombuffer(raw[:32], dtype=np.uint32)
+    assert header[0] == 64 and header[1] == 0
+    scalars = np.frombuffer(raw[32:], dtype=np.float32)
+    assert len(raw) % 16 == 0
+    assert np.isclose(scalars[0], 0.0)
+
+
+@pytest.fixture(scope="module")
+def wgpu_device():
+    wgpu = pytest.importorskip("wgpu")
+    adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
+    if adapter is None:
+        pytest.skip("no wgpu adapter (install mesa-vulkan-drivers for lavapipe)")
+    features = ["shader-f64"] if "shader-f64" in adapter.features else []
+    return adapter.request_device_sync(required_features=features)
+
+
+def test_generated_wgsl_compiles(wgpu_device):
+    shapes = []
+    y2 = elementwise_chain()
+    shapes.append(KernelPlan("elementwise", y2.shape, [y2]))
+    shapes.append(KernelPlan("partial", y2.shape, [], reduce_node=g.reduce_node("max", y2, None), chunks=4))
+    z = g.random_node("randn", (33, 2), "f64", (1, 2), 5)
+    shapes.append(KernelPlan("elementwise", z.shape, [g.unary_node("isnan", z)]))
+    for plan in shapes:
+        kernel = WgslRenderer().render(plan)
+        module = wgpu_device.create_shader_module(code=kernel.source)
+        wgpu_device.create_compute_pipeline(layout="auto", compute={"module": module, "entry_point": "main"})
