@@ -9,8 +9,15 @@ provider that cannot start here is skipped, not failed.
 from __future__ import annotations
 
 import os
+import sys
+from pathlib import Path
 
 import pytest
+
+# Lets test helpers be imported as ``tests.accelerate.oracle`` however pytest is started.
+_ROOT = str(Path(__file__).resolve().parents[1])
+if _ROOT not in sys.path:
+    sys.path.insert(0, _ROOT)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -18,7 +25,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="acceleration provider(s) for oracle tests (inprocess, wgpu, cuda)")
 
 
-def test_provider_names(config: pytest.Config) -> list[str]:
+def provider_names_under_test(config: pytest.Config) -> list[str]:
     names = config.getoption("--provider")
     if not names:
         names = os.environ.get("MATFUSE_TEST_PROVIDERS", "inprocess").split(",")
@@ -27,7 +34,7 @@ def test_provider_names(config: pytest.Config) -> list[str]:
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     if "accel_provider_name" in metafunc.fixturenames:
-        metafunc.parametrize("accel_provider_name", test_provider_names(metafunc.config),
+        metafunc.parametrize("accel_provider_name", provider_names_under_test(metafunc.config),
                              scope="session")
 
 

@@ -129,14 +129,14 @@ def _power_needs_complex(p: AccelProvider, a: _Operand, b: _Operand) -> bool:
     if isinstance(a.value, float):
         negative = a.value < 0
     else:
-        if np.dtype(a.value.dtype).kind == "c":
+        if np.dtype(a.value.dtype).kind in "cbu":
             return False
         negative = _predicate(p, a.value, "lt", 0.0)
     if not negative:
         return False
     if isinstance(b.value, float):
         return b.value != np.floor(b.value) and np.isfinite(b.value)
-    if np.dtype(b.value.dtype).kind == "c":
+    if np.dtype(b.value.dtype).kind in "cbiu":
         return False
     return _has_non_integer(p, b.value)
 
@@ -189,6 +189,8 @@ def try_unary(p: AccelProvider, op: str, a: Any) -> GpuArray | None:
         if op in COMPLEX_DOMAIN and not kind[1]:
             test, threshold = COMPLEX_DOMAIN[op]
             if _predicate(p, h, test, threshold):
+                if op in ("asin", "acos"):
+                    return None  # MATLAB's branch for real x > 1 differs from C99 casin
                 out_dtype = "complex64" if out_dtype == "float32" else "complex128"
                 h = p.cast(h, out_dtype)
                 keep.append(wrap_handle(h, "double", p))

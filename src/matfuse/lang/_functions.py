@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from matfuse.errors import Span
 from matfuse.lang import ast
 from matfuse.lang._statements import StatementParser
-from matfuse.lang._tokens import EOF, ID, NL, Token
+from matfuse.lang._tokens import EOF, ID, KEYWORDS, NL, Token
 
 _BODY_END = frozenset({"end", "function"})
 INCONSISTENT_END = ("All functions in a file must be closed with 'end' if "
@@ -60,7 +60,12 @@ class ProgramParser(StatementParser):
         if self.tok.kind != EOF:
             if is_script:
                 raise self._error(SCRIPT_STATEMENT_AFTER_FUNCTION, self.tok)
-            raise self._unexpected(self.tok)
+            if self.tok.kind in KEYWORDS and self.tok.kind != "function":
+                raise self._unexpected(self.tok)
+            raise self._error(
+                "This statement is not inside any function. (It follows the END "
+                f'that terminates the definition of the function "{parsed[-1].func.name}".)',
+                self.tok)
         closed = [p for p in parsed if p.closed]
         if closed and len(closed) != len(parsed):
             unclosed = next(p for p in parsed if not p.closed)

@@ -122,8 +122,8 @@ _RENDERERS = {
     ast.Continue: lambda n: "(continue)",
     ast.Return: lambda n: "(return)",
     ast.Switch: _switch,
-    ast.TryCatch: lambda n: f"(try {to_sexpr(n.body)} (catch {n.ident or '_'} "
-                            f"{to_sexpr(n.catch_body)}))",
+    ast.TryCatch: lambda n: _body("try", n.body)[:-1] + " "
+                            + _body(f"catch {n.ident or '_'}", n.catch_body) + ")",
     ast.Global: lambda n: f"(global {' '.join(n.names)})",
     ast.Persistent: lambda n: f"(persistent {' '.join(n.names)})",
     ast.Function: _function,

@@ -9,6 +9,7 @@ depends on which names the parser has already seen assigned).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from matfuse.errors import MatlabSyntaxError, Span
@@ -22,7 +23,10 @@ _INT_BITS = {"8": 8, "16": 16, "32": 32, "64": 64}
 
 
 def normalize_newlines(source: str) -> str:
-    """CRLF and lone CR become LF so columns and lines are counted once."""
+    """CRLF and lone CR become LF so columns and lines are counted once; a
+    leading byte-order mark (editors on Windows write one) is dropped."""
+    if source.startswith("\ufeff"):
+        source = source[1:]
     if "\r" in source:
         source = source.replace("\r\n", "\n").replace("\r", "\n")
     return source
@@ -128,7 +132,12 @@ class Lexer:
         elif text == "!=":
             kind = "~="
         elif text in "([{":
-            self._brackets.append(text)
+            # ``c{i}`` indexes like ``c(i)``: whitespace inside is not a separator.
+            if text == "{" and not space and self._prev_kind in VALUE_END_KINDS:
+                text_kind = "("
+            else:
+                text_kind = text
+            self._brackets.append(text_kind)
         elif text in ")]}":
             if self._brackets:
                 self._brackets.pop()
@@ -149,8 +158,10 @@ class Lexer:
         line, col = self._line, pos - self._line_start + 1
         args, stop, bad_quote = scan_command_args(self.source, end)
         if bad_quote is not None:
+            bad_line = line + self.source.count("\n", end, bad_quote)
+            bad_col = bad_quote - self.source.rfind("\n", 0, bad_quote)
             raise self.error("Character vector is not terminated properly.",
-                             line, bad_quote - self._line_start + 1)
+                             bad_line, bad_col)
         # A ``...`` inside the arguments may have crossed lines.
         crossed = self.source.count("\n", end, stop)
         if crossed:
@@ -171,7 +182,7 @@ class Lexer:
         # ``[a 'x']``: inside brackets a spaced quote starts a new element.
         return not self._brackets or self._brackets[-1] == "("
 
-    def _quoted(self, pos: int, space: bool, body_pattern, quote: str,
+    def _quoted(self, pos: int, space: bool, body_pattern: re.Pattern[str], quote: str,
                 kind: str, unterminated: str) -> Token:
         m = body_pattern.match(self.source, pos + 1)
         if m is None:

@@ -37,7 +37,6 @@ from matfuse.runtime.values import (
     DeviceValue,
     StringArray,
     StructArray,
-    canonical,
     class_of,
     empty_double,
     normalize_shape,
@@ -68,10 +67,19 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
             and len(idx) == 1 and type(idx[0]) is float:
         i = idx[0]
         k = int(i) if 1.0 <= i <= 9.2e18 else 0
-        if k == i and k <= v.size:
+        if k == i and 0 < k <= v.size:
             out = v if inplace else v.copy(order="K")
             rows = v.shape[0]
             out[(k - 1) % rows, (k - 1) // rows] = rhs
+            return out
+    if t is np.ndarray and type(rhs) is float and v.dtype == np.float64 and v.ndim == 2 \
+            and len(idx) == 2 and type(idx[0]) is float and type(idx[1]) is float:
+        i, j = idx
+        r = int(i) if 1.0 <= i <= 9.2e18 else 0
+        c = int(j) if 1.0 <= j <= 9.2e18 else 0
+        if r == i and c == j and 0 < r <= v.shape[0] and 0 < c <= v.shape[1]:
+            out = v if inplace else v.copy(order="K")
+            out[r - 1, c - 1] = rhs
             return out
     # MATLAB deletes for any 0x0 double right side, not only a literal [].
     if rhs is DELETE or is_empty_double(rhs):
@@ -146,7 +154,7 @@ def _merge_struct_fields(v: StructArray, rhs: StructArray, ldata: np.ndarray,
 
 
 def _with_fields(data: np.ndarray, fields: list[str]) -> np.ndarray:
-    out = np.empty(data.shape, dtype=object)
+    out = np.empty(data.shape, dtype=object, order="F")
     src = data.reshape(-1, order="F")
     dst = out.reshape(-1, order="F")
     for i in range(src.size):
@@ -270,24 +278,28 @@ def _assign_subscripts(ldata: np.ndarray, idx: list, rdata: np.ndarray, kind: st
                 f"{_dims_text(counts)} and the size of the right side is {_dims_text(rdata.shape)}.")
     grown = tuple(new_shape) != shape
     if grown:
-        if n < len(old_shape) and any(new_shape[k] != shape[k] for k in range(n - 1, n)):
+        if n < len(old_shape) and ldata.size:
             raise MatlabError("MATLAB:indexOutOfBounds",
                               "Attempt to grow array along ambiguous dimension.")
-        out = filled(kind, tuple(new_shape), ldata.dtype, fields)
+        result = filled(kind, tuple(new_shape), ldata.dtype, fields)
         region = tuple(slice(0, d) for d in shape)
-        out[region] = ldata.reshape(shape, order="F")
+        result[region] = ldata.reshape(shape, order="F")
+        work = result
     else:
-        out = _writable(ldata, inplace)
-        out = out.reshape(shape, order="F")
+        # Write through a column-major view; return the base array itself so
+        # the VM's in-place check (``base is None``) keeps holding.
+        result = _writable(ldata, inplace)
+        work = result.reshape(shape, order="F") if shape != result.shape else result
     target = np.ix_(*subs)
     if rdata.size == 1:
-        out[target] = rdata.reshape(-1)[0] if kind == ARRAY else \
+        work[target] = rdata.reshape(-1)[0] if kind == ARRAY else \
             _broadcast_object(rdata, int(np.prod(counts))).reshape(counts, order="F")
     else:
-        out[target] = rdata.reshape(counts, order="F")
-    if not grown and n < len(old_shape):
-        return out.reshape(old_shape, order="F")
-    return out.reshape(normalize_shape(out.shape), order="F")
+        work[target] = rdata.reshape(counts, order="F")
+    if not grown:
+        return result
+    final = normalize_shape(result.shape)
+    return result if final == result.shape else result.reshape(final, order="F")
 
 
 # ----------------------------------------------------------------- braces

@@ -101,8 +101,8 @@ def assignment_class(lhs: str, rhs: str) -> str:
 def round_half_away(x: np.ndarray) -> np.ndarray:
     """Round to nearest, ties away from zero (MATLAB's ``round``)."""
     r = np.round(x)
-    frac = x - np.trunc(x)
-    ties = np.abs(frac) == 0.5
+    with np.errstate(invalid="ignore"):
+        ties = np.abs(x - np.trunc(x)) == 0.5
     if np.any(ties):
         r = np.where(ties, np.trunc(x) + np.sign(x), r)
     return r

@@ -14,7 +14,6 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.values import (
-    CHAR_DTYPE,
     CellArray,
     StringArray,
     StructArray,
@@ -108,6 +107,3 @@ def is_empty_double(v: Any) -> bool:
     """``[]``: a 0x0 double array (what ``x = []`` holds)."""
     return type(v) is np.ndarray and v.shape == (0, 0) and v.dtype == np.float64
 
-
-def char_fill_dtype(dtype: np.dtype) -> bool:
-    return dtype == CHAR_DTYPE

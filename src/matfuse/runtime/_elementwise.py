@@ -249,7 +249,7 @@ def string_of(v: Any) -> np.ndarray:
     t = type(v)
     if t is float or t is bool or t is np.ndarray:
         arr = to_array(v)
-        out = np.empty(arr.shape, dtype=object)
+        out = np.empty(arr.shape, dtype=object, order="F")
         flat = arr.reshape(-1, order="F")
         res = out.reshape(-1, order="F")
         for i, e in enumerate(flat):

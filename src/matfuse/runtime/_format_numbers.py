@@ -99,7 +99,7 @@ def real_layout(arr: np.ndarray, fmt: str) -> NumericLayout:
         return NumericLayout(_texts_array(texts, arr.shape), width)
 
     base = _base_width(fmt, single)
-    in_fixed_range = (max_abs == 0.0) or (0.001 <= max_abs < _fixed_upper(fmt))
+    in_fixed_range = (max_abs == 0.0) or (0.001 < max_abs < _fixed_upper(fmt))
     if in_fixed_range:
         texts = [_fixed(v, decimals) for v in values]
         width = max(base, max(len(t) for t in texts) + 2)
@@ -125,7 +125,7 @@ def complex_layout(arr: np.ndarray, fmt: str) -> NumericLayout:
     max_abs = max(finite, default=0.0)
     decimals = _decimals(fmt, single)
     header = None
-    in_fixed_range = (max_abs == 0.0) or (0.001 <= max_abs < _fixed_upper(fmt))
+    in_fixed_range = (max_abs == 0.0) or (0.001 < max_abs < _fixed_upper(fmt))
     if in_fixed_range:
         part = lambda v: _fixed(v, decimals)  # noqa: E731
     elif len(re) == 1:

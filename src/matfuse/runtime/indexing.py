@@ -32,10 +32,7 @@ import numpy as np
 from matfuse.errors import MatlabError, StackFrame
 from matfuse.runtime._assign import brace_set, field_set, paren_set
 from matfuse.runtime._containers import (
-    ARRAY,
     CELL,
-    OBJECT,
-    STRING,
     STRUCT,
     elements,
     empty_struct_element,
@@ -68,12 +65,13 @@ __all__ = [
 ]
 
 
+_F64 = np.dtype(np.float64)
+
+
 def _scalar_of(arr: np.ndarray, r: int, c: int) -> Any:
     dt = arr.dtype
-    if dt == np.float64:
-        return float(arr[r, c])
-    if dt == np.bool_:
-        return bool(arr[r, c])
+    if dt is _F64 or dt == np.bool_ or dt == _F64:
+        return arr.item(r, c)
     return arr[r:r + 1, c:c + 1].copy()
 
 
@@ -82,21 +80,24 @@ def paren_get(v: Any, idx: list) -> Any:
     t = type(v)
     n = len(idx)
     # Fast paths: scalar double subscripts into a 2-D array or a scalar.
-    if t is np.ndarray and v.ndim == 2:
-        if n == 1:
-            i = idx[0]
-            if type(i) is float:
-                k = int(i) if 1.0 <= i <= 9.2e18 else 0
-                if k == i and k <= v.size:
-                    rows = v.shape[0]
-                    return _scalar_of(v, (k - 1) % rows, (k - 1) // rows)
-        elif n == 2:
-            i, j = idx
-            if type(i) is float and type(j) is float:
-                r = int(i) if 1.0 <= i <= 9.2e18 else 0
-                c = int(j) if 1.0 <= j <= 9.2e18 else 0
-                if r == i and c == j and r <= v.shape[0] and c <= v.shape[1]:
-                    return _scalar_of(v, r - 1, c - 1)
+    if t is np.ndarray:
+        shape = v.shape
+        if len(shape) == 2:
+            if n == 1:
+                i = idx[0]
+                if type(i) is float and 1.0 <= i <= 9.2e18:
+                    k = int(i)
+                    rows = shape[0]
+                    if k == i and k <= rows * shape[1]:
+                        return _scalar_of(v, (k - 1) % rows, (k - 1) // rows)
+            elif n == 2:
+                i, j = idx
+                if type(i) is float and type(j) is float and 1.0 <= i <= 9.2e18 \
+                        and 1.0 <= j <= 9.2e18:
+                    r = int(i)
+                    c = int(j)
+                    if r == i and c == j and r <= shape[0] and c <= shape[1]:
+                        return _scalar_of(v, r - 1, c - 1)
     elif t is float or t is bool:
         if all(type(i) is float and i == 1.0 for i in idx):
             return v
@@ -160,7 +161,7 @@ def brace_get(v: Any, idx: list) -> list:
         if len(idx) == 1 and type(idx[0]) is float:
             i = idx[0]
             k = int(i) if 1.0 <= i <= 9.2e18 else 0
-            if k == i and k <= v.data.size:
+            if k == i and 0 < k <= v.data.size:
                 rows = v.data.shape[0]
                 return [v.data[(k - 1) % rows, (k - 1) // rows]] if v.data.ndim == 2 \
                     else [v.data.reshape(-1, order="F")[k - 1]]
@@ -274,8 +275,3 @@ def lvalue_field_get(v: Any, name: str) -> Any:
                           f"Expected one output from a curly brace or dot indexing expression, "
                           f"but there were {len(values)} results.")
     return values[0]
-
-
-# Keep names visible for static checkers of the contract.
-_KINDS = (ARRAY, CELL, OBJECT, STRING, STRUCT, DELETE, COLON, end_value)
-_SETTERS = (brace_set, field_set, paren_set)

@@ -100,11 +100,12 @@ class CellArray:
 
     @staticmethod
     def empty(shape: tuple[int, ...] = (0, 0)) -> "CellArray":
-        data = np.empty(shape, dtype=object)
-        flat = data.reshape(-1, order="F")
+        # Fill a flat array first: reshape(order="F") of a C-ordered array
+        # is a copy, so writing through it would leave the cells None.
+        flat = np.empty(int(np.prod(shape)), dtype=object)
         for i in range(flat.size):
             flat[i] = np.zeros((0, 0))
-        return CellArray(data)
+        return CellArray(flat.reshape(shape, order="F"))
 
     @staticmethod
     def from_list(values: list[Any], shape: tuple[int, ...] | None = None) -> "CellArray":

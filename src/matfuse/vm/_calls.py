@@ -46,22 +46,30 @@ def plain_reader(name: str) -> Callable[[Any], Any]:
 class NameCall:
     """A call site of a named function; caches its resolution per generation."""
 
-    __slots__ = ("name", "scope", "gen", "target", "fast")
+    __slots__ = ("name", "scope", "gen", "target", "fast", "span", "impl", "arity")
 
-    def __init__(self, name: str, scope: Any):
+    def __init__(self, name: str, scope: Any, span: Any = None):
         self.name = name
         self.scope = scope
+        self.span = span
         self.gen = -1
         self.target: Any = None
         self.fast = False
+        self.impl: Any = None
+        self.arity: tuple[int, float] = (0, 0.0)
 
     def resolve(self, interp: Any) -> Any:
         target = interp.resolve(self.name, self.scope)
         if target is None:
-            raise unrecognized(self.name)
+            raise unrecognized(self.name).with_span(self.span)
         self.target = target
+        # Builtins without ctx/nargout may be called directly on float args.
         self.fast = (type(target) is Builtin and not target.needs_ctx
                      and not target.wants_nargout)
+        if self.fast:
+            self.impl = target.impl
+            self.arity = (target.min_args,
+                          float("inf") if target.max_args is None else target.max_args)
         self.gen = interp.generation
         return target
 
@@ -74,20 +82,20 @@ class NameCall:
         """Call with nargout=1 and return the one value (fast path for builtins
         of Python-float arguments)."""
         interp = fr.interp
-        target = self.target if self.gen == interp.generation else self.resolve(interp)
+        if self.gen != interp.generation:
+            self.resolve(interp)
         if self.fast:
             for a in args:
                 if type(a) is not float:
                     break
             else:
-                b: Builtin = target
-                n = len(args)
-                if n >= b.min_args and (b.max_args is None or n <= b.max_args):
+                low, high = self.arity
+                if low <= len(args) <= high:
                     try:
-                        result = b.impl(*args)
+                        result = self.impl(*args)
                     except MatlabError as err:
                         if err.function_name is None:
-                            err.function_name = b.name
+                            err.function_name = self.target.name
                         raise
                     t = type(result)
                     if t is float or t is bool or t is np.ndarray:
@@ -97,7 +105,7 @@ class NameCall:
                     if result is None:
                         raise too_many_outputs(self.name)
                     return result
-        out = interp.invoke(target, args, 1, self.name)
+        out = interp.invoke(self.target, args, 1, self.name)
         if not out:
             raise too_many_outputs(self.name)
         return out[0]
@@ -132,46 +140,58 @@ def index_into(fr: Any, v: Any, kind: str, cell: list | None,
 
 
 def ident_index(name: str, kind: str, cell: list | None,
-                build: Callable[[Any], list], ctx: Any) -> Callable[[Any, int], list]:
+                build: Callable[[Any], list], ctx: Any, span: Any = None
+                ) -> Callable[[Any, int], list]:
     """Multi-valued ``name(args)``: index the variable, or call the function."""
     read = ctx.special_reader(name) or plain_reader(name)
-    call = NameCall(name, ctx.scope)
+    call = NameCall(name, ctx.scope, span)
 
     def ident_index_multi(fr: Any, nargout: int) -> list:
-        v = read(fr)
-        if v is MISSING:
-            if kind == "{}":
-                raise unrecognized(name)
-            return call(fr, build(fr), nargout)
-        return index_into(fr, v, kind, cell, build, nargout)
+        try:
+            v = read(fr)
+            if v is MISSING:
+                if kind == "{}":
+                    raise unrecognized(name)
+                return call(fr, build(fr), nargout)
+            return index_into(fr, v, kind, cell, build, nargout)
+        except MatlabError as err:
+            if err.span is None:
+                err.span = span
+            raise
     return ident_index_multi
 
 
 def ident_paren_value(name: str, cell: list | None, build: Callable[[Any], list],
-                      ctx: Any) -> Callable[[Any], Any]:
+                      ctx: Any, span: Any = None) -> Callable[[Any], Any]:
     """Single-valued ``name(args)``: the hot path of loops (``x(i)``, ``mod(i,7)``)."""
-    call = NameCall(name, ctx.scope)
+    call = NameCall(name, ctx.scope, span)
+    call_value = call.value
     paren_get = _ix.paren_get
 
     def ident_paren(fr: Any) -> Any:
         try:
-            v = fr[name]
-        except KeyError:
-            return call.value(fr, build(fr))
-        if type(v) is FunctionHandle:
-            out = call_handle(fr.interp, v, build(fr), 1)
-            if not out:
-                raise too_many_outputs(None)
-            return out[0]
-        if cell is None:
-            return paren_get(v, build(fr))
-        old = cell[0]
-        cell[0] = v
-        try:
-            idx = build(fr)
-        finally:
-            cell[0] = old
-        return paren_get(v, idx)
+            try:
+                v = fr[name]
+            except KeyError:
+                return call_value(fr, build(fr))
+            if type(v) is FunctionHandle:
+                out = call_handle(fr.interp, v, build(fr), 1)
+                if not out:
+                    raise too_many_outputs(None)
+                return out[0]
+            if cell is None:
+                return paren_get(v, build(fr))
+            old = cell[0]
+            cell[0] = v
+            try:
+                idx = build(fr)
+            finally:
+                cell[0] = old
+            return paren_get(v, idx)
+        except MatlabError as err:
+            if err.span is None:
+                err.span = span
+            raise
     return ident_paren
 
 
@@ -184,8 +204,10 @@ def scalar_truth(v: Any, op: str) -> bool:
         if v != v:
             raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
         return v != 0.0
-    if t is np.ndarray and v.size == 1 and v.dtype.kind in "biufc":
+    if t is np.ndarray and v.size == 1 and v.dtype.kind in "biufcU":
         x = v.reshape(-1)[0]
+        if v.dtype.kind == "U":
+            return ord(x) != 0
         if x != x:
             raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
         return bool(x != 0)

@@ -8,7 +8,6 @@ call ``runtime.ops`` only otherwise.
 
 from __future__ import annotations
 
-import operator
 from typing import Any, Callable
 
 import numpy as np
@@ -25,13 +24,52 @@ from matfuse.vm.unparse import unparse
 Closure = Callable[[Any], Any]
 MultiClosure = Callable[[Any, int], list]
 
-# Float fast paths; results stay Python floats/bools like the value model says.
-_FLOAT_OPS: dict[str, Callable[[float, float], Any]] = {
-    "+": operator.add, "-": operator.sub, ".*": operator.mul, "*": operator.mul,
-    "==": operator.eq, "~=": operator.ne, "<": operator.lt, "<=": operator.le,
-    ">": operator.gt, ">=": operator.ge,
+# Operators with a Python-float fast path: MATLAB op -> Python operator.
+# Results stay Python floats/bools like the value model says.
+_PY_OPS = {"+": "+", "-": "-", ".*": "*", "*": "*", "./": "/", "/": "/",
+           "==": "==", "~=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+_binary_factories: dict[tuple[str, str, str], Callable] = {}
+
+_FETCH = {
+    "var": ("        try:\n            {v} = fr[{v}_name]\n"
+            "        except KeyError:\n            {v} = {v}_fn(fr)\n"),
+    "const": "        {v} = {v}_const\n",
+    "expr": "        {v} = {v}_fn(fr)\n",
 }
-_DIVISIONS = {"./", "/"}
+
+
+def make_binary(op: str, left: tuple, right: tuple) -> Closure:
+    """A closure for ``left op right`` with the float fast path inlined.
+
+    The source is generated once per (operator, operand kinds) so variable
+    reads and constants need no extra call; ``runtime.ops.binary`` handles
+    every non-float case.
+    """
+    key = (op, left[0], right[0])
+    factory = _binary_factories.get(key)
+    if factory is None:
+        pyop = _PY_OPS[op]
+        checks = [f"type({v}) is float" for v, kind in (("a", left[0]), ("b", right[0]))
+                  if kind != "const"]
+        if pyop == "/":
+            checks.append("b != 0.0")
+        cond = " and ".join(checks) or "True"
+        src = ("def factory(a_name, a_const, a_fn, b_name, b_const, b_fn, binary, op):\n"
+               "    def binop(fr):\n"
+               + _FETCH[left[0]].format(v="a")
+               + _FETCH[right[0]].format(v="b")
+               + f"        if {cond}:\n            return a {pyop} b\n"
+               "        return binary(op, a, b)\n"
+               "    return binop\n")
+        namespace: dict[str, Any] = {}
+        exec(compile(src, f"<binary {op} {left[0]} {right[0]}>", "exec"), namespace)
+        factory = namespace["factory"]
+        _binary_factories[key] = factory
+    a_kind, a_val, a_fn = left
+    b_kind, b_val, b_fn = right
+    return factory(a_val if a_kind == "var" else None, a_val if a_kind == "const" else None,
+                   a_fn, b_val if b_kind == "var" else None,
+                   b_val if b_kind == "const" else None, b_fn, _ops.binary, op)
 
 
 def one_value(values: list, what: str = "") -> Any:
@@ -122,7 +160,7 @@ class ExprCompiler:
     def _v_Ident(self, node: ast.Ident) -> Closure:
         name = node.name
         read = self.ctx.special_reader(name)
-        call = _calls.NameCall(name, self.ctx.scope)
+        call = _calls.NameCall(name, self.ctx.scope, node.span)
         if read is not None:
             def special(fr: Any) -> Any:
                 value = read(fr)
@@ -142,7 +180,7 @@ class ExprCompiler:
     def _m_ident(self, node: ast.Ident) -> MultiClosure:
         name = node.name
         read = self.ctx.special_reader(name) or _calls.plain_reader(name)
-        call = _calls.NameCall(name, self.ctx.scope)
+        call = _calls.NameCall(name, self.ctx.scope, node.span)
 
         def ident(fr: Any, nargout: int) -> list:
             value = read(fr)
@@ -154,29 +192,23 @@ class ExprCompiler:
     # ------------------------------------------------------------- operators
     def _v_Binary(self, node: ast.Binary) -> Closure:
         op = node.op
+        if op == "&&" or op == "||":
+            return self._short_circuit(op, self.value(node.left), self.value(node.right))
+        if op in _PY_OPS:
+            return make_binary(op, self._operand(node.left), self._operand(node.right))
         left = self.value(node.left)
         right = self.value(node.right)
-        if op == "&&" or op == "||":
-            return self._short_circuit(op, left, right)
         binary = _ops.binary
-        fast = _FLOAT_OPS.get(op)
-        if fast is not None:
-            def bin_fast(fr: Any) -> Any:
-                a = left(fr)
-                b = right(fr)
-                if type(a) is float and type(b) is float:
-                    return fast(a, b)
-                return binary(op, a, b)
-            return bin_fast
-        if op in _DIVISIONS:
-            def bin_div(fr: Any) -> Any:
-                a = left(fr)
-                b = right(fr)
-                if type(a) is float and type(b) is float and b != 0.0:
-                    return a / b
-                return binary(op, a, b)
-            return bin_div
         return lambda fr: binary(op, left(fr), right(fr))
+
+    def _operand(self, node: ast.Expr) -> tuple[str, Any, Closure]:
+        """How a binary operand is fetched: a plain variable read inline, a
+        float constant, or a closure call."""
+        if type(node) is ast.Number and not isinstance(node.value, complex):
+            return "const", float(node.value), self.value(node)
+        if type(node) is ast.Ident and self.ctx.special_reader(node.name) is None:
+            return "var", node.name, self.value(node)
+        return "expr", None, self.value(node)
 
     def _short_circuit(self, op: str, left: Closure, right: Closure) -> Closure:
         truth = _calls.scalar_truth
@@ -321,7 +353,7 @@ class ExprCompiler:
         if (node.kind == "()" and type(base) is ast.Ident
                 and self.ctx.special_reader(base.name) is None):
             cell, build = self._index_parts(node)
-            return _calls.ident_paren_value(base.name, cell, build, self.ctx)
+            return _calls.ident_paren_value(base.name, cell, build, self.ctx, base.span)
         multi = self._m_index(node)
         what = None
         if node.kind == "{}":
@@ -333,7 +365,7 @@ class ExprCompiler:
         kind = node.kind
         base = node.base
         if type(base) is ast.Ident:
-            return _calls.ident_index(base.name, kind, cell, build, self.ctx)
+            return _calls.ident_index(base.name, kind, cell, build, self.ctx, base.span)
         base_value = self.value(base)
 
         def index_value(fr: Any, nargout: int) -> list:

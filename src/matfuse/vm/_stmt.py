@@ -137,7 +137,7 @@ class StmtCompiler:
         if type(expr) is ast.Ident:
             name = expr.name
             read = self.ctx.special_reader(name) or _calls.plain_reader(name)
-            call = _calls.NameCall(name, self.ctx.scope)
+            call = _calls.NameCall(name, self.ctx.scope, expr.span)
 
             def ident_stmt(fr: Any) -> Any:
                 value = read(fr)
@@ -157,7 +157,7 @@ class StmtCompiler:
     def _s_Command(self, node: ast.Command, live_out: set[str]) -> Stmt:
         from matfuse.runtime.values import char_array
 
-        call = _calls.NameCall(node.name, self.ctx.scope)
+        call = _calls.NameCall(node.name, self.ctx.scope, node.span)
         words = list(node.args)
         show = node.display
         return guard(lambda fr: _set_ans(fr, call(fr, [char_array(w) for w in words], 0), show),
@@ -266,6 +266,10 @@ class StmtCompiler:
             def values(fr: Any):
                 return None, whole(fr)
 
+        plain = (type(node.var) is ast.Ident
+                 and self.ctx.special_writer(node.var.name) is None)
+        name = node.var.name if plain else ""
+
         def for_stmt(fr: Any) -> Any:
             seq, value = values(fr)
             if seq is None:
@@ -273,6 +277,16 @@ class StmtCompiler:
                 if not seq:
                     write(fr, np.zeros((0, 0)))
                     return None
+            if plain:
+                for v in seq:
+                    fr[name] = v
+                    signal = body(fr)
+                    if signal is not None:
+                        if signal == BREAK:
+                            break
+                        if signal == RETURN:
+                            return RETURN
+                return None
             for v in seq:
                 write(fr, v)
                 signal = body(fr)

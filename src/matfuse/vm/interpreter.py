@@ -224,15 +224,16 @@ class Interpreter:
     # -------------------------------------------------------------- scripts
     def run_script(self, scope: FileScope, fr: Frame) -> None:
         """Run a script body in workspace ``fr`` (scripts share their caller's)."""
-        saved = (fr.name, fr.file)
+        saved = (fr.name, fr.file, fr.scope)
         if scope.file:
             fr.name = os.path.splitext(os.path.basename(scope.file))[0]
             fr.file = scope.file
+        fr.scope = scope
         try:
             if scope.script is not None:
                 scope.script.run(fr)
         finally:
-            fr.name, fr.file = saved
+            fr.name, fr.file, fr.scope = saved
 
     def run_file(self, path: str) -> None:
         """``matfuse FILE.m`` / ``run FILE``: a script runs in the base workspace;
@@ -252,7 +253,11 @@ class Interpreter:
         for fn in program.functions:
             self.repl_functions[fn.name] = compiled.functions[fn.name]
         if compiled.script is not None:
-            compiled.script.run(fr)
+            saved, fr.scope = fr.scope, compiled
+            try:
+                compiled.script.run(fr)
+            finally:
+                fr.scope = saved
 
     def eval_string(self, source: str, nargout: int) -> list:
         """``eval``: run text in the caller's workspace and scope."""

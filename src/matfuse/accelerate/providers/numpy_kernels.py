@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import warnings
+
 import numpy as np
 from scipy import signal, special
 
@@ -17,7 +19,8 @@ def round_half_away(x: np.ndarray) -> np.ndarray:
     if np.iscomplexobj(x):
         return round_half_away(x.real) + 1j * round_half_away(x.imag)
     t = np.trunc(x)
-    return t + np.sign(x) * (np.abs(x - t) >= 0.5)
+    with np.errstate(invalid="ignore"):
+        return t + np.sign(x) * (np.abs(x - t) >= 0.5)
 
 
 def to_integer(x: np.ndarray, dtype: str) -> np.ndarray:
@@ -27,8 +30,12 @@ def to_integer(x: np.ndarray, dtype: str) -> np.ndarray:
         return np.clip(x.astype(np.float64) if x.dtype.kind == "b" else x,
                        info.min, info.max).astype(dtype)
     r = round_half_away(np.asarray(x, dtype=np.float64).real)
-    r = np.nan_to_num(r, nan=0.0, posinf=float(info.max), neginf=float(info.min))
-    return np.clip(r, info.min, info.max).astype(dtype)
+    high, low = r >= float(info.max), r <= float(info.min)
+    # float(int64 max) rounds up to 2**63: saturate by mask, not by clip.
+    out = np.where(high | low | np.isnan(r), 0.0, r).astype(dtype)
+    out[high] = info.max
+    out[low] = info.min
+    return out
 
 
 def cast_to(x: Any, dtype: str) -> np.ndarray:
@@ -74,6 +81,16 @@ def _parts(fn: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray], np.
     return apply
 
 
+def matlab_align(a: Any, b: Any) -> tuple[Any, Any]:
+    """Append trailing singleton dims so NumPy broadcasting matches MATLAB's
+    (which pads shapes on the right, NumPy on the left)."""
+    if isinstance(a, np.ndarray) and isinstance(b, np.ndarray) and a.ndim != b.ndim:
+        n = max(a.ndim, b.ndim)
+        a = a.reshape(a.shape + (1,) * (n - a.ndim))
+        b = b.reshape(b.shape + (1,) * (n - b.ndim))
+    return a, b
+
+
 BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "plus": np.add, "minus": np.subtract, "times": np.multiply,
     "rdivide": np.divide, "ldivide": lambda a, b: np.divide(b, a), "power": np.power,
@@ -106,6 +123,7 @@ def elem_binary(op: str, a: Any, b: Any, out_dtype: str) -> np.ndarray:
     """``op`` with implicit expansion, computed in ``out_dtype``'s precision."""
     fn = BINARY[op]
     dt = np.dtype(out_dtype)
+    a, b = matlab_align(a, b)
     if op not in _COMPARE_OR_LOGIC:
         work = dt if dt.kind in "fc" else np.dtype(np.float64)
         a = np.asarray(a, dtype=work) if not np.iscomplexobj(a) or work.kind == "c" else np.asarray(a)
@@ -130,7 +148,9 @@ def reduce(op: str, a: np.ndarray, axes: tuple[int, ...] | None, omitnan: bool,
     x = a.reshape(-1, order="F") if axes is None else a
     axis = 0 if axes is None else axes
     isfloat = x.dtype.kind in "fc"
-    with np.errstate(all="ignore"):
+    # All-NaN slices with omitnan give NaN (MATLAB) - not worth a warning.
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
         if op == "sum":
             r = np.nansum(x, axis=axis, keepdims=True) if omitnan and isfloat else \
                 np.sum(x, axis=axis, keepdims=True, dtype=_acc(x))
@@ -185,7 +205,8 @@ def moments(op: str, a: np.ndarray, axes: tuple[int, ...] | None, weight: int,
     n = x.shape[0] if axes is None else int(np.prod([a.shape[d] for d in axes]))
     ddof = 0 if weight == 1 or n == 1 else 1
     var = np.nanvar if omitnan else np.var
-    with np.errstate(all="ignore"):
+    with np.errstate(all="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
         r = var(x, axis=axis, ddof=ddof, keepdims=True)
     if op == "std":
         r = np.sqrt(r)

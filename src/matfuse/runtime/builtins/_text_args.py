@@ -106,3 +106,35 @@ def string_array(items: list[str | None], shape: tuple[int, ...]) -> StringArray
     data = np.empty(len(items), dtype=object)
     data[:] = items
     return StringArray(data.reshape(shape, order="F"))
+
+
+def single_text(v: Any, fn: str, what: str = "Input") -> str:
+    """One text (char row or string scalar) argument as a Python str."""
+    arg = text_arg(v, fn, what)
+    if len(arg.items) != 1 or (arg.kind == "cell" and arg.shape != (1, 1)):
+        raise MatlabError(f"MATLAB:{fn}:MustBeText",
+                          f"{what} must be a character vector or string scalar.")
+    return arg.items[0] or ""
+
+
+def whole_number(v: Any, fn: str, what: str = "Input", minimum: int = 0) -> int:
+    """A real integer-valued numeric scalar >= minimum (counts, precisions)."""
+    if isinstance(v, DeviceValue):
+        v = v.gather()
+    ok = type(v) in (float, bool) or (type(v) is np.ndarray and v.dtype.kind in "fiub" and v.size == 1)
+    if ok:
+        x = float(np.asarray(v).reshape(-1)[0])
+        if np.isfinite(x) and x == int(x) and x >= minimum:
+            return int(x)
+    raise MatlabError(f"MATLAB:{fn}:InvalidInput",
+                      f"{what} must be an integer scalar{' >= ' + str(minimum) if minimum else ''}.")
+
+
+def char_codes_text(v: Any, fn: str) -> str:
+    """Text made of the character codes in a real numeric array."""
+    if type(v) in (float, bool) or (type(v) is np.ndarray and v.dtype.kind in "fiub"):
+        codes = np.asarray(v, dtype=np.float64).reshape(-1, order="F")
+        if np.all(np.isfinite(codes)) and np.all(codes >= 0) and np.all(codes < 0x110000):
+            return "".join(chr(int(c)) for c in codes)
+    raise MatlabError(f"MATLAB:{fn}:InvalidInput",
+                      "Inputs must be character arrays, cell arrays of character vectors, or string arrays.")

@@ -13,7 +13,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, parse_size_args
-from matfuse.runtime.builtins._text_args import make_char, text_arg
+from matfuse.runtime.builtins._text_args import make_char, text_arg, whole_number
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
     CHAR_DTYPE,
@@ -35,6 +35,10 @@ _IDENT = re.compile(r"^[A-Za-z]\w*$")
 @builtin("cell", category="cells", nargin=(0, None))
 def cell(*dims: Any) -> Any:
     """Cell array of empty matrices: cell(n), cell(m, n, ...), cell([m n])."""
+    for d in dims:
+        if not (type(d) in (float, bool) or (type(d) is np.ndarray and d.dtype.kind in "fiub")):
+            raise MatlabError("MATLAB:cell:invalidInput" if not is_char(d) else "MATLAB:cell:NonNumericInput",
+                              "Size inputs must be numeric.")
     return CellArray.empty(parse_size_args(list(dims), "cell"))
 
 
@@ -64,7 +68,10 @@ def _one(mapping: dict) -> np.ndarray:
 
 
 def _num2cell_dims(arr: np.ndarray, dims: Any) -> CellArray:
-    collapse = sorted(int(d) - 1 for d in to_array(dims).reshape(-1))
+    if is_char(dims) or type(dims) not in (float, np.ndarray) or to_array(dims).size == 0:
+        raise MatlabError("MATLAB:num2cell:InvalidDimension", "Dimensions must be positive integers.")
+    collapse = sorted(whole_number(d, "num2cell", "Dimension", 1) - 1
+                      for d in to_array(dims).reshape(-1).tolist())
     ndim = max(arr.ndim, max(collapse) + 1)
     full = arr.reshape(arr.shape + (1,) * (ndim - arr.ndim))
     out_shape = tuple(1 if i in collapse else full.shape[i] for i in range(ndim))
@@ -284,7 +291,10 @@ def orderfields(s: Any, order: Any = None, *, nargout: int = 1) -> Any:
     elif isinstance(order, CellArray):
         new = [n or "" for n in text_arg(order, "orderfields").items]
     else:
-        perm = [int(p) - 1 for p in to_array(order).reshape(-1)]
+        if is_char(order) or type(order) not in (float, np.ndarray):
+            raise MatlabError("MATLAB:orderfields:InvalidInput", "Invalid second input.")
+        perm = [whole_number(float(p), "orderfields", "Permutation", 1) - 1
+                for p in to_array(order).reshape(-1).tolist()]
         if sorted(perm) != list(range(len(st.fields))):
             raise MatlabError("MATLAB:orderfields:InvalidPermutation", "Invalid permutation vector.")
         new = [st.fields[p] for p in perm]
@@ -316,7 +326,9 @@ def cell2struct(c: Any, fields: Any, dim: Any = None) -> Any:
     if not isinstance(c, CellArray):
         raise MatlabError("MATLAB:cell2struct:ArgumentMustBeCell", "The first argument must be a cell array.")
     names = [_check_field_name(n or "") for n in text_arg(fields, "cell2struct").items]
-    d = int(to_array(dim).reshape(-1)[0]) - 1 if dim is not None else 0
+    d = whole_number(dim, "cell2struct", "Dimension", 1) - 1 if dim is not None else 0
+    if d > 1:
+        raise MatlabError("MATLAB:cell2struct:InvalidDim", "Dimension must be 1 or 2.")
     data = c.data if c.data.ndim == 2 else c.data.reshape(c.data.shape[0], -1, order="F")
     if data.shape[d] != len(names):
         raise MatlabError("MATLAB:cell2struct:InvalidFieldNameCount" if d == 0 else "MATLAB:cell2struct:InvalidDim",

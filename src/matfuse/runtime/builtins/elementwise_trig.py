@@ -113,7 +113,10 @@ def _cosd_real(a: np.ndarray) -> np.ndarray:
 
 
 def _tand_real(a: np.ndarray) -> np.ndarray:
-    return (_sind_real(a) / _cosd_real(a)).astype(a.dtype)
+    out = _sind_real(a) / _cosd_real(a)
+    # Odd multiples of 45 degrees are exactly +-1, as in MATLAB.
+    at45 = np.abs(np.fmod(a, 90.0)) == 45.0
+    return np.where(at45, np.sign(out), out).astype(a.dtype)
 
 
 def _declare_degrees(name: str, real_fn: Callable, complex_fn: Callable) -> None:

@@ -16,7 +16,6 @@ from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.builtins._text_args import make_char
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
-    CHAR_DTYPE,
     CellArray,
     DeviceValue,
     FunctionHandle,

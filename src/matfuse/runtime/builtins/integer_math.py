@@ -164,8 +164,8 @@ def _mod_like(name: str, trunc: bool) -> Callable:
         if type(x) is float and type(y) is float:
             if y == 0.0:
                 return math.nan if trunc else x
-            if math.isfinite(x) and math.isfinite(y):
-                q = x / y
+            q = x / y if math.isfinite(x) and math.isfinite(y) else math.nan
+            if math.isfinite(q):
                 if y.is_integer() or not _near_integer(q):
                     return x - y * (math.trunc(q) if trunc else math.floor(q))
                 return 0.0

@@ -165,11 +165,18 @@ def _is_logical(v: Any) -> bool:
     return type(v) is bool or (type(v) is np.ndarray and v.dtype == np.bool_)
 
 
+def _is_empty_placeholder(v: Any) -> bool:
+    return type(v) is np.ndarray and v.size == 0 and v.dtype.kind in "fb"
+
+
 def _minmax(fn: str, want_max: bool, args: tuple[Any, ...], nargout: int) -> Any:
     rest, flags = split_trailing_options(list(args), _FLAGS)
     omit_nan = not any(f in ("includenan", "includemissing") for f in flags)
     linear = "linear" in flags
     if len(rest) == 1:
+        return _reduce(rest[0], fn, want_max, (), omit_nan, linear, nargout)
+    if len(rest) == 2 and flags and _is_empty_placeholder(rest[1]):
+        # max(x, [], 'includenan'): a reduction with an option, not a pair.
         return _reduce(rest[0], fn, want_max, (), omit_nan, linear, nargout)
     if len(rest) == 2:
         if nargout >= 2:
@@ -177,8 +184,7 @@ def _minmax(fn: str, want_max: bool, args: tuple[Any, ...], nargout: int) -> Any
                               f"{fn.upper()} with two matrices to compare and two output arguments is not supported.")
         return _elementwise(rest[0], rest[1], fn, want_max, omit_nan)
     if len(rest) == 3:
-        empty = rest[1]
-        if not (type(empty) is np.ndarray and empty.size == 0 and empty.dtype.kind in "fb"):
+        if not _is_empty_placeholder(rest[1]):
             raise MatlabError(f"MATLAB:{fn}:caseNotSupported",
                               f"{fn.upper()} with two matrices to compare and a working dimension is not supported.")
         if is_text(rest[2]) and to_str(rest[2]).lower() != "all":

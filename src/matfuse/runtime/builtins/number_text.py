@@ -10,6 +10,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text
+from matfuse.runtime.builtins._text_args import whole_number
 from matfuse.runtime.printf import format_printf
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
@@ -100,11 +101,11 @@ def num2str(x: Any, spec: Any = None) -> Any:
         return _result_rows(_rows_with_format(arr, fmt * arr.shape[1] if "%" in fmt else fmt))
     prec = None
     if spec is not None:
-        p = to_array(spec).reshape(-1)
-        if p.size != 1 or not float(p[0]) == int(float(p[0])) or float(p[0]) < 0:
+        try:
+            prec = whole_number(spec, "num2str", "Precision", 1)
+        except MatlabError:
             raise MatlabError("MATLAB:num2str:invalidSecondArgument",
-                              "Second argument must be a positive integer or a format.")
-        prec = int(float(p[0]))
+                              "Second argument must be a positive integer or a format.") from None
     if arr.dtype.kind == "c":
         return _complex_num2str(arr, prec)
     if arr.dtype.kind in "iu":
@@ -171,7 +172,7 @@ def _mat2str_real(v: float, prec: int) -> str:
 @builtin("mat2str", category="strings", nargin=(1, 3))
 def mat2str(x: Any, *options: Any) -> Any:
     """Text that evaluates to the matrix (``[1 2;3 4]``)."""
-    prec = 15
+    prec = None
     with_class = False
     for opt in options:
         if is_text(opt):
@@ -179,7 +180,7 @@ def mat2str(x: Any, *options: Any) -> Any:
                 raise MatlabError("MATLAB:mat2str:InvalidOptionString", "Invalid option string.")
             with_class = True
         else:
-            prec = int(to_array(opt).reshape(-1)[0])
+            prec = whole_number(opt, "mat2str", "Precision", 1)
     if isinstance(x, DeviceValue):
         x = x.gather()
     if not (type(x) in (float, bool, complex) or type(x) is np.ndarray):
@@ -187,6 +188,8 @@ def mat2str(x: Any, *options: Any) -> Any:
     arr = to_array(x)
     if arr.ndim > 2:
         raise MatlabError("MATLAB:mat2str:TwoDInput", "Input matrix must be 2-D.")
+    if prec is None:
+        prec = 7 if arr.dtype in (np.float32, np.complex64) else 15
     if arr.dtype == CHAR_DTYPE:
         rows = ["'" + "".join(arr[r, :].tolist()).replace("'", "''") + "'" for r in range(arr.shape[0])]
         if arr.size == 0:
@@ -267,22 +270,38 @@ _CONSTANTS = {"pi": math.pi, "inf": math.inf, "nan": math.nan, "true": 1.0, "fal
               "eps": float(np.finfo(float).eps), "i": 1j, "j": 1j}
 
 
-@builtin("str2num", category="strings", nargin=(1, 2), nargout=(0, 2), wants_nargout=True)
-def str2num(x: Any, *_: Any, nargout: int = 1) -> Any:
-    """Convert text holding a numeric matrix (``'[1 2; 3 4]'``) to numbers."""
+@builtin("str2num", category="strings", nargin=(1, 2), nargout=(0, 2), needs_ctx=True,
+         wants_nargout=True)
+def str2num(ctx: Any, x: Any, *_: Any, nargout: int = 1) -> Any:
+    """Convert text holding a numeric matrix (``'[1 2; 3 4]'``) to numbers.
+
+    Plain numeric text is parsed directly; anything else is evaluated as
+    ``[text]`` like MATLAB does (``str2num('2*3')``).
+    """
     if not is_char(x) and not isinstance(x, StringArray):
         raise MatlabError("MATLAB:str2num:InvalidArgument",
                           "Input must be a character vector or string scalar.")
     text = to_str(x) if not (is_char(x) and x.shape[0] > 1) else ";".join(
         "".join(x[r, :].tolist()) for r in range(x.shape[0]))
+    ok = True
     try:
         value = _parse_matrix(text)
-        ok = True
     except ValueError:
-        value, ok = np.zeros((0, 0)), False
+        value, ok = _evaluate(ctx, text)
     if nargout >= 2:
         return value, ok
     return value
+
+
+def _evaluate(ctx: Any, text: str) -> tuple[Any, bool]:
+    """``eval(['[' text ']'])`` through the interpreter; ([], false) on error."""
+    try:
+        out = ctx.call("eval", [char_array("[" + text + "]")], 1)
+    except MatlabError:
+        return np.zeros((0, 0)), False
+    if not out or not (type(out[0]) in (float, bool) or type(out[0]) is np.ndarray):
+        return np.zeros((0, 0)), False
+    return out[0], True
 
 
 def _parse_matrix(text: str) -> Any:

@@ -49,15 +49,20 @@ def _format_text(fmt: Any, fn: str) -> str:
                       else "Invalid format.")
 
 
-@builtin("sprintf", category="output", nargin=(1, None), nargout=(0, 2))
-def sprintf(fmt: Any, *args: Any) -> Any:
+@builtin("sprintf", category="output", nargin=(1, None), nargout=(0, 2), wants_nargout=True)
+def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
     """Format data into a character vector (a string when fmt is a string)."""
     text = format_printf(_format_text(fmt, "sprintf"), list(args))
     if isinstance(fmt, StringArray):
-        return StringArray.scalar(text)
-    if text == "":
-        return _empty_row()
-    return char_array(text)
+        result: Any = StringArray.scalar(text)
+    elif text == "":
+        result = _empty_row()
+    else:
+        result = char_array(text)
+    if nargout >= 2:
+        # [str, errmsg] = sprintf(...): formatting errors raise, so errmsg is ''.
+        return result, _empty_row()
+    return result
 
 
 def _empty_row() -> Any:

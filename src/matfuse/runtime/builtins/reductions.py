@@ -186,7 +186,7 @@ def mode(x: Any, *args: Any, nargout: int = 1) -> Any:
         arr = arr[..., np.newaxis]
     moved = np.moveaxis(arr, axis, -1)
     lead = moved.shape[:-1]
-    rows = moved.reshape(-1, moved.shape[-1])
+    rows = moved.reshape(int(np.prod(lead)), moved.shape[-1])
     out_dtype = arr.dtype if arr.dtype.kind != "b" else np.dtype(np.float64)
     if arr.dtype.kind == "U":
         out_dtype = np.dtype(np.float64)

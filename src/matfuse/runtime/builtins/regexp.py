@@ -19,10 +19,8 @@ from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     CellArray,
-    StringArray,
     StructArray,
     canonical,
-    is_char,
     to_str,
 )
 
@@ -160,7 +158,12 @@ def _regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> 
     order = order[:max(wanted, len(keys))] if keys else default_order[:wanted]
     pats = text_arg(pattern, fn, "Pattern")
     texts = text_arg(text, fn, "First argument")
+    if not pats.items:
+        raise MatlabError(f"MATLAB:{fn}:invalidPattern", "The regular expression must not be an empty cell.")
     if pats.kind == "cell" and len(pats.items) != 1:
+        if len(pats.items) != len(texts.items):
+            raise MatlabError(f"MATLAB:{fn}:CellSizeMismatch",
+                              "Cell arrays of text and expressions must have the same size.")
         compiled = [_compile(p or "", flags, fn) for p in pats.items]
     else:
         compiled = [_compile(pats.items[0] or "", flags, fn)]

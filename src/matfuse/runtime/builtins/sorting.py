@@ -31,27 +31,38 @@ from matfuse.runtime.values import (
 )
 
 
-def value_ranks(arr: np.ndarray) -> np.ndarray:
+def value_ranks(arr: np.ndarray, distinct_nan: bool = False) -> np.ndarray:
     """Dense integer ranks (same shape) ordering values ascending, NaN last,
-    complex by abs then angle."""
+    complex by abs then angle, text by code points (missing strings last).
+    With ``distinct_nan`` every NaN gets its own rank (set functions treat
+    NaNs as unequal), in flat order."""
     if arr.dtype.kind == "c":
         flat = arr.reshape(-1)
         order = np.lexsort((np.angle(flat), np.abs(flat)))
         ranks = np.empty(flat.size, dtype=np.int64)
         sorted_vals = flat[order]
         new_group = np.ones(flat.size, dtype=bool)
-        new_group[1:] = sorted_vals[1:] != sorted_vals[:-1]
+        new_group[1:] = ~((sorted_vals[1:] == sorted_vals[:-1])
+                          | (np.isnan(sorted_vals[1:]) & np.isnan(sorted_vals[:-1])))
         ranks[order] = np.cumsum(new_group) - 1
-        return ranks.reshape(arr.shape)
-    if arr.dtype == object:
-        keys = ["\uffff" * 0 if s is None else s for s in arr.reshape(-1).tolist()]
-        uniq = sorted(set(keys))
-        lookup = {s: i for i, s in enumerate(uniq)}
-        return np.array([lookup[s] for s in keys], dtype=np.int64).reshape(arr.shape)
-    if arr.dtype.kind == "U":
-        arr = char_codes(arr)
-    _, inverse = np.unique(arr.reshape(-1), return_inverse=True, equal_nan=True)
-    return inverse.reshape(arr.shape)
+        ranks = ranks.reshape(arr.shape)
+    elif arr.dtype == object:
+        keys = [(1, "") if s is None else (0, s) for s in arr.reshape(-1).tolist()]
+        lookup = {k: i for i, k in enumerate(sorted(set(keys)))}
+        return np.array([lookup[k] for k in keys], dtype=np.int64).reshape(arr.shape)
+    else:
+        if arr.dtype.kind == "U":
+            arr = char_codes(arr)
+        _, inverse = np.unique(arr.reshape(-1), return_inverse=True, equal_nan=True)
+        ranks = inverse.reshape(arr.shape).astype(np.int64)
+    if distinct_nan and arr.dtype.kind in "fc":
+        nan = np.isnan(arr)
+        if nan.any():
+            flat = ranks.reshape(-1).copy()
+            positions = np.flatnonzero(nan.reshape(-1))
+            flat[positions] = flat.max() + 1 + np.arange(positions.size)
+            ranks = flat.reshape(arr.shape)
+    return ranks
 
 
 def sort_order(arr: np.ndarray, descend: bool) -> np.ndarray:

@@ -216,7 +216,7 @@ def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:
     if axis >= arr.ndim:
         arr = arr[..., np.newaxis]
     moved = np.moveaxis(arr, axis, -1)
-    rows = moved.reshape(-1, moved.shape[-1])
+    rows = moved.reshape(int(np.prod(moved.shape[:-1])), moved.shape[-1])
     out = np.stack([quantile_sorted(r, probs) for r in rows]) if rows.shape[0] else np.zeros((0, probs.size))
     out = np.moveaxis(out.reshape(moved.shape[:-1] + (probs.size,)), -1, axis)
     return canonical(out)

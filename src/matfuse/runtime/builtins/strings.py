@@ -1,4 +1,5 @@
-"""String builtins: comparison, search, joining, splitting, trimming, case."""
+"""String builtins: joining, splitting, replacing, trimming, case, character
+classes.  Comparison and search live in ``string_compare.py``."""
 
 from __future__ import annotations
 
@@ -7,9 +8,11 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._common import int_value, is_text
+from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.builtins._text_args import (
-    logical_result,
+    char_codes_text,
+    single_text,
+    whole_number,
     make_char,
     rebuild,
     string_array,
@@ -30,166 +33,6 @@ from matfuse.runtime.values import (
 _WHITESPACE = " \t\n\v\f\r\0"
 
 
-# ------------------------------------------------------------- comparison
-def _compare_items(v: Any) -> tuple[list[Any], tuple[int, ...] | None]:
-    """Items for strcmp: (list, shape) for cells/strings, ([v], None) otherwise."""
-    if isinstance(v, CellArray):
-        return list(v.data.reshape(-1, order="F")), v.data.shape
-    if isinstance(v, StringArray) and v.data.size != 1:
-        return list(v.data.reshape(-1, order="F")), v.data.shape
-    return [v], None
-
-
-def _as_compare_text(v: Any) -> str | None:
-    if isinstance(v, str):
-        return v
-    if is_char(v):
-        if v.ndim == 2 and v.shape[0] <= 1:
-            return "".join(v.reshape(-1).tolist())
-        return None
-    if isinstance(v, StringArray) and v.data.size == 1:
-        return v.data.reshape(-1)[0]
-    return None
-
-
-def _equal(a: Any, b: Any, n: int | None, fold: bool) -> bool:
-    if is_char(a) and is_char(b) and (a.shape[0] > 1 or b.shape[0] > 1):
-        if a.shape != b.shape:
-            return False
-        x, y = a, b
-        if fold:
-            x, y = np.char.lower(x), np.char.lower(y)
-        return bool(np.array_equal(x, y))
-    sa, sb = _as_compare_text(a), _as_compare_text(b)
-    if sa is None or sb is None:
-        return False
-    if fold:
-        sa, sb = sa.lower(), sb.lower()
-    if n is not None:
-        if len(sa) < n or len(sb) < n:
-            return sa == sb and len(sa) >= n
-        return sa[:n] == sb[:n]
-    return sa == sb
-
-
-def _strcmp_family(a: Any, b: Any, n: int | None, fold: bool, fn: str) -> Any:
-    items_a, shape_a = _compare_items(a)
-    items_b, shape_b = _compare_items(b)
-    if shape_a is None and shape_b is None:
-        return _equal(a, b, n, fold)
-    if shape_a is not None and shape_b is not None and len(items_a) != 1 and len(items_b) != 1:
-        if shape_a != shape_b:
-            raise MatlabError(f"MATLAB:{fn}:InputsSizeMismatch" if fn else "MATLAB:strcmp:InputsSizeMismatch",
-                              "Inputs must be the same size or either one can be a scalar.")
-        values = [_equal(x, y, n, fold) for x, y in zip(items_a, items_b)]
-        return np.array(values, dtype=bool).reshape(shape_a, order="F")
-    if shape_a is None or len(items_a) == 1 and shape_b is not None:
-        shape = shape_b
-        values = [_equal(items_a[0], y, n, fold) for y in items_b]
-    else:
-        shape = shape_a
-        values = [_equal(x, items_b[0], n, fold) for x in items_a]
-    return np.array(values, dtype=bool).reshape(shape, order="F")
-
-
-@builtin("strcmp", category="strings", nargin=(2, 2))
-def strcmp(a: Any, b: Any) -> Any:
-    """Compare text (case sensitive); cell- and string-array aware."""
-    return _strcmp_family(a, b, None, False, "strcmp")
-
-
-@builtin("strcmpi", category="strings", nargin=(2, 2))
-def strcmpi(a: Any, b: Any) -> Any:
-    """Compare text ignoring case."""
-    return _strcmp_family(a, b, None, True, "strcmpi")
-
-
-@builtin("strncmp", category="strings", nargin=(3, 3))
-def strncmp(a: Any, b: Any, n: Any) -> Any:
-    """Compare the first n characters."""
-    return _strcmp_family(a, b, int_value(n, "strncmp"), False, "strncmp")
-
-
-@builtin("strncmpi", category="strings", nargin=(3, 3))
-def strncmpi(a: Any, b: Any, n: Any) -> Any:
-    """Compare the first n characters ignoring case."""
-    return _strcmp_family(a, b, int_value(n, "strncmpi"), True, "strncmpi")
-
-
-# ------------------------------------------------------------------ search
-def _find_all(text: str, pattern: str) -> list[float]:
-    if not pattern or len(pattern) > len(text):
-        return []
-    hits = []
-    start = text.find(pattern)
-    while start >= 0:
-        hits.append(float(start + 1))
-        start = text.find(pattern, start + 1)
-    return hits
-
-
-def _index_row(hits: list[float]) -> Any:
-    if not hits:
-        return np.zeros((1, 0))
-    return canonical(np.array([hits], dtype=np.float64))
-
-
-@builtin("strfind", category="strings", nargin=(2, 4))
-def strfind(text: Any, pattern: Any, *_: Any) -> Any:
-    """Indices of every occurrence of pattern in text (overlaps included)."""
-    pat = text_arg(pattern, "strfind", "Pattern")
-    if pat.kind == "cell" or len(pat.items) != 1:
-        raise MatlabError("MATLAB:strfind:PatternMustBeText",
-                          "PATTERN must be a string scalar or character vector.")
-    p = pat.items[0] or ""
-    arg = text_arg(text, "strfind", "First argument")
-    if arg.kind == "char":
-        return _index_row(_find_all(arg.items[0] if len(arg.items) == 1 else "".join(arg.items), p))
-    if arg.kind == "string" and len(arg.items) == 1:
-        return _index_row(_find_all(arg.items[0] or "", p))
-    return CellArray.from_list([_index_row(_find_all(s or "", p)) for s in arg.items], arg.shape)
-
-
-def _patterns(pattern: Any, fn: str) -> list[str]:
-    return [p or "" for p in text_arg(pattern, fn, "Pattern").items]
-
-
-def _ignore_case(options: tuple[Any, ...], fn: str) -> bool:
-    fold = False
-    for i in range(0, len(options) - 1, 2):
-        if is_text(options[i]) and to_str(options[i]).lower() == "ignorecase":
-            fold = bool(to_array(options[i + 1]).reshape(-1)[0])
-        else:
-            raise MatlabError(f"MATLAB:{fn}:InvalidOption", "Invalid name-value argument.")
-    return fold
-
-
-def _match_builtin(fn: str, test) -> Any:
-    def impl(text: Any, pattern: Any, *options: Any) -> Any:
-        fold = _ignore_case(options, fn)
-        arg = text_arg(text, fn, "First argument")
-        pats = _patterns(pattern, fn)
-        if fold:
-            pats = [p.lower() for p in pats]
-        values = []
-        for s in arg.items:
-            s = (s or "")
-            s = s.lower() if fold else s
-            values.append(any(test(s, p) for p in pats))
-        return logical_result(arg, values)
-
-    impl.__doc__ = f"True where text {fn.lower()} any of the patterns."
-    return impl
-
-
-contains = builtin("contains", category="strings", nargin=(2, 4))(
-    _match_builtin("contains", lambda s, p: p in s))
-startsWith = builtin("startsWith", category="strings", nargin=(2, 4))(
-    _match_builtin("startsWith", lambda s, p: s.startswith(p)))
-endsWith = builtin("endsWith", category="strings", nargin=(2, 4))(
-    _match_builtin("endsWith", lambda s, p: s.endswith(p)))
-
-
 # --------------------------------------------------------- build and split
 @builtin("strcat", category="strings", nargin=(1, None))
 def strcat(*args: Any) -> Any:
@@ -202,14 +45,18 @@ def strcat(*args: Any) -> Any:
         kind = "char"
     if kind == "char":
         if any(is_char(a) and a.ndim == 2 and a.shape[0] > 1 for a in args):
+            if not all(is_char(a) for a in args):
+                raise MatlabError("MATLAB:strcat:InvalidInputType",
+                                  "Inputs must be character arrays, cell arrays of character vectors, or string arrays.")
             return _strcat_char_rows(args)
         pieces = []
         for a in args:
             if is_char(a):
                 pieces.append("".join(a.reshape(-1, order="F").tolist()).rstrip(_WHITESPACE))
-            elif isinstance(a, np.ndarray) or type(a) is float:
-                arr = to_array(a)
-                pieces.append("".join(chr(int(c)) for c in arr.reshape(-1, order="F")))
+            elif isinstance(a, np.ndarray) and a.size == 0:
+                continue
+            else:
+                pieces.append(char_codes_text(a, "strcat"))
         return make_char("".join(pieces))
     parsed = [text_arg(a, "strcat") for a in args]
     shape = None
@@ -236,6 +83,9 @@ def strcat(*args: Any) -> Any:
 def _strcat_char_rows(args: tuple[Any, ...]) -> Any:
     arrays = [to_array(a) for a in args]
     rows = max(a.shape[0] for a in arrays)
+    if any(a.shape[0] not in (1, rows) for a in arrays):
+        raise MatlabError("MATLAB:strcat:InvalidInputSize",
+                          "All the input arguments must have the same number of rows or be scalars.")
     lines = [""] * rows
     for a in arrays:
         for r in range(rows):
@@ -294,7 +144,7 @@ def strjoin(items: Any, delimiter: Any = None) -> Any:
         raise MatlabError("MATLAB:strjoin:InvalidCellType",
                           "First input must be a 1xN cell array of character vectors or a string array.")
     arg = text_arg(items, "strjoin")
-    sep = " " if delimiter is None else process_escapes(text_arg(delimiter, "strjoin").items[0] or "")
+    sep = " " if delimiter is None else process_escapes(single_text(delimiter, "strjoin", "Delimiter"))
     text = sep.join(s or "" for s in arg.items)
     if arg.kind == "string":
         return StringArray.scalar(text)
@@ -305,8 +155,8 @@ def strjoin(items: Any, delimiter: Any = None) -> Any:
 def strrep(text: Any, old: Any, new: Any) -> Any:
     """Replace every occurrence of old with new."""
     arg = text_arg(text, "strrep", "First argument")
-    o = text_arg(old, "strrep").items[0] or ""
-    n = text_arg(new, "strrep").items[0] or ""
+    o = single_text(old, "strrep", "Old text")
+    n = single_text(new, "strrep", "New text")
     if arg.kind == "char" and len(arg.items) > 1:
         raise MatlabError("MATLAB:strrep:MultiRowInput", "Char inputs must be row vectors.")
     out = [(s or "").replace(o, n) if o else s for s in arg.items]
@@ -361,7 +211,7 @@ lower = builtin("lower", category="strings", nargin=(1, 1))(_case_builtin("lower
 @builtin("blanks", category="strings", nargin=(1, 1))
 def blanks(n: Any) -> Any:
     """A row of n spaces."""
-    count = int_value(n, "blanks")
+    count = whole_number(n, "blanks", "Number of blanks")
     return np.full((1, max(count, 0)), " ", dtype=CHAR_DTYPE)
 
 
@@ -449,6 +299,5 @@ def strvcat(*args: Any) -> Any:
         if isinstance(a, CellArray) or is_char(a) or isinstance(a, StringArray):
             lines += [s or "" for s in text_arg(a, "strvcat").items]
         else:
-            arr = to_array(a)
-            lines.append("".join(chr(int(c)) for c in arr.reshape(-1)))
+            lines.append(char_codes_text(a, "strvcat"))
     return char_rows([s for s in lines if s])

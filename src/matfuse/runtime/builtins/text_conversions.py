@@ -8,8 +8,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._common import int_value
-from matfuse.runtime.builtins._text_args import make_char, string_array, text_arg
+from matfuse.runtime.builtins._text_args import make_char, string_array, text_arg, whole_number
 from matfuse.runtime.builtins.number_text import num2str
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
@@ -20,10 +19,8 @@ from matfuse.runtime.values import (
     canonical,
     char_rows,
     class_of,
-    codes_to_char,
     is_char,
     to_array,
-    to_str,
 )
 
 
@@ -93,6 +90,8 @@ def _number_string(v: Any) -> str | None:
     if arr.dtype.kind == "c":
         return "".join(num2str(arr).reshape(-1).tolist())
     xf = float(x)
+    if math.isinf(xf):
+        return "Inf" if xf > 0 else "-Inf"
     if xf == math.floor(xf) and abs(xf) < 1e15:
         return str(int(xf))
     return f"{xf:.5g}" if abs(xf) >= 1e-5 else f"{xf:.5g}"
@@ -100,7 +99,13 @@ def _number_string(v: Any) -> str | None:
 
 # ------------------------------------------------------------ bases
 def _nonneg_ints(value: Any, fn: str) -> np.ndarray:
+    if isinstance(value, DeviceValue):
+        value = value.gather()
+    if not (type(value) in (float, bool) or (type(value) is np.ndarray and value.dtype.kind in "fiub")):
+        raise MatlabError(f"MATLAB:{fn}:InvalidInput", "Input must be a real numeric array.")
     arr = to_array(value)
+    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
+        raise MatlabError(f"MATLAB:{fn}:InputMustBeNonnegativeInteger", "D must be a nonnegative integer.")
     if arr.dtype.kind == "f" and (np.any(arr < 0) or np.any(arr != np.floor(arr))):
         raise MatlabError(f"MATLAB:{fn}:MustBeNonnegativeInteger" if fn == "dec2hex" else f"MATLAB:{fn}:InputMustBeNonnegativeInteger",
                           "Input must be nonnegative integers." if fn == "dec2hex" else "D must be a nonnegative integer.")
@@ -109,7 +114,7 @@ def _nonneg_ints(value: Any, fn: str) -> np.ndarray:
 
 def _to_base(value: Any, min_digits: Any, base: int, fn: str) -> Any:
     flat = _nonneg_ints(value, fn)
-    width = int_value(min_digits, fn) if min_digits is not None else 0
+    width = whole_number(min_digits, fn, "Number of digits") if min_digits is not None else 0
     texts = []
     for v in flat.tolist():
         n = int(v)

@@ -58,7 +58,7 @@ def to_class(v: Any, cls: str) -> Any:
 def _string_to_number(v: StringArray, cls: str) -> Any:
     """``double("3.5")`` parses each string (``str2double`` rules: NaN when
     the text is not a number)."""
-    out = np.empty(v.data.shape, dtype=np.float64)
+    out = np.empty(v.data.shape, dtype=np.float64, order="F")
     flat_in = v.data.reshape(-1, order="F")
     flat_out = out.reshape(-1, order="F")
     for i, s in enumerate(flat_in):

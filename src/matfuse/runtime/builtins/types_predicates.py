@@ -100,8 +100,7 @@ def isa(v: Any, name: Any) -> bool:
     """``isa(x, cls)``; also the categories ``numeric``, ``float``, ``integer``."""
     cls = text_arg(name, "isa", "class name")
     if cls == "numeric":
-        return _is_numeric(v) and not isinstance(v, DeviceValue) or (
-            isinstance(v, DeviceValue) and _is_numeric(v))
+        return _is_numeric(v)
     if cls == "float":
         return element_class(v) in _FLOATS
     if cls == "integer":

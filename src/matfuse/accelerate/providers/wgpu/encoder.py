@@ -112,12 +112,14 @@ class CommandBatcher:
         self._pending += 1
         self._tel.dispatches += 1
 
-    def copy(self, src: DeviceBuffer, dst: DeviceBuffer, nbytes: int) -> None:
-        """Record a device-to-device copy (``nbytes`` rounded up to 4)."""
+    def copy(self, src: DeviceBuffer, dst: DeviceBuffer, nbytes: int,
+             src_offset: int = 0, dst_offset: int = 0) -> None:
+        """Record a device-to-device copy (sizes and offsets multiples of 4)."""
         self._end_pass()
         nb = (nbytes + 3) // 4 * 4
         if nb:
-            self._ensure_encoder().copy_buffer_to_buffer(src.buffer, 0, dst.buffer, 0, nb)
+            self._ensure_encoder().copy_buffer_to_buffer(src.buffer, src_offset, dst.buffer,
+                                                         dst_offset, nb)
             self._pending += 1
 
     def flush(self) -> None:

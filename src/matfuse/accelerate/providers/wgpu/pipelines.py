@@ -113,7 +113,8 @@ class PipelineCache:
             Unsupported: the WGSL does not compile on this adapter (a bug in a
                 renderer; the caller falls back to the host and counts it).
         """
-        key = key or self.key_of(source, entry_point, layout, workgroup)
+        # a caller's cache_key stands in for the source text (cheaper to hash)
+        key = self.key_of(key if key else source, entry_point, layout, workgroup)
         got = self._pipelines.get(key)
         if got is not None:
             self.hits += 1

@@ -28,7 +28,7 @@ _BINARY = {
     "mod": "mfx_mod(a, b)", "rem": "mfx_rem(a, b)",
 }
 _UNARY_COMMON = {
-    "uminus": "-a", "abs": "abs(a)", "sign": "sign(a)", "sqrt": "sqrt(a)",
+    "uminus": "-a", "abs": "abs(a)", "sign": "select(sign(a), a, mfx_isnan(a))", "sqrt": "sqrt(a)",
     "floor": "floor(a)", "ceil": "ceil(a)", "round": "mfx_round(a)", "fix": "trunc(a)",
     "real": "a", "conj": "a", "imag": "a * T(0.0)", "identity": "a",
 }
@@ -44,8 +44,9 @@ UNARY_OPS = set(_UNARY_COMMON) | set(_F32_FUNCS) | PREDICATES
 BINARY_OPS = set(_BINARY) | set(COMPARISONS) | LOGICAL_BINARY
 
 
-def _helpers(t: str) -> str:
-    """Type-generic helpers, rendered for T = f32 or f64."""
+def _helpers(t: str, math: bool = False) -> str:
+    """Type-generic helpers, rendered for T = f32 or f64; ``math``: the
+    source also holds F64_MATH (needed by pow/atan2 in f64)."""
     z = "0.0lf" if t == "f64" else "0.0f"
     one = "1.0lf" if t == "f64" else "1.0f"
     half = "0.5lf" if t == "f64" else "0.5f"
@@ -83,6 +84,9 @@ fn mfx_hypot(a: T, b: T) -> T {{
   let r = min(x, y) / m;
   return m * sqrt({one} + r * r);
 }}
+"""
+    if math or t == "f32":
+        text += f"""
 fn mfx_pow(a: T, b: T) -> T {{ return {pw}; }}
 fn mfx_atan2(a: T, b: T) -> T {{ return {at2}; }}
 """
@@ -138,20 +142,22 @@ def binary_expr(op: str) -> str:
     if op in _BINARY:
         return _BINARY[op]
     if op in COMPARISONS:
+        if op == "ne":
+            return "select(T(0), T(1), !(a == b))"
         return f"select(T(0), T(1), a {COMPARISONS[op]} b)"
     if op == "and":
-        return "select(T(0), T(1), a != T(0) && b != T(0))"
+        return "select(T(0), T(1), !(a == T(0)) && !(b == T(0)))"
     if op == "or":
-        return "select(T(0), T(1), a != T(0) || b != T(0))"
+        return "select(T(0), T(1), !(a == T(0)) || !(b == T(0)))"
     if op == "xor":
-        return "select(T(0), T(1), (a != T(0)) != (b != T(0)))"
+        return "select(T(0), T(1), (a == T(0)) != (b == T(0)))"
     raise Unsupported(f"wgpu: elementwise op {op}")
 
 
 def store_expr(r: str, t: str, out_dtype: str) -> str:
     """Convert compute value ``r`` to the storage type of ``out_dtype``."""
     if out_dtype == "bool":
-        return f"select(0u, 1u, {r} != T(0))"
+        return f"select(0u, 1u, !({r} == T(0)))"
     if out_dtype == "float32":
         return f"f32({r})"
     if out_dtype == "float64":
@@ -188,19 +194,6 @@ class ElementwiseSpec:
     vec4: bool = False
 
 
-def params_struct(spec: ElementwiseSpec, n: int, dims: list[int],
-                  strides: list[list[int]], scalars: list[float]) -> UniformStruct:
-    u = UniformStruct().add("n", "u32", n).add("rank", "u32", len(dims))
-    u.add("pad0", "u32", 0).add("pad1", "u32", 0)
-    if spec.broadcast:
-        u.add_u32_array("dims", dims, MAX_RANK)
-        for k, st in enumerate(strides):
-            u.add_u32_array(f"st{k}", st, MAX_RANK)
-    for k, s in enumerate(scalars):
-        u.add(f"s{k}", spec.t, s)
-    return u
-
-
 def render(spec: ElementwiseSpec, uniform: UniformStruct) -> str:
     """WGSL for one elementwise kernel (grid-stride, 256 threads)."""
     names = ["a", "b"][:len(spec.operand_dtypes)]
@@ -217,7 +210,7 @@ def render(spec: ElementwiseSpec, uniform: UniformStruct) -> str:
     decls.append(f"@group(0) @binding({binding}) var<storage, read_write> out0: "
                  f"array<{'vec4<' + ot + '>' if spec.vec4 else ot}>;")
     decls.append(f"@group(0) @binding({binding + 1}) var<uniform> p: Params;")
-    prelude = (F64_MATH if spec.t == "f64" else "") + _helpers(spec.t) + uniform.wgsl()
+    prelude = (F64_MATH if spec.t == "f64" else "") + _helpers(spec.t, True) + uniform.wgsl()
     body_fn = f"fn op(a: T, b: T) -> T {{ return {spec.expr}; }}\n"
     if spec.vec4:
         loads = []

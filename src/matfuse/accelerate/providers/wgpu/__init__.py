@@ -1,0 +1,30 @@
+"""The wgpu provider package (WGSL kernels through wgpu-py).
+
+``create_provider(options, allow_cpu_adapter)`` is the facade's entry point.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matfuse.accelerate_api import Unsupported
+from matfuse.accelerate.providers.wgpu.provider import WgpuProvider, create_wgpu_provider
+
+
+def create_provider(options: Any = None, allow_cpu_adapter: bool = True) -> WgpuProvider | None:
+    """Start the wgpu provider, or return None when no suitable adapter exists.
+
+    Args:
+        options: ``AccelerateInitOptions`` (its ``power`` preference is used).
+        allow_cpu_adapter: accept a CPU adapter such as lavapipe.
+    """
+    try:
+        p = WgpuProvider(getattr(options, "power", None))
+    except Unsupported:
+        return None
+    if not allow_cpu_adapter and p.ctx.adapter_type.upper() == "CPU":
+        return None
+    return p
+
+
+__all__ = ["WgpuProvider", "create_provider", "create_wgpu_provider"]

@@ -1,0 +1,179 @@
+"""The provider's machinery shared by every hook: device, buffers,
+pipelines, batching, the per-call cleanup scope and error mapping."""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from typing import Iterator, Sequence
+
+import numpy as np
+
+from matfuse.accelerate_api import GpuTensorHandle, Unsupported
+from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, BufferTable, DeviceBuffer
+from matfuse.accelerate.providers.wgpu.device import DeviceContext
+from matfuse.accelerate.providers.wgpu.encoder import CommandBatcher
+from matfuse.accelerate.providers.wgpu.pipelines import Layout, PipelineCache
+from matfuse.accelerate.providers.wgpu.shaders.common import groups_for
+from matfuse.accelerate.providers.wgpu.telemetry import WgpuTelemetry
+from matfuse.errors import MatlabError
+
+#: accepted spellings of the float dtypes in generator hooks
+DTYPE_ALIASES = {"double": "float64", "single": "float32", "logical": "bool"}
+
+
+def numel(shape: Sequence[int]) -> int:
+    n = 1
+    for d in shape:
+        n *= int(d)
+    return n
+
+
+def matlab_shape(shape: Sequence[int]) -> tuple[int, ...]:
+    """At least 2 dims, no trailing singletons beyond the second."""
+    s = [int(d) for d in shape]
+    while len(s) > 2 and s[-1] == 1:
+        s.pop()
+    while len(s) < 2:
+        s.append(1)
+    return tuple(s)
+
+
+class WgpuCore:
+    """State and helpers; hooks live in the mixins of ``provider.py``."""
+
+    name = "wgpu"
+
+    def __init__(self, ctx: DeviceContext, device_id: int = 0):
+        self.ctx = ctx
+        self.device_id = device_id
+        self.tel = WgpuTelemetry()
+        self.buffers = BufferTable(ctx.device, int(ctx.limits.get("max-buffer-size", 1 << 28)))
+        self.pipelines = PipelineCache(ctx.device, ctx.summary)
+        self.batcher = CommandBatcher(ctx.device, self.tel, self.buffers.release_quarantine)
+        self.buffers.on_destroy.append(self.batcher.forget_buffer)
+        self._scope: list[int] | None = None
+        self._sync_buf = None
+
+    # ------------------------------------------------------------ handles
+    def norm_dtype(self, dtype: str) -> str:
+        dt = DTYPE_ALIASES.get(dtype, dtype)
+        if dt not in DEVICE_TYPES:
+            raise Unsupported(f"wgpu: dtype {dtype} is not supported on the device")
+        if dt in ("float64", "complex128") and not self.ctx.has_f64:
+            raise Unsupported("wgpu: adapter has no usable f64; double stays on the host")
+        return dt
+
+    def need_f64(self) -> None:
+        if not self.ctx.has_f64:
+            raise Unsupported("wgpu: this kernel needs f64 arithmetic, which the adapter lacks")
+
+    def alloc(self, shape: Sequence[int], dtype: str) -> GpuTensorHandle:
+        """A new tensor; freed automatically if the current hook fails."""
+        shape = tuple(int(d) for d in shape)
+        dt = self.norm_dtype(dtype)
+        if numel(shape) * DEVICE_TYPES[dt][1] > self.ctx.max_binding_bytes:
+            raise Unsupported("wgpu: tensor exceeds the adapter's storage binding size")
+        tid = self.buffers.allocate(dt, shape)
+        if self._scope is not None:
+            self._scope.append(tid)
+        return GpuTensorHandle(shape, self.device_id, tid, dt)
+
+    def release(self, h: GpuTensorHandle) -> None:
+        """Free a temporary made inside a hook."""
+        self.buffers.free(h.buffer_id)
+
+    def check(self, h: GpuTensorHandle) -> None:
+        if h.device_id != self.device_id:
+            raise Unsupported("wgpu: handle belongs to another device")
+        if h.dtype not in DEVICE_TYPES:
+            raise Unsupported(f"wgpu: dtype {h.dtype}")
+        self.buffers.entry(h.buffer_id)
+
+    def bind(self, h: GpuTensorHandle) -> tuple[DeviceBuffer, int]:
+        ent = self.buffers.entry(h.buffer_id)
+        return ent.buf, ent.nbytes
+
+    def bind_raw(self, h: GpuTensorHandle, nbytes: int) -> tuple[DeviceBuffer, int]:
+        return self.buffers.entry(h.buffer_id).buf, nbytes
+
+    # ------------------------------------------------------------ dispatch
+    def run(self, source: str, n_in: int, n_out: int, buffers: list[tuple[DeviceBuffer, int]],
+            uniform: bytes, groups: tuple[int, int, int], entry_point: str = "main",
+            workgroup: tuple[int, ...] = (256,), key: str | None = None) -> None:
+        kernel = self.pipelines.get(source, entry_point, Layout(n_in, n_out), workgroup, key)
+        self.batcher.dispatch(kernel, buffers, uniform, groups)
+
+    def groups(self, n_threads: int) -> tuple[int, int, int]:
+        return groups_for(n_threads, self.ctx.max_groups_per_dim)
+
+    # ------------------------------------------------------------ scope
+    @contextmanager
+    def op(self, name: str) -> Iterator[None]:
+        """Per-hook scope: times the call, frees what it allocated on failure
+        and maps wgpu failures to MatlabError / Unsupported."""
+        import wgpu
+
+        outer = self._scope
+        self._scope = []
+        t0 = time.perf_counter()
+        try:
+            yield
+        except BaseException as exc:
+            for tid in self._scope:
+                self.buffers.free(tid)
+            if isinstance(exc, wgpu.GPUError) and not isinstance(exc, (MatlabError, Unsupported)):
+                self.batcher.abandon()
+                raise self._map_error(name, exc) from exc
+            raise
+        finally:
+            done = self._scope
+            self._scope = outer
+            if outer is not None and done:
+                outer.extend(done)
+            self.tel.record_op(name, time.perf_counter() - t0)
+
+    @staticmethod
+    def _map_error(name: str, exc: Exception) -> Exception:
+        import wgpu
+
+        if isinstance(exc, wgpu.GPUOutOfMemoryError):
+            err = MatlabError("parallel:gpu:array:OOM",
+                              "Out of memory on device. To view more detail about available "
+                              "memory on the GPU, use 'gpuDevice()'.")
+        elif isinstance(exc, wgpu.GPUValidationError):
+            return Unsupported(f"wgpu: {name} failed validation: {exc}")
+        else:
+            err = MatlabError("parallel:gpu:device:DeviceLost",
+                              f"The GPU device failed while running {name}: {exc}")
+        err.function_name = name
+        return err
+
+    def flush(self) -> None:
+        self.batcher.flush()
+
+    def wait_idle(self) -> None:
+        """Submit pending work and block until the GPU finished it (a tiny
+        readback: wgpu 0.32's on_submitted_work_done_sync is broken)."""
+        import wgpu
+
+        self.flush()
+        if self._sync_buf is None:
+            self._sync_buf = self.ctx.device.create_buffer(
+                size=16, usage=wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST)
+        self.ctx.queue.read_buffer(self._sync_buf, 0, 16)
+
+    def read(self, h: GpuTensorHandle, count: int | None = None) -> np.ndarray:
+        """Flat host copy of ``h`` (flushes the batch)."""
+        from matfuse.accelerate.providers.wgpu.buffers import from_device_bytes
+
+        ent = self.buffers.entry(h.buffer_id)
+        n = numel(h.shape) if count is None else count
+        nbytes = n * DEVICE_TYPES[h.dtype][1]
+        self.flush()
+        if nbytes == 0:
+            return np.zeros(0, dtype=np.dtype(h.dtype))
+        raw = self.ctx.queue.read_buffer(ent.buf.buffer, 0, (nbytes + 3) // 4 * 4)
+        self.tel.downloads += 1
+        self.tel.download_bytes += nbytes
+        return from_device_bytes(raw, h.dtype, n)

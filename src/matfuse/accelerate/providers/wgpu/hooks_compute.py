@@ -1,0 +1,265 @@
+"""Compute hooks: elementwise, casts, reductions, scans, matmul."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from matfuse.accelerate_api import GpuTensorHandle, Unsupported
+from matfuse.accelerate.providers.wgpu.core import WgpuCore, matlab_shape, numel
+from matfuse.accelerate.providers.wgpu.shaders import elementwise as ew
+from matfuse.accelerate.providers.wgpu.shaders import matmul as mm
+from matfuse.accelerate.providers.wgpu.shaders import reduce as rd
+from matfuse.accelerate.providers.wgpu.shaders import scan as sc
+from matfuse.accelerate.providers.wgpu.shaders.common import groups_2d
+from matfuse.errors import MatlabError
+
+_SELFTEST_EXPR = "sqrt(abs(a)) * 3.0lf + a / 7.0lf"
+_ELEMENTS_PER_GROUP = 8192
+
+
+def broadcast_shape(shapes: list[tuple[int, ...]]) -> tuple[int, ...]:
+    rank = max(len(s) for s in shapes)
+    out = []
+    for d in range(rank):
+        sizes = {s[d] if d < len(s) else 1 for s in shapes}
+        sizes.discard(1)
+        if len(sizes) > 1:
+            raise MatlabError("MATLAB:sizeDimensionsMustMatch",
+                              "Arrays have incompatible sizes for this operation.")
+        out.append(sizes.pop() if sizes else 1)
+    return matlab_shape(out)
+
+
+class ComputeHooks(WgpuCore):
+    # ------------------------------------------------------------ elementwise
+    def _elementwise(self, name: str, expr: str, operands: list[object], out_dtype: str,
+                     t: str | None = None) -> GpuTensorHandle:
+        handles = [o for o in operands if isinstance(o, GpuTensorHandle)]
+        if not handles:
+            raise Unsupported("wgpu: elementwise op without a device operand")
+        for h in handles:
+            self.check(h)
+            if h.dtype.startswith("complex"):
+                raise Unsupported("wgpu: complex elementwise ops run on the host")
+        for s in operands:
+            if isinstance(s, complex):
+                raise Unsupported("wgpu: complex scalar operand")
+        out_dtype = self.norm_dtype(out_dtype)
+        if out_dtype.startswith("complex"):
+            raise Unsupported("wgpu: complex results run on the host")
+        t = t or ew.compute_type(out_dtype, [h.dtype for h in handles])
+        if t == "f64":
+            self.need_f64()
+        out_shape = broadcast_shape([h.shape for h in handles])
+        n = numel(out_shape)
+        with self.op(name):
+            out = self.alloc(out_shape, out_dtype)
+            if n == 0:
+                return out
+            broadcast = any(numel(h.shape) != n for h in handles)
+            dtypes = [o.dtype if isinstance(o, GpuTensorHandle) else None for o in operands]
+            vec4 = (not broadcast and n % 4 == 0 and out_dtype == "float32" and t == "f32"
+                    and all(d in (None, "float32") for d in dtypes))
+            spec = ew.ElementwiseSpec(expr, dtypes, out_dtype, t, broadcast, vec4)
+            dims: list[int] = []
+            strides: list[list[int]] = []   # one list per device operand, in order
+            if broadcast:
+                dims, strides = ew.collapse_broadcast(out_shape, [h.shape for h in handles])
+            u = self._elementwise_uniform(spec, n, dims, dtypes, strides, operands)
+            src = ew.render(spec, u)
+            bufs = [self.bind(h) for h in handles] + [self.bind(out)]
+            self.run(src, len(handles), 1, bufs, u.pack(), self.groups(n // 4 if vec4 else n))
+            return out
+
+    @staticmethod
+    def _elementwise_uniform(spec: ew.ElementwiseSpec, n: int, dims: list[int],
+                             dtypes: list[str | None], strides: list[list[int]],
+                             operands: list[object]):
+        u = ew.UniformStruct().add("n", "u32", n).add("rank", "u32", len(dims))
+        u.add("pad0", "u32", 0).add("pad1", "u32", 0)
+        if spec.broadcast:
+            u.add_u32_array("dims", dims, ew.MAX_RANK)
+            it = iter(strides)
+            for k, d in enumerate(dtypes):
+                if d is not None:
+                    u.add_u32_array(f"st{k}", next(it), ew.MAX_RANK)
+        for k, o in enumerate(operands):
+            if not isinstance(o, GpuTensorHandle):
+                u.add(f"s{k}", spec.t, float(o))
+        return u
+
+    def elem_binary(self, op: str, a: object, b: object, out_dtype: str) -> GpuTensorHandle:
+        return self._elementwise(op, ew.binary_expr(op), [a, b], out_dtype)
+
+    def elem_unary(self, op: str, a: GpuTensorHandle, out_dtype: str) -> GpuTensorHandle:
+        if op == "__selftest_arith":
+            return self._elementwise(op, _SELFTEST_EXPR, [a], out_dtype, "f64")
+        t = None
+        if op in ew.PREDICATES:
+            t = "f32" if a.dtype in ("float32", "bool") else "f64"
+        expr = ew.unary_expr(op, t or ew.compute_type(self.norm_dtype(out_dtype), [a.dtype]))
+        return self._elementwise(op, expr, [a], out_dtype, t)
+
+    def cast(self, a: GpuTensorHandle, dtype: str) -> GpuTensorHandle:
+        dtype = self.norm_dtype(dtype)
+        self.check(a)
+        if dtype == a.dtype:
+            with self.op("cast"):
+                out = self.alloc(a.shape, dtype)
+                self.batcher.copy(self.bind(a)[0], self.bind(out)[0], self.bind(a)[1])
+                return out
+        t = "f32" if dtype == "float32" or (dtype == "bool" and a.dtype == "float32") else "f64"
+        return self._elementwise("cast", "a", [a], dtype, t)
+
+    # ------------------------------------------------------------ reductions
+    def reduce(self, op: str, a: GpuTensorHandle, dims: Sequence[int] | None,
+               omitnan: bool, out_dtype: str) -> GpuTensorHandle:
+        if op not in rd.REDUCE_OPS and op != rd.COUNT_OP:
+            raise Unsupported(f"wgpu: reduce {op}")
+        self.check(a)
+        if op == "mean" and omitnan:
+            return self._mean_omitnan(a, dims, out_dtype)
+        out_dtype = self.norm_dtype(out_dtype)
+        if a.dtype.startswith("complex"):
+            raise Unsupported("wgpu: complex reductions run on the host")
+        shape = a.shape
+        if dims is None:
+            return self._reduce_axis(op, a, 1, numel(shape), 1, omitnan, out_dtype, (1, 1))
+        red = sorted({int(d) for d in dims if int(d) < len(shape) and shape[int(d)] != 1})
+        out_shape = matlab_shape([1 if d in dims else n for d, n in enumerate(shape)])
+        if not red:
+            return self._reduce_axis(op, a, numel(shape), 1, 1, omitnan, out_dtype, out_shape)
+        lo, hi = red[0], red[-1]
+        if all(d in red or shape[d] == 1 for d in range(lo, hi + 1)):
+            pre, length = numel(shape[:lo]), numel(shape[lo:hi + 1])
+            return self._reduce_axis(op, a, pre, length, numel(shape[hi + 1:]), omitnan,
+                                     out_dtype, out_shape)
+        keep = [d for d in range(len(shape)) if d not in red]
+        with self.op("reduce"):
+            moved = self.permute(a, keep + red)
+            try:
+                return self._reduce_axis(op, moved, numel([shape[d] for d in keep]),
+                                         numel([shape[d] for d in red]), 1, omitnan,
+                                         out_dtype, out_shape)
+            finally:
+                self.release(moved)
+
+    def _mean_omitnan(self, a: GpuTensorHandle, dims: Sequence[int] | None,
+                      out_dtype: str) -> GpuTensorHandle:
+        """sum(omitnan) ./ count(~isnan): three dispatches."""
+        with self.op("reduce_mean_omitnan"):
+            total = self.reduce("sum", a, dims, True, out_dtype)
+            count = self.reduce(rd.COUNT_OP, a, dims, False, out_dtype)
+            try:
+                return self.elem_binary("rdivide", total, count, out_dtype)
+            finally:
+                self.release(total)
+                self.release(count)
+
+    def _reduce_axis(self, op: str, a: GpuTensorHandle, pre: int, length: int, post: int,
+                     omitnan: bool, out_dtype: str, out_shape: tuple[int, ...]) -> GpuTensorHandle:
+        acc = rd.accumulator(op, a.dtype, out_dtype)
+        if acc == "f64" or out_dtype == "float64" or a.dtype == "float64":
+            self.need_f64()
+        with self.op(f"reduce_{op}"):
+            return self._reduce_pass(op, a, pre, length, post, omitnan, out_dtype, out_shape,
+                                     acc, first=True, count=length)
+
+    def _reduce_pass(self, op, src, pre, length, post, omitnan, out_dtype, out_shape, acc,
+                     first: bool, count: int) -> GpuTensorHandle:
+        nout = pre * post
+        per_thread = length <= 8 or (pre > 1 and nout >= 2048)
+        nchunks = 1 if per_thread else max(1, -(-length // _ELEMENTS_PER_GROUP))
+        final = nchunks == 1
+        if nout == 0 or length == 0:
+            ident = {"sum": 0.0, "mean": float("nan"), "prod": 1.0, "nnz": 0.0, "any": 0.0,
+                     rd.COUNT_OP: 0.0,
+                     "all": 1.0, "max": 0.0, "min": 0.0}[op]
+            if (op in ("max", "min")) and nout:
+                raise Unsupported("wgpu: max/min of an empty dimension")
+            return self.fill(out_shape, ident, out_dtype)
+        chunk = -(-length // nchunks)
+        spec = rd.ReduceSpec(op, src.dtype, acc, first, final, out_dtype, omitnan, per_thread)
+        u = rd.params(pre, length, post, nchunks, chunk, count, acc)
+        src_text = rd.render(spec, u)
+        out = self.alloc(out_shape if final else (nout * nchunks, 1),
+                         out_dtype if final else rd.acc_dtype(acc))
+        groups = self.groups(nout) if per_thread else groups_2d(nout * nchunks, self.ctx.max_groups_per_dim)
+        self.run(src_text, 1, 1, [self.bind(src), self.bind(out)], u.pack(), groups)
+        if final:
+            return out
+        try:
+            return self._reduce_pass(op, out, 1, nchunks, nout, omitnan, out_dtype, out_shape,
+                                     acc, first=False, count=count)
+        finally:
+            self.release(out)
+
+    def reduce_with_index(self, op: str, a: GpuTensorHandle, dim: int,
+                          omitnan: bool) -> tuple[GpuTensorHandle, GpuTensorHandle]:
+        self.check(a)
+        self.need_f64()
+        if a.dtype.startswith("complex") or a.dtype == "bool":
+            raise Unsupported("wgpu: reduce_with_index dtype")
+        shape = a.shape
+        size = shape[dim] if dim < len(shape) else 1
+        if size == 0:
+            raise Unsupported("wgpu: max/min over an empty dimension")
+        pre, post = numel(shape[:dim]), numel(shape[dim + 1:])
+        out_shape = matlab_shape([1 if d == dim else n for d, n in enumerate(shape)])
+        u = rd.params(pre, size, post, 1, size, size, "f64")
+        src = rd.render_with_index(op, a.dtype, omitnan, u)
+        with self.op(f"reduce_with_index_{op}"):
+            vals = self.alloc(out_shape, a.dtype)
+            idx = self.alloc(out_shape, "float64")
+            if pre * post:
+                self.run(src, 1, 2, [self.bind(a), self.bind(vals), self.bind(idx)], u.pack(),
+                         groups_2d(pre * post, self.ctx.max_groups_per_dim))
+            return vals, idx
+
+    # ------------------------------------------------------------ scans
+    def scan(self, op: str, a: GpuTensorHandle, dim: int, reverse: bool) -> GpuTensorHandle:
+        self.check(a)
+        if a.dtype.startswith("complex"):
+            raise Unsupported("wgpu: complex scans run on the host")
+        out_dtype = "float64" if a.dtype == "bool" else a.dtype
+        if out_dtype != "float32":
+            self.need_f64()
+        shape = a.shape
+        size = shape[dim] if dim < len(shape) else 1
+        pre, post = numel(shape[:dim]), numel(shape[dim + 1:])
+        u = sc.params(pre, size, post)
+        src = sc.render(op, a.dtype, out_dtype, reverse, u)
+        with self.op(op):
+            out = self.alloc(shape, out_dtype)
+            if numel(shape):
+                self.run(src, 1, 1, [self.bind(a), self.bind(out)], u.pack(), self.groups(pre * post))
+            return out
+
+    # ------------------------------------------------------------ matmul
+    def matmul(self, a: GpuTensorHandle, b: GpuTensorHandle) -> GpuTensorHandle:
+        self.check(a)
+        self.check(b)
+        if a.dtype != b.dtype or a.dtype not in ("float32", "float64") or len(a.shape) != 2 \
+                or len(b.shape) != 2:
+            raise Unsupported("wgpu: matmul needs two 2-D float tensors of one dtype")
+        m, k = a.shape
+        k2, n = b.shape
+        if k != k2:
+            raise MatlabError("MATLAB:innerdim",
+                              "Incorrect dimensions for matrix multiplication. Check that the "
+                              "number of columns in the first matrix matches the number of rows "
+                              "in the second matrix. To operate on each element of the matrix "
+                              "individually, use TIMES (.*) for elementwise multiplication.")
+        if k == 0 or m == 0 or n == 0:
+            return self.fill((m, n), 0.0, a.dtype)
+        t = "f32" if a.dtype == "float32" else "f64"
+        u = mm.params(m, k, n)
+        src = mm.render(t, u)
+        with self.op("matmul"):
+            out = self.alloc((m, n), a.dtype)
+            groups = (-(-m // mm.TILE), -(-n // mm.TILE), 1)
+            if max(groups) > self.ctx.max_groups_per_dim:
+                raise Unsupported("wgpu: matmul too large for one dispatch")
+            self.run(src, 2, 1, [self.bind(a), self.bind(b), self.bind(out)], u.pack(), groups,
+                     workgroup=(16, 16))
+            return out

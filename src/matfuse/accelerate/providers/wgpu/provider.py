@@ -1,0 +1,140 @@
+"""WgpuProvider: the accelerate provider on wgpu (WGSL over Vulkan/Metal/DX12).
+
+Memory and lifecycle hooks live here; compute hooks in ``hooks_compute``,
+data movement/generators/fused kernels in ``hooks_data``. Everything is
+column-major; ``bool`` is stored as u32; double runs in f64 only when the
+adapter has ``shader-f64`` and the start-up self-test passed (otherwise
+double hooks raise Unsupported and the host runs them; never silent f32).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.accelerate_api import AccelProvider, DeviceInfo, GpuTensorHandle, HostTensor, Unsupported
+from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, host_bytes
+from matfuse.accelerate.providers.wgpu.core import numel
+from matfuse.accelerate.providers.wgpu.device import open_device, run_f64_selftest
+from matfuse.accelerate.providers.wgpu.hooks_compute import ComputeHooks
+from matfuse.accelerate.providers.wgpu.hooks_data import DataHooks
+from matfuse.accelerate.providers.wgpu.telemetry import PhaseTimer
+
+_CLASS_OF = {"float32": "single", "complex64": "single", "float64": "double",
+             "complex128": "double", "bool": "logical", "int32": "int32", "uint32": "uint32"}
+
+
+class WgpuProvider(ComputeHooks, DataHooks, AccelProvider):
+    """The wgpu provider. Construct with :func:`create_wgpu_provider`."""
+
+    name = "wgpu"
+
+    def __init__(self, power_preference: str | None = None, device_id: int = 0,
+                 self_test: bool = True):
+        ctx = open_device(power_preference)
+        super().__init__(ctx, device_id)
+        if self_test:
+            run_f64_selftest(ctx, self._selftest_unary)
+        elif ctx.has_f64:
+            ctx.precision_policy = "f64-own-transcendentals (self-test skipped)"
+
+    def _selftest_unary(self, op: str, x: np.ndarray) -> np.ndarray:
+        h = self.upload(HostTensor.from_array(x.reshape(-1, 1)))
+        try:
+            r = self.elem_unary(op, h, "float64")
+            try:
+                return self.download(r).data
+            finally:
+                self.free(r)
+        finally:
+            self.free(h)
+
+    # ------------------------------------------------------------ memory
+    def upload(self, host: HostTensor) -> GpuTensorHandle:
+        data = np.asarray(host.data).reshape(-1)
+        dtype = data.dtype.name
+        if dtype not in DEVICE_TYPES or host.matlab_class == "char":
+            raise Unsupported(f"wgpu: {dtype} arrays stay on the host")
+        with self.op("upload"), PhaseTimer(self.tel, "upload"):
+            h = self.alloc(tuple(host.shape), dtype)
+            raw = host_bytes(data, dtype)
+            if raw:
+                self.ctx.queue.write_buffer(self.bind(h)[0].buffer, 0, raw)
+            self.tel.uploads += 1
+            self.tel.upload_bytes += len(raw)
+            return h
+
+    def download(self, handle: GpuTensorHandle) -> HostTensor:
+        self.check(handle)
+        with self.op("download"), PhaseTimer(self.tel, "download"):
+            data = self.read(handle)
+        return HostTensor(data, tuple(handle.shape), _CLASS_OF.get(handle.dtype, "double"))
+
+    def free(self, handle: GpuTensorHandle) -> None:
+        if handle.device_id == self.device_id:
+            self.buffers.free(handle.buffer_id)
+
+    def live_buffers(self) -> int:
+        return self.buffers.live
+
+    def reset(self) -> None:
+        self.flush()
+        self.buffers.reset()
+        self.flush()
+        self.buffers.release_quarantine()
+
+    def synchronize(self) -> None:
+        with PhaseTimer(self.tel, "synchronize"):
+            self.wait_idle()
+
+    # ------------------------------------------------------------ info
+    def device_info(self) -> str:
+        return self.ctx.summary
+
+    def device_info_struct(self) -> DeviceInfo:
+        c = self.ctx
+        keep = ("max-buffer-size", "max-storage-buffer-binding-size",
+                "max-compute-workgroups-per-dimension", "max-compute-invocations-per-workgroup",
+                "max-compute-workgroup-storage-size")
+        return DeviceInfo(
+            name=c.name, vendor=c.vendor, backend=c.backend, device_id=self.device_id,
+            total_memory=0, available_memory=0, supports_double=c.has_f64,
+            precision_policy=c.precision_policy,
+            limits={k: c.limits[k] for k in keep if k in c.limits},
+            extra={"adapter_type": c.adapter_type, "f64_selftest_max_rel_err": dict(c.selftest),
+                   "live_bytes": self.buffers.live_bytes()},
+        )
+
+    # ------------------------------------------------------------ telemetry
+    def telemetry(self) -> dict[str, Any]:
+        self.tel.pool_hits = self.buffers.pool_hits
+        self.tel.pool_misses = self.buffers.pool_misses
+        d = self.tel.as_dict(self.pipelines.stats())
+        d["live_buffers"] = self.buffers.live
+        d["pending_dispatches"] = self.batcher.pending
+        return d
+
+    def reset_telemetry(self) -> None:
+        from matfuse.accelerate.providers.wgpu.telemetry import WgpuTelemetry
+
+        fresh = WgpuTelemetry()
+        self.tel.__dict__.update(fresh.__dict__)
+        self.pipelines.hits = self.pipelines.misses = 0
+        self.buffers.pool_hits = self.buffers.pool_misses = 0
+
+    def warm_up(self) -> int:
+        """Compile kernels persisted by earlier runs; returns how many."""
+        return self.pipelines.warm_from_disk()
+
+
+def create_wgpu_provider(power_preference: str | None = None) -> WgpuProvider:
+    """Open the best adapter and build a provider.
+
+    Raises:
+        Unsupported: no wgpu adapter on this machine.
+    """
+    return WgpuProvider(power_preference)
+
+
+__all__ = ["WgpuProvider", "create_wgpu_provider", "numel"]

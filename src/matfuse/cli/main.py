@@ -1,0 +1,131 @@
+"""The ``matfuse`` command.
+
+    matfuse FILE.m [args...]       run a script (or a function file's primary)
+    matfuse run FILE.m [args...]   the same
+    matfuse -e 'code'              run code
+    matfuse --version
+    matfuse                        interactive REPL (statements from stdin when not a TTY)
+
+Options ``--provider NAME``, ``--stats`` and ``--explain`` are collected into
+an options object handed to ``matfuse.accelerate.options`` when it exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import os
+import sys
+from types import SimpleNamespace
+from typing import Any
+
+from matfuse import __version__
+from matfuse.errors import MatlabError, MatlabSyntaxError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="matfuse", description="Run MATLAB-language programs (array work on GPUs).")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("-e", "--eval", dest="code", metavar="CODE", help="run MATLAB code")
+    parser.add_argument("--provider", metavar="NAME",
+                        help="acceleration provider (inprocess, wgpu, cuda)")
+    parser.add_argument("--stats", action="store_true", help="print acceleration statistics")
+    parser.add_argument("--explain", action="store_true", help="explain offload decisions")
+    parser.add_argument("args", nargs=argparse.REMAINDER,
+                        help="FILE.m [args...] or: run FILE.m [args...]")
+    return parser
+
+
+def make_options(ns: argparse.Namespace) -> Any:
+    """Options for the accelerate layer (its own type when it defines one)."""
+    values = {"provider": ns.provider, "stats": ns.stats, "explain": ns.explain}
+    if importlib.util.find_spec("matfuse.accelerate.options") is not None:
+        module = importlib.import_module("matfuse.accelerate.options")
+        factory = getattr(module, "from_cli", None) or getattr(module, "AccelerateOptions", None)
+        if factory is not None:
+            return factory(**values)
+    return SimpleNamespace(**values)
+
+
+def report_error(err: MatlabError, stream: Any = None) -> None:
+    """Print a MATLAB-style error report (no Python traceback)."""
+    stream = stream if stream is not None else sys.stderr
+    sys.stdout.flush()
+    stream.write(err.report().rstrip("\n") + "\n")
+    stream.flush()
+
+
+def _finish_stats(session: Any, options: Any) -> None:
+    if not getattr(options, "stats", False):
+        return
+    if importlib.util.find_spec("matfuse.accelerate.options") is None:
+        return
+    module = importlib.import_module("matfuse.accelerate.options")
+    printer = getattr(module, "print_stats", None)
+    if printer is not None:
+        printer(session, sys.stderr)
+
+
+def run_file(path: str, options: Any) -> int:
+    from matfuse.vm.session import Session
+
+    if not os.path.isfile(path):
+        sys.stderr.write(f"matfuse: cannot open '{path}': no such file\n")
+        return 2
+    session = Session(options=options)
+    try:
+        session.run_file(path)
+    except MatlabSyntaxError as err:
+        report_error(err)
+        return 1
+    except MatlabError as err:
+        report_error(err)
+        return 1
+    finally:
+        sys.stdout.flush()
+    _finish_stats(session, options)
+    return 0
+
+
+def run_code(code: str, options: Any) -> int:
+    from matfuse.vm.session import Session
+
+    session = Session(options=options)
+    try:
+        session.eval(code)
+    except MatlabError as err:
+        report_error(err)
+        return 1
+    finally:
+        sys.stdout.flush()
+    _finish_stats(session, options)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ns = build_parser().parse_args(argv)
+    if ns.version:
+        print(f"matfuse {__version__}")
+        return 0
+    options = make_options(ns)
+    if ns.code is not None:
+        return run_code(ns.code, options)
+    args = list(ns.args)
+    if args and args[0] == "run":
+        args = args[1:]
+        if not args:
+            sys.stderr.write("matfuse run: missing FILE.m\n")
+            return 2
+    if args:
+        return run_file(args[0], options)
+    from matfuse.cli.repl import run_repl
+
+    return run_repl(options)
+
+
+
+
+if __name__ == "__main__":
+    sys.exit(main())

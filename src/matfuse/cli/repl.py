@@ -1,0 +1,135 @@
+"""The interactive command window.
+
+On a TTY: a prompt_toolkit session with history under the platformdirs user
+data folder; lines are gathered while a block (if/for/while/switch/try/
+function) or a bracket is open. Ctrl-C at the prompt clears the input; during
+a statement it stops it (MatlabInterrupt) and the session goes on. When stdin
+is not a TTY, statements are read from it the same way, without prompts.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any, Iterable, TextIO
+
+from matfuse.errors import MatlabError, MatlabSyntaxError
+
+PROMPT = ">> "
+EXIT_WORDS = ("exit", "quit")
+
+
+def _bracket_depth(text: str) -> int:
+    """Open ([{ minus closers, skipping comments and quoted text (roughly)."""
+    depth = 0
+    for line in text.splitlines():
+        in_quote: str | None = None
+        prev = ""
+        for ch in line:
+            if in_quote:
+                if ch == in_quote:
+                    in_quote = None
+            elif ch == "%":
+                break
+            elif ch == '"' or (ch == "'" and not (prev.isalnum() or prev in ")]}'._")):
+                in_quote = ch
+            elif ch in "([{":
+                depth += 1
+            elif ch in ")]}":
+                depth -= 1
+            prev = ch
+    return depth
+
+
+def needs_more(text: str) -> bool:
+    """True while ``text`` is an unfinished block, bracket or continuation."""
+    from matfuse.lang.parser import parse
+
+    stripped = text.rstrip()
+    if stripped.endswith("..."):
+        return True
+    try:
+        parse(text, None)
+    except MatlabSyntaxError as err:
+        if "END is missing" in err.message:
+            return True
+        return "incomplete" in err.message and _bracket_depth(text) > 0
+    return False
+
+
+def _history_path() -> str | None:
+    from platformdirs import user_data_dir
+
+    folder = user_data_dir("matfuse", appauthor=False)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return None
+    return os.path.join(folder, "history")
+
+
+def _execute(session: Any, code: str) -> bool:
+    """Run one chunk; report errors MATLAB-style. Returns False on error."""
+    from matfuse.cli.main import report_error
+
+    try:
+        session.eval(code)
+    except MatlabError as err:
+        session.interp.last_error = err
+        report_error(err)
+        return False
+    finally:
+        sys.stdout.flush()
+    return True
+
+
+def run_lines(session: Any, lines: Iterable[str]) -> int:
+    """Statements from a stream: run each complete chunk; 1 if any failed."""
+    status = 0
+    buffer = ""
+    for line in lines:
+        buffer += line if line.endswith("\n") else line + "\n"
+        if needs_more(buffer):
+            continue
+        code, buffer = buffer, ""
+        if code.strip() in EXIT_WORDS:
+            return status
+        if code.strip() and not _execute(session, code):
+            status = 1
+    if buffer.strip() and not _execute(session, buffer):
+        status = 1
+    return status
+
+
+def _interactive(session: Any) -> int:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    history_file = _history_path()
+    history = FileHistory(history_file) if history_file else InMemoryHistory()
+    prompt = PromptSession(history=history)
+    while True:
+        buffer = ""
+        try:
+            line = prompt.prompt(PROMPT)
+            buffer = line + "\n"
+            while needs_more(buffer):
+                buffer += prompt.prompt("") + "\n"
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return 0
+        if buffer.strip() in EXIT_WORDS:
+            return 0
+        if buffer.strip():
+            _execute(session, buffer)
+
+
+def run_repl(options: Any = None, stdin: TextIO | None = None) -> int:
+    from matfuse.vm.session import Session
+
+    stream = stdin if stdin is not None else sys.stdin
+    session = Session(options=options)
+    if not stream.isatty():
+        return run_lines(session, stream)
+    return _interactive(session)

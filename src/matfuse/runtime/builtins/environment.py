@@ -1,0 +1,188 @@
+"""Time and environment: tic toc pause clock now date datestr etime cputime
+getenv setenv pwd cd."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import sys
+import time
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import is_text, scalar_value, text_arg
+from matfuse.runtime.registry import builtin
+from matfuse.runtime.builtins._datetime_text import datenum_from_datetime, format_datestr
+from matfuse.runtime.values import char_array, char_rows, to_array, to_str
+
+_TIC_START: list[float] = []   # the global tic, when one was taken
+
+
+@builtin("tic", category="environment", nargin=(0, 0), nargout=(0, 1), wants_nargout=True)
+def tic(nargout: int = 0) -> Any:
+    """Start a stopwatch; ``t = tic`` returns an id (microseconds, uint64)."""
+    now = time.perf_counter()
+    if nargout:
+        return np.array([[int(now * 1e6)]], dtype=np.uint64)
+    _TIC_START[:] = [now]
+    return None
+
+
+@builtin("toc", category="environment", nargin=(0, 1), nargout=(0, 1), needs_ctx=True,
+         wants_nargout=True)
+def toc(ctx: Any, t: Any = None, nargout: int = 0) -> Any:
+    """Elapsed seconds since tic (or since ``t = tic``); prints when nargout is 0."""
+    now = time.perf_counter()
+    if t is not None:
+        arr = to_array(t)
+        if arr.dtype != np.uint64 or arr.size != 1:
+            raise MatlabError("MATLAB:toc:invalidInput",
+                              "Input argument must be a uint64 value returned by TIC.")
+        elapsed = now - int(arr.reshape(-1)[0]) / 1e6
+    elif _TIC_START:
+        elapsed = now - _TIC_START[0]
+    else:
+        raise MatlabError("MATLAB:toc:callTicFirst",
+                          "You must call TIC without an output argument before calling TOC without an input argument.")
+    if nargout:
+        return float(elapsed)
+    ctx.write(f"Elapsed time is {elapsed:.6f} seconds.\n")
+    return None
+
+
+@builtin("pause", category="environment", nargin=(0, 1), nargout=(0, 1))
+def pause(n: Any = None) -> Any:
+    """Wait ``n`` seconds; ``pause`` alone waits for a key only on a terminal."""
+    if n is None:
+        if sys.stdin is not None and sys.stdin.isatty():
+            sys.stdin.readline()
+        return None
+    if is_text(n):
+        word = to_str(n).lower()
+        if word in ("on", "off"):
+            return None
+        if word == "query":
+            return char_array("on")
+        raise MatlabError("MATLAB:pause:InvalidInput", "Input must be a number, 'on', 'off' or 'query'.")
+    seconds = scalar_value(n, "pause")
+    if np.isnan(seconds) or seconds < 0:
+        raise MatlabError("MATLAB:pause:InvalidInput",
+                          "Argument must be a non-negative real scalar.")
+    if np.isfinite(seconds) and seconds > 0:
+        time.sleep(seconds)
+    return None
+
+
+def _now() -> _dt.datetime:
+    return _dt.datetime.now()
+
+
+@builtin("clock", category="environment", nargin=(0, 0))
+def clock() -> Any:
+    """Current date and time as [year month day hour minute seconds]."""
+    t = _now()
+    seconds = t.second + t.microsecond / 1e6
+    return np.array([[t.year, t.month, t.day, t.hour, t.minute, seconds]], dtype=np.float64)
+
+
+@builtin("now", category="environment", nargin=(0, 0))
+def now() -> Any:
+    """Current date and time as a serial date number."""
+    return datenum_from_datetime(_now())
+
+
+@builtin("date", category="environment", nargin=(0, 0))
+def date() -> Any:
+    """Current date as 'dd-mmm-yyyy'."""
+    return char_array(format_datestr(datenum_from_datetime(_now()), "dd-mmm-yyyy"))
+
+
+@builtin("datestr", category="environment", nargin=(1, 3))
+def datestr(d: Any, fmt: Any = None, *_: Any) -> Any:
+    """Date text of serial date numbers or date vectors (common formats)."""
+    arr = to_array(d).astype(np.float64)
+    if arr.ndim == 2 and arr.shape[1] in (3, 6) and arr.size and np.all(arr[:, 0] > 31) \
+            and np.all((arr[:, 1] >= 1) & (arr[:, 1] <= 12)):
+        nums = [datenum_from_vector(row) for row in arr]
+    else:
+        nums = list(arr.reshape(-1, order="F"))
+    if fmt is None:
+        all_midnight = all(n == np.floor(n) for n in nums)
+        pattern: Any = 1 if all_midnight else 0
+    elif is_text(fmt):
+        pattern = to_str(fmt)
+    else:
+        pattern = int(scalar_value(fmt, "datestr"))
+    lines = [format_datestr(n, pattern) for n in nums]
+    return char_rows(lines) if len(lines) != 1 else char_array(lines[0])
+
+
+def datenum_from_vector(row: np.ndarray) -> float:
+    vals = list(row) + [0.0] * (6 - len(row))
+    year, month, day, hour, minute, sec = vals
+    base = _dt.date(int(year), 1, 1).toordinal() + 366
+    month_start = _dt.date(int(year), int(month), 1).toordinal() - _dt.date(int(year), 1, 1).toordinal()
+    return base + month_start + (day - 1) + (hour * 3600 + minute * 60 + sec) / 86400.0
+
+
+@builtin("etime", category="environment", nargin=(2, 2))
+def etime(t1: Any, t0: Any) -> Any:
+    """Seconds between two clock vectors: etime(t1, t0)."""
+    a = to_array(t1).astype(np.float64).reshape(-1)
+    b = to_array(t0).astype(np.float64).reshape(-1)
+    if a.size != 6 or b.size != 6:
+        raise MatlabError("MATLAB:etime:InvalidInput", "Inputs must be 6-element date vectors.")
+    return float((datenum_from_vector(a) - datenum_from_vector(b)) * 86400.0)
+
+
+@builtin("cputime", category="environment", nargin=(0, 0))
+def cputime() -> Any:
+    """CPU time used by this process, in seconds."""
+    return float(time.process_time())
+
+
+@builtin("getenv", category="environment", nargin=(1, 1))
+def getenv(name: Any) -> Any:
+    """Value of an environment variable ('' when unset)."""
+    key = text_arg(name, "getenv", "name")
+    return char_array(os.environ.get(key, ""))
+
+
+@builtin("setenv", category="environment", nargin=(1, 2), nargout=(0, 0))
+def setenv(name: Any, value: Any = None) -> Any:
+    """Set (or, with an empty value, set to empty) an environment variable."""
+    key = text_arg(name, "setenv", "name")
+    if not key or "=" in key:
+        raise MatlabError("MATLAB:setenv:InvalidName", "Environment variable name must be nonempty and cannot contain '='.")
+    text = "" if value is None else text_arg(value, "setenv", "value")
+    os.environ[key] = text
+    return None
+
+
+@builtin("pwd", category="environment", nargin=(0, 0))
+def pwd() -> Any:
+    """Current folder."""
+    return char_array(os.getcwd())
+
+
+@builtin("cd", category="environment", nargin=(0, 1), nargout=(0, 1), needs_ctx=True,
+         wants_nargout=True)
+def cd(ctx: Any, folder: Any = None, nargout: int = 0) -> Any:
+    """Change the current folder (the process cwd); returns the old one."""
+    old = os.getcwd()
+    if folder is None:
+        if nargout:
+            return char_array(old)
+        ctx.write(f"{old}\n")
+        return None
+    target = os.path.expanduser(text_arg(folder, "cd", "folder"))
+    if not os.path.isdir(target):
+        raise MatlabError("MATLAB:cd:NonExistentFolder",
+                          f"Unable to change current folder to '{target}' (Name is nonexistent or not a folder).")
+    os.chdir(target)
+    interp = getattr(ctx, "interp", None)
+    if interp is not None and hasattr(interp, "invalidate"):
+        interp.invalidate()   # functions resolve against the new folder
+    return char_array(old) if nargout else None

@@ -1,0 +1,181 @@
+"""Interpolation: interp1, interp2, spline.
+
+interp1 methods: linear (default), nearest (ties go to the larger sample),
+previous, next, pchip/cubic (Fritsch-Carlson, as MATLAB's pchip), spline
+(not-a-knot).  Points outside the samples give NaN unless ``'extrap'`` or an
+extrapolation value is given; pchip and spline extrapolate by default.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import scipy.interpolate
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import is_text, scalar_value
+from matfuse.runtime.builtins._reduction_args import numeric_input
+from matfuse.runtime.registry import builtin
+from matfuse.runtime.values import canonical, to_str
+
+METHODS = ("linear", "nearest", "previous", "next", "pchip", "cubic", "spline", "makima")
+
+
+def _float(v: Any, fn: str) -> np.ndarray:
+    arr = numeric_input(v, fn)
+    return arr.astype(np.complex128 if arr.dtype.kind == "c" else np.float64)
+
+
+def interp_columns(x: np.ndarray, ys: np.ndarray, xq: np.ndarray, method: str,
+                   extrap: Any) -> np.ndarray:
+    """Interpolate each column of ``ys`` (n x k) at points ``xq`` (m,) -> (m, k)."""
+    order = np.argsort(x, kind="stable")
+    x, ys = x[order], ys[order]
+    out = np.full((xq.size, ys.shape[1]), np.nan, dtype=np.result_type(ys.dtype, np.float64))
+    inside = (xq >= x[0]) & (xq <= x[-1])
+    use_all = extrap == "extrap"
+    targets = np.ones(xq.size, dtype=bool) if use_all else inside
+    q = xq[targets]
+    if method == "linear":
+        idx = np.clip(np.searchsorted(x, q, side="right") - 1, 0, x.size - 2)
+        t = ((q - x[idx]) / (x[idx + 1] - x[idx]))[:, None]
+        vals = ys[idx] + t * (ys[idx + 1] - ys[idx])
+    elif method == "nearest":
+        idx = np.clip(np.searchsorted(x, q, side="right") - 1, 0, x.size - 1)
+        upper = np.minimum(idx + 1, x.size - 1)
+        pick_upper = (q - x[idx]) >= (x[upper] - q)
+        vals = ys[np.where(pick_upper, upper, idx)]
+    elif method == "previous":
+        idx = np.searchsorted(x, q, side="right") - 1
+        vals = np.where((idx >= 0)[:, None], ys[np.clip(idx, 0, x.size - 1)], np.nan)
+    elif method == "next":
+        idx = np.searchsorted(x, q, side="left")
+        vals = np.where((idx < x.size)[:, None], ys[np.clip(idx, 0, x.size - 1)], np.nan)
+    elif method in ("pchip", "cubic"):
+        vals = scipy.interpolate.PchipInterpolator(x, ys, axis=0, extrapolate=True)(q)
+    elif method == "makima":
+        vals = scipy.interpolate.Akima1DInterpolator(x, ys, axis=0, method="makima", extrapolate=True)(q)
+    else:
+        vals = spline_values(x, ys, q)
+    out[targets] = vals
+    if not use_all and extrap is not None:
+        out[~inside] = extrap
+    return out
+
+
+def spline_values(x: np.ndarray, ys: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Not-a-knot cubic spline through (x, ys) evaluated at q (MATLAB's spline)."""
+    if x.size == 2:
+        t = ((q - x[0]) / (x[1] - x[0]))[:, None]
+        return ys[0] + t * (ys[1] - ys[0])
+    if x.size == 3:
+        coeffs = np.polyfit(x, ys, 2)
+        return np.stack([np.polyval(coeffs[:, k], q) for k in range(ys.shape[1])], axis=1)
+    return scipy.interpolate.CubicSpline(x, ys, axis=0, bc_type="not-a-knot")(q)
+
+
+@builtin("interp1", category="interpolation", nargin=(2, 5))
+def interp1(*args: Any) -> Any:
+    """1-D interpolation: interp1(x, v, xq, method, 'extrap' | value), interp1(v, xq)."""
+    rest = list(args)
+    method = "linear"
+    extrap: Any = None
+    explicit_extrap = False
+    if rest and is_text(rest[-1]) and to_str(rest[-1]).lower() == "extrap":
+        extrap, explicit_extrap = "extrap", True
+        rest.pop()
+    elif len(rest) >= 4 and not is_text(rest[-1]) and is_text(rest[-2]):
+        extrap, explicit_extrap = scalar_value(rest.pop(), "interp1"), True
+    if rest and is_text(rest[-1]):
+        method = to_str(rest.pop()).lower().lstrip("*")
+        if method not in METHODS:
+            raise MatlabError("MATLAB:interp1:InvalidMethod", "Invalid interpolation method.")
+    if not explicit_extrap and method in ("pchip", "cubic", "spline", "makima"):
+        extrap = "extrap"
+    if len(rest) == 2:
+        v = _float(rest[0], "interp1")
+        xq = _float(rest[1], "interp1")
+        n = v.shape[0] if not (v.ndim == 2 and v.shape[0] == 1) else v.shape[1]
+        x = np.arange(1.0, n + 1)
+    elif len(rest) == 3:
+        x = _float(rest[0], "interp1").reshape(-1, order="F")
+        v = _float(rest[1], "interp1")
+        xq = _float(rest[2], "interp1")
+    else:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    v_is_vector = v.ndim == 2 and min(v.shape) == 1
+    ys = v.reshape(-1, 1, order="F") if v_is_vector else v.reshape(v.shape[0], -1, order="F")
+    if ys.shape[0] != x.size:
+        raise MatlabError("MATLAB:interp1:YInvalidNumRows",
+                          "The grid vectors do not define a grid of points that match the given values.")
+    if x.size < 2:
+        raise MatlabError("MATLAB:interp1:NotEnoughPts",
+                          "Interpolation requires at least two sample points for each dimension.")
+    if np.any(np.diff(np.sort(x)) == 0):
+        raise MatlabError("MATLAB:interp1:RepeatedValuesX", "The sample points must be unique.")
+    q = xq.real.reshape(-1, order="F")
+    out = interp_columns(x, ys, q, method, extrap)
+    if v_is_vector:
+        return canonical(out.reshape(xq.shape, order="F"))
+    if xq.ndim == 2 and min(xq.shape) == 1:
+        return canonical(out.reshape((q.size,) + v.shape[1:], order="F"))
+    return canonical(out.reshape(xq.shape + v.shape[1:], order="F"))
+
+
+@builtin("interp2", category="interpolation", nargin=(3, 7))
+def interp2(*args: Any) -> Any:
+    """2-D gridded interpolation: interp2(X, Y, V, Xq, Yq, method, extrapval), interp2(V, Xq, Yq)."""
+    rest = list(args)
+    extrapval = np.nan
+    if len(rest) >= 5 and not is_text(rest[-1]) and is_text(rest[-2]):
+        extrapval = scalar_value(rest.pop(), "interp2")
+    method = "linear"
+    if rest and is_text(rest[-1]):
+        method = to_str(rest.pop()).lower().lstrip("*")
+    if len(rest) == 3:
+        v = _float(rest[0], "interp2")
+        xg = np.arange(1.0, v.shape[1] + 1)
+        yg = np.arange(1.0, v.shape[0] + 1)
+        xq, yq = _float(rest[1], "interp2"), _float(rest[2], "interp2")
+    elif len(rest) == 5:
+        xa, ya = _float(rest[0], "interp2"), _float(rest[1], "interp2")
+        v = _float(rest[2], "interp2")
+        xg = xa[0, :] if xa.ndim == 2 and xa.shape[0] > 1 and xa.shape == v.shape else xa.reshape(-1, order="F")
+        yg = ya[:, 0] if ya.ndim == 2 and ya.shape[1] > 1 and ya.shape == v.shape else ya.reshape(-1, order="F")
+        xq, yq = _float(rest[3], "interp2"), _float(rest[4], "interp2")
+    else:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    if xg.size != v.shape[1] or yg.size != v.shape[0]:
+        raise MatlabError("MATLAB:interp2:XYLengthMismatch",
+                          "The lengths of X and Y must match the size of V.")
+    if xq.ndim == 2 and yq.ndim == 2 and xq.shape[0] == 1 and yq.shape[1] == 1 and xq.size > 1 and yq.size > 1:
+        xq, yq = np.meshgrid(xq.reshape(-1), yq.reshape(-1))
+    if xq.shape != yq.shape:
+        raise MatlabError("MATLAB:interp2:XqYqSizeMismatch", "Xq and Yq must be the same size.")
+    scipy_method = {"linear": "linear", "nearest": "nearest", "cubic": "cubic",
+                    "spline": "cubic", "makima": "cubic"}.get(method)
+    if scipy_method is None:
+        raise MatlabError("MATLAB:interp2:InvalidMethod", "Invalid interpolation method.")
+    interp = scipy.interpolate.RegularGridInterpolator(
+        (yg, xg), v, method=scipy_method, bounds_error=False, fill_value=extrapval)
+    points = np.stack([yq.real.reshape(-1), xq.real.reshape(-1)], axis=1)
+    return canonical(interp(points).reshape(xq.shape))
+
+
+@builtin("spline", category="interpolation", nargin=(3, 3))
+def spline(x: Any, y: Any, xq: Any) -> Any:
+    """Cubic spline interpolation (not-a-knot; two extra y values clamp the end slopes)."""
+    xv = _float(x, "spline").reshape(-1, order="F")
+    yv = _float(y, "spline")
+    q = _float(xq, "spline")
+    vals = yv.reshape(-1, order="F") if yv.ndim == 2 and min(yv.shape) == 1 else yv.T.reshape(-1)
+    if vals.size == xv.size + 2:
+        fn = scipy.interpolate.CubicSpline(xv, vals[1:-1], bc_type=((1, vals[0]), (1, vals[-1])))
+        out = fn(q.reshape(-1, order="F"))
+    elif vals.size == xv.size:
+        out = spline_values(xv, vals.reshape(-1, 1), q.reshape(-1, order="F"))[:, 0]
+    else:
+        raise MatlabError("MATLAB:spline:XYLengthMismatch",
+                          "The number of sites, X, is incompatible with the number of values, Y.")
+    return canonical(np.asarray(out).reshape(q.shape, order="F"))

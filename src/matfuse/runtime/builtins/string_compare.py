@@ -1,0 +1,181 @@
+"""String comparison and search: strcmp family, strfind, contains,
+startsWith, endsWith (cell- and string-array aware)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import is_text
+from matfuse.runtime.builtins._text_args import logical_result, text_arg, whole_number
+from matfuse.runtime.registry import builtin
+from matfuse.runtime.values import (
+    CellArray,
+    StringArray,
+    canonical,
+    is_char,
+    to_array,
+    to_str,
+)
+
+
+# ------------------------------------------------------------- comparison
+def _compare_items(v: Any) -> tuple[list[Any], tuple[int, ...] | None]:
+    """Items for strcmp: (list, shape) for cells/strings, ([v], None) otherwise."""
+    if isinstance(v, CellArray):
+        return list(v.data.reshape(-1, order="F")), v.data.shape
+    if isinstance(v, StringArray) and v.data.size != 1:
+        return list(v.data.reshape(-1, order="F")), v.data.shape
+    return [v], None
+
+
+def _as_compare_text(v: Any) -> str | None:
+    if isinstance(v, str):
+        return v
+    if is_char(v):
+        if v.ndim == 2 and v.shape[0] <= 1:
+            return "".join(v.reshape(-1).tolist())
+        return None
+    if isinstance(v, StringArray) and v.data.size == 1:
+        return v.data.reshape(-1)[0]
+    return None
+
+
+def _equal(a: Any, b: Any, n: int | None, fold: bool) -> bool:
+    if is_char(a) and is_char(b) and (a.shape[0] > 1 or b.shape[0] > 1):
+        if a.shape != b.shape:
+            return False
+        x, y = a, b
+        if fold:
+            x, y = np.char.lower(x), np.char.lower(y)
+        return bool(np.array_equal(x, y))
+    sa, sb = _as_compare_text(a), _as_compare_text(b)
+    if sa is None or sb is None:
+        return False
+    if fold:
+        sa, sb = sa.lower(), sb.lower()
+    if n is not None:
+        if len(sa) < n or len(sb) < n:
+            return sa == sb and len(sa) >= n
+        return sa[:n] == sb[:n]
+    return sa == sb
+
+
+def _strcmp_family(a: Any, b: Any, n: int | None, fold: bool, fn: str) -> Any:
+    items_a, shape_a = _compare_items(a)
+    items_b, shape_b = _compare_items(b)
+    if shape_a is None and shape_b is None:
+        return _equal(a, b, n, fold)
+    if shape_a is not None and shape_b is not None and len(items_a) != 1 and len(items_b) != 1:
+        if shape_a != shape_b:
+            raise MatlabError(f"MATLAB:{fn}:InputsSizeMismatch" if fn else "MATLAB:strcmp:InputsSizeMismatch",
+                              "Inputs must be the same size or either one can be a scalar.")
+        values = [_equal(x, y, n, fold) for x, y in zip(items_a, items_b)]
+        return np.array(values, dtype=bool).reshape(shape_a, order="F")
+    if shape_a is None or len(items_a) == 1 and shape_b is not None:
+        shape = shape_b
+        values = [_equal(items_a[0], y, n, fold) for y in items_b]
+    else:
+        shape = shape_a
+        values = [_equal(x, items_b[0], n, fold) for x in items_a]
+    return np.array(values, dtype=bool).reshape(shape, order="F")
+
+
+@builtin("strcmp", category="strings", nargin=(2, 2))
+def strcmp(a: Any, b: Any) -> Any:
+    """Compare text (case sensitive); cell- and string-array aware."""
+    return _strcmp_family(a, b, None, False, "strcmp")
+
+
+@builtin("strcmpi", category="strings", nargin=(2, 2))
+def strcmpi(a: Any, b: Any) -> Any:
+    """Compare text ignoring case."""
+    return _strcmp_family(a, b, None, True, "strcmpi")
+
+
+@builtin("strncmp", category="strings", nargin=(3, 3))
+def strncmp(a: Any, b: Any, n: Any) -> Any:
+    """Compare the first n characters."""
+    return _strcmp_family(a, b, whole_number(n, "strncmp", "N"), False, "strncmp")
+
+
+@builtin("strncmpi", category="strings", nargin=(3, 3))
+def strncmpi(a: Any, b: Any, n: Any) -> Any:
+    """Compare the first n characters ignoring case."""
+    return _strcmp_family(a, b, whole_number(n, "strncmpi", "N"), True, "strncmpi")
+
+
+# ------------------------------------------------------------------ search
+def _find_all(text: str, pattern: str) -> list[float]:
+    if not pattern or len(pattern) > len(text):
+        return []
+    hits = []
+    start = text.find(pattern)
+    while start >= 0:
+        hits.append(float(start + 1))
+        start = text.find(pattern, start + 1)
+    return hits
+
+
+def _index_row(hits: list[float]) -> Any:
+    if not hits:
+        return np.zeros((1, 0))
+    return canonical(np.array([hits], dtype=np.float64))
+
+
+@builtin("strfind", category="strings", nargin=(2, 4))
+def strfind(text: Any, pattern: Any, *_: Any) -> Any:
+    """Indices of every occurrence of pattern in text (overlaps included)."""
+    pat = text_arg(pattern, "strfind", "Pattern")
+    if pat.kind == "cell" or len(pat.items) != 1:
+        raise MatlabError("MATLAB:strfind:PatternMustBeText",
+                          "PATTERN must be a string scalar or character vector.")
+    p = pat.items[0] or ""
+    arg = text_arg(text, "strfind", "First argument")
+    if arg.kind == "char":
+        return _index_row(_find_all(arg.items[0] if len(arg.items) == 1 else "".join(arg.items), p))
+    if arg.kind == "string" and len(arg.items) == 1:
+        return _index_row(_find_all(arg.items[0] or "", p))
+    return CellArray.from_list([_index_row(_find_all(s or "", p)) for s in arg.items], arg.shape)
+
+
+def _patterns(pattern: Any, fn: str) -> list[str]:
+    return [p or "" for p in text_arg(pattern, fn, "Pattern").items]
+
+
+def _ignore_case(options: tuple[Any, ...], fn: str) -> bool:
+    fold = False
+    for i in range(0, len(options) - 1, 2):
+        if is_text(options[i]) and to_str(options[i]).lower() == "ignorecase":
+            fold = bool(to_array(options[i + 1]).reshape(-1)[0])
+        else:
+            raise MatlabError(f"MATLAB:{fn}:InvalidOption", "Invalid name-value argument.")
+    return fold
+
+
+def _match_builtin(fn: str, test) -> Any:
+    def impl(text: Any, pattern: Any, *options: Any) -> Any:
+        fold = _ignore_case(options, fn)
+        arg = text_arg(text, fn, "First argument")
+        pats = _patterns(pattern, fn)
+        if fold:
+            pats = [p.lower() for p in pats]
+        values = []
+        for s in arg.items:
+            s = (s or "")
+            s = s.lower() if fold else s
+            values.append(any(test(s, p) for p in pats))
+        return logical_result(arg, values)
+
+    impl.__doc__ = f"True where text {fn.lower()} any of the patterns."
+    return impl
+
+
+contains = builtin("contains", category="strings", nargin=(2, 4))(
+    _match_builtin("contains", lambda s, p: p in s))
+startsWith = builtin("startsWith", category="strings", nargin=(2, 4))(
+    _match_builtin("startsWith", lambda s, p: s.startswith(p)))
+endsWith = builtin("endsWith", category="strings", nargin=(2, 4))(
+    _match_builtin("endsWith", lambda s, p: s.endswith(p)))

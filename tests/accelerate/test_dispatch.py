@@ -1,0 +1,196 @@
+"""Device routing: every device result must equal the CPU path (value and
+class); device paths must not fall back; fallbacks are counted."""
+
+from __future__ import annotations
+
+import gc
+
+import numpy as np
+import pytest
+
+from matfuse.accelerate import dispatch
+from matfuse.accelerate.gpuarray import GpuArray, upload_value
+from matfuse.accelerate_api import fallback_counts
+from matfuse.errors import MatlabError
+from matfuse.runtime import indexing, ops
+from matfuse.runtime.values import class_of, element_class, to_array
+
+OPERANDS = {
+    "double": np.array([[1.5, -2.0, 3.0], [0.0, 4.0, -0.5]]),
+    "scalar": 2.0,
+    "negscalar": -3.0,
+    "single": np.array([[1.0, 2.5, -3.0]], dtype=np.float32),
+    "logical": np.array([[True, False, True]]),
+    "int16": np.array([[100, -200, 300]], dtype=np.int16),
+    "complex": np.array([[1 + 2j, -1j, 3.0]]),
+    "column": np.array([[1.0], [2.0]]),
+}
+SYMBOLS = ["+", "-", ".*", "./", ".\\", ".^", "==", "~=", "<", "<=", ">", ">=", "&", "|"]
+
+
+def _same(got, want):
+    assert isinstance(got, GpuArray), type(got)
+    host = got.gather()
+    assert element_class(got) == class_of(want), (element_class(got), class_of(want))
+    np.testing.assert_allclose(to_array(host), to_array(want), rtol=1e-6, equal_nan=True)
+    assert to_array(host).shape == to_array(want).shape
+
+
+def _host_or_error(fn):
+    try:
+        return fn(), None
+    except MatlabError as err:
+        return None, err.identifier
+
+
+@pytest.mark.parametrize("op", SYMBOLS)
+@pytest.mark.parametrize("left", list(OPERANDS))
+@pytest.mark.parametrize("right", ["double", "scalar", "single", "logical", "complex", "column"])
+@pytest.mark.parametrize("device_side", ["left", "right", "both"])
+def test_binary_matches_cpu(inproc, op, left, right, device_side):
+    a, b = OPERANDS[left], OPERANDS[right]
+    want, error = _host_or_error(lambda: ops.binary(op, a, b))
+    da = upload_value(a, inproc) if device_side in ("left", "both") else a
+    db = upload_value(b, inproc) if device_side in ("right", "both") else b
+    if error is not None:
+        with pytest.raises(MatlabError) as info:
+            dispatch.device_binary(op, da, db)
+        assert info.value.identifier == error
+        return
+    _same(dispatch.device_binary(op, da, db), want)
+
+
+def test_float_arithmetic_stays_on_device(inproc):
+    g = upload_value(OPERANDS["double"], inproc)
+    dispatch.device_binary("+", g, 1.0)
+    dispatch.device_binary(".*", g, OPERANDS["column"])
+    dispatch.device_binary("*", g, upload_value(np.ones((3, 2)), inproc))
+    dispatch.device_unary("-", g)
+    dispatch.device_unary("'", g)
+    assert fallback_counts() == {}
+
+
+def test_integer_arithmetic_falls_back_and_is_counted(inproc):
+    g = upload_value(OPERANDS["int16"], inproc)
+    r = dispatch.device_binary("+", g, 1.0)
+    assert element_class(r) == "int16"
+    assert fallback_counts() == {"binary:plus": 1}
+
+
+@pytest.mark.parametrize("op", ["sqrt", "log", "log2", "log10", "log1p", "asin", "acos",
+                                "acosh", "atanh", "exp", "abs", "round", "fix", "sign",
+                                "isnan", "uminus", "not", "real", "imag", "conj"])
+@pytest.mark.parametrize("kind", ["double", "negscalar", "single", "complex", "logical"])
+def test_unary_matches_cpu(inproc, op, kind):
+    from matfuse.runtime.registry import load_all, lookup
+    from matfuse.runtime.dispatcher import invoke
+
+    load_all()
+    x = OPERANDS[kind]
+    if op in ("uminus", "not"):
+        symbol = {"uminus": "-", "not": "~"}[op]
+        want, error = _host_or_error(lambda: ops.unary(symbol, x))
+    else:
+        b = lookup(op)
+        if b is None:
+            pytest.skip(f"builtin {op} not available")
+        want, error = _host_or_error(lambda: invoke(b, [x], 1, None)[0])
+    g = upload_value(x, inproc)
+    if error is not None:
+        with pytest.raises(MatlabError):
+            dispatch.device_unary(op, g)
+        return
+    _same(dispatch.device_unary(op, g), want)
+
+
+def test_sqrt_of_negative_is_complex_on_device(inproc):
+    z = dispatch.device_unary("sqrt", upload_value(-4.0, inproc))
+    assert z.is_complex()
+    np.testing.assert_allclose(to_array(z.gather()), [[2j]])
+    assert fallback_counts() == {}
+
+
+def test_transpose_matches_cpu(inproc):
+    x = OPERANDS["complex"]
+    _same(dispatch.device_unary("'", upload_value(x, inproc)), ops.ctranspose(x))
+    _same(dispatch.device_unary(".'", upload_value(x, inproc)), ops.transpose(x))
+
+
+INDEX_CASES = [
+    [5.0], [indexing.COLON], [np.array([[1.0, 3.0]]), indexing.COLON],
+    [2.0, 3.0], [np.array([[True, False, True, False, True, False]])],
+    [np.array([[6.0, 1.0, 1.0]])], [1.0, np.zeros((1, 0))],
+]
+
+
+@pytest.mark.parametrize("idx", INDEX_CASES, ids=range(len(INDEX_CASES)))
+def test_index_matches_cpu(inproc, idx):
+    x = np.arange(1.0, 13.0).reshape(3, 4, order="F")
+    got = dispatch.device_index(upload_value(x, inproc), list(idx))
+    _same(got, indexing.paren_get(x, list(idx)))
+    assert fallback_counts() == {}
+
+
+def test_index_out_of_range_is_matlab_error(inproc):
+    g = upload_value(np.ones((1, 3)), inproc)
+    with pytest.raises(MatlabError) as info:
+        dispatch.device_index(g, [5.0])
+    want, error = _host_or_error(lambda: indexing.paren_get(np.ones((1, 3)), [5.0]))
+    assert info.value.identifier == error
+
+
+def test_device_subscript_on_device_array(inproc):
+    x = np.arange(1.0, 7.0).reshape(1, 6)
+    idx = upload_value(np.array([[3.0, 1.0]]), inproc)
+    _same(dispatch.device_index(upload_value(x, inproc), [idx]), np.array([[3.0, 1.0]]))
+
+
+ASSIGN_CASES = [
+    ([2.0, 2.0], 50.0), ([indexing.COLON, 1.0], np.array([[7.0], [8.0], [9.0]])),
+    ([np.array([[1.0, 5.0]])], np.array([[-1.0, -2.0]])), ([4.0, 5.0], 1.0),
+    ([20.0], 3.0), ([1.0, 6.0], 3.0), ([np.array([[1.0, 2.0]])], "delete"),
+    ([1.0], np.float32(2.0)), ([1.0], np.array([[1j]])),
+]
+
+
+@pytest.mark.parametrize("idx,rhs", ASSIGN_CASES, ids=range(len(ASSIGN_CASES)))
+def test_assign_matches_cpu(inproc, idx, rhs):
+    x = np.arange(1.0, 13.0).reshape(3, 4, order="F")
+    if isinstance(rhs, str):
+        rhs = getattr(indexing, "DELETE")
+    elif isinstance(rhs, np.generic):
+        rhs = np.asarray(rhs).reshape(1, 1)
+    want, error = _host_or_error(lambda: indexing.paren_set(x.copy(), list(idx), rhs))
+    if error is not None:
+        with pytest.raises(MatlabError) as info:
+            dispatch.device_assign(upload_value(x, inproc), list(idx), rhs)
+        assert info.value.identifier == error
+        return
+    _same(dispatch.device_assign(upload_value(x, inproc), list(idx), rhs), want)
+
+
+def test_in_range_same_class_assign_stays_on_device(inproc):
+    g = upload_value(np.zeros((2, 3)), inproc)
+    g = dispatch.device_assign(g, [2.0, indexing.COLON], upload_value(np.ones((1, 3)), inproc))
+    g = dispatch.device_assign(g, [1.0], 5.0)
+    np.testing.assert_array_equal(g.gather(), [[5, 0, 0], [1, 1, 1]])
+    assert fallback_counts() == {}
+
+
+def test_to_device_like(inproc):
+    g = upload_value(np.ones((2, 2), np.float32), inproc)
+    assert isinstance(dispatch.to_device_like(np.zeros((2, 2)), g), GpuArray)
+    assert isinstance(dispatch.to_device_like(0.0, "gpuArray"), GpuArray)
+    assert dispatch.to_device_like(1.0, 2.0) == 1.0
+    z = dispatch.to_device_like(np.zeros((1, 2)), upload_value(np.array([[1j]]), inproc))
+    assert z.is_complex()
+
+
+def test_temporaries_are_freed(inproc):
+    g = upload_value(np.arange(6.0).reshape(2, 3), inproc)
+    for _ in range(5):
+        dispatch.device_binary("+", g, np.ones((2, 3)))
+        dispatch.device_unary("sqrt", dispatch.device_unary("-", g))
+        dispatch.device_index(g, [2.0])
+    gc.collect()
+    assert inproc.live_buffers() == 1

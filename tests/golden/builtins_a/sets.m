@@ -1,0 +1,25 @@
+% unique and the set functions, with index outputs and options.
+[C, ia, ic] = unique([3 1 2 1 3]);
+fprintf('%g ', C); fprintf('| '); fprintf('%g ', ia); fprintf('| '); fprintf('%g ', ic); fprintf('\n');
+fprintf('%g ', unique([3 1 2 1 3], 'stable')); fprintf('\n');
+fprintf('%g ', unique([1 NaN NaN])); fprintf('\n');
+fprintf('%s\n', unique('mississippi'));
+u = unique({'b', 'a', 'b'});
+fprintf('%s ', u{:}); fprintf('%d\n', numel(u));
+[C, ia] = unique([1 2; 1 2; 0 1], 'rows');
+fprintf('%g ', C); fprintf('| '); fprintf('%g ', ia); fprintf('\n');
+[C, ia, ib] = union([5 1 3], [2 1]);
+fprintf('%g ', C); fprintf('| '); fprintf('%g ', ia); fprintf('| '); fprintf('%g ', ib); fprintf('\n');
+[C, ia, ib] = intersect([5 1 3 1], [3 1]);
+fprintf('%g ', C); fprintf('| '); fprintf('%g ', ia); fprintf('| '); fprintf('%g ', ib); fprintf('\n');
+[C, ia] = setdiff([5 1 3 1], 3);
+fprintf('%g ', C); fprintf('| '); fprintf('%g ', ia); fprintf('\n');
+fprintf('%g ', setxor([1 2 3], [3 4])); fprintf('\n');
+fprintf('%g ', union([3 1], [2 1], 'stable')); fprintf('\n');
+[tf, loc] = ismember([1 5 2], [2 1 1]);
+fprintf('%d ', tf); fprintf('| '); fprintf('%d ', loc); fprintf('\n');
+fprintf('%d\n', ismember('b', {'a', 'b'}));
+fprintf('%d ', ismember({'x', 'a'}, {'a'})); fprintf('\n');
+fprintf('%d ', ismember([1 2; 3 4], [3 4], 'rows')); fprintf('\n');
+d = setdiff({'a', 'b', 'c'}, {'b'});
+fprintf('%s ', d{:}); fprintf('\n');

@@ -1,0 +1,30 @@
+a = 10;
+f = @(x) x + a;
+a = 1000;
+fprintf('%d\n', f(5));
+g = @(x, y) x .* y;
+fprintf('%d ', g([1 2 3], 2)); fprintf('\n');
+h = @() 42;
+fprintf('%d\n', h());
+compose = @(f1, f2) @(x) f1(f2(x));
+inc = @(x) x + 1;
+dbl = @(x) x * 2;
+k = compose(inc, dbl);
+fprintf('%d\n', k(5));
+sq = @sin;
+fprintf('%.4f\n', sq(pi / 2));
+lf = @localsq;
+fprintf('%d\n', lf(7));
+fprintf('%d\n', feval(@localsq, 3));
+fprintf('%d\n', feval('localsq', 4));
+fprintf('%s\n', func2str(f));
+fprintf('%s\n', func2str(@sin));
+m = @(v) max(v);
+[mv, mi] = m([4 8 1]);
+fprintf('%d %d\n', mv, mi);
+cellfun_like = cellfun(@(s) numel(s), {'ab', 'cde', ''});
+fprintf('%d ', cellfun_like); fprintf('\n');
+fprintf('%d\n', nargin(@localsq));
+function y = localsq(x)
+    y = x ^ 2;
+end

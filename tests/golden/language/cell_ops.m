@@ -1,0 +1,15 @@
+c = {1, 'two', [3 4 5]};
+fprintf('%d\n', numel(c));
+fprintf('%s\n', c{2});
+x = c{3}(2);
+fprintf('%d\n', x);
+c{5} = 'five';
+fprintf('%d %d\n', numel(c), isempty(c{4}));
+d = c(1:2);
+fprintf('%s\n', class(d));
+[p, q] = c{1:2};
+fprintf('%d %s\n', p, q);
+nums = {1, 2, 3};
+fprintf('%d\n', sum([nums{:}]));
+c{end} = 'last';
+fprintf('%s\n', c{end});

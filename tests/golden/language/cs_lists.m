@@ -1,0 +1,11 @@
+c = {1, 2, 3};
+v = [c{:}];
+fprintf('%d ', v); fprintf('\n');
+s(1).n = 'a'; s(2).n = 'b'; s(3).n = 'c';
+names = {s.n};
+fprintf('%s', names{:}); fprintf('\n');
+args = {2, 3};
+z = zeros(args{:});
+fprintf('%d %d\n', size(z));
+m = max([c{:}]);
+fprintf('%d\n', m);

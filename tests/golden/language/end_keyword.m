@@ -1,0 +1,18 @@
+x = 10:10:100;
+fprintf('%d\n', x(end));
+fprintf('%d\n', x(end - 1));
+y = [3 1 2];
+fprintf('%d\n', x(y(end)));
+c = {1, 2, 'last'};
+fprintf('%s\n', c{end});
+s.a = [5 6 7];
+fprintf('%d\n', s.a(end));
+m = magic(4);
+fprintf('%d\n', m(end, 1));
+fprintf('%d\n', m(2, end));
+fprintf('%d\n', m(end));
+fprintf('%d ', x(end-2:end)); fprintf('\n');
+z = [];
+z(end + 1) = 1;
+z(end + 1) = 2;
+fprintf('%d ', z); fprintf('\n');

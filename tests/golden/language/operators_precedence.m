@@ -1,0 +1,14 @@
+fprintf('%g\n', -2 ^ 2);
+fprintf('%g\n', 2 ^ -1);
+fprintf('%g ', 1:3 + 1); fprintf('\n');
+fprintf('%d\n', 1 | 0 & 0);
+fprintf('%g\n', 2 * 3 + 4 / 2 - 1);
+fprintf('%g\n', [1 2 3] * [4; 5; 6]);
+fprintf('%g ', [1 2; 3 4]'); fprintf('\n');
+fprintf('%d\n', ~0 == 1);
+fprintf('%g\n', 7 / 0);
+fprintf('%g\n', -7 / 0);
+fprintf('%g\n', 0 / 0);
+fprintf('%d\n', 3 ~= 4);
+a = 5; a = a - 1;
+fprintf('%g\n', a);

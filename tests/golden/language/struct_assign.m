@@ -1,0 +1,17 @@
+s.a = 1;
+s.b.c = 'deep';
+s.b.d(3) = 4;
+fprintf('%d %s %d\n', s.a, s.b.c, s.b.d(3));
+t(2).x = 5;
+fprintf('%d %d\n', numel(t), isempty(t(1).x));
+name = 'dyn';
+s.(name) = 42;
+fprintf('%d\n', s.dyn);
+s.list{3} = 'third';
+fprintf('%s %d\n', s.list{3}, numel(s.list));
+u = struct();
+u.items(2).v = 9;
+fprintf('%d\n', u.items(2).v);
+r.a(2).b{3}(4) = 8;
+fprintf('%d\n', r.a(2).b{3}(4));
+fprintf('%d\n', numel(r.a(2).b{3}));

@@ -1,0 +1,159 @@
+"""Control flow, assignment and display through the compiled closures."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from matfuse.errors import MatlabError
+from vmutil import run, session
+
+
+def test_display_and_ans() -> None:
+    assert run("x = 5") == "x =\n\n     5\n\n"
+    assert run("x = 5;") == ""
+    assert run("2 + 3") == "ans =\n\n     5\n\n"
+    s, out, _ = session()
+    s.eval("1 + 1;")
+    assert s.get("ans") == 2.0
+    s.eval("y = 3;")
+    assert s.get("ans") == 2.0  # assignments do not set ans
+
+
+def test_function_without_outputs_prints_nothing() -> None:
+    assert run("disp(1)") == "     1\n"
+    assert "ans" not in run("f = @() disp(7); f()")
+
+
+def test_for_range_yields_floats_lazily() -> None:
+    s, _, _ = session()
+    s.eval("t = 0; for i = 1:1e5, t = t + i; end")
+    assert s.get("t") == 5000050000.0
+    assert type(s.get("i")) is float
+
+
+def test_for_over_matrix_columns_and_cells() -> None:
+    s, _, _ = session()
+    s.eval("acc = []; for c = [1 2; 3 4], acc(end+1) = c(1) * 10 + c(2); end")
+    np.testing.assert_array_equal(s.get("acc"), [[13.0, 24.0]])
+    s.eval("k = 0; for c = {1, 'a', []}, k = k + iscell(c); end")
+    assert s.get("k") == 3.0
+
+
+def test_empty_for_sets_loop_var_to_empty() -> None:
+    s, _, _ = session()
+    s.eval("i = 5; for i = zeros(1, 0), end")
+    assert s.get("i").shape == (0, 0)
+
+
+def test_break_continue_return() -> None:
+    out = run("for i = 1:10, if i == 2, continue; end, if i > 4, break; end, "
+              "fprintf('%d', i); end")
+    assert out == "134"
+
+
+def test_while_and_nested_break() -> None:
+    assert run("n = 0; while n < 3, n = n + 1; end, fprintf('%d', n)") == "3"
+
+
+def test_switch_matching_rules() -> None:
+    code = ("function r = f(x)\n switch x\n case {1, 2}\n r = 'a';\n case 'txt'\n r = 'b';\n"
+            " otherwise\n r = 'c';\n end\nend\n")
+    s, out, _ = session()
+    s.eval("x = 1;")  # a REPL-defined function via a script with local function
+    s.eval("disp(1)\n" + code)
+    assert s.call("f", 2.0) == "a"
+    assert s.call("f", "txt") == "b"
+    assert s.call("f", 7.0) == "c"
+
+
+def test_multiple_assignment_nargout() -> None:
+    s, _, _ = session()
+    s.eval("[a, ~, c] = deal(1, 2, 3);")
+    assert s.get("a") == 1.0 and s.get("c") == 3.0
+
+
+def test_undefined_name_error() -> None:
+    s, _, _ = session()
+    with pytest.raises(MatlabError) as info:
+        s.eval("y = nosuchthing + 1;")
+    assert info.value.identifier == "MATLAB:UndefinedFunction"
+    assert info.value.message == "Unrecognized function or variable 'nosuchthing'."
+    assert info.value.span is not None and info.value.span.col == 5
+
+
+def test_errors_keep_statement_span_and_stack() -> None:
+    s, _, _ = session()
+    with pytest.raises(MatlabError) as info:
+        s.eval("a = 1;\nb = [1 2](3);")
+    err = info.value
+    assert err.span.line == 2
+    assert err.stack and err.stack[0].line == 2
+
+
+def test_python_exceptions_become_internal_errors(monkeypatch) -> None:
+    from matfuse.runtime import ops
+
+    def broken(op, a, b):
+        raise ValueError("boom")
+
+    monkeypatch.setattr(ops, "binary", broken)
+    s, _, _ = session()
+    with pytest.raises(MatlabError) as info:
+        s.eval("x = [1 2] + [3 4];")
+    assert info.value.identifier == "matfuse:internalError"
+    assert "boom" in info.value.message
+
+
+def test_try_catch_binds_error_fields() -> None:
+    out = run("try, error('a:b', 'n=%d', 4); catch e, fprintf('%s|%s', e.identifier, e.message); end")
+    assert out == "a:b|n=4"
+
+
+def test_deletion_and_growth() -> None:
+    s, _, _ = session()
+    s.eval("x = 1:5; x(2) = []; y(3) = 1;")
+    np.testing.assert_array_equal(s.get("x"), [[1, 3, 4, 5]])
+    np.testing.assert_array_equal(s.get("y"), [[0, 0, 1]])
+
+
+def test_value_semantics_after_inplace_update() -> None:
+    s, _, _ = session()
+    s.eval("a = zeros(1, 3); b = a; b(2) = 5; c = {a}; a(1) = 7;")
+    np.testing.assert_array_equal(s.get("b"), [[0, 5, 0]])
+    np.testing.assert_array_equal(s.get("a"), [[7, 0, 0]])
+    s.eval("d = c{1};")
+    np.testing.assert_array_equal(s.get("d"), [[0, 0, 0]])
+
+
+def test_anonymous_capture_is_by_value() -> None:
+    assert run("a = 1; f = @(x) x + a; a = 100; fprintf('%d', f(1))") == "2"
+
+
+def test_nested_end_binding() -> None:
+    assert run("x = [5 6 7]; y = [1 3]; fprintf('%d', x(y(end)))") == "7"
+    assert run("s.a = [1 2 9]; fprintf('%d', s.a(end))") == "9"
+
+
+def test_recursion_limit_is_a_matlab_error() -> None:
+    s, _, _ = session()
+    s.eval("disp(0)\nfunction r = down(n)\n r = down(n + 1);\nend\n")
+    with pytest.raises(MatlabError) as info:
+        s.call("down", 1.0)
+    assert info.value.identifier == "MATLAB:recursionLimit"
+
+
+def test_interrupt_becomes_matlab_interrupt(monkeypatch) -> None:
+    from matfuse.errors import MatlabInterrupt
+    from matfuse.runtime import ops
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    s, _, _ = session()
+    monkeypatch.setattr(ops, "binary", interrupted)
+    with pytest.raises(MatlabInterrupt):
+        s.eval("x = [1 2] + 1;")
+    monkeypatch.undo()
+    s.eval("y = 2;")
+    assert s.get("y") == 2.0
