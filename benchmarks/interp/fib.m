@@ -1,11 +1,3 @@
-% Recursive calls: fib(20) through a local function.
-r = fib(20);
+% Recursive calls: fib(20) (fib_rec.m is a function file next to this script).
+r = fib_rec(20);
 fprintf('%d\n', r);
-
-function r = fib(n)
-    if n < 2
-        r = n;
-    else
-        r = fib(n - 1) + fib(n - 2);
-    end
-end

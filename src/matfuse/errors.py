@@ -126,6 +126,6 @@ def undefined_function(name: str, span: Span | None = None) -> MatlabError:
     """MATLAB's error for an unknown name used as a function or variable."""
     return MatlabError(
         "MATLAB:UndefinedFunction",
-        f"Undefined function or variable '{name}'.",
+        f"Unrecognized function or variable '{name}'.",
         span,
     )

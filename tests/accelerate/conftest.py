@@ -13,3 +13,11 @@ def inproc():
     reset_fallback_counts()
     with override_provider(p):
         yield p
+
+
+@pytest.fixture
+def device(accel_provider):
+    """Each provider under test (see tests/conftest.py) active on this thread."""
+    reset_fallback_counts()
+    with override_provider(accel_provider):
+        yield accel_provider

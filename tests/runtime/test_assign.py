@@ -81,7 +81,10 @@ def test_class_of_result() -> None:
     z = paren_set(row(1.0, 2.0), [2.0], np.array([[1j]]))
     assert z.dtype == np.complex128 and z[0, 1] == 1j
     lg = paren_set(np.array([[True, False]]), [1.0], 5.0)
-    assert lg.dtype == np.float64 and lg.tolist() == [[5.0, 0.0]]
+    assert lg.dtype == np.bool_ and lg.tolist() == [[True, False]]
+    raises("MATLAB:nologicalnan", lambda: paren_set(np.array([[True]]), [1.0], np.nan))
+    i8 = paren_set(row(1.0, 2.0), [1.0], np.array([[7]], dtype=np.int8))
+    assert i8.dtype == np.float64
     ch = paren_set(char_array("abc"), [2.0], 66.0)
     assert to_str(ch) == "aBc"
     d = paren_set(row(1.0, 2.0), [2.0], char_array("a"))

@@ -197,3 +197,8 @@ def test_mexception():
 ])
 def test_disp(value, expected):
     assert disp_text(value, "short") == expected
+
+
+def test_compact_spacing():
+    assert display_value("x", 5.0, "short", compact=True) == "x =\n     5\n"
+    assert display_value("x", A([[1000.5, 2]]), compact=True) == "x =\n   1.0e+03 *\n    1.0005    0.0020\n"

@@ -105,3 +105,45 @@ def test_deletion_removes_exactly_the_indexed_elements(case) -> None:
     keep = np.ones(x.size, dtype=bool)
     keep[np.array(picks, dtype=int) - 1] = False
     np.testing.assert_array_equal(r.reshape(-1), x.reshape(-1)[keep])
+
+
+_CLASS_SAMPLES = {
+    "double": lambda v: v.astype(np.float64),
+    "single": lambda v: v.astype(np.float32),
+    "logical": lambda v: v != 0,
+    "char": lambda v: np.abs(v).astype(np.uint32).view("<U1").reshape(v.shape),
+    "int8": lambda v: v.astype(np.int8),
+    "uint16": lambda v: np.abs(v).astype(np.uint16),
+}
+
+
+def _expected_class(ca: str, cb: str) -> str:
+    for c in (ca, cb):
+        if c.startswith(("int", "uint")):
+            return c
+    return "single" if "single" in (ca, cb) else "double"
+
+
+@FAST
+@given(st.sampled_from(sorted(_CLASS_SAMPLES)), st.sampled_from(sorted(_CLASS_SAMPLES)),
+       hnp.arrays(np.int64, (2, 2), elements=st.integers(-100, 100)),
+       hnp.arrays(np.int64, (2, 2), elements=st.integers(-100, 100)),
+       st.sampled_from(["+", "-", ".*"]))
+def test_class_combinations(ca, cb, va, vb, op) -> None:
+    from matfuse.runtime.values import char_codes, class_of
+
+    if ca != cb and ca.startswith(("int", "uint")) and cb.startswith(("int", "uint")):
+        return
+    a, b = _CLASS_SAMPLES[ca](va), _CLASS_SAMPLES[cb](vb)
+    r = binary(op, a, b)
+    cls = _expected_class(ca, cb)
+    assert class_of(r) == cls
+
+    def as_float(x: np.ndarray) -> np.ndarray:
+        return char_codes(x).astype(np.float64) if x.dtype.kind == "U" else x.astype(np.float64)
+
+    exact = {"+": np.add, "-": np.subtract, ".*": np.multiply}[op](as_float(a), as_float(b))
+    if cls in ("int8", "uint16"):
+        info = np.iinfo(cls)
+        exact = np.clip(exact, info.min, info.max)
+    np.testing.assert_allclose(to_array(r).astype(np.float64), exact, rtol=1e-6)

@@ -78,3 +78,10 @@ def test_invalid_pattern():
         call("regexp", s("a"), s("("))
     assert info.value.identifier == "MATLAB:regexp:invalidPattern"
     assert info.value.function_name == "regexp"
+
+
+def test_named_backreferences_and_replacements():
+    assert translate_pattern(r"(?<c>a)\k<c>") == r"(?P<c>a)(?P=c)"
+    out = call("regexprep", s("2024-05"), s(r"(?<y>\d+)-(?<m>\d+)"), s("$<m>/$<y>"))
+    assert text(out) == "05/2024"
+    assert text(call("regexprep", s("ab"), s("b"), s("[$0]"))) == "a[b]"

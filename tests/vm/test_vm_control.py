@@ -157,3 +157,19 @@ def test_interrupt_becomes_matlab_interrupt(monkeypatch) -> None:
     monkeypatch.undo()
     s.eval("y = 2;")
     assert s.get("y") == 2.0
+
+
+def test_copy_on_write_cells_and_arguments() -> None:
+    s, _, _ = session()
+    s.eval("c = {1, 2}; d = c; d{1} = 9; s.k = c; c{2} = 5;")
+    assert s.get("d").data[0, 0] == 9.0 and s.get("c").data[0, 0] == 1.0
+    assert s.get("s").data[0, 0]["k"].data[0, 1] == 2.0
+    s.eval("v = [1 2 3]; w = poke(v);\nfunction x = poke(x)\n x(1) = 100;\nend\n")
+    np.testing.assert_array_equal(s.get("v"), [[1, 2, 3]])
+    np.testing.assert_array_equal(s.get("w"), [[100, 2, 3]])
+
+
+def test_inplace_fill_loop_is_linear() -> None:
+    s, _, _ = session()
+    s.eval("x = zeros(1, 3000); for i = 1:3000, x(i) = i; end")
+    assert s.get("x")[0, -1] == 3000.0

@@ -29,7 +29,32 @@ def _positions(shape: tuple[int, ...]) -> np.ndarray:
     return np.arange(n, dtype=dtype).reshape(shape, order="F")
 
 
+def scalar_position(shape: tuple[int, ...], idx: list[Any]) -> int | None:
+    """0-based linear position for all-scalar in-range subscripts (the loop
+    fast path, no O(numel) work); None sends the call down the general path,
+    which also raises MATLAB's errors."""
+    if not idx or any(type(i) is not float for i in idx):
+        return None
+    subs = [int(i) for i in idx]
+    if any(s < 1 or s != i for s, i in zip(subs, idx)):
+        return None
+    n = len(subs)
+    dims = list(shape[:n - 1]) + [int(np.prod(shape[n - 1:]))]
+    if len(dims) < n:
+        dims += [1] * (n - len(dims))
+    position, stride = 0, 1
+    for s, d in zip(subs, dims):
+        if s > d:
+            return None
+        position += (s - 1) * stride
+        stride *= d
+    return position
+
+
 def _upload_index(p: AccelProvider, lin: np.ndarray) -> GpuArray:
+    """Upload 0-based positions (int32 when they fit; may raise Unsupported)."""
+    if lin.dtype != np.int32 and (lin.size == 0 or int(lin.max()) < 2**31 - 1):
+        lin = lin.astype(np.int32)
     flat = np.ascontiguousarray(lin.reshape(-1, order="F"))
     handle = p.upload(HostTensor(flat, tuple(lin.shape), class_of(lin)))
     return wrap_handle(handle, class_of(lin), p)
@@ -42,14 +67,18 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
 
     host_idx = _host_index(idx)
     if isinstance(v, GpuArray) and v.provider is p:
-        selected = to_array(indexing.paren_get(_positions(v.shape), host_idx))
+        position = scalar_position(v.shape, host_idx)
+        if position is not None:
+            selected = np.array([[position]], dtype=np.int32 if position < 2**31 - 1 else np.int64)
+        else:
+            selected = to_array(indexing.paren_get(_positions(v.shape), host_idx))
         out_shape = tuple(selected.shape)
         if selected.size == 0:
             empty = np.zeros(out_shape, dtype=np.dtype(v.handle.dtype))
             return wrap_handle(p.upload(HostTensor.from_array(empty, v.matlab_class)),
                                v.matlab_class, p)
-        lin = _upload_index(p, selected)
         try:
+            lin = _upload_index(p, selected)
             h = p.index_gather(v.valid_handle(), lin.handle, out_shape)
             return wrap_handle(h, v.matlab_class, p)
         except Unsupported:
@@ -92,6 +121,10 @@ def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any) -> Any:
 def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any) -> GpuArray | None:
     from matfuse.runtime import indexing
 
+    position = scalar_position(v.shape, host_idx)
+    if position is not None and (type(rhs) in (float, bool) or getattr(rhs, "shape", None) == (1, 1)):
+        selected = np.array([[position]], dtype=np.int32 if position < 2**31 - 1 else np.int64)
+        return _scatter_selected(p, v, selected, rhs)
     positions = _positions(v.shape)
     rhs_shape = tuple(getattr(rhs, "shape", (1, 1))) if type(rhs) is not float else (1, 1)
     # Probe with a stand-in rhs of the same shape: raises MATLAB's errors and
@@ -101,9 +134,17 @@ def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any) -> Gp
     if tuple(to_array(probe).shape) != tuple(v.shape):
         return None
     selected = to_array(indexing.paren_get(positions, host_idx))
+    return _scatter_selected(p, v, selected, rhs)
+
+
+def _scatter_selected(p: AccelProvider, v: GpuArray, selected: np.ndarray,
+                      rhs: Any) -> GpuArray | None:
     if selected.size == 0:
         return v
-    lin = _upload_index(p, selected)
+    try:
+        lin = _upload_index(p, selected)
+    except Unsupported:
+        return None
     keep: GpuArray | None = None
     if type(rhs) is float or type(rhs) is bool:
         values: Any = float(rhs)
@@ -117,6 +158,8 @@ def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any) -> Gp
             return None
     else:
         keep = upload_value(rhs, p)
+        if keep.provider is not p:
+            return None
         values = keep.handle
     try:
         h = p.index_scatter(v.valid_handle(), lin.handle, values)

@@ -66,6 +66,8 @@ def _prepare(p: AccelProvider, v: Any) -> _Operand | None:
         return None
     if t is np.ndarray:
         g = upload_value(v, p)
+        if g.provider is not p:
+            return None  # a class this device cannot hold: host path
         return _Operand(g.handle, g.shape, g)
     return None
 

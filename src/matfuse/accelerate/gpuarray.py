@@ -17,7 +17,9 @@ from matfuse.accelerate_api import (
     AccelProvider,
     GpuTensorHandle,
     HostTensor,
+    Unsupported,
     clear_residency,
+    count_fallback,
     mark_residency,
 )
 from matfuse.errors import MatlabError
@@ -158,7 +160,36 @@ def upload_value(value: Any, p: AccelProvider) -> GpuArray:
     if isinstance(value, DeviceValue):
         value = value.gather()
     host, cls = host_tensor_of(value)
-    return GpuArray(p.upload(host), cls, p)
+    try:
+        return GpuArray(p.upload(host), cls, p)
+    except Unsupported:
+        # The device cannot hold this class (e.g. int8 on wgpu): the array
+        # stays a gpuArray for the program, kept by the host shadow provider.
+        count_fallback(f"upload:{cls}")
+        shadow = shadow_provider()
+        return GpuArray(shadow.upload(host), cls, shadow)
+
+
+_shadow: AccelProvider | None = None
+
+
+def shadow_provider() -> AccelProvider:
+    """The in-process provider holding gpuArrays the active device cannot."""
+    global _shadow
+    if _shadow is None:
+        from matfuse.accelerate.providers.inprocess import InProcessProvider
+
+        _shadow = InProcessProvider(device_id=-1)
+    return _shadow
+
+
+def reset_device(p: AccelProvider) -> None:
+    """``reset(gpuDevice)``: free everything on ``p`` (and the shadow) and
+    invalidate existing gpuArrays."""
+    for target in (p, _shadow):
+        if target is not None:
+            target.reset()
+            bump_epoch(target)
 
 
 def wrap_handle(handle: GpuTensorHandle, matlab_class: str, p: AccelProvider) -> GpuArray:

@@ -145,7 +145,11 @@ class AccelProvider:
         raise Unsupported("moments")
 
     def scan(self, op: str, a: GpuTensorHandle, dim: int, reverse: bool) -> GpuTensorHandle:
-        """Cumulative ``cumsum cumprod cummax cummin`` along 0-based ``dim``."""
+        """Cumulative ``cumsum cumprod cummax cummin`` along 0-based ``dim``.
+
+        MATLAB defaults: ``cumsum``/``cumprod`` propagate NaN; ``cummax``/
+        ``cummin`` skip NaN (a leading NaN stays NaN until the first number).
+        ``reverse`` scans from the end (``'reverse'``)."""
         raise Unsupported("scan")
 
     # ------------------------------------------------------------ linear algebra

@@ -2,7 +2,7 @@
 ``c{idx} = v``, ``s.name = v``.
 
 Growth pads with MATLAB's fill values; the right side converts to the left
-side's class (a logical or ``[]`` left side takes the right side's class);
+side's class (a ``[]`` left side takes the right side's class);
 complex right sides make the result complex. Inputs are copied, never
 mutated, unless ``inplace=True``.
 """
@@ -55,12 +55,11 @@ def _dims_text(shape: tuple[int, ...] | list[int]) -> str:
 
 def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
     """New value of ``v`` after ``v(idx...) = rhs`` (``rhs`` DELETE: deletion)."""
-    if isinstance(v, DeviceValue):
+    # A gpuArray on either side makes the result a gpuArray (as in MATLAB).
+    if isinstance(v, DeviceValue) or isinstance(rhs, DeviceValue):
         from matfuse.accelerate.dispatch import device_assign
 
         return device_assign(v, idx, rhs)
-    if isinstance(rhs, DeviceValue):
-        rhs = rhs.gather()
     t = type(v)
     # Fast path: x(i) = scalar double into a double matrix, in range.
     if t is np.ndarray and type(rhs) is float and v.dtype == np.float64 and v.ndim == 2 \
@@ -342,10 +341,9 @@ def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
         raise MatlabError("MATLAB:index:expected_one_output_from_expression",
                           "Scalar structure required for this assignment.")
     fields = v.fields if name in v.fields else v.fields + [name]
+    # Element dicts may be shared with other struct values (t = s(2)), so
+    # they are copied even when ``inplace`` is set.
     element = data.reshape(-1)[0]
-    if inplace and name in v.fields:
-        element[name] = rhs
-        return v
     new_element = dict(element)
     new_element[name] = rhs
     out = np.empty(data.shape, dtype=object)

@@ -16,17 +16,11 @@ from matfuse.runtime.values import (
     CHAR_DTYPE,
     CLASS_DTYPES,
     INTEGER_CLASSES,
-    CellArray,
-    DeviceValue,
-    FunctionHandle,
-    StringArray,
-    StructArray,
     char_codes,
     class_of,
     codes_to_char,
 )
 
-NUMERIC_LIKE = frozenset(("double", "single", "logical", "char") + INTEGER_CLASSES)
 INTEGER_SET = frozenset(INTEGER_CLASSES)
 
 # Inclusive ranges of the integer classes, as Python ints.
@@ -36,21 +30,6 @@ INT_LIMITS: dict[str, tuple[int, int]] = {
 }
 
 MIXED_INT_MESSAGE = "Integers can only be combined with integers of the same class, or scalar doubles."
-
-
-def operand_class(v: Any) -> str:
-    """``class(v)`` for an operand; complex arrays report their real class."""
-    return class_of(v)
-
-
-def is_numeric_like(v: Any) -> bool:
-    """Numeric, logical or char: the operands arithmetic accepts."""
-    t = type(v)
-    if t is float or t is bool or t is complex:
-        return True
-    if t is np.ndarray:
-        return True
-    return False
 
 
 def type_error(op_name: str, v: Any) -> MatlabError:
@@ -88,12 +67,9 @@ def concat_class(classes: list[str]) -> str:
 
 
 def assignment_class(lhs: str, rhs: str) -> str:
-    """Class of an array after ``lhs(idx) = rhs``: the left side keeps its
-    class, except that a logical array takes the class of what goes in."""
-    if lhs == rhs:
-        return lhs
-    if lhs == "logical":
-        return rhs
+    """Class of an array after ``lhs(idx) = rhs``: the right side converts to
+    the left side's class (``x = true(1,2); x(1) = NaN`` is an error, as in
+    MATLAB). An empty ``[]`` left side is handled by the caller."""
     return lhs
 
 
@@ -139,18 +115,8 @@ def int_to_int(x: np.ndarray, cls: str) -> np.ndarray:
     return np.clip(x, max(lo, src.min), min(hi, src.max)).astype(dtype)
 
 
-def numeric_view(arr: np.ndarray) -> np.ndarray:
-    """Char arrays as float64 code points, others unchanged."""
-    if arr.dtype == CHAR_DTYPE:
-        return char_codes(arr).astype(np.float64)
-    return arr
-
-
-def convert(arr: np.ndarray, cls: str, fn: str | None = None) -> np.ndarray:
-    """Convert an ndarray to MATLAB class ``cls`` (complex kept for floats).
-
-    ``fn`` names the conversion for error messages (``logical``, ``char``).
-    """
+def convert(arr: np.ndarray, cls: str) -> np.ndarray:
+    """Convert an ndarray to MATLAB class ``cls`` (complex kept for floats)."""
     dt = arr.dtype
     if cls in INTEGER_SET:
         if dt.kind in "iu":
@@ -190,13 +156,6 @@ def convert(arr: np.ndarray, cls: str, fn: str | None = None) -> np.ndarray:
             codes = np.clip(arr.astype(np.int64), 0, 0x10FFFF)
         return codes_to_char(codes.astype(np.uint32))
     raise MatlabError("MATLAB:invalidConversion", f"Conversion to {cls} is not possible.")
-
-
-def check_convertible(v: Any, cls: str) -> None:
-    """Raise MATLAB's conversion error for cells, structs, handles..."""
-    if isinstance(v, (CellArray, StructArray, FunctionHandle, StringArray, DeviceValue)):
-        raise MatlabError("MATLAB:invalidConversion",
-                          f"Conversion to {cls} from {class_of(v)} is not possible.")
 
 
 def drop_zero_imag(arr: np.ndarray) -> np.ndarray:

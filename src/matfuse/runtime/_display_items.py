@@ -125,7 +125,7 @@ def field_value_text(value: Any) -> str:
             if value.ndim == 2 and value.shape[0] == 1:
                 return "'" + "".join(value[0, :].tolist()) + "'"
             if value.size == 0:
-                return "''" if value.shape == (0, 0) else f"[{dims_text(value.shape)} char]"
+                return "''" if value.shape[0] <= 1 and value.ndim == 2 else f"[{dims_text(value.shape)} char]"
             return f"[{dims_text(value.shape)} char]"
         if value.size == 0:
             if value.shape == (0, 0) and value.dtype == np.float64:
@@ -133,8 +133,7 @@ def field_value_text(value: Any) -> str:
             return f"[{dims_text(value.shape)} {class_of(value)}]"
         if value.size == 1:
             return scalar_text(value)
-        text, bracketed = _numeric_summary(value)
-        return f"[{text}]"
+        return f"[{_numeric_summary(value)[0]}]"
     if t is StringArray:
         if value.data.size == 1:
             s = value.data.reshape(-1)[0]

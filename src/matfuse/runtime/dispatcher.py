@@ -33,7 +33,11 @@ def call_builtin(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
     The list has at least ``max(1, nargout)`` entries when the builtin
     produced that many; a builtin returning nothing gives ``[]``.
     """
-    _check_counts(b, len(args), nargout)
+    try:
+        _check_counts(b, len(args), nargout)
+    except MatlabError as err:
+        err.function_name = b.name
+        raise
     if any(isinstance(a, DeviceValue) for a in args):
         from matfuse.accelerate.dispatch import call_with_device_args
 

@@ -2,9 +2,10 @@
 
 Contract used by the VM:
 
-* ``display_value(name: str, value, fmt: str) -> str``: the text MATLAB prints
-  for ``name = value`` without a semicolon (``format loose``: header line,
-  blank line, body, blank line).  ``fmt`` is ``short`` or ``long``.
+* ``display_value(name: str, value, fmt: str, compact=False) -> str``: the
+  text MATLAB prints for ``name = value`` without a semicolon (``format
+  loose``: header line, blank line, body, blank line; ``compact=True`` drops
+  the blank lines).  ``fmt`` is ``short`` or ``long``.
 * ``disp_text(value, fmt: str) -> str``: what ``disp(value)`` prints (no
   name, no surrounding blank lines; nothing for an empty value).
 
@@ -130,8 +131,16 @@ def _char_lines(arr: np.ndarray, quoted: bool) -> list[str]:
 
 
 # ------------------------------------------------------------ public entry
-def display_value(name: str, value: Any, fmt: str = "short") -> str:
-    """What MATLAB prints for ``name = value`` (format loose)."""
+def display_value(name: str, value: Any, fmt: str = "short", compact: bool = False) -> str:
+    """What MATLAB prints for ``name = value``; ``compact`` gives ``format
+    compact`` (the blank lines of ``format loose`` removed)."""
+    text = _display_loose(name, value, fmt)
+    if compact:
+        return "".join(line for line in text.splitlines(keepends=True) if line.strip("\n"))
+    return text
+
+
+def _display_loose(name: str, value: Any, fmt: str) -> str:
     if isinstance(value, DeviceValue):
         value = value.gather()
     if isinstance(value, np.generic):
@@ -174,7 +183,7 @@ def _display_array(name: str, arr: np.ndarray, fmt: str) -> str:
     prefix = f"{name} =\n\n" + (f"{header}\n\n" if header else "")
     if arr.ndim == 2:
         return prefix + "\n".join(_numeric_page_lines(layout, None, arr.shape[1])) + "\n\n"
-    out = [prefix] if header else []
+    out = []  # N-D arrays print their pages only, whatever the class
     for page in _pages(arr.shape):
         body = _numeric_page_lines(layout, page, arr.shape[1])
         out.append(f"{_page_label(name, page)} =\n\n" + "\n".join(body) + "\n\n")
@@ -194,11 +203,16 @@ def _display_struct(name: str, s: StructArray) -> str:
             return f"{name} = \n\n  struct with no fields.\n\n"
         lines = struct_field_lines(s.data.reshape(-1)[0], s.fields)
         return f"{name} = \n\n  struct with fields:\n\n" + "\n".join(lines) + "\n\n"
+    return f"{name} = \n\n" + _struct_array_text(s) + "\n"
+
+
+def _struct_array_text(s: StructArray) -> str:
+    """``  1×2 struct array with fields:`` block (name lines end with \\n)."""
     empty = "empty " if s.data.size == 0 else ""
     if not s.fields:
-        return f"{name} = \n\n  {dims_text(s.shape)} {empty}struct array with no fields.\n\n"
-    fields = "\n".join(f"    {f}" for f in s.fields)
-    return f"{name} = \n\n  {dims_text(s.shape)} {empty}struct array with fields:\n\n{fields}\n\n"
+        return f"  {dims_text(s.shape)} {empty}struct array with no fields.\n"
+    fields = "".join(f"    {f}\n" for f in s.fields)
+    return f"  {dims_text(s.shape)} {empty}struct array with fields:\n\n{fields}"
 
 
 def _string_texts(sa: StringArray) -> np.ndarray:
@@ -233,7 +247,7 @@ def _object_lines(obj: Any) -> list[str]:
         props = {
             "identifier": obj.identifier,
             "message": obj.message,
-            "cause": CellArray.empty((0, 1)),
+            "cause": CellArray.empty((0, 0)),
             "stack": StructArray(["file", "name", "line"], np.empty((0, 1), dtype=object)),
             "Correction": np.zeros((0, 0)),
         }
@@ -285,8 +299,7 @@ def disp_text(value: Any, fmt: str = "short") -> str:
     if t is StructArray:
         if value.data.size == 1:
             return "\n".join(struct_field_lines(value.data.reshape(-1)[0], value.fields)) + "\n"
-        fields = "".join(f"    {f}\n" for f in value.fields)
-        return f"  {dims_text(value.shape)} struct array with fields:\n\n{fields}"
+        return _struct_array_text(value)
     if t is StringArray:
         if value.data.size == 1:
             s = value.data.reshape(-1)[0]

@@ -99,6 +99,19 @@ _FLOAT_OPS: dict[str, Callable[[float, float], Any]] = {
     ">": operator.gt, ">=": operator.ge, "&": _logical_and, "|": _logical_or,
 }
 
+_F64 = np.dtype(np.float64)
+
+# MATLAB arithmetic is silent about overflow, 0/0 and Inf-Inf; a per-call
+# np.errstate costs more than the operation itself on small arrays.
+np.seterr(all="ignore")
+
+# Elementwise ops whose double result is always real double (or logical).
+_DOUBLE_UFUNCS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": np.add, "-": np.subtract, ".*": np.multiply, "./": np.divide,
+    "==": np.equal, "~=": np.not_equal, "<": np.less, "<=": np.less_equal,
+    ">": np.greater, ">=": np.greater_equal,
+}
+
 _MATRIX_OPS: dict[str, Callable[[Any, Any], Any]] = {
     "*": mtimes, "/": mrdivide, "\\": mldivide, "^": mpower,
 }
@@ -113,6 +126,12 @@ def binary(op: str, a: Any, b: Any) -> Any:
         from matfuse.accelerate.dispatch import device_binary
 
         return device_binary(op, a, b)
+    # Real double arrays with a scalar or a same-shape array: plain NumPy.
+    ufunc = _DOUBLE_UFUNCS.get(op)
+    if ufunc is not None and ((ta is np.ndarray and a.dtype == _F64 and (
+            tb is float or (tb is np.ndarray and b.dtype == _F64 and a.shape == b.shape)))
+            or (tb is np.ndarray and ta is float and b.dtype == _F64)):
+        return canonical(ufunc(a, b))
     if op in ARITH_OPS:
         return arithmetic(op, a, b)
     if op in COMPARE_OPS:
@@ -231,7 +250,23 @@ def concat(rows: list[list[Any]]) -> Any:
         v = rows[0][0]
         # [x] of one value is x itself (a 1x1 cell stays a cell).
         return v
+    if any(isinstance(v, DeviceValue) for row in rows for v in row):
+        return _device_concat(rows)
     return concat_rows(rows)
+
+
+def _device_concat(rows: list[list[Any]]) -> Any:
+    """``[...]`` with a gpuArray item: the horzcat/vertcat builtins route it
+    through the accelerate dispatcher, so the result stays a gpuArray."""
+    from matfuse.runtime.dispatcher import call_builtin
+    from matfuse.runtime.registry import load_all, lookup
+
+    load_all()
+    horzcat, vertcat = lookup("horzcat"), lookup("vertcat")
+    row_values = [call_builtin(horzcat, row, 1, None)[0] for row in rows if row]
+    if len(row_values) == 1:
+        return row_values[0]
+    return call_builtin(vertcat, row_values, 1, None)[0]
 
 
 def cell_concat(rows: list[list[Any]]) -> CellArray:

@@ -150,10 +150,10 @@ class _Stream:
                 self.items.append(_Text("<missing>" if s is None else s))
         elif t is CellArray:
             raise MatlabError("MATLAB:printf:invalidInputType",
-                              "Only numeric, char, and logical arguments are supported (cell given).")
+                              "Function is not defined for 'cell' inputs.")
         else:
             raise MatlabError("MATLAB:printf:invalidInputType",
-                              f"Only numeric, char, and logical arguments are supported ({class_of(a)} given).")
+                              f"Function is not defined for '{class_of(a)}' inputs.")
 
     def _add_array(self, a: np.ndarray) -> None:
         if a.size == 0:
@@ -239,8 +239,8 @@ def _format_one(spec: _Spec, width: int | None, prec: int | None, value: Any) ->
             if prec is not None and conv == "s":
                 text = text[:prec]
             return _pad(text, flags, width)
-        if _is_integral(value):
-            return _pad(chr(int(value)) if int(value) >= 0 else "", flags, width)
+        if _is_integral(value) and 0 <= int(value) < 0x110000:
+            return _pad(chr(int(value)), flags, width)
         if not math.isfinite(value):
             return _nonfinite(value, flags, width)
         # MATLAB prints non-integral numbers given to %s/%c in %e (or %g with precision).

@@ -126,3 +126,16 @@ class CallContext(Protocol):
     @property
     def display_format(self) -> str:
         """``short`` or ``long`` (and the other ``format`` modes)."""
+
+    def get_var(self, name: str) -> Any:
+        """A variable of the caller's workspace, or None when undefined."""
+
+    def set_var(self, name: str, value: Any) -> None:
+        """Create or overwrite a variable in the caller's workspace."""
+
+    def variable_names(self) -> list[str]:
+        """Sorted names of the caller's variables (globals declared there included)."""
+
+    @property
+    def interp(self) -> Any:
+        """The interpreter itself (``matfuse.vm.interpreter.Interpreter``)."""

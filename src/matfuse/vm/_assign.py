@@ -16,6 +16,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
+from matfuse.runtime.values import CellArray
 from matfuse.vm import _calls
 
 Setter = Callable[[Any, Any], None]
@@ -78,8 +79,8 @@ class TargetCompiler:
         special = self.ctx.special_reader(root)
         read = special or _calls.plain_reader(root)
         compiled = [self._level(lv) for lv in levels]
-        if special is None and len(compiled) == 1 and compiled[0].kind == "()":
-            return root, _paren_assign(root, compiled[0])
+        if special is None and len(compiled) == 1 and compiled[0].kind in ("()", "{}"):
+            return root, _index_assign(root, compiled[0])
 
         def assign_chain(fr: Any, rhs: Any) -> None:
             cur = read(fr)
@@ -99,25 +100,48 @@ class TargetCompiler:
         return _Level(node.kind, cell=cell, build=self.exprs.index_args(node.args, cell))
 
 
-# References to an array held only by the workspace dict, the local name and
-# getrefcount's own argument: nobody else can see an in-place update.
+# References to a value held only by the workspace dict and the local name
+# (getrefcount's own argument and _unshared's parameter add one each; the
+# checks below add those): nobody else can see an in-place update.
 _UNSHARED_REFS = 3
 
 
-def _paren_assign(name: str, level: _Level) -> Setter:
-    """``x(idx) = rhs``: updates x in place when its array is not shared
-    (copy-on-write, like MATLAB), so element-wise fill loops stay O(n)."""
-    paren_set = _ix.paren_set
-    getrefcount = sys.getrefcount
+def _owns_buffer(arr: np.ndarray, getrefcount: Callable[[Any], int] = sys.getrefcount) -> bool:
+    """``arr`` owns its memory, or is the only view of a base nobody else sees."""
+    base = arr.base
+    while base is not None:
+        # held by the view's .base, the local name and the call argument
+        if type(base) is not np.ndarray or getrefcount(base) > 3:
+            return False
+        base = base.base
+    return True
 
-    def assign_paren(fr: Any, rhs: Any) -> None:
+
+def _unshared(cur: Any, getrefcount: Callable[[Any], int] = sys.getrefcount) -> bool:
+    """True when only the workspace holds ``cur`` (and its element buffer)."""
+    t = type(cur)
+    if t is np.ndarray:
+        return getrefcount(cur) <= _UNSHARED_REFS + 1 and _owns_buffer(cur)
+    if t is CellArray:
+        data = cur.data
+        return (getrefcount(cur) <= _UNSHARED_REFS + 1 and getrefcount(data) <= 2 + 1
+                and _owns_buffer(data))
+    return False
+
+
+def _index_assign(name: str, level: _Level) -> Setter:
+    """``x(idx) = rhs`` / ``c{idx} = rhs``: updates in place when the value is
+    not shared (copy-on-write, like MATLAB), so fill loops stay O(n)."""
+    setter = _ix.paren_set if level.kind == "()" else _ix.brace_set
+
+    def assign_index(fr: Any, rhs: Any) -> None:
         idx = _key(fr, level, fr.get(name))
         cur = fr.get(name)
-        if type(cur) is np.ndarray and cur.base is None and getrefcount(cur) <= _UNSHARED_REFS:
-            fr[name] = paren_set(cur, idx, rhs, inplace=True)
+        if _unshared(cur):
+            fr[name] = setter(cur, idx, rhs, inplace=True)
         else:
-            fr[name] = paren_set(cur, idx, rhs)
-    return assign_paren
+            fr[name] = setter(cur, idx, rhs)
+    return assign_index
 
 
 def _key(fr: Any, level: _Level, cur: Any) -> Any:

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from matfuse.errors import MatlabError
+from matfuse.errors import MatlabError, undefined_function
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import FunctionHandle, StringArray, is_char, to_str
@@ -23,8 +23,7 @@ def next_generation() -> int:
 
 
 def unrecognized(name: str) -> MatlabError:
-    return MatlabError("MATLAB:UndefinedFunction",
-                       f"Unrecognized function or variable '{name}'.")
+    return undefined_function(name)
 
 
 def too_many_outputs(name: str | None) -> MatlabError:

@@ -26,4 +26,5 @@ fprintf('%g %g\n', m, i);
 fprintf('%g\n', max([1 NaN 3], [], 'includenan'));
 m = max(int8([100 -5]), 120.6);
 fprintf('%s ', class(m)); fprintf('%d ', m); fprintf('\n');
-fprintf('%g\n', max([-3+0i, 2]));
+m = max([-3+1i, 2]);
+fprintf('%g %g\n', real(m), imag(m));

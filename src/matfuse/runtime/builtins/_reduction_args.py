@@ -8,6 +8,7 @@ identity there); trailing flags choose NaN handling and the output class.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -78,6 +79,9 @@ def parse_reduction_args(x: np.ndarray, args: list[Any], fn: str,
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     if rest:
         axes = dims_arg(rest[0], fn)
+        if axes is not None and not axes:
+            raise MatlabError("MATLAB:getdimarg:dimensionMustBePositiveInteger",
+                              "Dimension argument must be a positive integer scalar within indexing range.")
         return ReductionArgs(axes, omit, outtype, True)
     return ReductionArgs(default_axes(x.shape), omit, outtype, False)
 
@@ -131,3 +135,24 @@ def require_float_or_int(x: np.ndarray, fn: str) -> None:
     if x.dtype.kind not in "fciub":
         raise MatlabError("MATLAB:UndefinedFunction",
                           f"Undefined function '{fn}' for input arguments of type '{class_of(x)}'.")
+
+
+def real_values(v: Any, fn: str, what: str = "Input") -> np.ndarray:
+    """A real numeric/logical option argument as float64 (not text, not complex)."""
+    if isinstance(v, DeviceValue):
+        v = v.gather()
+    if type(v) not in (float, bool, np.ndarray) or (type(v) is np.ndarray and v.dtype.kind in "UcO"):
+        raise MatlabError(f"MATLAB:{fn}:invalidInput", f"{what} must be real and numeric.")
+    return to_array(v).astype(np.float64)
+
+
+def ieee_quiet(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Run ``fn`` with NumPy floating-point warnings off: NaN/Inf results are
+    MATLAB semantics, not something to report on stderr."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with np.errstate(all="ignore"):
+            return fn(*args, **kwargs)
+
+    return wrapper

@@ -8,7 +8,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, int_value, is_text
-from matfuse.runtime.builtins._reduction_args import numeric_input, saturate_to
+from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input, saturate_to
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_str
 
@@ -176,6 +176,7 @@ def _spacing(xs: np.ndarray | None, y: np.ndarray, axis: int, fn: str) -> np.nda
 
 
 @builtin("trapz", category="reductions", nargin=(1, 3))
+@ieee_quiet
 def trapz(*args: Any) -> Any:
     """Trapezoidal integration: trapz(Y), trapz(X, Y), trapz(..., dim)."""
     xs, y, axis = _trapz_args(args, "trapz")
@@ -192,6 +193,7 @@ def trapz(*args: Any) -> Any:
 
 
 @builtin("cumtrapz", category="reductions", nargin=(1, 3))
+@ieee_quiet
 def cumtrapz(*args: Any) -> Any:
     """Cumulative trapezoidal integration (first element 0)."""
     xs, y, axis = _trapz_args(args, "cumtrapz")

@@ -139,8 +139,12 @@ def ifft2(x: Any, *args: Any) -> Any:
     """2-D inverse DFT: ifft2(Y, m, n, 'symmetric')."""
     rest, symmetric = _split_symmetric(args)
     arr = _complex_input(x, "ifft2")
-    if len(rest) >= 2:
-        arr = _resize(_resize(arr, _length_arg(rest[0], "ifft2"), 0), _length_arg(rest[1], "ifft2"), 1)
+    m = _length_arg(rest[0], "ifft2") if len(rest) >= 1 else None
+    n = _length_arg(rest[1], "ifft2") if len(rest) >= 2 else None
+    if m is not None:
+        arr = _resize(arr, m, 0)
+    if n is not None:
+        arr = _resize(arr, n, 1)
     if arr.size == 0:
         return canonical(arr)
     real_out = symmetric or bool(np.all(arr == np.conj(np.roll(np.flip(arr, (0, 1)), (1, 1), (0, 1)))))

@@ -94,11 +94,9 @@ def _device_arg(fn: str, dev: Any) -> GpuDevice:
 @builtin("reset", category="gpu", nargin=(1, 1), nargout=(0, 0), gpu=NATIVE)
 def reset(dev: Any) -> None:
     """``reset(gpuDevice)``: free all device memory; existing gpuArrays become invalid."""
-    from matfuse.accelerate.gpuarray import bump_epoch
+    from matfuse.accelerate.gpuarray import reset_device
 
-    d = _device_arg("reset", dev)
-    d.provider.reset()
-    bump_epoch(d.provider)
+    reset_device(_device_arg("reset", dev).provider)
 
 
 @builtin("wait", category="gpu", nargin=(1, 1), nargout=(0, 0), gpu=NATIVE)

@@ -17,7 +17,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value
-from matfuse.runtime.builtins._reduction_args import numeric_input
+from matfuse.runtime.builtins._reduction_args import numeric_input, real_values
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import canonical, to_array, to_str
 
@@ -110,7 +110,7 @@ def _normalize_counts(counts: np.ndarray, edges: np.ndarray, how: str, total: in
 @builtin("histcounts", category="statistics", nargin=(1, None), nargout=(0, 3), wants_nargout=True)
 def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
     """Histogram bin counts: [N, edges, bin] = histcounts(X, nbins|edges, Name, Value)."""
-    data = numeric_input(x, "histcounts").astype(np.float64)
+    data = np.real(numeric_input(x, "histcounts")).astype(np.float64)
     rest = list(args)
     options: dict[str, Any] = {}
     while len(rest) >= 2 and is_text(rest[-2]):
@@ -120,10 +120,14 @@ def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
     finite = flat[np.isfinite(flat)]
     limits = options.get("binlimits")
     if limits is not None:
-        lo, hi = to_array(limits).astype(np.float64).reshape(-1)[:2]
+        lim = real_values(limits, "histcounts", "BinLimits").reshape(-1)
+        if lim.size != 2 or not lim[0] <= lim[1]:
+            raise MatlabError("MATLAB:histcounts:InvalidBinLimits",
+                              "Bin limits must be a 2-element vector of increasing values.")
+        lo, hi = float(lim[0]), float(lim[1])
         finite = finite[(finite >= lo) & (finite <= hi)]
     if rest:
-        spec = to_array(rest[0]).astype(np.float64)
+        spec = real_values(rest[0], "histcounts", "Bins")
         if spec.size == 1:
             nbins = int(scalar_value(rest[0], "histcounts"))
             if nbins < 1:
@@ -138,7 +142,7 @@ def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
                 edges = np.linspace(0, 1, nbins + 1)
         else:
             edges = spec.reshape(-1, order="F")
-            if np.any(np.diff(edges) < 0):
+            if edges.size < 2 or np.any(np.diff(edges) < 0):
                 raise MatlabError("MATLAB:histcounts:InvalidEdges",
                                   "Bin edges must be a vector that is real, numeric or logical, and monotonically nondecreasing.")
     elif "binwidth" in options:
@@ -175,11 +179,14 @@ def histc(x: Any, edges: Any, dim: Any = None, nargout: int = 1) -> Any:
         out = canonical(counts.reshape(shape))
         return (out, canonical(bins.reshape(data.shape, order="F"))) if nargout > 1 else out
     axis = 0 if dim is None else int(scalar_value(dim, "histc")) - 1
+    if axis >= data.ndim:
+        data = data[..., np.newaxis]
     moved = np.moveaxis(data, axis, -1)
-    rows = moved.reshape(-1, moved.shape[-1])
+    rows = moved.reshape(int(np.prod(moved.shape[:-1])), moved.shape[-1])
     results = [_histc_vector(r, e) for r in rows]
-    counts = np.stack([c for c, _ in results]).reshape(moved.shape[:-1] + (e.size,))
-    bins = np.stack([b for _, b in results]).reshape(moved.shape)
+    counts = (np.stack([c for c, _ in results]) if results else np.zeros((0, e.size))).reshape(
+        moved.shape[:-1] + (e.size,))
+    bins = (np.stack([b for _, b in results]) if results else np.zeros((0, moved.shape[-1]))).reshape(moved.shape)
     out = canonical(np.moveaxis(counts, -1, axis))
     return (out, canonical(np.moveaxis(bins, -1, axis))) if nargout > 1 else out
 

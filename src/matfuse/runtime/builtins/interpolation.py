@@ -15,7 +15,7 @@ import scipy.interpolate
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value
-from matfuse.runtime.builtins._reduction_args import numeric_input
+from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import canonical, to_str
 
@@ -76,6 +76,7 @@ def spline_values(x: np.ndarray, ys: np.ndarray, q: np.ndarray) -> np.ndarray:
 
 
 @builtin("interp1", category="interpolation", nargin=(2, 5))
+@ieee_quiet
 def interp1(*args: Any) -> Any:
     """1-D interpolation: interp1(x, v, xq, method, 'extrap' | value), interp1(v, xq)."""
     rest = list(args)
@@ -104,6 +105,9 @@ def interp1(*args: Any) -> Any:
         xq = _float(rest[2], "interp1")
     else:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    if x.size < 2 or v.size == 0:
+        raise MatlabError("MATLAB:interp1:NotEnoughPts",
+                          "Interpolation requires at least two sample points for each dimension.")
     v_is_vector = v.ndim == 2 and min(v.shape) == 1
     ys = v.reshape(-1, 1, order="F") if v_is_vector else v.reshape(v.shape[0], -1, order="F")
     if ys.shape[0] != x.size:
@@ -124,6 +128,7 @@ def interp1(*args: Any) -> Any:
 
 
 @builtin("interp2", category="interpolation", nargin=(3, 7))
+@ieee_quiet
 def interp2(*args: Any) -> Any:
     """2-D gridded interpolation: interp2(X, Y, V, Xq, Yq, method, extrapval), interp2(V, Xq, Yq)."""
     rest = list(args)
@@ -146,6 +151,9 @@ def interp2(*args: Any) -> Any:
         xq, yq = _float(rest[3], "interp2"), _float(rest[4], "interp2")
     else:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    if v.ndim != 2 or min(v.shape) < 2:
+        raise MatlabError("MATLAB:interp2:NotEnoughPts",
+                          "Interpolation requires at least two sample points in each dimension.")
     if xg.size != v.shape[1] or yg.size != v.shape[0]:
         raise MatlabError("MATLAB:interp2:XYLengthMismatch",
                           "The lengths of X and Y must match the size of V.")
@@ -164,12 +172,25 @@ def interp2(*args: Any) -> Any:
 
 
 @builtin("spline", category="interpolation", nargin=(3, 3))
+@ieee_quiet
 def spline(x: Any, y: Any, xq: Any) -> Any:
     """Cubic spline interpolation (not-a-knot; two extra y values clamp the end slopes)."""
     xv = _float(x, "spline").reshape(-1, order="F")
     yv = _float(y, "spline")
     q = _float(xq, "spline")
-    vals = yv.reshape(-1, order="F") if yv.ndim == 2 and min(yv.shape) == 1 else yv.T.reshape(-1)
+    if yv.ndim != 2 or min(yv.shape) > 1:
+        raise MatlabError("MATLAB:spline:XYLengthMismatch",
+                          "Only vector-valued data are supported.")
+    vals = yv.reshape(-1, order="F")
+    if xv.size < 2 or np.any(~np.isfinite(xv)):
+        raise MatlabError("MATLAB:spline:NotEnoughPts", "There should be at least two data points.")
+    order = np.argsort(xv)
+    if np.any(np.diff(xv[order]) == 0):
+        raise MatlabError("MATLAB:spline:RepeatedSites", "The data sites should be distinct.")
+    if vals.size == xv.size:
+        xv, vals = xv[order], vals[order]
+    elif vals.size == xv.size + 2:
+        xv, vals = xv[order], np.concatenate([vals[:1], vals[1:-1][order], vals[-1:]])
     if vals.size == xv.size + 2:
         fn = scipy.interpolate.CubicSpline(xv, vals[1:-1], bc_type=((1, vals[0]), (1, vals[-1])))
         out = fn(q.reshape(-1, order="F"))

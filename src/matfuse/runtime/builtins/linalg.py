@@ -61,6 +61,12 @@ def finish(arr: Any, single: bool) -> Any:
     return canonical(a)
 
 
+def require_finite(a: np.ndarray, fn: str = "svd") -> None:
+    """SVD-based functions refuse NaN/Inf as MATLAB's svd does."""
+    if not np.all(np.isfinite(a)):
+        raise MatlabError("MATLAB:svd:matrixWithNaNInf", "Input to SVD must not contain NaN or Inf.")
+
+
 def require_square(a: np.ndarray, fn: str) -> None:
     if a.shape[0] != a.shape[1]:
         raise MatlabError("MATLAB:square", "Matrix must be square.")
@@ -115,6 +121,7 @@ def inv(x: Any) -> Any:
 def pinv(x: Any, tol: Any = None) -> Any:
     """Moore-Penrose pseudoinverse via the SVD."""
     a, single = float_matrix(x, "pinv")
+    require_finite(a)
     if a.size == 0:
         return finish(np.zeros((a.shape[1], a.shape[0]), dtype=a.dtype), single)
     u, s, vh = np.linalg.svd(a, full_matrices=False)
@@ -134,7 +141,9 @@ def det(x: Any) -> Any:
     if not np.all(np.isfinite(a)):
         value = np.linalg.det(a)
     else:
-        lu_mat, piv = scipy.linalg.lu_factor(a, check_finite=False)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", scipy.linalg.LinAlgWarning)   # singular: det is 0
+            lu_mat, piv = scipy.linalg.lu_factor(a, check_finite=False)
         swaps = np.sum(piv != np.arange(a.shape[0]))
         value = np.prod(np.diag(lu_mat)) * (-1.0 if swaps % 2 else 1.0)
     return finish(np.array([[value]]), single)
@@ -144,6 +153,7 @@ def det(x: Any) -> Any:
 def rank(x: Any, tol: Any = None) -> Any:
     """Number of singular values above max(size)*eps(norm(A)) (or tol)."""
     a, _ = float_matrix(x, "rank")
+    require_finite(a)
     if a.size == 0:
         return 0.0
     s = np.linalg.svd(a, compute_uv=False)
@@ -166,6 +176,7 @@ def cond(x: Any, p: Any = None) -> Any:
     if a.size == 0:
         return finish(np.zeros((1, 1)), single)
     if p is None or (not is_text(p) and scalar_value(p, "cond") == 2):
+        require_finite(a)
         s = np.linalg.svd(a, compute_uv=False)
         value = np.inf if s[-1] == 0 else s[0] / s[-1]
         return finish(np.array([[value]]), single)
@@ -300,6 +311,9 @@ def linsolve(a_in: Any, b_in: Any, opts: Any = None, nargout: int = 1) -> Any:
                              "Matrix is close to singular or badly scaled. Results may be inaccurate. "
                              f"RCOND = {r:e}.")
             xsol = scipy.linalg.solve(a, b, check_finite=False)
+    elif not (np.all(np.isfinite(a)) and np.all(np.isfinite(b))):
+        xsol = np.full((a.shape[1], b.shape[1]), np.nan)
+        r = 0.0
     else:
         xsol, _, rk, _ = np.linalg.lstsq(a, b, rcond=None)
         r = float(rk)

@@ -9,7 +9,7 @@ import scipy.linalg
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value
-from matfuse.runtime.builtins.linalg import finish, float_matrix, require_square
+from matfuse.runtime.builtins.linalg import finish, float_matrix, require_finite, require_square
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import to_str
 
@@ -44,6 +44,10 @@ def eig(x: Any, *args: Any, nargout: int = 1) -> Any:
         elif word not in ("chol", "qz", "balance", "nobalance"):
             raise MatlabError("MATLAB:eig:unknownOption", f"Unknown option '{word}'.")
     b = float_matrix(rest[0], "eig")[0] if rest else None
+    if b is not None and b.shape != a.shape:
+        raise MatlabError("MATLAB:eig:sizeMismatch", "Input matrices must have the same size.")
+    if b is not None and not np.all(np.isfinite(b)):
+        raise MatlabError("MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN or Inf.")
     if not np.all(np.isfinite(a)):
         raise MatlabError("MATLAB:eig:matrixWithNaNInf", "Input to EIG must not contain NaN or Inf.")
     if a.size == 0:
@@ -110,6 +114,7 @@ def _rank_split(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
 def null(x: Any, tol: Any = None) -> Any:
     """Orthonormal basis of the null space (from the SVD)."""
     a, single = float_matrix(x, "null")
+    require_finite(a)
     if a.size == 0:
         return finish(np.eye(a.shape[1]), single)
     u, v, r = _rank_split(a)
@@ -123,6 +128,7 @@ def null(x: Any, tol: Any = None) -> Any:
 def orth(x: Any, tol: Any = None) -> Any:
     """Orthonormal basis of the range (from the SVD)."""
     a, single = float_matrix(x, "orth")
+    require_finite(a)
     if a.size == 0:
         return finish(np.zeros((a.shape[0], 0)), single)
     u, _, r = _rank_split(a)

@@ -9,7 +9,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text, scalar_value
-from matfuse.runtime.builtins._reduction_args import ReductionArgs, numeric_input
+from matfuse.runtime.builtins._reduction_args import ReductionArgs, ieee_quiet, numeric_input, real_values
 from matfuse.runtime.builtins.statistics import variance
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import canonical, to_array, to_str
@@ -17,7 +17,7 @@ from matfuse.runtime.values import canonical, to_array, to_str
 
 def _window(k: Any, fn: str) -> tuple[int, int]:
     """(back, forward) element counts of a window argument."""
-    arr = to_array(k).astype(np.float64).reshape(-1)
+    arr = real_values(k, fn, "Window length").reshape(-1)
     if arr.size == 1:
         n = arr[0]
         if not (n > 0):
@@ -34,6 +34,7 @@ def _window(k: Any, fn: str) -> tuple[int, int]:
                       "Window length must be a finite positive scalar or a two-element vector of nonnegative values.")
 
 
+@ieee_quiet
 def _moving(x: Any, k: Any, args: tuple, fn: str) -> Any:
     arr = numeric_input(x, fn)
     arr = arr.astype(np.float32 if arr.dtype == np.float32 else
@@ -131,6 +132,7 @@ def zscore(x: Any, flag: Any = None, dim: Any = None, nargout: int = 1) -> Any:
 
 
 @builtin("rescale", category="statistics", nargin=(1, None))
+@ieee_quiet
 def rescale(x: Any, *args: Any) -> Any:
     """Scale to [l, u] (default [0, 1]) using the min/max of all elements."""
     arr = numeric_input(x, "rescale")
@@ -138,10 +140,17 @@ def rescale(x: Any, *args: Any) -> Any:
     rest = list(args)
     opts: dict[str, Any] = {}
     while len(rest) >= 2 and is_text(rest[-2]):
-        opts[to_str(rest[-2]).lower()] = to_array(rest[-1]).astype(np.float64)
+        opts[to_str(rest[-2]).lower()] = real_values(rest[-1], "rescale", to_str(rest[-2]))
         del rest[-2:]
-    lower = to_array(rest[0]).astype(np.float64) if len(rest) >= 1 else 0.0
-    upper = to_array(rest[1]).astype(np.float64) if len(rest) >= 2 else 1.0
+    lower = real_values(rest[0], "rescale", "Lower bound") if len(rest) >= 1 else 0.0
+    upper = real_values(rest[1], "rescale", "Upper bound") if len(rest) >= 2 else 1.0
+    for bound in (lower, upper, *opts.values()):
+        if np.size(bound) == 0 or not _broadcasts(np.shape(bound), work.shape):
+            raise MatlabError("MATLAB:rescale:invalidBounds",
+                              "Bounds must be scalars or arrays compatible with the input size.")
+    # MATLAB expands along trailing dims: pad bound shapes with ones at the end.
+    lower, upper = (_pad_dims(b, work.ndim) for b in (lower, upper))
+    opts = {k: _pad_dims(b, work.ndim) for k, b in opts.items()}
     if work.size == 0:
         return canonical(work)
     with np.errstate(invalid="ignore"):
@@ -155,7 +164,22 @@ def rescale(x: Any, *args: Any) -> Any:
     return canonical(np.asarray(out).astype(work.dtype))
 
 
+def _pad_dims(bound: Any, ndim: int) -> Any:
+    if isinstance(bound, np.ndarray) and bound.ndim < ndim:
+        return bound.reshape(bound.shape + (1,) * (ndim - bound.ndim))
+    return bound
+
+
+def _broadcasts(shape: tuple[int, ...], target: tuple[int, ...]) -> bool:
+    if not shape:
+        return True
+    if len(shape) > len(target):
+        return False
+    return all(s in (1, t) for s, t in zip(shape, target))
+
+
 @builtin("normalize", category="statistics", nargin=(1, None))
+@ieee_quiet
 def normalize(x: Any, *args: Any) -> Any:
     """normalize(A, dim, method, option): 'zscore' (default), 'range', 'center',
     'scale', 'norm'."""

@@ -8,7 +8,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text, scalar_value
-from matfuse.runtime.builtins._reduction_args import numeric_input
+from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_str
 
@@ -45,6 +45,7 @@ def dot(a: Any, b: Any, dim: Any = None) -> Any:
 
 
 @builtin("cross", category="linear_algebra", nargin=(2, 3))
+@ieee_quiet
 def cross(a: Any, b: Any, dim: Any = None) -> Any:
     """Cross product of 3-element vectors (or along dim of length 3)."""
     x = _float(numeric_input(a, "cross"))

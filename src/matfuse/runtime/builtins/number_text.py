@@ -18,6 +18,7 @@ from matfuse.runtime.values import (
     CellArray,
     DeviceValue,
     StringArray,
+    StructArray,
     canonical,
     char_array,
     char_rows,
@@ -87,7 +88,7 @@ def num2str(x: Any, spec: Any = None) -> Any:
     """Convert numbers to a character array."""
     if is_char(x):
         return x
-    if isinstance(x, (CellArray, StringArray)) or type(x).__name__ == "StructArray":
+    if isinstance(x, (CellArray, StringArray, StructArray)):
         raise MatlabError("MATLAB:num2str:nonNumericInput", "Input to num2str must be numeric.")
     arr = _numeric_input(x, "num2str")
     if arr.size == 0:

@@ -6,6 +6,8 @@ import importlib
 import sys
 from typing import Any
 
+import numpy as np
+
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.display import disp_text, display_value
@@ -66,8 +68,6 @@ def sprintf(fmt: Any, *args: Any, nargout: int = 1) -> Any:
 
 
 def _empty_row() -> Any:
-    import numpy as np
-
     return np.zeros((1, 0), dtype=CHAR_DTYPE)
 
 
@@ -76,8 +76,9 @@ def _is_fid(v: Any) -> bool:
         return False
     if type(v) is float:
         return True
-    arr = to_array(v) if not isinstance(v, StringArray) else None
-    return arr is not None and arr.size == 1 and arr.dtype != CHAR_DTYPE
+    if not isinstance(v, np.ndarray):
+        return False
+    return v.size == 1 and v.dtype.kind in "fiub"
 
 
 def write_to_fid(ctx: Any, fid: int, text: str) -> None:

@@ -12,7 +12,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime._matrixops import emit_warning
 from matfuse.runtime.builtins._common import int_value
-from matfuse.runtime.builtins._reduction_args import numeric_input
+from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import StructArray, canonical, to_array
 
@@ -33,6 +33,7 @@ def _row(x: np.ndarray) -> Any:
 
 @builtin("polyval", category="polynomials", nargin=(2, 4), nargout=(0, 2), wants_nargout=True,
          gpu=GpuSpec(kind="elementwise", hook="polyval", op="polyval"))
+@ieee_quiet
 def polyval(p: Any, x: Any, s: Any = None, mu: Any = None, nargout: int = 1) -> Any:
     """Evaluate a polynomial (Horner): y = polyval(p, x[, S, mu]); [y, delta]."""
     coeffs = _vector(p, "polyval", "Input argument P")
@@ -61,6 +62,7 @@ def polyval(p: Any, x: Any, s: Any = None, mu: Any = None, nargout: int = 1) -> 
 
 
 @builtin("polyfit", category="polynomials", nargin=(3, 3), nargout=(0, 3), wants_nargout=True)
+@ieee_quiet
 def polyfit(x: Any, y: Any, n: Any, nargout: int = 1) -> Any:
     """Least-squares polynomial fit: [p, S, mu] = polyfit(x, y, n)."""
     xv = numeric_input(x, "polyfit").astype(np.float64).reshape(-1, order="F")
@@ -109,15 +111,20 @@ def _strip_leading_zeros(p: np.ndarray) -> np.ndarray:
 
 
 @builtin("polyder", category="polynomials", nargin=(1, 2), nargout=(0, 2), wants_nargout=True)
+@ieee_quiet
 def polyder(a: Any, b: Any = None, nargout: int = 1) -> Any:
     """Derivative: polyder(p); of a product polyder(a, b); [q, d] = polyder(b, a) of a quotient."""
     pa = _vector(a, "polyder")
+    if pa.size == 0:
+        pa = np.zeros(1)
     if b is None:
         n = pa.size
         d = pa[:-1] * np.arange(n - 1, 0, -1) if n > 1 else np.zeros(1)
         d = _strip_leading_zeros(d)
         return _row(d if d.size else np.zeros(1))
     pb = _vector(b, "polyder")
+    if pb.size == 0:
+        pb = np.zeros(1)
     da = polyder_vector(pa)
     db = polyder_vector(pb)
     if nargout < 2:
@@ -145,7 +152,8 @@ def _poly_add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def polyint(p: Any, k: Any = None) -> Any:
     """Integral of a polynomial with constant of integration k (default 0)."""
     pv = _vector(p, "polyint")
-    const = 0.0 if k is None else to_array(k).reshape(-1)[0]
+    kk = None if k is None else to_array(k).reshape(-1)
+    const = 0.0 if kk is None or kk.size == 0 else kk[0]
     out = np.concatenate([pv / np.arange(pv.size, 0, -1), [const]])
     return _row(out)
 

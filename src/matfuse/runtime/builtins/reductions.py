@@ -17,6 +17,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.builtins._reduction_args import (
+    ieee_quiet,
     ReductionArgs,
     numeric_input,
     parse_reduction_args,
@@ -235,9 +236,12 @@ def _min_max_args(x: Any, args: tuple, fn: str) -> tuple[np.ndarray, ReductionAr
 
 
 @builtin("range", category="reductions", nargin=(1, 3))
+@ieee_quiet
 def range_(x: Any, *args: Any) -> Any:
     """Range of values, max(x) - min(x), along dim."""
     arr, ra = _min_max_args(x, args, "range")
+    if arr.dtype.kind == "b":
+        arr = arr.astype(np.float64)
     lo, hi = _min_max(arr, ra)
     if arr.dtype.kind in "iu":
         return canonical(saturate_to(hi.astype(np.float64) - lo.astype(np.float64), arr.dtype))
@@ -245,6 +249,7 @@ def range_(x: Any, *args: Any) -> Any:
 
 
 @builtin("bounds", category="reductions", nargin=(1, 3), nargout=(0, 2))
+@ieee_quiet
 def bounds(x: Any, *args: Any) -> Any:
     """[S, L] = bounds(x, dim): smallest and largest elements."""
     arr, ra = _min_max_args(x, args, "bounds")

@@ -30,6 +30,7 @@ _OUTPUT_KEYS = ("start", "end", "tokenextents", "match", "tokens", "names", "spl
 def translate_pattern(pattern: str) -> str:
     """MATLAB regular expression -> Python ``re`` syntax."""
     out = re.sub(r"\(\?<([A-Za-z]\w*)>", r"(?P<\1>", pattern)
+    out = re.sub(r"\\k<([A-Za-z]\w*)>", r"(?P=\1)", out)
     out = out.replace(r"\<", r"\b").replace(r"\>", r"\b")
     return out
 
@@ -207,6 +208,13 @@ def _replacement(template: str):
             parts.append(("grp", int(template[i + 1:j])))
             i = j
             continue
+        named = re.match(r"\$<([A-Za-z]\w*)>", template[i:])
+        if named:
+            parts.append(("lit", "".join(literal)))
+            literal = []
+            parts.append(("name", named.group(1)))
+            i += named.end()
+            continue
         if ch == "$" and template[i + 1:i + 2] == "{":
             raise MatlabError("MATLAB:regexprep:dynamicExpression",
                               "Dynamic expressions in replacement text are not supported.")
@@ -223,6 +231,8 @@ def _replacement(template: str):
         for kind, val in parts:
             if kind == "lit":
                 out.append(val)
+            elif kind == "name":
+                out.append((m.group(val) or "") if val in m.re.groupindex else "")
             elif val <= (m.re.groups or 0):
                 out.append(m.group(val) or "")
         return "".join(out)

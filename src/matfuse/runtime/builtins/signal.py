@@ -9,7 +9,7 @@ import scipy.signal
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text
-from matfuse.runtime.builtins._reduction_args import numeric_input
+from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_str
 
@@ -90,6 +90,8 @@ def conv2(*args: Any) -> Any:
     rest = list(args)
     mode = _shape_arg(rest.pop(), "conv2") if rest and is_text(rest[-1]) else "full"
     if len(rest) == 3:
+        if any(numeric_input(r, "conv2").ndim > 2 for r in rest):
+            raise MatlabError("MATLAB:conv2:inputsMustBe2D", "N-D arrays are not supported.")
         u = float_array(rest[0], "conv2").reshape(-1, 1, order="F")
         v = float_array(rest[1], "conv2").reshape(1, -1, order="F")
         a = float_array(rest[2], "conv2")
@@ -131,13 +133,17 @@ def deconv(y: Any, a: Any) -> Any:
 
 @builtin("filter", category="signal", nargin=(3, 5), nargout=(0, 2), wants_nargout=True,
          gpu=GpuSpec(kind="signal", hook="filter", op="filter"))
+@ieee_quiet
 def filter_(b: Any, a: Any, x: Any, zi: Any = None, dim: Any = None, nargout: int = 1) -> Any:
     """1-D digital filter (direct form II transposed): [y, zf] = filter(b, a, x, zi, dim)."""
     bv = float_array(b, "filter").reshape(-1, order="F")
     av = float_array(a, "filter").reshape(-1, order="F")
     xv = float_array(x, "filter")
-    if av.size == 0 or av[0] == 0:
-        raise MatlabError("MATLAB:filter:invalidInputs" if av.size == 0 else "MATLAB:filter:firstCoeffZero",
+    if bv.size == 0 or av.size == 0:
+        raise MatlabError("MATLAB:filter:invalidInputs",
+                          "Filter coefficients must be nonempty vectors.")
+    if av[0] == 0:
+        raise MatlabError("MATLAB:filter:firstCoeffZero",
                           "First denominator filter coefficient must be non-zero.")
     axis = dim_arg(dim, "filter") if dim is not None else first_nonsingleton_dim(xv.shape)
     if axis >= xv.ndim:
@@ -159,7 +165,9 @@ def filter_(b: Any, a: Any, x: Any, zi: Any = None, dim: Any = None, nargout: in
                               "and with remaining dimensions matching those of x.")
     else:
         z0 = np.zeros(lead + (order,))
-    if order == 0:
+    if moved.size == 0:
+        y, zf = moved.copy(), np.asarray(z0, dtype=np.float64)
+    elif order == 0:
         y = moved * (bv[0] / av[0])
         zf = np.zeros(lead + (0,))
     else:

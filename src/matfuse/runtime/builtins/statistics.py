@@ -14,10 +14,12 @@ from matfuse.runtime.builtins._common import (
     scalar_value,
 )
 from matfuse.runtime.builtins._reduction_args import (
+    ieee_quiet,
     NAN_FLAGS,
     ReductionArgs,
     numeric_input,
     prepare,
+    real_values,
 )
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_array, to_str
@@ -40,7 +42,7 @@ def _var_args(arr: np.ndarray, args: tuple, fn: str) -> tuple[Any, ReductionArgs
     if rest:
         w = rest[0]
         if not (type(w) is np.ndarray and w.size == 0):
-            weight = to_array(w).astype(np.float64)
+            weight = real_values(w, fn, "W")
             if weight.size == 1:
                 weight = float(weight.reshape(-1)[0])
                 if weight not in (0.0, 1.0):
@@ -130,6 +132,8 @@ def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool]:
         norm_n = scalar_value(rest.pop(), fn) == 1
     arrays = [numeric_input(r, fn) for r in rest]
     arrays = [a.astype(np.complex128 if a.dtype.kind == "c" else np.float64) for a in arrays]
+    if any(a.ndim > 2 for a in arrays):
+        raise MatlabError(f"MATLAB:{fn}:InputDim", "Inputs must be 2-D.")
     if len(arrays) == 1:
         x = arrays[0]
         if x.ndim == 2 and x.shape[0] == 1:
@@ -145,8 +149,6 @@ def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool]:
 def cov(*args: Any) -> Any:
     """Covariance: cov(x), cov(x, y), cov(..., w)."""
     x, norm_n = _cov_inputs(args, "cov")
-    if x.ndim > 2:
-        raise MatlabError("MATLAB:cov:InputDim", "Inputs must be 2-D.")
     return canonical(_cov_matrix(x, norm_n))
 
 
@@ -190,7 +192,7 @@ def quantile_sorted(v: np.ndarray, probs: np.ndarray) -> np.ndarray:
 
 def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:
     arr = numeric_input(x, fn).astype(np.float64)
-    pv = to_array(p).astype(np.float64)
+    pv = real_values(p, fn, "P")
     if fn == "quantile" and pv.size == 1 and pv.reshape(-1)[0] >= 1 and pv.reshape(-1)[0] == np.floor(pv.reshape(-1)[0]):
         count = int(pv.reshape(-1)[0])
         probs = np.arange(1, count + 1) / (count + 1)
@@ -211,6 +213,8 @@ def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:
         dims = dims_arg(dim, fn)
         if dims is None:
             arr, axis = arr.reshape(-1, 1, order="F"), 0
+        elif len(dims) != 1:
+            raise MatlabError(f"MATLAB:{fn}:invalidDim", "Dimension argument must be a positive integer scalar.")
         else:
             axis = dims[0]
     if axis >= arr.ndim:
@@ -223,12 +227,14 @@ def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:
 
 
 @builtin("quantile", category="statistics", nargin=(2, 4))
+@ieee_quiet
 def quantile(x: Any, p: Any, dim: Any = None, *_: Any) -> Any:
     """Quantiles by MATLAB's default method (midpoint plotting positions)."""
     return _quantile(x, p, dim, "quantile", 1.0)
 
 
 @builtin("prctile", category="statistics", nargin=(2, 4))
+@ieee_quiet
 def prctile(x: Any, p: Any, dim: Any = None, *_: Any) -> Any:
     """Percentiles: prctile(x, p, dim) = quantile(x, p/100, dim)."""
     return _quantile(x, p, dim, "prctile", 100.0)

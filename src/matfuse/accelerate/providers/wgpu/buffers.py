@@ -11,6 +11,7 @@ only becomes reusable after the next submit (``release_quarantine``).
 from __future__ import annotations
 
 import itertools
+from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -72,7 +73,9 @@ class BufferTable:
                        | wgpu.BufferUsage.COPY_DST)
         self._max = max_buffer_bytes
         self._entries: dict[int, TensorEntry] = {}
-        self._pool: dict[int, list[DeviceBuffer]] = {}
+        # FIFO per size class: a loop that frees and reallocates in the same order
+        # gets the same buffers back, so its cached bind groups hit
+        self._pool: dict[int, deque[DeviceBuffer]] = {}
         self._pool_bytes = 0
         self._quarantine: list[DeviceBuffer] = []
         self._ids = itertools.count(1)
@@ -103,7 +106,7 @@ class BufferTable:
         if bucket:
             self.pool_hits += 1
             self._pool_bytes -= cap
-            return bucket.pop()
+            return bucket.popleft()
         self.pool_misses += 1
         raw = self._device.create_buffer(size=cap, usage=self._usage)
         return DeviceBuffer(raw, cap, next(self._serials))
@@ -125,7 +128,7 @@ class BufferTable:
             if self._pool_bytes + buf.capacity > _POOL_LIMIT_BYTES:
                 self._destroy(buf)
                 continue
-            self._pool.setdefault(buf.capacity, []).append(buf)
+            self._pool.setdefault(buf.capacity, deque()).append(buf)
             self._pool_bytes += buf.capacity
         self._quarantine.clear()
 

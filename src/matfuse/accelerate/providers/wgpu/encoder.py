@@ -68,8 +68,8 @@ class CommandBatcher:
             self._pass = None
 
     def _bind_group(self, kernel: CompiledKernel,
-                    buffers: Sequence[tuple[DeviceBuffer, int]]) -> object:
-        key = (kernel.key, tuple(b.serial for b, _ in buffers), tuple(n for _, n in buffers))
+                    buffers: Sequence[tuple[DeviceBuffer, int]], slot: int) -> object:
+        key = (kernel.key, tuple(b.serial for b, _ in buffers), tuple(n for _, n in buffers), slot)
         bg = self._bind_groups.get(key)
         if bg is not None:
             self._bind_groups.move_to_end(key)
@@ -79,7 +79,7 @@ class CommandBatcher:
         entries = [{"binding": i, "resource": {"buffer": b.buffer, "offset": 0, "size": n}}
                    for i, (b, n) in enumerate(buffers)]
         entries.append({"binding": len(buffers),
-                        "resource": {"buffer": self._arena, "offset": 0, "size": UNIFORM_SLOT}})
+                        "resource": {"buffer": self._arena, "offset": 0, "size": slot}})
         bg = self._device.create_bind_group(layout=kernel.bind_group_layout, entries=entries)
         self._bind_groups[key] = bg
         if len(self._bind_groups) > _BIND_GROUP_CACHE:
@@ -93,18 +93,20 @@ class CommandBatcher:
         Args:
             buffers: (buffer, bound bytes) per storage binding, in binding order;
                 bound bytes are rounded up to 4 and at least 4.
-            uniform: at most 256 bytes of parameters.
+            uniform: parameter bytes (one 256-byte arena slot, or several
+                consecutive slots for larger uniforms; at most 64 KiB).
             groups: workgroup counts (x, y, z).
         """
-        if len(uniform) > UNIFORM_SLOT:
-            raise ValueError("uniform parameters exceed one 256-byte slot")
-        if self._arena_used + UNIFORM_SLOT > _ARENA_BYTES or self._pending >= _MAX_PENDING:
+        slot = max(UNIFORM_SLOT, -(-len(uniform) // UNIFORM_SLOT) * UNIFORM_SLOT)
+        if slot > _ARENA_BYTES:
+            raise ValueError("uniform parameters exceed 64 KiB")
+        if self._arena_used + slot > _ARENA_BYTES or self._pending >= _MAX_PENDING:
             self.flush()
         offset = self._arena_used
         self._arena_data[offset:offset + len(uniform)] = uniform
-        self._arena_used += UNIFORM_SLOT
+        self._arena_used += slot
         bound = [(b, max(4, (n + 3) // 4 * 4)) for b, n in buffers]
-        bg = self._bind_group(kernel, bound)
+        bg = self._bind_group(kernel, bound, slot)
         cpass = self._ensure_pass()
         cpass.set_pipeline(kernel.pipeline)
         cpass.set_bind_group(0, bg, [offset])

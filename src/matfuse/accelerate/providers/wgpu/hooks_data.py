@@ -293,6 +293,11 @@ class DataHooks(WgpuCore):
         Dispatch: ``min(ceil(n / wg), 65535)`` workgroups along x; kernels
         must grid-stride with ``@builtin(num_workgroups)``. Kernels that use
         ``shaders.f64math.F64_MATH`` must call ``mf_init(nwg.x)`` first.
+
+        A kernel may instead bring its own uniform and geometry (the fusion
+        engine's ``RenderedKernel`` does): ``kernel.pack_params() -> bytes``
+        replaces the ``Params`` layout above (up to 64 KiB) and
+        ``kernel.workgroups() -> (x, y, z)`` the dispatch size.
         """
         return self._fused("fused_elementwise", kernel, inputs, scalars, outputs, per_slice=False)
 
@@ -328,19 +333,28 @@ class DataHooks(WgpuCore):
                 red_len = numel(inputs[0].shape) // max(n, 1) if inputs else 0
             counts = [int(red_len)] + counts[1:]
         counts += [0] * (3 - len(counts))
-        u = UniformStruct().add("n", "u32", n)
-        for k, c in enumerate(counts):
-            u.add(f"c{k + 1}", "u32", c)
-        for k, s in enumerate(scalars):
-            u.add(f"s{k}", stype, float(s))
+        if hasattr(kernel, "pack_params"):
+            uniform = kernel.pack_params()
+        else:
+            u = UniformStruct().add("n", "u32", n)
+            for k, c in enumerate(counts):
+                u.add(f"c{k + 1}", "u32", c)
+            for k, s in enumerate(scalars):
+                u.add(f"s{k}", stype, float(s))
+            uniform = u.pack()
         with self.op(name):
             outs = [self.alloc(shape, dt) for (shape, _), dt in zip(outputs, out_dtypes)]
-            if n == 0:
+            if hasattr(kernel, "workgroups"):
+                groups = tuple(kernel.workgroups())
+                if getattr(kernel, "threads", 1) == 0:
+                    return outs
+            elif n == 0:
                 return outs
-            groups = (groups_2d(n, self.ctx.max_groups_per_dim) if per_slice else
-                      (min(-(-n // threads), self.ctx.max_groups_per_dim), 1, 1))
+            else:
+                groups = (groups_2d(n, self.ctx.max_groups_per_dim) if per_slice else
+                          (min(-(-n // threads), self.ctx.max_groups_per_dim), 1, 1))
             bufs = [self.bind(h) for h in inputs] + [self.bind(o) for o in outs]
-            self.run(kernel.source, len(inputs), len(outs), bufs, u.pack(), groups,
+            self.run(kernel.source, len(inputs), len(outs), bufs, uniform, groups,
                      getattr(kernel, "entry_point", "main"), wg_t,
                      key=getattr(kernel, "cache_key", None))
             return outs

@@ -13,7 +13,7 @@ Cody-Waite pi/2 in 24-bit chunks, accurate for |x| < 2^29*pi/2 ~ 8.4e8
 Measured against NumPy on lavapipe (tests/accelerate/providers/
 test_wgpu_f64math.py), max relative error over wide random ranges:
 exp/log/log2/log10/atan/atan2/cosh/pow 2.3e-16; sin/cos/asin/log1p <= 4e-16;
-tan/acos/expm1/sinh/asinh/acosh/atanh <= 4.8e-16; tanh 5.7e-16.
+tan/acos/expm1/sinh/asinh/acosh/atanh <= 4.8e-16; tanh <= 6.6e-16.
 """
 
 from __future__ import annotations
@@ -387,7 +387,7 @@ fn mf_is_odd_int(y: f64) -> bool {
 }
 
 fn mf_pow(x: f64, y: f64) -> f64 {
-  if (y == 0.0lf) { return 1.0lf; }
+  if (y == 0.0lf || x == 1.0lf) { return 1.0lf; }   // C / NumPy (the host path)
   if (mf_isnan(x) || mf_isnan(y)) { return x + y; }
   if (y == 1.0lf) { return x; }
   if (y == 2.0lf) { return x * x; }

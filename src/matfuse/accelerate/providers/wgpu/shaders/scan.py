@@ -13,8 +13,8 @@ from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, Unifo
 from matfuse.accelerate.providers.wgpu.shaders.elementwise import _helpers, store_expr
 
 SCAN_OPS = {"cumsum": "acc + x", "cumprod": "acc * x",
-            "cummax": "select(max(acc, x), acc + x, mfx_isnan(acc) || mfx_isnan(x))",
-            "cummin": "select(min(acc, x), acc + x, mfx_isnan(acc) || mfx_isnan(x))"}
+            # MATLAB's default 'omitnan': NaN only until the first number
+            "cummax": "mfx_max(acc, x)", "cummin": "mfx_min(acc, x)"}
 
 
 def params(pre: int, length: int, post: int) -> UniformStruct:

@@ -1,0 +1,525 @@
+"""CUDA C renderer for fusion kernel plans (the CUDA twin of ``render_wgsl``).
+
+It accepts the same :class:`KernelPlan` and returns a :class:`RenderedKernel`
+with the same binding order (inputs, outputs, the domain flag last) and the
+same header/scalar semantics; only the way they reach the kernel differs:
+
+* buffers are pointer arguments in binding order (bool is CUDA ``bool``,
+  one byte, like a CuPy/NumPy bool array; the flag is ``unsigned int``);
+* then every header word as an ``unsigned int`` argument ``h0, h1, ...``
+  (``h0`` the thread count, ``h1`` always 0, then Philox keys/counters);
+* then every scalar uniform as a ``float``/``double`` argument ``s0, s1, ...``
+  (the kernel's ``float_type``).
+
+Kernels are ``extern "C"`` grid-stride loops with 32-bit indices (the
+provider refuses more than 2**31 threads), no shared memory and no
+``__syncthreads``: any grid is correct, so CUDA's own accurate f64 math
+needs no helper library (unlike WGSL on NVIDIA Vulkan, GPU-FACTS.md).
+"""
+
+from __future__ import annotations
+
+from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, GENERATORS, REDUCTIONS, walk
+from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
+
+ENTRY_POINT = "mf_fused"
+_CTYPE = {"f32": "float", "f64": "double", "bool": "bool"}
+_STORAGE = {"float32": "float", "float64": "double", "bool": "bool"}
+_BIN_INFIX = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+_CMP = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+# CUDA math names: the f32 variant is the f64 name plus "f".
+_MATH_UNARY = {"sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan",
+               "asin", "acos", "atan", "sinh", "cosh", "tanh", "floor", "ceil"}
+_MATH_BINARY = {"atan2": "atan2", "hypot": "hypot", "max": "fmax", "min": "fmin", "rem": "fmod"}
+
+# Device helpers, emitted on demand (also host-compilable for the tests).
+_HELPERS: dict[str, str] = {
+    "philox": """
+struct mf_u4 { unsigned int x, y, z, w; };
+__device__ __forceinline__ mf_u4 mf_philox(unsigned int c0, unsigned int c1,
+                                           unsigned int k0, unsigned int k1) {
+  unsigned int c2 = 0u, c3 = 0u;
+  for (int round = 0; round < 10; ++round) {
+    if (round > 0) { k0 += 0x9E3779B9u; k1 += 0xBB67AE85u; }
+    const unsigned int hi0 = __umulhi(0xD2511F53u, c0), lo0 = 0xD2511F53u * c0;
+    const unsigned int hi1 = __umulhi(0xCD9E8D57u, c2), lo1 = 0xCD9E8D57u * c2;
+    const unsigned int n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
+    c0 = n0; c1 = lo1; c2 = n2; c3 = lo0;
+  }
+  mf_u4 r = {c0, c1, c2, c3};
+  return r;
+}
+__device__ __forceinline__ unsigned int mf_word(mf_u4 w, unsigned int j) {
+  return j == 0u ? w.x : (j == 1u ? w.y : (j == 2u ? w.z : w.w));
+}
+""",
+    "u01_f64": """
+__device__ __forceinline__ double mf_u01_f64(unsigned int a, unsigned int b) {
+  return ((double)(a >> 5) * 67108864.0 + (double)(b >> 6) + 0.5) * (1.0 / 9007199254740992.0);
+}
+""",
+    "u01_f32": """
+__device__ __forceinline__ float mf_u01_f32(unsigned int x) {
+  return ((float)(x >> 9) + 0.5f) * (1.0f / 8388608.0f);
+}
+""",
+    # MATLAB mod: the sign of the divisor, mod(x, 0) = x (NumPy's fmod-based algorithm).
+    "mod_f32": """
+__device__ __forceinline__ float mf_mod_f32(float x, float y) {
+  if (y == 0.0f) return x;
+  float r = fmodf(x, y);
+  if (r != 0.0f && ((r < 0.0f) != (y < 0.0f))) r += y;
+  return r;
+}
+""",
+    "mod_f64": """
+__device__ __forceinline__ double mf_mod_f64(double x, double y) {
+  if (y == 0.0) return x;
+  double r = fmod(x, y);
+  if (r != 0.0 && ((r < 0.0) != (y < 0.0))) r += y;
+  return r;
+}
+""",
+    "pow_f32": """
+__device__ __forceinline__ float mf_pow_f32(float a, float b) {
+  if (b == 2.0f) return a * a;
+  if (b == 1.0f) return a;
+  return powf(a, b);
+}
+""",
+    "pow_f64": """
+__device__ __forceinline__ double mf_pow_f64(double a, double b) {
+  if (b == 2.0) return a * a;
+  if (b == 1.0) return a;
+  return pow(a, b);
+}
+""",
+}
+
+
+class CudaRenderer:
+    """Renders one kernel plan to CUDA C (NVRTC-compilable, no includes)."""
+
+    language = "cuda"
+
+    def render(self, plan: KernelPlan) -> RenderedKernel:
+        return _Emitter(plan).build()
+
+
+class _Emitter:
+    def __init__(self, plan: KernelPlan):
+        self.plan = plan
+        nodes = _all_nodes(plan)
+        self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
+        self.inputs: list[object] = []
+        self.input_names: dict[object, str] = {}
+        self.input_types: list[str] = []
+        self.scalars: list[float] = []
+        self.header: list[int] = [0, 0]   # h0: thread count; h1: always 0
+        self.lines: list[str] = []
+        self.indent = 2
+        self.memo: list[dict[tuple[int, str], str]] = [{}]
+        self.counter = 0
+        self.helpers: set[str] = set()
+        self.has_flag = any(n.op in DOMAIN_OPS for n in nodes)
+
+    # ------------------------------------------------------------ bookkeeping
+    def fresh(self, prefix: str = "v") -> str:
+        self.counter += 1
+        return f"{prefix}{self.counter}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("  " * self.indent + line)
+
+    def let(self, expr: str, ctype: str) -> str:
+        name = self.fresh()
+        self.emit(f"const {ctype} {name} = {expr};")
+        return name
+
+    def let_u(self, expr: str) -> str:
+        return self.let(expr, "unsigned int")
+
+    def scalar(self, value: float, dtype: str) -> str:
+        name = f"s{len(self.scalars)}"
+        self.scalars.append(float(value))
+        return name if dtype == self.ftype else f"(({_CTYPE[dtype]}){name})"
+
+    def header_word(self, value: int) -> str:
+        name = f"h{len(self.header)}"
+        self.header.append(int(value) & 0xFFFFFFFF)
+        return name
+
+    def binding(self, key: object, storage: str) -> str:
+        if key not in self.input_names:
+            name = f"in{len(self.inputs)}"
+            self.input_names[key] = name
+            self.inputs.append(key)
+            self.input_types.append(storage)
+        return self.input_names[key]
+
+    # ------------------------------------------------------------ index maps
+    def index_in(self, idx: str, space: tuple[int, ...], shape: tuple[int, ...]) -> str:
+        """Linear index into an array of ``shape`` broadcast over ``space``."""
+        if _numel(shape) == 1:
+            return "0u"
+        if _norm(shape) == _norm(space):
+            return idx
+        terms = []
+        space_stride = 1
+        own_stride = 1
+        for k, extent in enumerate(space):
+            own = shape[k] if k < len(shape) else 1
+            if own != 1:
+                sub = f"(({idx} / {space_stride}u) % {extent}u)" if space_stride > 1 else f"({idx} % {extent}u)"
+                terms.append(sub if own_stride == 1 else f"{sub} * {own_stride}u")
+            space_stride *= extent
+            own_stride *= own
+        return self.let_u(" + ".join(terms) if terms else "0u")
+
+    # ------------------------------------------------------------ values
+    def value(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
+        key = (node.uid, idx)
+        for scope in reversed(self.memo):
+            if key in scope:
+                return scope[key]
+        text = self._render(node, idx, space)
+        self.memo[-1][key] = text
+        return text
+
+    def _render(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
+        if node.handle is not None:
+            storage = _STORAGE[node.handle.dtype]
+            name = self.binding(node, storage)
+            return self.let(f"{name}[{self.index_in(idx, space, node.shape)}]", storage)
+        op = node.op
+        if op == "scalar" or op == "fill":
+            return self.scalar(node.attrs[0], node.dtype)
+        if op in GENERATORS:
+            return self.generator(node, self.index_in(idx, space, node.shape))
+        if op in REDUCTIONS and len(node.args) == 1:   # binary max/min share the names
+            return self.reduction_value(node, self.index_in(idx, space, node.shape))
+        args = [self.value(a, idx, space) for a in node.args]
+        if op == "cast":
+            return self.let(self.convert(args[0], node.args[0].dtype, node.dtype), _CTYPE[node.dtype])
+        t = self.compute_type(node)
+        if len(args) == 1:
+            return self.unary(op, self.convert(args[0], node.args[0].dtype, t), t, node.dtype)
+        a = self.convert(args[0], node.args[0].dtype, t)
+        b = self.convert(args[1], node.args[1].dtype, t)
+        return self.binary(op, a, b, t, node.dtype)
+
+    def compute_type(self, node: FNode) -> str:
+        if node.dtype != "bool":
+            return node.dtype
+        types = [a.dtype for a in node.args if a.dtype != "bool"]
+        if not types:
+            return "bool"
+        return "f32" if "f32" in types else "f64"
+
+    def convert(self, x: str, src: str, dst: str) -> str:
+        if src == dst:
+            return x
+        if src == "bool":
+            return f"({x} ? {_one(dst)} : {_zero(dst)})"
+        if dst == "bool":
+            return f"({x} != {_zero(src)})"
+        return f"(({_CTYPE[dst]}){x})"
+
+    def unary(self, op: str, x: str, t: str, out: str) -> str:
+        ct = _CTYPE[out]
+        if op == "neg":
+            return self.let(f"(-{x})", ct)
+        if op == "not":
+            return self.let(f"({x} == {_zero(t)})" if t != "bool" else f"(!{x})", ct)
+        if op == "abs":
+            return self.let(f"{_fn('fabs', t)}({x})", ct)
+        if op == "sign":
+            # NaN stays NaN, +-0 stays 0 (MATLAB sign).
+            return self.let(f"({x} > {_zero(t)} ? {_one(t)} : ({x} < {_zero(t)} ? -{_one(t)} : {x}))", ct)
+        if op == "fix":
+            return self.let(f"{_fn('trunc', t)}({x})", ct)
+        if op == "round":
+            return self.let(f"{_fn('round', t)}({x})", ct)   # C round: halves away from zero
+        if op == "isnan":
+            return self.let(f"({x} != {x})", ct)
+        if op == "isinf":
+            return self.let(f"({_fn('fabs', t)}({x}) == {_inf(t)})", ct)
+        if op == "isfinite":
+            return self.let(f"({_fn('fabs', t)}({x}) < {_inf(t)})", ct)
+        if op not in _MATH_UNARY:
+            raise ValueError(f"CUDA renderer: no unary op {op}")
+        self.domain_check(op, [x], t)
+        return self.let(f"{_fn(op, t)}({x})", ct)
+
+    def binary(self, op: str, a: str, b: str, t: str, out: str) -> str:
+        ct = _CTYPE[out]
+        if op in _BIN_INFIX:
+            return self.let(f"({a} {_BIN_INFIX[op]} {b})", ct)
+        if op == "ldiv":
+            return self.let(f"({b} / {a})", ct)
+        if op in _CMP:
+            return self.let(f"({a} {_CMP[op]} {b})", ct)
+        if op in ("and", "or", "xor"):
+            za = f"({a} != {_zero(t)})" if t != "bool" else a
+            zb = f"({b} != {_zero(t)})" if t != "bool" else b
+            joiner = {"and": "&&", "or": "||", "xor": "!="}[op]
+            return self.let(f"({za} {joiner} {zb})", ct)
+        if op == "mod":
+            self.helpers.add(f"mod_{t}")
+            return self.let(f"mf_mod_{t}({a}, {b})", ct)
+        if op == "pow":
+            self.domain_check(op, [a, b], t)
+            self.helpers.add(f"pow_{t}")
+            return self.let(f"mf_pow_{t}({a}, {b})", ct)
+        if op in _MATH_BINARY:
+            return self.let(f"{_fn(_MATH_BINARY[op], t)}({a}, {b})", ct)
+        raise ValueError(f"CUDA renderer: no binary op {op}")
+
+    def domain_check(self, op: str, args: list[str], t: str) -> None:
+        if op not in DOMAIN_OPS or not self.has_flag:
+            return
+        x = args[0]
+        zero = _zero(t)
+        one = _one(t)
+        conditions = {
+            "sqrt": f"{x} < {zero}", "log": f"{x} < {zero}", "log2": f"{x} < {zero}",
+            "log10": f"{x} < {zero}", "log1p": f"{x} < -{one}",
+            "asin": f"{_fn('fabs', t)}({x}) > {one}", "acos": f"{_fn('fabs', t)}({x}) > {one}",
+        }
+        if op == "pow":
+            cond = f"{x} < {zero} && {args[1]} != {_fn('floor', t)}({args[1]})"
+        else:
+            cond = conditions[op]
+        self.emit(f"if ({cond}) {{ flag[0] = 1u; }}")
+
+    # ------------------------------------------------------------ generators
+    def generator(self, node: FNode, i: str) -> str:
+        t = node.dtype
+        ct = _CTYPE[t]
+        if node.op == "linspace":
+            start = self.scalar(node.attrs[0], t)
+            stop = self.scalar(node.attrs[1], t)
+            n = node.attrs[2]
+            step = self.scalar((node.attrs[1] - node.attrs[0]) / max(n - 1, 1), t)
+            return self.let(f"({i} == {max(n - 1, 0)}u ? {stop} : {start} + ({ct}){i} * {step})", ct)
+        if node.op == "colon":
+            start = self.scalar(node.attrs[0], t)
+            step = self.scalar(node.attrs[1], t)
+            return self.let(f"({start} + ({ct}){i} * {step})", ct)
+        k0 = self.header_word(node.attrs[0])
+        k1 = self.header_word(node.attrs[1])
+        c_lo = self.header_word(node.attrs[2] & 0xFFFFFFFF)
+        c_hi = self.header_word(node.attrs[2] >> 32)
+        self.helpers.add("philox")
+        shift = 1 if t == "f64" else 2
+        block = self.let_u(f"{i} >> {shift}")
+        lo = self.let_u(f"{c_lo} + {block}")
+        hi = self.let_u(f"{c_hi} + ({lo} < {c_lo} ? 1u : 0u)")
+        words = self.fresh("w")
+        self.emit(f"const mf_u4 {words} = mf_philox({lo}, {hi}, {k0}, {k1});")
+        odd = f"(({i} & 1u) == 1u)"
+        if node.op == "rand":
+            if t == "f64":
+                self.helpers.add("u01_f64")
+                return self.let(f"({odd} ? mf_u01_f64({words}.z, {words}.w) : mf_u01_f64({words}.x, {words}.y))", ct)
+            self.helpers.add("u01_f32")
+            return self.let(f"mf_u01_f32(mf_word({words}, {i} & 3u))", ct)
+        # Box-Muller in double for both precisions, as runtime/_philox.py does.
+        if t == "f64":
+            self.helpers.add("u01_f64")
+            u1 = self.let(f"mf_u01_f64({words}.x, {words}.y)", "double")
+            u2 = self.let(f"mf_u01_f64({words}.z, {words}.w)", "double")
+        else:
+            self.helpers.add("u01_f32")
+            pair = self.let_u(f"({i} & 2u)")
+            u1 = self.let(f"(double)mf_u01_f32(mf_word({words}, {pair}))", "double")
+            u2 = self.let(f"(double)mf_u01_f32(mf_word({words}, {pair} + 1u))", "double")
+        r = self.let(f"sqrt(-2.0 * log({u1}))", "double")
+        theta = self.let(f"6.283185307179586 * {u2}", "double")
+        return self.let(f"({ct})({odd} ? {r} * sin({theta}) : {r} * cos({theta}))", ct)
+
+    # ------------------------------------------------------------ reductions
+    def reduction_value(self, node: FNode, out_idx: str) -> str:
+        """Value of reduction ``node`` at its output index ``out_idx``."""
+        a_ext, r_ext, _ = node.attrs
+        t = node.dtype
+        ct = _CTYPE[t]
+        a = self.let_u(f"{out_idx} % {a_ext}u")
+        c = self.let_u(f"{out_idx} / {a_ext}u")
+        acc = self.fresh("acc")
+        self.emit(f"{ct} {acc} = {_init(node.op, t)};")
+        chunks = self.plan.partial_of.get(node.uid)
+        if chunks is not None:
+            buf = self.binding(("partial", node.uid), ct)
+            p = self.fresh("p")
+            self.emit(f"for (unsigned int {p} = 0u; {p} < {chunks}u; ++{p}) {{")
+            self.indent += 1
+            value = self.let(f"{buf}[{c} * {a_ext * chunks}u + {a} + {a_ext}u * {p}]", ct)
+            self.emit(f"{acc} = {_combine(node.op, acc, value)};")
+        else:
+            r = self.fresh("r")
+            self.emit(f"for (unsigned int {r} = 0u; {r} < {r_ext}u; ++{r}) {{")
+            self.indent += 1
+            self.memo.append({})
+            j = self.let_u(f"{a} + {a_ext}u * ({r} + {r_ext}u * {c})")
+            x = node.args[0]
+            value = self.convert(self.value(x, j, x.shape), x.dtype, t)
+            self.emit(f"{acc} = {_combine(node.op, acc, value)};")
+            self.memo.pop()
+        self.indent -= 1
+        self.emit("}")
+        if node.op == "mean":
+            return self.let(f"{acc} / ({ct}){float(r_ext)!r}", ct)
+        return acc
+
+    # ------------------------------------------------------------ kernels
+    def build(self) -> RenderedKernel:
+        if self.plan.kind == "partial":
+            body_outputs, threads = self.partial_body()
+        else:
+            body_outputs, threads = self.elementwise_body()
+        self.header[0] = threads
+        return self.assemble(body_outputs, threads)
+
+    def _loop(self, var: str) -> None:
+        self.indent = 1
+        self.emit(f"for (unsigned int {var} = blockIdx.x * blockDim.x + threadIdx.x; {var} < h0; "
+                  f"{var} += blockDim.x * gridDim.x) {{")
+        self.indent = 2
+
+    def elementwise_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
+        plan = self.plan
+        outs = []
+        for k, node in enumerate(plan.outputs):
+            value = self.value(node, "i", plan.shape)
+            self.emit(f"out{k}[i] = {value};")
+            outs.append((node, node.shape, node.dtype))
+        return outs, _numel(plan.shape)
+
+    def partial_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
+        plan = self.plan
+        node = plan.reduce_node
+        a_ext, r_ext, c_ext = node.attrs
+        chunks = plan.chunks
+        t = node.dtype
+        threads = a_ext * chunks * c_ext
+        self.emit(f"const unsigned int c = g / {a_ext * chunks}u;")
+        self.emit(f"const unsigned int tt = g % {a_ext * chunks}u;")
+        self.emit(f"const unsigned int a = tt % {a_ext}u;")
+        self.emit(f"{_CTYPE[t]} acc = {_init(node.op, t)};")
+        self.emit(f"for (unsigned int r = tt / {a_ext}u; r < {r_ext}u; r += {chunks}u) {{")
+        self.indent += 1
+        self.memo.append({})
+        j = self.let_u(f"a + {a_ext}u * (r + {r_ext}u * c)")
+        x = node.args[0]
+        value = self.convert(self.value(x, j, x.shape), x.dtype, t)
+        self.emit(f"acc = {_combine(node.op, 'acc', value)};")
+        outs: list[tuple[FNode | None, tuple[int, ...], str]] = [(None, (threads, 1), t)]
+        for k, extra in enumerate(plan.outputs, start=1):
+            ev = self.value(extra, j, x.shape)
+            self.emit(f"out{k}[{j}] = {ev};")
+            outs.append((extra, extra.shape, extra.dtype))
+        self.memo.pop()
+        self.indent -= 1
+        self.emit("}")
+        self.emit("out0[g] = acc;")
+        return outs, threads
+
+    def assemble(self, outs: list[tuple[FNode | None, tuple[int, ...], str]], threads: int) -> RenderedKernel:
+        params = []
+        for name, storage in zip([self.input_names[k] for k in self.inputs], self.input_types):
+            params.append(f"const {storage}* __restrict__ {name}")
+        out_specs = []
+        for k, (_, shape, dtype) in enumerate(outs):
+            params.append(f"{_CTYPE[dtype]}* __restrict__ out{k}")
+            out_specs.append((shape, _np_dtype(dtype)))
+        nodes = [node for node, _, _ in outs]
+        if self.has_flag:
+            params.append("unsigned int* __restrict__ flag")
+            out_specs.append(((1, 1), "uint32"))
+            nodes.append(None)
+        params += [f"const unsigned int h{j}" for j in range(len(self.header))]
+        params += [f"const {_CTYPE[self.ftype]} s{j}" for j in range(len(self.scalars))]
+        loop_var = "g" if self.plan.kind == "partial" else "i"
+        body = self.lines
+        self.lines = []
+        self._loop(loop_var)
+        head = self.lines
+        helpers = "".join(_HELPERS[name] for name in sorted(self.helpers))
+        signature = ",\n    ".join(params)
+        source = (
+            "// matfuse fused kernel (CUDA C, generated)\n" + helpers
+            + f"\nextern \"C\" __global__ void __launch_bounds__({WORKGROUP_SIZE}) {ENTRY_POINT}(\n"
+            + f"    {signature}) {{\n" + "\n".join(head + body) + "\n  }\n}\n")
+        return RenderedKernel(
+            source=source, entry_point=ENTRY_POINT, workgroup_size=WORKGROUP_SIZE,
+            inputs=list(self.inputs), outputs=out_specs, output_nodes=nodes,
+            threads=threads, header=list(self.header), scalars=list(self.scalars),
+            float_type=self.ftype, has_flag=self.has_flag)
+
+
+def _combine(op: str, acc: str, value: str) -> str:
+    if op in ("sum", "mean"):
+        return f"{acc} + {value}"
+    if op == "prod":
+        return f"{acc} * {value}"
+    # NaN values are skipped; an all-NaN slice keeps the NaN start (MATLAB's omitnan).
+    cmp = ">" if op == "max" else "<"
+    return f"(({value} {cmp} {acc}) || ({acc} != {acc})) ? {value} : {acc}"
+
+
+def _init(op: str, t: str) -> str:
+    if op in ("sum", "mean"):
+        return _zero(t)
+    if op == "prod":
+        return _one(t)
+    return _nan(t)
+
+
+def _fn(name: str, t: str) -> str:
+    return name + "f" if t == "f32" else name
+
+
+def _zero(t: str) -> str:
+    return {"f32": "0.0f", "f64": "0.0", "bool": "false"}[t]
+
+
+def _one(t: str) -> str:
+    return {"f32": "1.0f", "f64": "1.0", "bool": "true"}[t]
+
+
+def _inf(t: str) -> str:
+    return "__int_as_float(0x7f800000)" if t == "f32" else "__longlong_as_double(0x7ff0000000000000LL)"
+
+
+def _nan(t: str) -> str:
+    return "__int_as_float(0x7fc00000)" if t == "f32" else "__longlong_as_double(0x7ff8000000000000LL)"
+
+
+def _np_dtype(dtype: str) -> str:
+    return {"f32": "float32", "f64": "float64", "bool": "bool"}[dtype]
+
+
+def _numel(shape: tuple[int, ...]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def _norm(shape: tuple[int, ...]) -> tuple[int, ...]:
+    dims = list(shape)
+    while len(dims) > 2 and dims[-1] == 1:
+        dims.pop()
+    return tuple(dims)
+
+
+def _all_nodes(plan: KernelPlan) -> list[FNode]:
+    seen: dict[int, FNode] = {}
+    roots = list(plan.outputs)
+    if plan.reduce_node is not None:
+        roots.append(plan.reduce_node)
+    for root in roots:
+        for n in walk(root):
+            seen[n.uid] = n
+    return list(seen.values())

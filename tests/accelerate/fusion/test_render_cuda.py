@@ -1,0 +1,247 @@
+"""Generated CUDA C: snapshots, validity (``nvcc --ptx`` when nvcc is on PATH)
+and numerics (the kernels run on the CPU through ``g++``, see cuda_host.py)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from matfuse.accelerate.fusion import graph as g
+from matfuse.accelerate.fusion.executor import DomainFallback, FusionExecutor
+from matfuse.accelerate.fusion.host_eval import evaluate
+from matfuse.accelerate.fusion.kernel import KernelPlan
+from matfuse.accelerate.fusion.render_cuda import CudaRenderer
+from matfuse.accelerate_api import HostTensor
+from matfuse.runtime import _philox
+from matfuse.runtime.values import to_array
+from tests.accelerate import cuda_host
+from tests.accelerate.fusion.test_render_wgsl import elementwise_chain
+
+SNAPSHOTS = Path(__file__).parent / "snapshots"
+needs_gxx = pytest.mark.skipif(not cuda_host.gxx_available(), reason="g++ not on PATH")
+
+
+def check_snapshot(name: str, text: str) -> None:
+    path = SNAPSHOTS / name
+    if not path.exists():
+        path.write_text(text)
+    assert text == path.read_text(), f"generated CUDA changed; delete {path} to accept"
+
+
+def gbm_step():
+    z = g.random_node("randn", (1000, 1), "f32", (7, 0), 0)
+    s = g.fill_node((1000, 1), 100.0, "f32")
+    return g.binary_node("mul", s, g.unary_node("exp", g.binary_node("add", g.scalar_node(0.1, "f32"), z)))
+
+
+# ------------------------------------------------------------------ snapshots
+def test_elementwise_chain_snapshot():
+    y2 = elementwise_chain()
+    kernel = CudaRenderer().render(KernelPlan("elementwise", y2.shape, [y2]))
+    check_snapshot("elementwise_chain.cu", kernel.source)
+    assert kernel.inputs == []
+    assert kernel.outputs == [((1, 1000), "float32"), ((1, 1), "uint32")]
+    assert kernel.has_flag and kernel.header[:2] == [1000, 0]
+    assert kernel.entry_point == "mf_fused" and kernel.float_type == "f64"
+
+
+def test_partial_reduction_snapshot():
+    y2 = elementwise_chain()
+    s = g.reduce_node("sum", y2, None)
+    kernel = CudaRenderer().render(KernelPlan("partial", y2.shape, [], reduce_node=s, chunks=8))
+    check_snapshot("sum_partial.cu", kernel.source)
+    assert kernel.threads == 8 and kernel.outputs[0] == ((8, 1), "float32")
+
+
+def test_random_normal_snapshot():
+    kernel = CudaRenderer().render(KernelPlan("elementwise", (1000, 1), [gbm_step()]))
+    check_snapshot("gbm_step.cu", kernel.source)
+    assert "mf_philox" in kernel.source and "__umulhi" in kernel.source
+    assert kernel.header[2:] == [7, 0, 0, 0]     # key words, then counter lo/hi
+
+
+def test_same_binding_order_as_wgsl():
+    from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
+
+    a = g.input_node(cuda_host.HostCudaProvider().upload(HostTensor.from_array(np.ones((3, 4)))))
+    b = g.input_node(cuda_host.HostCudaProvider().upload(HostTensor.from_array(np.ones((1, 4), np.float32))))
+    out = g.unary_node("sqrt", g.binary_node("add", a, b))
+    keep = g.binary_node("mul", a, a)
+    plan = KernelPlan("elementwise", out.shape, [out, keep])
+    cu, wg = CudaRenderer().render(plan), WgslRenderer().render(plan)
+    assert cu.inputs == wg.inputs
+    assert cu.outputs == wg.outputs
+    assert cu.output_nodes == wg.output_nodes
+    assert cu.header == wg.header and cu.scalars == wg.scalars and cu.threads == wg.threads
+
+
+# ------------------------------------------------------------------ nvcc validity
+def _validity_plans() -> list[KernelPlan]:
+    y2 = elementwise_chain()
+    plans = [KernelPlan("elementwise", y2.shape, [y2]),
+             KernelPlan("partial", y2.shape, [], reduce_node=g.reduce_node("max", y2, None), chunks=4),
+             KernelPlan("elementwise", (1000, 1), [gbm_step()])]
+    z = g.random_node("randn", (33, 2), "f64", (1, 2), 5)
+    plans.append(KernelPlan("elementwise", z.shape, [g.unary_node("isnan", z)]))
+    r = g.random_node("rand", (8, 8), "f64", (3, 4), 1 << 33)
+    ops = [g.binary_node(op, r, g.scalar_node(0.5, "f64")) for op in sorted(g.BINARY_OPS)]
+    ops += [g.unary_node(op, r) for op in sorted(g.UNARY_OPS)]
+    r32 = g.cast_node(r, "f32")
+    ops += [g.binary_node(op, r32, g.scalar_node(0.5, "f32")) for op in sorted(g.BINARY_OPS)]
+    ops += [g.unary_node(op, r32) for op in sorted(g.UNARY_OPS)]
+    plans += [KernelPlan("elementwise", node.shape, [node]) for node in ops]
+    m = g.reduce_node("mean", r, (0,))
+    plans.append(KernelPlan("elementwise", m.shape, [g.binary_node("sub", m, g.scalar_node(1.0, "f64"))]))
+    return plans
+
+
+@pytest.mark.skipif(shutil.which("nvcc") is None, reason="nvcc not on PATH")
+def test_generated_cuda_compiles_with_nvcc(tmp_path):
+    files = []
+    for k, plan in enumerate(_validity_plans()):
+        path = tmp_path / f"kernel{k}.cu"
+        path.write_text(CudaRenderer().render(plan).source)
+        files.append(str(path))
+    done = subprocess.run(["nvcc", "--ptx", "-arch=sm_90", "--output-directory", str(tmp_path), *files],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-4000:]
+    assert all((tmp_path / f"kernel{k}.ptx").exists() for k in range(len(files)))
+
+
+# ------------------------------------------------------------------ numerics on the CPU
+@pytest.fixture
+def host_cuda():
+    return cuda_host.HostCudaProvider()
+
+
+def _input(p, arr):
+    return g.input_node(p.upload(HostTensor.from_array(np.asarray(arr))))
+
+
+def _run(p, root, direct=False):
+    """(device result through CudaRenderer, host_eval result) as ndarrays.
+
+    ``direct`` renders one elementwise plan without the executor (whose
+    reduction scan mistakes binary max/min for reductions)."""
+    want = to_array(evaluate(root, lambda h: p.download(h).to_array()))
+    if not direct:
+        handle = FusionExecutor(p, CudaRenderer()).materialize(root)
+        return p.download(handle).to_array(), want
+    kernel = CudaRenderer().render(KernelPlan("elementwise", root.shape, [root]))
+    inputs = [key.handle for key in kernel.inputs]
+    handles = p.fused_elementwise(kernel, inputs, kernel.scalars, kernel.outputs)
+    return p.download(handles[0]).to_array(), want
+
+
+@needs_gxx
+def test_chain_matches_host_eval(host_cuda):
+    got, want = _run(host_cuda, elementwise_chain(1000))
+    assert got.dtype == np.float32 and got.shape == (1, 1000)
+    np.testing.assert_allclose(got, want, rtol=2e-5, atol=2e-6)
+
+
+@needs_gxx
+@pytest.mark.parametrize("op", ["sum", "mean", "max", "min"])
+def test_long_reduction_uses_partials(host_cuda, op):
+    y2 = elementwise_chain(100_000)
+    got, want = _run(host_cuda, g.reduce_node(op, y2, None))
+    assert host_cuda.telemetry()["per_op"]["fused_elementwise"] == 2   # partial + final
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+@needs_gxx
+@pytest.mark.parametrize("dims", [(0,), (1,), (2,), (0, 1), None])
+@pytest.mark.parametrize("op", ["sum", "mean", "prod", "max", "min"])
+def test_reductions_with_nan_rules(host_cuda, op, dims):
+    x = np.random.default_rng(3).standard_normal((5, 300, 3))
+    x[1, :, 0] = np.nan
+    x[2, 7, 1] = np.nan
+    node = g.reduce_node(op, _input(host_cuda, x), dims)
+    root = g.binary_node("add", node, g.scalar_node(1.0, "f64"))
+    got, want = _run(host_cuda, root)
+    np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-12, equal_nan=True)
+
+
+@needs_gxx
+def test_broadcasting_and_bool(host_cuda):
+    rng = np.random.default_rng(5)
+    a = _input(host_cuda, rng.standard_normal((3, 4, 2)))
+    b = _input(host_cuda, rng.standard_normal((1, 4)).astype(np.float32))
+    c = _input(host_cuda, rng.random((3, 1, 2)) > 0.5)
+    mixed = g.binary_node("mul", g.binary_node("add", a, b), c)       # f32 (single wins)
+    cmp = g.binary_node("and", g.binary_node("gt", mixed, g.scalar_node(0.0, "f32")), c)
+    root = g.binary_node("add", g.cast_node(cmp, "f64"), g.unary_node("not", c))
+    got, want = _run(host_cuda, root)
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+@needs_gxx
+@pytest.mark.parametrize("dtype", ["f64", "f32"])
+def test_special_value_ops(host_cuda, dtype):
+    vals = np.array([[0.5, -0.5, 1.5, -2.5, np.nan, np.inf, -np.inf, 0.0, 7.0, -7.0, 5.5, -3.25]])
+    x = _input(host_cuda, vals.astype(np.float32 if dtype == "f32" else np.float64))
+    three = g.scalar_node(3.0, dtype)
+    neg_two = g.scalar_node(-2.0, dtype)
+    zero = g.scalar_node(0.0, dtype)
+    parts = [g.unary_node(op, x) for op in ("round", "fix", "floor", "ceil", "sign", "abs", "neg")]
+    parts += [g.binary_node(op, x, s) for op in ("mod", "rem", "max", "min", "atan2", "hypot")
+              for s in (three, neg_two, zero)]
+    for node in parts:
+        got, want = _run(host_cuda, node, direct=True)
+        np.testing.assert_allclose(got, want, rtol=1e-6, equal_nan=True, err_msg=node.op)
+    for op in ("isnan", "isinf", "isfinite"):
+        got, want = _run(host_cuda, g.unary_node(op, x))
+        np.testing.assert_array_equal(got, want)
+
+
+@needs_gxx
+@pytest.mark.parametrize("dtype", ["f64", "f32"])
+@pytest.mark.parametrize("counter", [0, 5, (1 << 32) - 1])
+def test_random_streams_match_philox_reference(host_cuda, dtype, counter):
+    cls = "double" if dtype == "f64" else "single"
+    key = (0xDEADBEEF, 0x12345678)
+    for kind, ref in (("rand", _philox.philox_uniform), ("randn", _philox.philox_normal)):
+        node = g.random_node(kind, (7, 5), dtype, key, counter)
+        handle = FusionExecutor(host_cuda, CudaRenderer()).materialize(node)
+        got = host_cuda.download(handle).to_array().reshape(-1, order="F")
+        want = ref(35, key, counter, cls)
+        if kind == "rand":
+            np.testing.assert_array_equal(got, want)
+        else:
+            np.testing.assert_allclose(got, want, rtol=1e-14 if dtype == "f64" else 0, atol=1e-14)
+
+
+@needs_gxx
+def test_generators_fuse(host_cuda):
+    lin = g.linspace_node(-1.0, 2.0, 11, "f64")
+    col = g.colon_node(3.0, 0.5, 11, "f64")
+    fill = g.fill_node((1, 11), 2.0, "f64")
+    got, want = _run(host_cuda, g.binary_node("add", g.binary_node("mul", lin, fill), col))
+    np.testing.assert_allclose(got, want, rtol=1e-15)
+
+
+@needs_gxx
+def test_domain_error_raises_fallback(host_cuda):
+    x = _input(host_cuda, np.array([[1.0, -4.0, 9.0]]))
+    with pytest.raises(DomainFallback):
+        FusionExecutor(host_cuda, CudaRenderer()).materialize(g.unary_node("sqrt", x))
+    y = _input(host_cuda, np.array([[1.0, 4.0, 9.0]]))
+    got, want = _run(host_cuda, g.binary_node("pow", g.unary_node("neg", y), g.scalar_node(3.0, "f64")))
+    np.testing.assert_allclose(got, want)
+
+
+@needs_gxx
+def test_kept_nodes_are_extra_outputs(host_cuda):
+    x = _input(host_cuda, np.arange(12.0).reshape(3, 4))
+    mid = g.unary_node("exp", g.binary_node("mul", x, g.scalar_node(0.1, "f64")))
+    mid.keep = True
+    root = g.binary_node("add", mid, g.scalar_node(1.0, "f64"))
+    want_mid = np.exp(np.arange(12.0).reshape(3, 4) * 0.1)
+    got, want = _run(host_cuda, root)
+    np.testing.assert_allclose(got, want)
+    assert mid.handle is not None
+    np.testing.assert_allclose(host_cuda.download(mid.handle).to_array(), want_mid)

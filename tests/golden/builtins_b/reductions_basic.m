@@ -1,0 +1,24 @@
+% sum/prod/mean/median/mode with dims, flags and classes.
+A = [1 3 5; 2 4 6];
+fprintf('%g ', sum(A)); fprintf('\n');
+fprintf('%g ', sum(A, 2)); fprintf('\n');
+fprintf('%g\n', sum(A, 'all'));
+fprintf('%g ', prod(A)); fprintf('\n');
+fprintf('%g ', mean(A, 2)); fprintf('\n');
+fprintf('%g\n', median([3 1 2 10]));
+fprintf('%g\n', mode([1 2 2 3 3]));
+fprintf('%g %g\n', sum([]), prod([]));
+fprintf('%d\n', isnan(mean([])));
+fprintf('%d %d\n', size(sum(zeros(0, 3))));
+s = sum(int8([100 100]));
+fprintf('%s %d\n', class(s), s);
+fprintf('%s %g\n', class(sum(int8([100 100]), 'double')), sum(int8([100 100]), 'double'));
+fprintf('%s\n', class(sum(single([1 2]))));
+fprintf('%s\n', class(sum([true true])));
+fprintf('%s %g\n', class(mean(int8([1 2]))), mean(int8([1 2])));
+x = [1 NaN 3];
+fprintf('%g %g %g\n', sum(x), sum(x, 'omitnan'), mean(x, 'omitnan'));
+fprintf('%g ', range(A)); fprintf('\n');
+[lo, hi] = bounds([4 -1 7]);
+fprintf('%g %g\n', lo, hi);
+fprintf('%g ', sum(ones(2, 3, 4), [1 3])); fprintf('\n');

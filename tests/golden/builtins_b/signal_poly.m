@@ -1,0 +1,27 @@
+% Convolution, filtering, FFT, polynomials and interpolation.
+fprintf('%g ', conv([1 2 3], [1 1])); fprintf('\n');
+fprintf('%g ', conv([1 2 3], [1 1], 'same')); fprintf('\n');
+fprintf('%g ', conv([1 2 3], [1 1], 'valid')); fprintf('\n');
+fprintf('%d %d\n', size(conv([1; 2; 3], [1 1])));
+[q, r] = deconv([1 3 5 3], [1 1]);
+fprintf('%g ', q); fprintf('| '); fprintf('%g ', r); fprintf('\n');
+fprintf('%g ', filter(1, [1 -0.5], [1 1 1])); fprintf('\n');
+[y, zf] = filter([1 1], 1, [1 2 3], 5);
+fprintf('%g ', y); fprintf('| %g\n', zf);
+F = fft([1 2 3 4]);
+fprintf('%g ', real(F)); fprintf('| '); fprintf('%g ', imag(F)); fprintf('\n');
+fprintf('%d\n', isreal(ifft(F)));
+fprintf('%g ', ifft(F)); fprintf('\n');
+fprintf('%g ', fftshift([1 2 3 4 5])); fprintf('\n');
+fprintf('%g\n', polyval([1 2 3], 2));
+p = polyfit([1 2 3 4], [3 5 7 9], 1);
+fprintf('%.4f %.4f\n', p);
+fprintf('%g ', polyder([1 2 3])); fprintf('\n');
+fprintf('%g ', polyint([3 2 1])); fprintf('\n');
+fprintf('%g\n', roots([1 -3 2]));
+fprintf('%g ', poly([1 2])); fprintf('\n');
+fprintf('%g ', interp1([1 2 3], [10 20 40], [1.5 2.5 4])); fprintf('\n');
+fprintf('%g\n', interp1([1 2 3], [10 20 40], 4, 'linear', 'extrap'));
+fprintf('%g ', interp1([1 2 3], [10 20 40], [1.4 2.6], 'nearest')); fprintf('\n');
+fprintf('%g\n', interp1([1 2 3 4], [1 4 9 16], 2.5, 'spline'));
+fprintf('%g\n', interp2([1 2; 3 4], 1.5, 1.5));
