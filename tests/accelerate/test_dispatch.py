@@ -225,3 +225,14 @@ def test_scalar_reads_in_a_loop_are_cheap(inproc):
         dispatch.device_index(g, [float(i), 3.0])
         g = dispatch.device_assign(g, [float(i)], 1.0) if i < 3 else g
     assert time.perf_counter() - start < 2.0
+
+
+def test_inplace_assign_updates_the_buffer(inproc):
+    g = upload_value(np.zeros((2, 3)), inproc)
+    same = dispatch.device_assign(g, [2.0, 3.0], 7.0, inplace=True)
+    assert same is g
+    copy = dispatch.device_assign(g, [1.0], 1.0)
+    assert copy is not g
+    np.testing.assert_array_equal(g.gather(), [[0, 0, 0], [0, 0, 7]])
+    np.testing.assert_array_equal(copy.gather(), [[1, 0, 0], [0, 0, 7]])
+    assert fallback_counts() == {}

@@ -70,3 +70,22 @@ def test_run_lines_in_process() -> None:
     s = Session(stdout=out, stderr=io.StringIO())
     status = run_lines(s, ["x = 2;\n", "while x > 0\n", "x = x - 1;\n", "end\n", "disp(x)\n"])
     assert status == 0 and out.getvalue() == "     0\n"
+
+
+def test_interactive_prompt_loop(tmp_path: Path) -> None:
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from matfuse.cli.repl import interactive
+    from matfuse.vm.session import Session
+
+    out, err = io.StringIO(), io.StringIO()
+    session = Session(stdout=out, stderr=err)
+    history = tmp_path / "history"
+    with create_pipe_input() as pipe:
+        pipe.send_text("x = 3;\rfor k = 1:2\rx = x + k;\rend\rbad_name\rdisp(x)\rexit\r")
+        status = interactive(session, pt_input=pipe, pt_output=DummyOutput(),
+                             history_file=str(history))
+    assert status == 0
+    assert session.get("x") == 6.0
+    assert history.exists()

@@ -145,6 +145,7 @@ def test_cell_assignment() -> None:
     assert c5.shape == (1, 3)
     raises("MATLAB:invalidConversion", lambda: paren_set(c, [1.0], 5.0))
     raises("MATLAB:cellAssToNonCell", lambda: brace_set(row(1.0), [1.0], 2.0))
+    raises("MATLAB:needMoreRhsOutputs", lambda: brace_set(c, [np.array([[1.0, 2.0]])], 2.0))
 
 
 def test_struct_assignment_and_growth() -> None:

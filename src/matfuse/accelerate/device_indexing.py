@@ -102,14 +102,16 @@ def _same_class(v: GpuArray, rhs: Any) -> bool:
     return False
 
 
-def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any) -> Any:
-    """New value after ``v(idx...) = rhs`` (a gpuArray)."""
+def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any,
+                     inplace: bool = False) -> Any:
+    """New value after ``v(idx...) = rhs`` (a gpuArray). ``inplace``: the
+    caller guarantees ``v`` is not shared, so its buffer may be updated."""
     from matfuse.runtime import indexing
 
     host_idx = _host_index(idx)
     if isinstance(v, GpuArray) and v.provider is p and rhs is not getattr(indexing, "DELETE", object()) \
             and _same_class(v, rhs):
-        result = _scatter(p, v, host_idx, rhs)
+        result = _scatter(p, v, host_idx, rhs, inplace)
         if result is not None:
             return result
     count_fallback("index_assign")
@@ -118,13 +120,14 @@ def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any) -> Any:
     return upload_value(canonical(indexing.paren_set(host_v, host_idx, host_rhs)), p)
 
 
-def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any) -> GpuArray | None:
+def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any,
+             inplace: bool) -> GpuArray | None:
     from matfuse.runtime import indexing
 
     position = scalar_position(v.shape, host_idx)
     if position is not None and (type(rhs) in (float, bool) or getattr(rhs, "shape", None) == (1, 1)):
         selected = np.array([[position]], dtype=np.int32 if position < 2**31 - 1 else np.int64)
-        return _scatter_selected(p, v, selected, rhs)
+        return _scatter_selected(p, v, selected, rhs, inplace)
     positions = _positions(v.shape)
     rhs_shape = tuple(getattr(rhs, "shape", (1, 1))) if type(rhs) is not float else (1, 1)
     # Probe with a stand-in rhs of the same shape: raises MATLAB's errors and
@@ -134,11 +137,11 @@ def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any) -> Gp
     if tuple(to_array(probe).shape) != tuple(v.shape):
         return None
     selected = to_array(indexing.paren_get(positions, host_idx))
-    return _scatter_selected(p, v, selected, rhs)
+    return _scatter_selected(p, v, selected, rhs, inplace)
 
 
 def _scatter_selected(p: AccelProvider, v: GpuArray, selected: np.ndarray,
-                      rhs: Any) -> GpuArray | None:
+                      rhs: Any, inplace: bool) -> GpuArray | None:
     if selected.size == 0:
         return v
     try:
@@ -161,6 +164,12 @@ def _scatter_selected(p: AccelProvider, v: GpuArray, selected: np.ndarray,
         if keep.provider is not p:
             return None
         values = keep.handle
+    if inplace:
+        try:
+            p.index_scatter_inplace(v.valid_handle(), lin.handle, values)
+            return v
+        except Unsupported:
+            pass
     try:
         h = p.index_scatter(v.valid_handle(), lin.handle, values)
     except Unsupported:

@@ -226,12 +226,18 @@ def device_index(v: Any, idx: list[Any]) -> Any:
     return index_on_device(ensure_provider(), v, idx)
 
 
-def device_assign(v: Any, idx: list[Any], rhs: Any) -> Any:
+def device_assign(v: Any, idx: list[Any], rhs: Any, inplace: bool = False) -> Any:
     """New value of ``v`` after ``v(idx...) = rhs`` (``v`` or ``rhs`` on the
-    device); a gpuArray result."""
+    device); a gpuArray result.
+
+    Args:
+        inplace: the caller knows ``v`` is not shared with another variable
+            (``paren_set(..., inplace=True)``): its device buffer may be
+            updated without a copy.
+    """
     from matfuse.accelerate.device_indexing import assign_on_device
 
-    return assign_on_device(ensure_provider(), v, idx, rhs)
+    return assign_on_device(ensure_provider(), v, idx, rhs, inplace)
 
 
 def device_colon(start: Any, step: Any, stop: Any) -> Any:

@@ -184,6 +184,12 @@ class AccelProvider:
         """A copy of ``a`` with ``a[linear_index[k]] = values[k]`` (or a scalar)."""
         raise Unsupported("index_scatter")
 
+    def index_scatter_inplace(self, a: GpuTensorHandle, linear_index: GpuTensorHandle,
+                              values: Operand) -> None:
+        """Like ``index_scatter`` but writes into ``a`` itself. Called only
+        when the caller knows no other value shares ``a`` (loop updates)."""
+        raise Unsupported("index_scatter_inplace")
+
     def find(self, a: GpuTensorHandle) -> GpuTensorHandle:
         """1-based linear indices of nonzeros, as a column (prefix-scan compaction)."""
         raise Unsupported("find")

@@ -6,8 +6,10 @@
     matfuse --version
     matfuse                        interactive REPL (statements from stdin when not a TTY)
 
-Options ``--provider NAME``, ``--stats`` and ``--explain`` are collected into
-an options object handed to ``matfuse.accelerate.options`` when it exists.
+Options ``--provider NAME``, ``--stats`` and ``--explain`` are collected in a
+``CliOptions`` (``.accelerate`` holds ``AccelerateInitOptions.from_env(...)``);
+an explicit ``--provider`` starts that provider first; ``--stats`` calls
+``matfuse.accelerate.facade.print_stats(stream)`` at exit when it exists.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import importlib
 import importlib.util
 import os
 import sys
-from types import SimpleNamespace
+from dataclasses import dataclass
 from typing import Any
 
 from matfuse import __version__
@@ -38,15 +40,35 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def make_options(ns: argparse.Namespace) -> Any:
-    """Options for the accelerate layer (its own type when it defines one)."""
-    values = {"provider": ns.provider, "stats": ns.stats, "explain": ns.explain}
+@dataclass
+class CliOptions:
+    """What the command line asked for. ``accelerate`` is the accelerate
+    layer's AccelerateInitOptions when that module is present."""
+
+    provider: str | None = None
+    stats: bool = False
+    explain: bool = False
+    accelerate: Any = None
+
+
+def make_options(ns: argparse.Namespace) -> CliOptions:
+    options = CliOptions(provider=ns.provider, stats=ns.stats, explain=ns.explain)
     if importlib.util.find_spec("matfuse.accelerate.options") is not None:
         module = importlib.import_module("matfuse.accelerate.options")
-        factory = getattr(module, "from_cli", None) or getattr(module, "AccelerateOptions", None)
-        if factory is not None:
-            return factory(**values)
-    return SimpleNamespace(**values)
+        init_options = getattr(module, "AccelerateInitOptions", None)
+        if init_options is not None:
+            options.accelerate = init_options.from_env(
+                provider=ns.provider, stats=True if ns.stats else None)
+    return options
+
+
+def start_acceleration(options: CliOptions) -> None:
+    """An explicit ``--provider`` starts that provider before the program runs."""
+    if options.provider is None or options.accelerate is None:
+        return
+    from matfuse.accelerate.facade import initialize_acceleration_provider
+
+    initialize_acceleration_provider(options.accelerate)
 
 
 def report_error(err: MatlabError, stream: Any = None) -> None:
@@ -57,15 +79,14 @@ def report_error(err: MatlabError, stream: Any = None) -> None:
     stream.flush()
 
 
-def _finish_stats(session: Any, options: Any) -> None:
-    if not getattr(options, "stats", False):
+def _finish_stats(options: CliOptions) -> None:
+    """``--stats``: the accelerate layer's ``facade.print_stats(stream)`` hook."""
+    if not options.stats or importlib.util.find_spec("matfuse.accelerate.facade") is None:
         return
-    if importlib.util.find_spec("matfuse.accelerate.options") is None:
-        return
-    module = importlib.import_module("matfuse.accelerate.options")
-    printer = getattr(module, "print_stats", None)
+    facade = importlib.import_module("matfuse.accelerate.facade")
+    printer = getattr(facade, "print_stats", None)
     if printer is not None:
-        printer(session, sys.stderr)
+        printer(sys.stderr)
 
 
 def run_file(path: str, options: Any) -> int:
@@ -76,6 +97,7 @@ def run_file(path: str, options: Any) -> int:
         return 2
     session = Session(options=options)
     try:
+        start_acceleration(options)
         session.run_file(path)
     except MatlabSyntaxError as err:
         report_error(err)
@@ -85,7 +107,7 @@ def run_file(path: str, options: Any) -> int:
         return 1
     finally:
         sys.stdout.flush()
-    _finish_stats(session, options)
+    _finish_stats(options)
     return 0
 
 
@@ -94,13 +116,14 @@ def run_code(code: str, options: Any) -> int:
 
     session = Session(options=options)
     try:
+        start_acceleration(options)
         session.eval(code)
     except MatlabError as err:
         report_error(err)
         return 1
     finally:
         sys.stdout.flush()
-    _finish_stats(session, options)
+    _finish_stats(options)
     return 0
 
 
@@ -109,7 +132,11 @@ def main(argv: list[str] | None = None) -> int:
     if ns.version:
         print(f"matfuse {__version__}")
         return 0
-    options = make_options(ns)
+    try:
+        options = make_options(ns)
+    except MatlabError as err:
+        report_error(err)
+        return 2
     if ns.code is not None:
         return run_code(ns.code, options)
     args = list(ns.args)

@@ -101,13 +101,14 @@ def run_lines(session: Any, lines: Iterable[str]) -> int:
     return status
 
 
-def _interactive(session: Any) -> int:
+def interactive(session: Any, pt_input: Any = None, pt_output: Any = None,
+                history_file: str | None = None) -> int:
+    """The prompt loop (``pt_input``/``pt_output``: prompt_toolkit I/O for tests)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-    history_file = _history_path()
     history = FileHistory(history_file) if history_file else InMemoryHistory()
-    prompt = PromptSession(history=history)
+    prompt = PromptSession(history=history, input=pt_input, output=pt_output)
     while True:
         buffer = ""
         try:
@@ -132,4 +133,4 @@ def run_repl(options: Any = None, stdin: TextIO | None = None) -> int:
     session = Session(options=options)
     if not stream.isatty():
         return run_lines(session, stream)
-    return _interactive(session)
+    return interactive(session, history_file=_history_path())

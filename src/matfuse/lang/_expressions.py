@@ -20,6 +20,9 @@ from matfuse.lang._tokens import (
 )
 from matfuse.lang.lexer import Lexer
 
+# Brackets nested deeper than this are a syntax error (MATLAB has a similar limit).
+MAX_NESTING = 120
+
 INCOMPLETE = "This statement is incomplete."
 UNBALANCED = "Unbalanced or unexpected parenthesis or bracket."
 MISMATCHED = ("Invalid expression. When calling a function or indexing a "
@@ -197,19 +200,30 @@ class ExpressionParser:
             self._advance()
             text, str_kind = tok.value
             return ast.String(self._span(tok), text, str_kind)
-        if kind == "(":
-            self._advance()
-            return self._grouped(tok)
-        if kind == "[":
-            return self._matrix(tok, "]", ast.Matrix)
-        if kind == "{":
-            return self._matrix(tok, "}", ast.CellLit)
+        if kind in ("(", "[", "{"):
+            return self._nested(tok)
         if kind == "@":
             return self._handle(tok)
         if kind == "end" and tok.text == "end" and self._index_depth > 0:
             self._advance()
             return ast.End(self._span(tok))
         raise self._unexpected(tok)
+
+    def _nested(self, tok: Token) -> ast.Expr:
+        """``(...)``, ``[...]`` or ``{...}`` with an explicit nesting limit, so
+        the error does not depend on Python's recursion limit."""
+        self._nesting = getattr(self, "_nesting", 0) + 1
+        try:
+            if self._nesting > MAX_NESTING:
+                raise MatlabSyntaxError("Expression is too deeply nested.", self._span(tok))
+            if tok.kind == "(":
+                self._advance()
+                return self._grouped(tok)
+            if tok.kind == "[":
+                return self._matrix(tok, "]", ast.Matrix)
+            return self._matrix(tok, "}", ast.CellLit)
+        finally:
+            self._nesting -= 1
 
     def _grouped(self, opener: Token) -> ast.Expr:
         """The inside of ``( expr )`` after the ``(``; whitespace is not a separator."""

@@ -43,6 +43,9 @@ from matfuse.runtime.values import (
 )
 
 
+_F64 = np.dtype(np.float64)
+
+
 def _numel_mismatch() -> MatlabError:
     return MatlabError("MATLAB:subsassignnumelmismatch",
                        "Unable to perform assignment because the left and right sides have "
@@ -55,31 +58,36 @@ def _dims_text(shape: tuple[int, ...] | list[int]) -> str:
 
 def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
     """New value of ``v`` after ``v(idx...) = rhs`` (``rhs`` DELETE: deletion)."""
+    # Fast path: x(i) = s or x(i, j) = s, a double scalar into a double
+    # matrix, in range (the interpreter's fill loops).
+    if type(v) is np.ndarray and type(rhs) is float:
+        shape = v.shape
+        if len(shape) == 2 and v.dtype == _F64:
+            n = len(idx)
+            if n == 1:
+                i = idx[0]
+                if type(i) is float and 1.0 <= i <= 9.2e18:
+                    k = int(i)
+                    rows = shape[0]
+                    if k == i and k <= rows * shape[1]:
+                        out = v if inplace else v.copy(order="K")
+                        out[(k - 1) % rows, (k - 1) // rows] = rhs
+                        return out
+            elif n == 2:
+                i, j = idx
+                if type(i) is float and type(j) is float and 1.0 <= i <= 9.2e18 \
+                        and 1.0 <= j <= 9.2e18:
+                    r = int(i)
+                    c = int(j)
+                    if r == i and c == j and r <= shape[0] and c <= shape[1]:
+                        out = v if inplace else v.copy(order="K")
+                        out[r - 1, c - 1] = rhs
+                        return out
     # A gpuArray on either side makes the result a gpuArray (as in MATLAB).
     if isinstance(v, DeviceValue) or isinstance(rhs, DeviceValue):
         from matfuse.accelerate.dispatch import device_assign
 
         return device_assign(v, idx, rhs)
-    t = type(v)
-    # Fast path: x(i) = scalar double into a double matrix, in range.
-    if t is np.ndarray and type(rhs) is float and v.dtype == np.float64 and v.ndim == 2 \
-            and len(idx) == 1 and type(idx[0]) is float:
-        i = idx[0]
-        k = int(i) if 1.0 <= i <= 9.2e18 else 0
-        if k == i and 0 < k <= v.size:
-            out = v if inplace else v.copy(order="K")
-            rows = v.shape[0]
-            out[(k - 1) % rows, (k - 1) // rows] = rhs
-            return out
-    if t is np.ndarray and type(rhs) is float and v.dtype == np.float64 and v.ndim == 2 \
-            and len(idx) == 2 and type(idx[0]) is float and type(idx[1]) is float:
-        i, j = idx
-        r = int(i) if 1.0 <= i <= 9.2e18 else 0
-        c = int(j) if 1.0 <= j <= 9.2e18 else 0
-        if r == i and c == j and 0 < r <= v.shape[0] and 0 < c <= v.shape[1]:
-            out = v if inplace else v.copy(order="K")
-            out[r - 1, c - 1] = rhs
-            return out
     # MATLAB deletes for any 0x0 double right side, not only a literal [].
     if rhs is DELETE or is_empty_double(rhs):
         if v is None:
@@ -312,8 +320,25 @@ def brace_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
         raise MatlabError("MATLAB:cellAssToNonCell",
                           "Unable to perform assignment because brace indexing is not supported "
                           "for variables of this type.")
+    if _target_count(v.data.shape, idx) != 1:
+        raise MatlabError("MATLAB:needMoreRhsOutputs",
+                          "Insufficient number of outputs from right hand side of equal sign "
+                          "to satisfy assignment.")
     cell = CellArray.from_list([rhs], (1, 1))
     return _assign(v, idx, cell, inplace)
+
+
+def _target_count(shape: tuple[int, ...], idx: list) -> int:
+    """How many elements ``x(idx...)`` names (a colon counts its extent)."""
+    n = len(idx)
+    folded = folded_shape(shape, n) if n > 1 else (int(np.prod(shape)),)
+    count = 1
+    for k, sub in enumerate(idx):
+        if is_colon(sub):
+            count *= folded[k]
+        elif type(sub) is not float:
+            count *= positions(sub, folded[k], k, n, False)[0].size
+    return count
 
 
 # ----------------------------------------------------------------- fields

@@ -45,12 +45,15 @@ def plain_reader(name: str) -> Callable[[Any], Any]:
 class NameCall:
     """A call site of a named function; caches its resolution per generation."""
 
-    __slots__ = ("name", "scope", "gen", "target", "fast", "span", "impl", "arity")
+    __slots__ = ("name", "scope", "gen", "target", "fast", "span", "impl", "arity", "nargs")
 
-    def __init__(self, name: str, scope: Any, span: Any = None):
+    def __init__(self, name: str, scope: Any, span: Any = None, nargs: int | None = None):
         self.name = name
         self.scope = scope
         self.span = span
+        # Argument count when fixed at compile time (no cs-lists): the fast
+        # path's arity check then happens once, at resolution.
+        self.nargs = nargs
         self.gen = -1
         self.target: Any = None
         self.fast = False
@@ -69,6 +72,8 @@ class NameCall:
             self.impl = target.impl
             self.arity = (target.min_args,
                           float("inf") if target.max_args is None else target.max_args)
+            if self.nargs is not None and not self.arity[0] <= self.nargs <= self.arity[1]:
+                self.fast = False
         self.gen = interp.generation
         return target
 
@@ -149,7 +154,8 @@ def ident_index(name: str, kind: str, cell: list | None,
         try:
             v = read(fr)
             if v is MISSING:
-                if kind == "{}":
+                if kind == "{}" or cell is not None:
+                    # ``end`` needs a variable to refer to.
                     raise unrecognized(name)
                 return call(fr, build(fr), nargout)
             return index_into(fr, v, kind, cell, build, nargout)
@@ -169,9 +175,11 @@ def ident_paren_value(name: str, cell: list | None, build: Callable[[Any], list]
 
     def ident_paren(fr: Any) -> Any:
         try:
-            try:
-                v = fr[name]
-            except KeyError:
+            # get(), not [] + KeyError: a function call is the common miss here.
+            v = fr.get(name, MISSING)
+            if v is MISSING:
+                if cell is not None:
+                    raise unrecognized(name)
                 return call_value(fr, build(fr))
             if type(v) is FunctionHandle:
                 out = call_handle(fr.interp, v, build(fr), 1)
@@ -192,6 +200,100 @@ def ident_paren_value(name: str, cell: list | None, build: Callable[[Any], list]
                 err.span = span
             raise
     return ident_paren
+
+
+def finish_fast(site: NameCall, result: Any) -> Any:
+    """Normalise a builtin's direct result to one value."""
+    if type(result) is tuple:
+        return result[0]
+    if result is None:
+        raise too_many_outputs(site.name)
+    return result
+
+
+def fast_failed(err: MatlabError, site: NameCall) -> MatlabError:
+    if err.function_name is None:
+        err.function_name = site.target.name
+    if err.span is None:
+        err.span = site.span
+    return err
+
+
+_call_factories: dict[int, Callable] = {}
+
+
+def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
+                   span: Any) -> Callable[[Any], Any]:
+    """``name(a0, ..., aN)`` with plain arguments (no ``end``, no cs-lists):
+    generated so a builtin on float arguments is called with no list, no
+    dispatcher and no extra frames; variables are indexed as usual."""
+    n = len(fns)
+    factory = _call_factories.get(n)
+    if factory is None:
+        args = ", ".join(f"a{k}" for k in range(n))
+        evals = "".join(f"        a{k} = f{k}(fr)\n" for k in range(n))
+        floats = " and ".join(f"type(a{k}) is float" for k in range(n))
+        src = (
+            f"def factory(name, fns, site, MISSING, index_value, slow, finish, failed, "
+            f"MatlabError):\n"
+            f"    {args}, = fns\n".replace(args, ", ".join(f"f{k}" for k in range(n)), 1)
+            + "    def call_site(fr):\n"
+            "        v = fr.get(name, MISSING)\n"
+            + evals +
+            "        if v is not MISSING:\n"
+            f"            return index_value(fr, v, [{args}])\n"
+            "        interp = fr.interp\n"
+            "        if site.gen != interp.generation:\n"
+            "            try:\n"
+            "                site.resolve(interp)\n"
+            "            except MatlabError as err:\n"
+            "                raise failed(err, site) from None\n"
+            f"        if site.fast and {floats}:\n"
+            "            try:\n"
+            f"                r = site.impl({args})\n"
+            "            except MatlabError as err:\n"
+            "                raise failed(err, site) from None\n"
+            "            if type(r) is float:\n"
+            "                return r\n"
+            "            return finish(site, r)\n"
+            f"        return slow(fr, site, [{args}])\n"
+            "    return call_site\n")
+        namespace: dict[str, Any] = {}
+        exec(compile(src, f"<call site {n} args>", "exec"), namespace)
+        factory = namespace["factory"]
+        _call_factories[n] = factory
+    site = NameCall(name, ctx.scope, span, n)
+    return factory(name, fns, site, MISSING, _index_value(span), _slow_call(span),
+                   finish_fast, fast_failed, MatlabError)
+
+
+def _index_value(span: Any) -> Callable[[Any, Any, list], Any]:
+    paren_get = _ix.paren_get
+
+    def index_value(fr: Any, v: Any, idx: list) -> Any:
+        try:
+            if type(v) is FunctionHandle:
+                out = call_handle(fr.interp, v, idx, 1)
+                if not out:
+                    raise too_many_outputs(None)
+                return out[0]
+            return paren_get(v, idx)
+        except MatlabError as err:
+            if err.span is None:
+                err.span = span
+            raise
+    return index_value
+
+
+def _slow_call(span: Any) -> Callable[[Any, NameCall, list], Any]:
+    def slow(fr: Any, site: NameCall, args: list) -> Any:
+        try:
+            return site.value(fr, args)
+        except MatlabError as err:
+            if err.span is None:
+                err.span = span
+            raise
+    return slow
 
 
 def scalar_truth(v: Any, op: str) -> bool:

@@ -169,12 +169,19 @@ class ExprCompiler:
                 return one_value(call(fr, [], 1), _calls.no_output_text(name))
             return special
 
+        span = node.span
+
         def ident(fr: Any) -> Any:
             try:
                 return fr[name]
             except KeyError:
                 pass
-            return call.value(fr, [])
+            try:
+                return call.value(fr, [])
+            except MatlabError as err:
+                if err.span is None:
+                    err.span = span
+                raise
         return ident
 
     def _m_ident(self, node: ast.Ident) -> MultiClosure:
@@ -352,6 +359,10 @@ class ExprCompiler:
         base = node.base
         if (node.kind == "()" and type(base) is ast.Ident
                 and self.ctx.special_reader(base.name) is None):
+            if (0 < len(node.args) <= 4 and not any(contains_end(a) for a in node.args)
+                    and not any(self.is_multi(a) or type(a) is ast.Colon for a in node.args)):
+                fns = [self.value(a) for a in node.args]
+                return _calls.make_call_site(base.name, fns, self.ctx, base.span)
             cell, build = self._index_parts(node)
             return _calls.ident_paren_value(base.name, cell, build, self.ctx, base.span)
         multi = self._m_index(node)

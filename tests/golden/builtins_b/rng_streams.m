@@ -17,6 +17,9 @@ rng(s);
 b = rand(1, 3);
 fprintf('%d\n', isequal(a, b));
 fprintf('%s %d\n', s.Type, s.Seed);
+rng default
+fprintf('%d ', randperm(8));
+fprintf('\n');
 rng(5, 'twister');
 p = randperm(6);
 fprintf('%d\n', isequal(sort(p), 1:6));

@@ -17,7 +17,7 @@ from matfuse.runtime.values import char_array
 # areas' modules importing cleanly.
 PART_B_MODULES = ("reductions", "cumulative", "statistics", "histograms", "moving_normalize",
                   "norms", "linalg", "linalg_decomp", "signal", "fourier", "polynomial",
-                  "interpolation", "random", "environment", "files", "matfiles")
+                  "interpolation", "random", "environment", "files", "matfiles", "filesystem")
 for _module in PART_B_MODULES:
     importlib.import_module(f"matfuse.runtime.builtins.{_module}")
 

@@ -57,3 +57,13 @@ def test_env_and_folders(tmp_path) -> None:
         raises("MATLAB:cd:NonExistentFolder", "cd", text(str(tmp_path / "nope")), nargout=0, ctx=ctx)
     finally:
         os.chdir(old)
+
+
+def test_datenum_datevec() -> None:
+    assert call("datenum", 2020.0, 7.0, 28.0) == 738000.0
+    assert call("datenum", 2020.0, 13.0, 1.0) == call("datenum", 2021.0, 1.0, 1.0)
+    assert call("datenum", row(2020, 7, 28, 12, 0, 0)) == 738000.5
+    assert call("datenum", text("28-Jul-2020 12:00:00")) == 738000.5
+    assert call("datenum", text("2020-07-28")) == 738000.0
+    np.testing.assert_array_equal(call("datevec", 738000.75), row(2020, 7, 28, 18, 0, 0))
+    raises("MATLAB:datenum:ConvertDateString", "datenum", text("not a date"))

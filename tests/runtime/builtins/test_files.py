@@ -74,3 +74,14 @@ def test_fopen_all_and_query(tmp_path) -> None:
     assert fid in np.asarray(call("fopen", text("all"))).reshape(-1)
     name, perm = call("fopen", fid, nargout=2)
     assert to_str(name) == path and to_str(perm) == "w"
+
+
+def test_wrong_direction_is_quiet(tmp_path) -> None:
+    path = str(tmp_path / "w.txt")
+    fid = call("fopen", text(path), text("w"))
+    assert call("fgetl", fid) == -1.0
+    assert call("fread", fid).size == 0
+    call("fclose", fid)
+    fid = call("fopen", text(path), text("r"))
+    assert call("fwrite", fid, row(1, 2)) == 0.0
+    files.write_fid(int(fid), "ignored")

@@ -105,3 +105,8 @@ def test_rng_errors() -> None:
     raises("MATLAB:rng:badFirstOpt", "rng", -1.0, nargout=0)
     raises("MATLAB:rng:badFirstOpt", "rng", 1.5, nargout=0)
     raises("MATLAB:rng:badSettings", "rng", 1.0, text("nosuch"), nargout=0)
+
+
+def test_randperm_matches_matlab_documentation_example() -> None:
+    call("rng", text("default"), nargout=0)
+    np.testing.assert_array_equal(call("randperm", 8.0), [[6, 3, 7, 8, 5, 1, 2, 4]])

@@ -97,6 +97,10 @@ __device__ __forceinline__ double mf_pow_f64(double a, double b) {
 }
 
 
+# Public: the CUDA provider's own kernels reuse the Philox and u01 helpers.
+CUDA_HELPERS = _HELPERS
+
+
 class CudaRenderer:
     """Renders one kernel plan to CUDA C (NVRTC-compilable, no includes)."""
 

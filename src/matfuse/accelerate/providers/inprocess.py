@@ -65,7 +65,8 @@ class InProcessProvider(AccelProvider):
     def _store(self, arr: np.ndarray, matlab_class: str | None = None) -> GpuTensorHandle:
         arr = np.asarray(arr)
         shape = _matlab_shape(arr.shape)
-        arr = arr.reshape(shape, order="F")
+        # Fortran order keeps the column-major flat view a view (in-place scatter).
+        arr = np.asfortranarray(arr.reshape(shape, order="F"))
         buffer_id = next(self._ids)
         self._buffers[buffer_id] = arr
         self._classes[buffer_id] = matlab_class or _class_of(arr.dtype)
@@ -254,6 +255,18 @@ class InProcessProvider(AccelProvider):
         vals = vals.reshape(-1, order="F") if isinstance(vals, np.ndarray) else vals
         flat[idx] = nk.cast_to(vals, x.dtype.name)
         return self._store(flat.reshape(x.shape, order="F"))
+
+    def index_scatter_inplace(self, a: GpuTensorHandle, linear_index: GpuTensorHandle,
+                              values: Operand) -> None:
+        self._dispatch("index_scatter_inplace")
+        x = self._get(a)
+        flat = x.reshape(-1, order="F")
+        idx = self._get(linear_index).reshape(-1, order="F").astype(np.int64)
+        vals = self._val(values)
+        vals = vals.reshape(-1, order="F") if isinstance(vals, np.ndarray) else vals
+        if not np.shares_memory(flat, x):
+            raise Unsupported("index_scatter_inplace: non-contiguous buffer")
+        flat[idx] = nk.cast_to(vals, x.dtype.name)
 
     def find(self, a: GpuTensorHandle) -> GpuTensorHandle:
         self._dispatch("find")

@@ -1,5 +1,5 @@
-"""Time and environment: tic toc pause clock now date datestr etime cputime
-getenv setenv pwd cd."""
+"""Time and environment: tic toc pause clock now date datestr datenum datevec
+etime cputime getenv setenv pwd cd."""
 
 from __future__ import annotations
 
@@ -14,8 +14,12 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value, text_arg
 from matfuse.runtime.registry import builtin
-from matfuse.runtime.builtins._datetime_text import datenum_from_datetime, format_datestr
-from matfuse.runtime.values import char_array, char_rows, to_array, to_str
+from matfuse.runtime.builtins._datetime_text import (
+    datenum_from_datetime,
+    datetime_from_datenum,
+    format_datestr,
+)
+from matfuse.runtime.values import canonical, char_array, char_rows, to_array, to_str
 
 _TIC_START: list[float] = []   # the global tic, when one was taken
 
@@ -119,12 +123,65 @@ def datestr(d: Any, fmt: Any = None, *_: Any) -> Any:
     return char_rows(lines) if len(lines) != 1 else char_array(lines[0])
 
 
-def datenum_from_vector(row: np.ndarray) -> float:
-    vals = list(row) + [0.0] * (6 - len(row))
+def datenum_from_vector(row: Any) -> float:
+    """Serial date number of [y m d h mi s] (months and days may overflow)."""
+    vals = [float(v) for v in row] + [0.0] * (6 - len(row))
     year, month, day, hour, minute, sec = vals
-    base = _dt.date(int(year), 1, 1).toordinal() + 366
-    month_start = _dt.date(int(year), int(month), 1).toordinal() - _dt.date(int(year), 1, 1).toordinal()
-    return base + month_start + (day - 1) + (hour * 3600 + minute * 60 + sec) / 86400.0
+    year += np.floor((month - 1) / 12)
+    month = (month - 1) % 12 + 1
+    base = _dt.date(int(year), int(month), 1).toordinal() + 366
+    return base + (day - 1) + (hour * 3600 + minute * 60 + sec) / 86400.0
+
+
+_TEXT_FORMATS = ("%d-%b-%Y %H:%M:%S", "%d-%b-%Y", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d",
+                 "%m/%d/%Y", "%m/%d/%y", "%Y/%m/%d", "%H:%M:%S", "%d-%b-%Y %H:%M")
+
+
+def _parse_date_text(text: str) -> float:
+    for fmt in _TEXT_FORMATS:
+        try:
+            parsed = _dt.datetime.strptime(text.strip(), fmt)
+        except ValueError:
+            continue
+        if fmt == "%H:%M:%S":   # time only: MATLAB uses January 1 of this year
+            parsed = parsed.replace(year=_now().year, month=1, day=1)
+        return datenum_from_datetime(parsed)
+    raise MatlabError("MATLAB:datenum:ConvertDateString",
+                      f"DATENUM failed. The input '{text}' is not a recognized date format.")
+
+
+@builtin("datenum", category="environment", nargin=(1, 6))
+def datenum(*args: Any) -> Any:
+    """Serial date number: datenum(Y,M,D[,H,MI,S]), datenum(datevec), datenum(text)."""
+    if len(args) == 1 and is_text(args[0]):
+        return _parse_date_text(to_str(args[0]))
+    if len(args) == 1:
+        arr = to_array(args[0]).astype(np.float64)
+        if arr.ndim == 2 and arr.shape[1] in (3, 6) and arr.size:
+            nums = np.array([datenum_from_vector(r) for r in arr]).reshape(-1, 1)
+            return canonical(nums)
+        return canonical(arr)
+    if len(args) == 2 and is_text(args[0]):
+        return _parse_date_text(to_str(args[0]))
+    parts = np.broadcast_arrays(*[to_array(a).astype(np.float64) for a in args])
+    flat = [p.reshape(-1, order="F") for p in parts]
+    nums = np.array([datenum_from_vector([f[i] for f in flat]) for i in range(flat[0].size)])
+    return canonical(nums.reshape(parts[0].shape, order="F"))
+
+
+@builtin("datevec", category="environment", nargin=(1, 2))
+def datevec(d: Any, *_: Any) -> Any:
+    """Date vectors [y m d h mi s] of date numbers or date text."""
+    if is_text(d):
+        nums = [_parse_date_text(to_str(d))]
+    else:
+        nums = list(to_array(d).astype(np.float64).reshape(-1, order="F"))
+    rows = []
+    for n in nums:
+        day, ms = datetime_from_datenum(n)
+        rows.append([day.year, day.month, day.day, ms // 3600000, (ms // 60000) % 60,
+                     (ms % 60000) / 1000.0])
+    return canonical(np.array(rows, dtype=np.float64).reshape(len(rows), 6))
 
 
 @builtin("etime", category="environment", nargin=(2, 2))

@@ -63,7 +63,7 @@ def write_fid(fid: int, text: str) -> None:
     entry = OPEN_FILES.get(int(fid))
     if entry is None:
         raise _bad_fid()
-    if "r" in entry.permission and "+" not in entry.permission:
+    if not entry.handle.writable():
         return   # MATLAB silently writes nothing to a read-only file
     entry.handle.write(text.encode("utf-8"))
 
@@ -120,12 +120,18 @@ def fclose(fid: Any) -> Any:
     return 0.0
 
 
-def _read_line(entry: OpenFile, keep_newline: bool) -> Any:
-    line = entry.handle.readline()
+def _readable(entry: OpenFile) -> bool:
+    return entry.handle.readable()
+
+
+def _read_line(entry: OpenFile, keep_newline: bool, limit: int = -1) -> Any:
+    if not _readable(entry):
+        return -1.0   # MATLAB reads nothing from a write-only file
+    line = entry.handle.readline(limit)
     if not line:
         entry.at_eof = True
         return -1.0
-    if not line.endswith(b"\n"):
+    if not line.endswith(b"\n") and (limit < 0 or len(line) < limit):
         entry.at_eof = True
     text = line.decode("utf-8", errors="replace")
     if not keep_newline:
@@ -141,8 +147,9 @@ def fgetl(fid: Any) -> Any:
 
 @builtin("fgets", category="files", nargin=(1, 2))
 def fgets(fid: Any, nchar: Any = None) -> Any:
-    """Next line including the newline; -1 at end of file."""
-    return _read_line(get_file(fid), True)
+    """Next line including the newline (at most nchar bytes); -1 at end of file."""
+    limit = -1 if nchar is None else max(int(scalar_value(nchar, "fgets")), 0)
+    return _read_line(get_file(fid), True, limit)
 
 
 _PRECISIONS = {
@@ -187,7 +194,10 @@ def fread(fid: Any, size: Any = None, precision: Any = None, *_: Any, nargout: i
     if len(dims) == 2 and np.isinf(dims[1]):
         want = np.inf
     nbytes = -1 if np.isinf(want) else int(want) * src.itemsize
-    raw = entry.handle.read(nbytes) if nbytes >= 0 else entry.handle.read()
+    if not _readable(entry):
+        raw = b""
+    else:
+        raw = entry.handle.read(nbytes) if nbytes >= 0 else entry.handle.read()
     if nbytes < 0 or len(raw) < nbytes:
         entry.at_eof = True
     count = len(raw) // src.itemsize
@@ -227,6 +237,8 @@ def fwrite(fid: Any, data: Any, precision: Any = None, *_: Any) -> Any:
         out = work.astype(src)
     else:
         out = flat.astype(src)
+    if not entry.handle.writable():
+        return 0.0   # MATLAB writes nothing to a read-only file
     entry.handle.write(out.astype(src.newbyteorder("<")).tobytes())
     return float(flat.size)
 

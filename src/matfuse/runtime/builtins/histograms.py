@@ -19,7 +19,7 @@ from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value
 from matfuse.runtime.builtins._reduction_args import numeric_input, real_values
 from matfuse.runtime.registry import builtin
-from matfuse.runtime.values import canonical, to_array, to_str
+from matfuse.runtime.values import canonical, to_str
 
 MAX_AUTO_BINS = 65536
 

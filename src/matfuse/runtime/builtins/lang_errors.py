@@ -12,7 +12,7 @@ from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.printf import format_printf
 from matfuse.runtime.registry import builtin
-from matfuse.runtime.values import StructArray, char_array, to_str
+from matfuse.runtime.values import DeviceValue, StructArray, char_array, to_str
 
 _ID_RE = re.compile(r"^[A-Za-z][\w-]*(:[\w-]+)+$")
 
@@ -151,11 +151,10 @@ def _all_true(cond: Any) -> bool:
         return cond
     if type(cond) is float:
         return cond != 0.0 and cond == cond
-    try:
-        arr = np.asarray(cond.gather() if hasattr(cond, "gather") else cond)
-    except (TypeError, ValueError):
-        return False
-    if arr.dtype == object or arr.dtype.kind not in "biufc":
+    if isinstance(cond, DeviceValue):
+        cond = cond.gather()
+    arr = cond if type(cond) is np.ndarray else None
+    if arr is None or arr.dtype.kind not in "biufc":
         raise MatlabError("MATLAB:assertion:LogicalScalar",
                           "Assertion condition must be a numeric or logical value.")
     return arr.size > 0 and bool(np.all(arr != 0)) and not bool(np.any(arr != arr))

@@ -55,7 +55,7 @@ def _sum_like(x: Any, args: tuple, fn: str) -> Any:
     elif arr.dtype == np.float32 and out_dtype == np.float32:
         work = arr
     else:
-        work = arr.astype(np.float64)
+        work = arr.astype(np.float64, copy=False)
     if ra.omitnan and work.dtype.kind in "fc":
         work = np.where(np.isnan(work), 0.0 if is_sum else 1.0, work)
 
@@ -80,6 +80,8 @@ def _sum_like(x: Any, args: tuple, fn: str) -> Any:
          gpu=GpuSpec(kind="reduction", hook="reduce", op="sum"), fusion="sum")
 def sum_(x: Any, *args: Any) -> Any:
     """Sum of elements: sum(x), sum(x, dim|vecdim|'all'), type and NaN flags."""
+    if type(x) is float and not args:
+        return x   # scalar fast path (loops)
     return _sum_like(x, args, "sum")
 
 
@@ -87,6 +89,8 @@ def sum_(x: Any, *args: Any) -> Any:
          gpu=GpuSpec(kind="reduction", hook="reduce", op="prod"), fusion="prod")
 def prod(x: Any, *args: Any) -> Any:
     """Product of elements."""
+    if type(x) is float and not args:
+        return x
     return _sum_like(x, args, "prod")
 
 
@@ -106,7 +110,7 @@ def _mean_dtype(arr: np.ndarray, outtype: str) -> np.dtype:
 def mean_of(arr: np.ndarray, ra: ReductionArgs) -> np.ndarray:
     """Mean with ``ra``'s axes and NaN flag, in float64/complex (or single)."""
     work = arr.astype(np.complex128 if arr.dtype.kind == "c" else
-                      (np.float32 if arr.dtype == np.float32 else np.float64))
+                      (np.float32 if arr.dtype == np.float32 else np.float64), copy=False)
 
     def op(a: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -126,6 +130,8 @@ def mean_of(arr: np.ndarray, ra: ReductionArgs) -> np.ndarray:
          gpu=GpuSpec(kind="reduction", hook="reduce", op="mean"), fusion="mean")
 def mean(x: Any, *args: Any) -> Any:
     """Average: mean(x, dim|vecdim|'all', outtype, nanflag)."""
+    if type(x) is float and not args:
+        return x
     arr = numeric_input(x, "mean")
     ra = parse_reduction_args(arr, list(args), "mean", allow_type=True)
     out_dtype = _mean_dtype(arr, ra.outtype)

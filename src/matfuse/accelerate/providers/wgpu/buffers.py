@@ -1,16 +1,19 @@
 """Device buffers: the handle table, pooling by size class, quarantine.
 
 Every tensor lives in one STORAGE|COPY_SRC|COPY_DST buffer whose size is
-rounded up to a size class (powers of two from 256 B, then 1/4 steps), so a
-freed buffer can serve a later tensor of similar size. A freed buffer first
-goes to a quarantine list: work already recorded in the open batch may still
-read it, and ``queue.write_buffer`` (uploads) runs before that batch, so it
-only becomes reusable after the next submit (``release_quarantine``).
+rounded up to a size class (powers of two from 256 B, then 1/8 steps), so a
+freed buffer can serve a later tensor of similar size. A buffer freed while
+a batch is open is "dirty": commands already recorded may still read it.
+Kernel outputs may reuse it at once (later commands of the same encoder run
+after those reads), but uploads may not: ``queue.write_buffer`` runs before
+the whole pending batch. Dirty buffers become clean after the next submit
+(``release_quarantine``).
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 from collections import deque
 from dataclasses import dataclass
 
@@ -30,7 +33,7 @@ DEVICE_TYPES: dict[str, tuple[str, int]] = {
 }
 
 _MIN_CLASS = 256
-_POOL_LIMIT_BYTES = 1 << 30
+_POOL_LIMIT_BYTES = int(os.environ.get("MATFUSE_WGPU_POOL_BYTES", 4 << 30))
 
 
 def size_class(nbytes: int) -> int:
@@ -39,8 +42,8 @@ def size_class(nbytes: int) -> int:
     top = 1 << (n - 1).bit_length()
     if top <= 4096:
         return top
-    quarter = top // 8
-    return -(-n // quarter) * quarter
+    step = top // 8
+    return -(-n // step) * step
 
 
 @dataclass
@@ -77,7 +80,7 @@ class BufferTable:
         # gets the same buffers back, so its cached bind groups hit
         self._pool: dict[int, deque[DeviceBuffer]] = {}
         self._pool_bytes = 0
-        self._quarantine: list[DeviceBuffer] = []
+        self._dirty: dict[int, deque[DeviceBuffer]] = {}
         self._ids = itertools.count(1)
         self._serials = itertools.count(1)
         self.pool_hits = 0
@@ -86,22 +89,30 @@ class BufferTable:
         self.on_destroy: list = []
 
     # ------------------------------------------------------------ allocation
-    def allocate(self, dtype: str, shape: tuple[int, ...]) -> int:
-        """A new tensor id with an (uninitialised) buffer for ``shape``."""
+    def allocate(self, dtype: str, shape: tuple[int, ...], for_upload: bool = False) -> int:
+        """A new tensor id with an (uninitialised) buffer for ``shape``.
+
+        ``for_upload``: the buffer will be written by ``queue.write_buffer``,
+        so it must not be one that pending commands still use."""
         if dtype not in DEVICE_TYPES:
             raise Unsupported(f"wgpu: dtype {dtype} is not stored on the device")
         numel = 1
         for d in shape:
             numel *= int(d)
         nbytes = numel * DEVICE_TYPES[dtype][1]
-        buf = self._take(size_class(nbytes))
+        buf = self._take(size_class(nbytes), for_upload)
         tid = next(self._ids)
         self._entries[tid] = TensorEntry(buf, nbytes, dtype, tuple(shape))
         return tid
 
-    def _take(self, cap: int) -> DeviceBuffer:
+    def _take(self, cap: int, for_upload: bool) -> DeviceBuffer:
         if cap > self._max:
             raise Unsupported(f"wgpu: {cap} bytes exceeds the adapter's buffer limit {self._max}")
+        dirty = None if for_upload else self._dirty.get(cap)
+        if dirty:
+            self.pool_hits += 1
+            self._pool_bytes -= cap
+            return dirty.popleft()
         bucket = self._pool.get(cap)
         if bucket:
             self.pool_hits += 1
@@ -119,18 +130,22 @@ class BufferTable:
 
     def free(self, tid: int) -> None:
         ent = self._entries.pop(tid, None)
-        if ent is not None:
-            self._quarantine.append(ent.buf)
+        if ent is None:
+            return
+        if self._pool_bytes + ent.buf.capacity > _POOL_LIMIT_BYTES:
+            # destroying is safe even if pending commands use it: wgpu keeps
+            # the memory alive until they finish
+            self._destroy(ent.buf)
+            return
+        self._dirty.setdefault(ent.buf.capacity, deque()).append(ent.buf)
+        self._pool_bytes += ent.buf.capacity
 
     def release_quarantine(self) -> None:
-        """After a submit: quarantined buffers go back to the pool."""
-        for buf in self._quarantine:
-            if self._pool_bytes + buf.capacity > _POOL_LIMIT_BYTES:
-                self._destroy(buf)
-                continue
-            self._pool.setdefault(buf.capacity, deque()).append(buf)
-            self._pool_bytes += buf.capacity
-        self._quarantine.clear()
+        """After a submit: dirty buffers become clean (usable by uploads)."""
+        for cap, bucket in self._dirty.items():
+            if bucket:
+                self._pool.setdefault(cap, deque()).extend(bucket)
+                bucket.clear()
 
     def _destroy(self, buf: DeviceBuffer) -> None:
         for hook in self.on_destroy:
@@ -139,10 +154,11 @@ class BufferTable:
 
     def trim_pool(self) -> None:
         """Destroy every pooled (unused) buffer."""
-        for bucket in self._pool.values():
-            for buf in bucket:
-                self._destroy(buf)
-        self._pool.clear()
+        for pool in (self._pool, self._dirty):
+            for bucket in pool.values():
+                for buf in bucket:
+                    self._destroy(buf)
+            pool.clear()
         self._pool_bytes = 0
 
     def reset(self) -> None:

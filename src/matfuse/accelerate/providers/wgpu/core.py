@@ -68,13 +68,13 @@ class WgpuCore:
         if not self.ctx.has_f64:
             raise Unsupported("wgpu: this kernel needs f64 arithmetic, which the adapter lacks")
 
-    def alloc(self, shape: Sequence[int], dtype: str) -> GpuTensorHandle:
+    def alloc(self, shape: Sequence[int], dtype: str, for_upload: bool = False) -> GpuTensorHandle:
         """A new tensor; freed automatically if the current hook fails."""
         shape = tuple(int(d) for d in shape)
         dt = self.norm_dtype(dtype)
         if numel(shape) * DEVICE_TYPES[dt][1] > self.ctx.max_binding_bytes:
             raise Unsupported("wgpu: tensor exceeds the adapter's storage binding size")
-        tid = self.buffers.allocate(dt, shape)
+        tid = self.buffers.allocate(dt, shape, for_upload)
         if self._scope is not None:
             self._scope.append(tid)
         return GpuTensorHandle(shape, self.device_id, tid, dt)

@@ -72,7 +72,10 @@ def open_device(power_preference: str | None = None) -> DeviceContext:
     Raises:
         Unsupported: no wgpu adapter is available on this machine.
     """
-    import wgpu  # imported lazily: importing the package must not need a GPU
+    try:
+        import wgpu  # imported lazily: importing the package must not need a GPU
+    except ImportError as exc:
+        raise Unsupported(f"wgpu is not installed: {exc}") from exc
 
     pref = power_preference or os.environ.get("MATFUSE_WGPU_POWER", "high-performance")
     try:

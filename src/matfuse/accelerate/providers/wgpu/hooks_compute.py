@@ -144,6 +144,40 @@ class ComputeHooks(WgpuCore):
             finally:
                 self.release(moved)
 
+    def moments(self, op: str, a: GpuTensorHandle, dims: Sequence[int] | None,
+                weight: int, omitnan: bool) -> GpuTensorHandle:
+        """var/std as two passes (mean, then the sum of centred squares), which
+        is the numerically safe form; five small dispatches."""
+        self.check(a)
+        if op not in ("var", "std") or omitnan or a.dtype not in ("float32", "float64"):
+            raise Unsupported(f"wgpu: moments {op} omitnan={omitnan} {a.dtype}")
+        n = numel(a.shape) if dims is None else numel(
+            [a.shape[d] for d in dims if d < len(a.shape)])
+        denom = float(n if weight == 1 or n == 1 else n - 1)
+        with self.op(op):
+            flat = a
+            if dims is None:
+                flat = GpuTensorHandle((numel(a.shape), 1), a.device_id, a.buffer_id, a.dtype)
+                dims = (0,)
+            temps = []
+            try:
+                mean = self.reduce("mean", flat, dims, False, a.dtype)
+                temps.append(mean)
+                centred = self.elem_binary("minus", flat, mean, a.dtype)
+                temps.append(centred)
+                squares = self.elem_binary("times", centred, centred, a.dtype)
+                temps.append(squares)
+                total = self.reduce("sum", squares, dims, False, a.dtype)
+                temps.append(total)
+                var = self.elem_binary("rdivide", total, denom, a.dtype)
+                if op == "var":
+                    return var
+                temps.append(var)
+                return self.elem_unary("sqrt", var, a.dtype)
+            finally:
+                for t in temps:
+                    self.release(t)
+
     def _mean_omitnan(self, a: GpuTensorHandle, dims: Sequence[int] | None,
                       out_dtype: str) -> GpuTensorHandle:
         """sum(omitnan) ./ count(~isnan): three dispatches."""

@@ -57,7 +57,7 @@ class WgpuProvider(ComputeHooks, DataHooks, AccelProvider):
         if dtype not in DEVICE_TYPES or host.matlab_class == "char":
             raise Unsupported(f"wgpu: {dtype} arrays stay on the host")
         with self.op("upload"), PhaseTimer(self.tel, "upload"):
-            h = self.alloc(tuple(host.shape), dtype)
+            h = self.alloc(tuple(host.shape), dtype, for_upload=True)
             raw = host_bytes(data, dtype)
             if raw:
                 self.ctx.queue.write_buffer(self.bind(h)[0].buffer, 0, raw)

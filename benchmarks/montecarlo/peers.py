@@ -1,0 +1,42 @@
+"""Peers of montecarlo.m: geometric Brownian motion, mean final price.
+
+Random streams differ between implementations, so parity is statistical.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+S0, MU, SIGMA, DT = 100.0, 0.05, 0.2, 1.0 / 252
+
+
+def run_xp(xp: Any, M: float, T: float, **_: Any) -> float:
+    M = int(M)
+    drift = (MU - 0.5 * SIGMA ** 2) * DT
+    scale = SIGMA * math.sqrt(DT)
+    rng = xp.random.default_rng(0)
+    S = xp.full((M, 1), S0, dtype=xp.float32)
+    for _t in range(int(T)):
+        Z = rng.standard_normal((M, 1), dtype=xp.float32)
+        S = S * xp.exp(xp.float32(drift) + xp.float32(scale) * Z)
+    return float(S.mean())
+
+
+def make_torch(torch: Any, device: str, M: float, T: float, **_: Any) -> Callable[[], Any]:
+    drift = (MU - 0.5 * SIGMA ** 2) * DT
+    scale = SIGMA * math.sqrt(DT)
+
+    def fn() -> Any:
+        S = torch.full((int(M), 1), S0, device=device, dtype=torch.float32)
+        for _t in range(int(T)):
+            Z = torch.randn((int(M), 1), device=device, dtype=torch.float32)
+            S = S * torch.exp(drift + scale * Z)
+        return S.mean()
+    return fn
+
+
+def tolerance(M: float, T: float, **_: Any) -> float:
+    """Eight standard errors of the difference of two independent estimates."""
+    rel_std = SIGMA * math.sqrt(T * DT) / math.sqrt(M)
+    return 8 * math.sqrt(2) * rel_std + 1e-3

@@ -1,0 +1,1 @@
+"""Benchmark workload: the .m script and its peer implementations."""

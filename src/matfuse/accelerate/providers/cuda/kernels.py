@@ -1,0 +1,225 @@
+"""Raw CUDA kernels of the CUDA provider (what CuPy has no MATLAB-exact op for).
+
+* Philox4x32-10 random streams, bit-identical to ``runtime/_philox.py``
+  (one thread per counter block; Box-Muller in double for both precisions);
+* MATLAB conversion to integer classes (round half away, saturate, NaN -> 0);
+* MATLAB ``round`` (C ``round``: halves away from zero; CuPy rounds to even);
+* MATLAB ``mod`` (sign of the divisor, ``mod(x, 0) = x``);
+* ``cummax``/``cummin`` that skip NaN (one thread per line).
+
+Every kernel is a grid-stride loop (any grid is correct; the tests run the
+same source on the CPU). Sources are compiled through :class:`KernelCache`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.accelerate.fusion.render_cuda import CUDA_HELPERS
+from matfuse.accelerate.providers.cuda.cache import KernelCache
+
+BLOCK = 256
+
+# C type of each NumPy dtype the kernels are instantiated for.
+C_TYPES = {
+    "float64": "double", "float32": "float", "int8": "signed char", "uint8": "unsigned char",
+    "int16": "short", "uint16": "unsigned short", "int32": "int", "uint32": "unsigned int",
+    "int64": "long long", "uint64": "unsigned long long", "bool": "bool",
+}
+
+RANDOM_SOURCE = (CUDA_HELPERS["philox"] + CUDA_HELPERS["u01_f64"] + CUDA_HELPERS["u01_f32"] + r"""
+// Double: 2 values per block. Element 2b takes words (x, y), 2b+1 words (z, w).
+extern "C" __global__ void mf_random_f64(double* __restrict__ out, const unsigned long long n,
+    const unsigned int blocks, const unsigned int k0, const unsigned int k1,
+    const unsigned int c_lo, const unsigned int c_hi, const int normal) {
+  for (unsigned int b = blockIdx.x * blockDim.x + threadIdx.x; b < blocks; b += blockDim.x * gridDim.x) {
+    const unsigned int lo = c_lo + b;
+    const unsigned int hi = c_hi + (lo < c_lo ? 1u : 0u);
+    const mf_u4 w = mf_philox(lo, hi, k0, k1);
+    double z0 = mf_u01_f64(w.x, w.y), z1 = mf_u01_f64(w.z, w.w);
+    if (normal) {
+      const double r = sqrt(-2.0 * log(z0));
+      const double theta = 6.283185307179586 * z1;
+      z0 = r * cos(theta);
+      z1 = r * sin(theta);
+    }
+    const unsigned long long i = 2ull * b;
+    out[i] = z0;
+    if (i + 1ull < n) out[i + 1ull] = z1;
+  }
+}
+
+// Single: 4 values per block, one per word; normals pair words (0,1) and (2,3).
+extern "C" __global__ void mf_random_f32(float* __restrict__ out, const unsigned long long n,
+    const unsigned int blocks, const unsigned int k0, const unsigned int k1,
+    const unsigned int c_lo, const unsigned int c_hi, const int normal) {
+  for (unsigned int b = blockIdx.x * blockDim.x + threadIdx.x; b < blocks; b += blockDim.x * gridDim.x) {
+    const unsigned int lo = c_lo + b;
+    const unsigned int hi = c_hi + (lo < c_lo ? 1u : 0u);
+    const mf_u4 w = mf_philox(lo, hi, k0, k1);
+    float z[4] = {mf_u01_f32(w.x), mf_u01_f32(w.y), mf_u01_f32(w.z), mf_u01_f32(w.w)};
+    if (normal) {
+      for (int p = 0; p < 4; p += 2) {
+        const double r = sqrt(-2.0 * log((double)z[p]));
+        const double theta = 6.283185307179586 * (double)z[p + 1];
+        z[p] = (float)(r * cos(theta));
+        z[p + 1] = (float)(r * sin(theta));
+      }
+    }
+    const unsigned long long i = 4ull * b;
+    for (int j = 0; j < 4; ++j) {
+      if (i + (unsigned long long)j < n) out[i + j] = z[j];
+    }
+  }
+}
+""")
+
+
+def _to_integer_source(src: str, dst: str) -> str:
+    info = np.iinfo(dst)
+    ct = C_TYPES[dst]
+    max_lit = f"{info.max}ULL" if info.max > 2**62 else f"{info.max}LL"
+    min_lit = "(-9223372036854775807LL - 1LL)" if info.min < -(2**62) else f"{info.min}LL"
+    return f"""
+extern "C" __global__ void mf_to_integer(const {C_TYPES[src]}* __restrict__ x, {ct}* __restrict__ y,
+    const unsigned long long n) {{
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n;
+       i += (unsigned long long)blockDim.x * gridDim.x) {{
+    const double r = round((double)x[i]);
+    if (r != r) y[i] = ({ct})0;
+    else if (r >= {float(info.max)!r}) y[i] = ({ct}){max_lit};
+    else if (r <= {float(info.min)!r}) y[i] = ({ct}){min_lit};
+    else y[i] = ({ct})r;
+  }}
+}}
+"""
+
+
+def _unary_source(ctype: str, body: str) -> str:
+    return f"""
+extern "C" __global__ void mf_unary(const {ctype}* __restrict__ x, {ctype}* __restrict__ y,
+    const unsigned long long n) {{
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n;
+       i += (unsigned long long)blockDim.x * gridDim.x) {{
+    const {ctype} v = x[i];
+    y[i] = {body};
+  }}
+}}
+"""
+
+
+def _mod_source(ctype: str) -> str:
+    helper = CUDA_HELPERS["mod_f64" if ctype == "double" else "mod_f32"]
+    fn = "mf_mod_f64" if ctype == "double" else "mf_mod_f32"
+    return helper + f"""
+extern "C" __global__ void mf_mod(const {ctype}* __restrict__ x, const {ctype}* __restrict__ y,
+    {ctype}* __restrict__ out, const unsigned long long n) {{
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n;
+       i += (unsigned long long)blockDim.x * gridDim.x) {{
+    out[i] = {fn}(x[i], y[i]);
+  }}
+}}
+"""
+
+
+def _cum_extreme_source(ctype: str, op: str) -> str:
+    cmp = ">" if op == "cummax" else "<"
+    return f"""
+// Lines of length len along one dim: element (p, l, q) at p + pre * (l + len * q).
+extern "C" __global__ void mf_cum_extreme(const {ctype}* __restrict__ x, {ctype}* __restrict__ y,
+    const unsigned long long pre, const unsigned long long len, const unsigned long long lines,
+    const int reverse) {{
+  for (unsigned long long t = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; t < lines;
+       t += (unsigned long long)blockDim.x * gridDim.x) {{
+    const unsigned long long base = (t % pre) + pre * len * (t / pre);
+    {ctype} acc = x[base + pre * (reverse ? len - 1ull : 0ull)];
+    for (unsigned long long k = 0; k < len; ++k) {{
+      const unsigned long long at = base + pre * (reverse ? len - 1ull - k : k);
+      const {ctype} v = x[at];
+      // NaN is skipped: a NaN accumulator takes the next value (fmax/fmin rule).
+      if (v {cmp} acc || acc != acc) acc = v;
+      y[at] = acc;
+    }}
+  }}
+}}
+"""
+
+
+class CudaKernels:
+    """Launchers of the provider's raw kernels on CuPy arrays."""
+
+    def __init__(self, cupy: Any, cache: KernelCache, max_blocks: int):
+        self.cp = cupy
+        self.cache = cache
+        self.max_blocks = max(1, int(max_blocks))
+
+    def grid(self, work_items: int) -> tuple[int]:
+        return (max(1, min(-(-int(work_items) // BLOCK), self.max_blocks)),)
+
+    def launch(self, source: str, entry: str, work_items: int, args: tuple[Any, ...]) -> None:
+        if work_items <= 0:
+            return
+        fn = self.cache.function(source, entry)
+        fn(self.grid(work_items), (BLOCK,), args)
+
+    # ------------------------------------------------------------ random
+    def random(self, normal: bool, n: int, dtype: str, key: tuple[int, int], counter: int) -> Any:
+        """``n`` values of the Philox stream (``runtime._philox`` layout), 1-D."""
+        single = dtype in ("float32", "single")
+        out = self.cp.empty(n, dtype=np.float32 if single else np.float64)
+        per = 4 if single else 2
+        blocks = -(-n // per)
+        if blocks >= 2**32:
+            raise ValueError("random request too large for one Philox launch")
+        counter = int(counter) & 0xFFFFFFFFFFFFFFFF
+        args = (out, np.uint64(n), np.uint32(blocks), np.uint32(int(key[0]) & 0xFFFFFFFF),
+                np.uint32(int(key[1]) & 0xFFFFFFFF), np.uint32(counter & 0xFFFFFFFF),
+                np.uint32(counter >> 32), np.int32(1 if normal else 0))
+        self.launch(RANDOM_SOURCE, "mf_random_f32" if single else "mf_random_f64", blocks, args)
+        return out
+
+    # ------------------------------------------------------------ conversions
+    def to_integer(self, x: Any, dtype: str) -> Any:
+        """MATLAB conversion of real ``x`` (any real/bool dtype) to integer ``dtype``."""
+        src = x.dtype.name
+        flat = self.cp.ascontiguousarray(x.reshape(-1, order="F") if x.ndim else x.reshape(1))
+        out = self.cp.empty(flat.size, dtype=dtype)
+        self.launch(_to_integer_source(src, dtype), "mf_to_integer", flat.size,
+                    (flat, out, np.uint64(flat.size)))
+        return out.reshape(x.shape, order="F")
+
+    def round_half_away(self, x: Any) -> Any:
+        """MATLAB ``round`` of a real float array (same dtype and shape)."""
+        ctype = C_TYPES[x.dtype.name]
+        flat = self.cp.ascontiguousarray(x.reshape(-1, order="F"))
+        out = self.cp.empty_like(flat)
+        self.launch(_unary_source(ctype, "round(v)"), "mf_unary", flat.size,
+                    (flat, out, np.uint64(flat.size)))
+        return out.reshape(x.shape, order="F")
+
+    def mod(self, x: Any, y: Any) -> Any:
+        """MATLAB ``mod`` of two same-dtype real float arrays (broadcast first)."""
+        x, y = self.cp.broadcast_arrays(x, y)
+        shape = x.shape
+        fx = self.cp.ascontiguousarray(x.reshape(-1, order="F") if x.ndim else x.reshape(1))
+        fy = self.cp.ascontiguousarray(y.reshape(-1, order="F") if y.ndim else y.reshape(1))
+        out = self.cp.empty_like(fx)
+        self.launch(_mod_source(C_TYPES[fx.dtype.name]), "mf_mod", fx.size,
+                    (fx, fy, out, np.uint64(fx.size)))
+        return out.reshape(shape, order="F")
+
+    def cum_extreme(self, op: str, x: Any, dim: int, reverse: bool) -> Any:
+        """``cummax``/``cummin`` of an F-ordered array along 0-based ``dim``."""
+        shape = tuple(x.shape) + (1,) * (dim + 1 - x.ndim)
+        pre = int(np.prod(shape[:dim], dtype=np.int64))
+        length = shape[dim]
+        total = int(np.prod(shape, dtype=np.int64))
+        lines = total // length if length else 0
+        flat = self.cp.ascontiguousarray(x.reshape(-1, order="F"))
+        out = self.cp.empty_like(flat)
+        self.launch(_cum_extreme_source(C_TYPES[flat.dtype.name], op), "mf_cum_extreme", lines,
+                    (flat, out, np.uint64(max(pre, 1)), np.uint64(length), np.uint64(lines),
+                     np.int32(1 if reverse else 0)))
+        return out.reshape(x.shape, order="F")

@@ -1,0 +1,343 @@
+"""CudaProvider: the provider protocol on CuPy (NVRTC + cuBLAS/cuFFT/cuSOLVER).
+
+Buffers are 1-D CuPy arrays holding the elements in column-major order, from
+CuPy's default memory pool; hooks view them with ``reshape(shape, order='F')``
+(no copy) and store results back as 1-D column-major arrays. Library-backed
+hooks call CuPy; what CuPy does not do MATLAB's way (integer conversion,
+``round``, ``mod``, NaN-skipping ``cummax``, Philox streams) runs raw kernels
+from ``kernels.py``. The array hooks (reductions, linear algebra, indexing,
+signal, sort) are in ``hooks_array.py``.
+
+Out of device memory in any hook frees what the call allocated and raises
+``parallel:gpu:array:OOM`` (MATLAB's message).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import time
+import traceback
+from collections import Counter
+from typing import Any, Callable, Sequence
+
+import numpy as np
+
+from matfuse.accelerate.providers.cuda import elementwise as ew
+from matfuse.accelerate.providers.cuda.cache import KernelCache
+from matfuse.accelerate.providers.cuda.hooks_array import ArrayHooks
+from matfuse.accelerate.providers.cuda.kernels import BLOCK, CudaKernels
+from matfuse.accelerate_api import (
+    AccelProvider,
+    DeviceInfo,
+    GpuTensorHandle,
+    HostTensor,
+    Unsupported,
+)
+from matfuse.errors import MatlabError
+
+OOM_MESSAGE = ("Out of memory on device. To view more detail about available memory on the GPU, "
+               "use 'gpuDevice()'. If the problem persists, reset the GPU by calling 'gpuDevice(1)'.")
+MAX_FUSED_THREADS = 2**31   # generated kernels index with 32-bit unsigned ints
+
+
+def matlab_shape(shape: Sequence[int]) -> tuple[int, ...]:
+    dims = [int(d) for d in shape]
+    while len(dims) < 2:
+        dims.append(1)
+    while len(dims) > 2 and dims[-1] == 1:
+        dims.pop()
+    return tuple(dims)
+
+
+def class_of(dt: np.dtype) -> str:
+    if dt == np.bool_:
+        return "logical"
+    if dt in (np.float32, np.complex64):
+        return "single"
+    if dt.kind in "iu":
+        return dt.name
+    return "double"
+
+
+def device_hook(op: str | None = None) -> Callable:
+    """Count a dispatch and turn CuPy's out-of-memory error into MATLAB's."""
+    def wrap(fn: Callable) -> Callable:
+        name = op or fn.__name__
+
+        @functools.wraps(fn)
+        def run(self: "CudaProvider", *args: Any, **kwargs: Any) -> Any:
+            self._counters["dispatches"] += 1
+            self._op_counts[name] += 1
+            try:
+                return fn(self, *args, **kwargs)
+            except self._oom_error as err:
+                self._release_after_oom(err)
+            raise MatlabError("parallel:gpu:array:OOM", OOM_MESSAGE)
+        return run
+    return wrap
+
+
+class CudaProvider(ArrayHooks, AccelProvider):
+    """NVIDIA GPUs through CuPy.
+
+    Args:
+        device_index: CUDA device ordinal.
+        cache_dir: NVRTC cubin cache (None: platformdirs default, "": memory only).
+    """
+
+    name = "cuda"
+
+    def __init__(self, device_index: int = 0, cache_dir: str | None = None):
+        import cupy
+
+        self.cp = cupy
+        self.device_index = int(device_index)
+        self.device = cupy.cuda.Device(self.device_index)
+        self.device.use()
+        self.props = cupy.cuda.runtime.getDeviceProperties(self.device_index)
+        self.pool = cupy.get_default_memory_pool()
+        self._oom_error = cupy.cuda.memory.OutOfMemoryError
+        self.cache = KernelCache(cupy, cache_dir)
+        sms = int(self.props.get("multiProcessorCount", 1) or 1)
+        self.max_blocks = sms * 32      # enough resident blocks; kernels grid-stride
+        self.kernels = CudaKernels(cupy, self.cache, self.max_blocks)
+        self._bufs: dict[int, Any] = {}
+        self._classes: dict[int, str] = {}
+        self._ids = itertools.count(1)
+        self._counters: Counter[str] = Counter()
+        self._op_counts: Counter[str] = Counter()
+
+    # ------------------------------------------------------------ helpers
+    @property
+    def fusion_renderer(self) -> Any:
+        """The renderer whose kernels ``fused_elementwise`` runs (CUDA C)."""
+        from matfuse.accelerate.fusion.render_cuda import CudaRenderer
+
+        return CudaRenderer()
+
+    def _store(self, arr: Any, matlab_class: str | None = None) -> GpuTensorHandle:
+        cp = self.cp
+        arr = cp.asarray(arr)
+        shape = matlab_shape(arr.shape)
+        flat = cp.ravel(arr, order="F")
+        buffer_id = next(self._ids)
+        self._bufs[buffer_id] = flat
+        self._classes[buffer_id] = matlab_class or class_of(flat.dtype)
+        return GpuTensorHandle(shape, self.device_index, buffer_id, flat.dtype.name)
+
+    def _flat(self, h: GpuTensorHandle) -> Any:
+        try:
+            return self._bufs[h.buffer_id]
+        except KeyError:
+            raise MatlabError("parallel:gpu:array:InvalidData",
+                              "The data no longer exists on the device.") from None
+
+    def _get(self, h: GpuTensorHandle) -> Any:
+        """The buffer viewed in its MATLAB shape (Fortran order, no copy)."""
+        return self._flat(h).reshape(h.shape, order="F")
+
+    def _val(self, x: Any) -> Any:
+        return self._get(x) if isinstance(x, GpuTensorHandle) else x
+
+    def _release_after_oom(self, err: BaseException) -> None:
+        # The failed hook's frames hold its partial allocations: clear them,
+        # then hand cached blocks back to the driver.
+        if err.__traceback__ is not None:
+            traceback.clear_frames(err.__traceback__)
+        err.__traceback__ = None
+        self.pool.free_all_blocks()
+        self._counters["oom"] += 1
+
+    def cast_to(self, x: Any, dtype: str) -> Any:
+        """MATLAB conversion (integers round half away and saturate; logical is ~= 0)."""
+        cp = self.cp
+        dt = np.dtype(dtype)
+        x = cp.asarray(x)
+        if dt == np.bool_:
+            return x != 0
+        if dt.kind in "iu":
+            if x.dtype.kind == "c":
+                x = x.real
+            if x.dtype == dt:
+                return x
+            return self.kernels.to_integer(x, dt.name)
+        if dt.kind == "f" and x.dtype.kind == "c":
+            return x.real.astype(dt)
+        return x.astype(dt, copy=False)
+
+    # ------------------------------------------------------------ memory
+    @device_hook("upload")
+    def upload(self, host: HostTensor) -> GpuTensorHandle:
+        self._counters["uploads"] += 1
+        self._counters["upload_bytes"] += host.data.nbytes
+        flat = self.cp.asarray(np.ascontiguousarray(host.data).reshape(-1))
+        buffer_id = next(self._ids)
+        self._bufs[buffer_id] = flat
+        self._classes[buffer_id] = host.matlab_class
+        return GpuTensorHandle(matlab_shape(host.shape), self.device_index, buffer_id, flat.dtype.name)
+
+    def download(self, handle: GpuTensorHandle) -> HostTensor:
+        flat = self._flat(handle)
+        self._counters["downloads"] += 1
+        self._counters["download_bytes"] += flat.nbytes
+        data = np.ascontiguousarray(self.cp.asnumpy(flat))
+        return HostTensor(data, tuple(handle.shape), self._classes.get(handle.buffer_id, "double"))
+
+    def free(self, handle: GpuTensorHandle) -> None:
+        self._bufs.pop(handle.buffer_id, None)
+        self._classes.pop(handle.buffer_id, None)
+
+    def device_info(self) -> str:
+        return f"{_text(self.props.get('name', b'NVIDIA GPU'))} via CUDA (CuPy {self.cp.__version__})"
+
+    def device_info_struct(self) -> DeviceInfo:
+        free, total = self.cp.cuda.runtime.memGetInfo()
+        p = self.props
+        limits = {k: int(p[k]) for k in ("maxThreadsPerBlock", "sharedMemPerBlock",
+                                          "multiProcessorCount", "warpSize") if k in p}
+        extra: dict[str, object] = {
+            "compute_capability": f"{p.get('major', 0)}.{p.get('minor', 0)}",
+            "cuda_runtime": int(self.cp.cuda.runtime.runtimeGetVersion()),
+            "cupy": str(self.cp.__version__),
+            "kernel_cache": str(self.cache.cache_dir or "memory"),
+        }
+        return DeviceInfo(name=_text(p.get("name", b"NVIDIA GPU")), vendor="NVIDIA", backend="cuda",
+                          device_id=self.device_index, total_memory=int(total),
+                          available_memory=int(free), supports_double=True,
+                          precision_policy="f64", limits=limits, extra=extra)
+
+    # ------------------------------------------------------------ lifecycle
+    def synchronize(self) -> None:
+        self._counters["synchronizes"] += 1
+        self.device.synchronize()
+
+    def live_buffers(self) -> int:
+        return len(self._bufs)
+
+    def reset(self) -> None:
+        self._bufs.clear()
+        self._classes.clear()
+        self.device.synchronize()
+        self.pool.free_all_blocks()
+
+    # ------------------------------------------------------------ construction
+    @device_hook()
+    def fill(self, shape: tuple[int, ...], value: complex | float, dtype: str) -> GpuTensorHandle:
+        n = int(np.prod(shape, dtype=np.int64))
+        from matfuse.accelerate.providers import numpy_kernels as nk
+
+        scalar = nk.cast_to(np.asarray(value), dtype).item()   # MATLAB rules, on the host
+        return self._store(self.cp.full(n, scalar, dtype=dtype).reshape(shape, order="F"))
+
+    @device_hook()
+    def eye(self, shape: tuple[int, ...], dtype: str) -> GpuTensorHandle:
+        cp = self.cp
+        n = int(np.prod(shape, dtype=np.int64))
+        flat = cp.zeros(n, dtype=dtype)
+        if n:
+            m, cols = shape[0], shape[1]
+            k = min(m, cols)
+            pages = n // (m * cols)
+            idx = cp.arange(k) * (m + 1) + (cp.arange(pages) * (m * cols))[:, None]
+            flat[idx.reshape(-1)] = 1
+        return self._store(flat.reshape(shape, order="F"))
+
+    @device_hook()
+    def linspace(self, start: float, stop: float, n: int, dtype: str) -> GpuTensorHandle:
+        cp = self.cp
+        if n < 1:
+            out = cp.zeros((1, 0))
+        elif n == 1:
+            out = cp.full((1, 1), stop, dtype=np.float64)
+        else:
+            out = start + cp.arange(n, dtype=np.float64) * ((stop - start) / (n - 1))
+            out[0], out[-1] = start, stop
+        return self._store(self.cast_to(out.reshape(1, -1), dtype))
+
+    @device_hook()
+    def colon(self, start: float, step: float, n: int, dtype: str) -> GpuTensorHandle:
+        out = start + self.cp.arange(max(n, 0), dtype=np.float64) * step
+        return self._store(self.cast_to(out.reshape(1, -1), dtype))
+
+    @device_hook()
+    def random_uniform(self, shape: tuple[int, ...], dtype: str, key: tuple[int, int],
+                       counter: int) -> GpuTensorHandle:
+        n = int(np.prod(shape, dtype=np.int64))
+        flat = self.kernels.random(False, n, dtype, key, counter)
+        return self._store(flat.reshape(shape, order="F"))
+
+    @device_hook()
+    def random_normal(self, shape: tuple[int, ...], dtype: str, key: tuple[int, int],
+                      counter: int) -> GpuTensorHandle:
+        n = int(np.prod(shape, dtype=np.int64))
+        flat = self.kernels.random(True, n, dtype, key, counter)
+        return self._store(flat.reshape(shape, order="F"))
+
+    # ------------------------------------------------------------ elementwise
+    @device_hook()
+    def elem_binary(self, op: str, a: Any, b: Any, out_dtype: str) -> GpuTensorHandle:
+        result = ew.binary(self, op, self._val(a), self._val(b), out_dtype)
+        return self._store(result)
+
+    @device_hook()
+    def elem_unary(self, op: str, a: GpuTensorHandle, out_dtype: str) -> GpuTensorHandle:
+        return self._store(ew.unary(self, op, self._get(a), out_dtype))
+
+    @device_hook()
+    def cast(self, a: GpuTensorHandle, dtype: str) -> GpuTensorHandle:
+        return self._store(self.cast_to(self._get(a), dtype))
+
+    # ------------------------------------------------------------ fused kernels
+    @device_hook()
+    def fused_elementwise(self, kernel: Any, inputs: Sequence[GpuTensorHandle],
+                          scalars: Sequence[complex | float],
+                          outputs: Sequence[tuple[tuple[int, ...], str]]) -> list[GpuTensorHandle]:
+        """Run a CudaRenderer kernel: pointer arguments (inputs, outputs, flag)
+        in binding order, then the header words (u32) and the scalars (of
+        ``kernel.float_type``); see ``fusion/render_cuda.py``."""
+        source = getattr(kernel, "source", "")
+        if "__global__" not in source:
+            raise Unsupported("fused_elementwise: not a CUDA kernel")
+        threads = int(kernel.threads)
+        if threads >= MAX_FUSED_THREADS:
+            raise Unsupported("fused_elementwise: more than 2**31 threads")
+        cp = self.cp
+        fn = self.cache.function(source, kernel.entry_point)
+        ins = [self._flat(h) for h in inputs]
+        outs = []
+        for k, (shape, dtype) in enumerate(outputs):
+            n = int(np.prod(shape, dtype=np.int64))
+            is_flag = kernel.has_flag and k == len(outputs) - 1
+            outs.append(cp.zeros(n, dtype=dtype) if is_flag else cp.empty(n, dtype=dtype))
+        sdt = np.float64 if kernel.float_type == "f64" else np.float32
+        args = (*ins, *outs, *(np.uint32(h) for h in kernel.header), *(sdt(s) for s in scalars))
+        block = int(getattr(kernel, "workgroup_size", BLOCK))
+        if threads > 0:
+            start = time.perf_counter()
+            grid = max(1, min(-(-threads // block), self.max_blocks))
+            fn((grid,), (block,), args)
+            self._counters["fused_launch_ns"] += int((time.perf_counter() - start) * 1e9)
+        return [self._store(o.reshape(shape, order="F")) for o, (shape, _) in zip(outs, outputs)]
+
+    # ------------------------------------------------------------ telemetry
+    def telemetry(self) -> dict[str, Any]:
+        out: dict[str, Any] = {k: self._counters.get(k, 0) for k in (
+            "dispatches", "uploads", "upload_bytes", "downloads", "download_bytes",
+            "synchronizes", "oom", "fused_launch_ns")}
+        out["pipeline_cache_hits"] = self.cache.stats["hits"]
+        out["pipeline_cache_misses"] = self.cache.stats["misses"]
+        out["kernel_cache"] = dict(self.cache.stats)
+        out["per_op"] = dict(self._op_counts)
+        out["live_buffers"] = len(self._bufs)
+        out["pool_used_bytes"] = int(self.pool.used_bytes())
+        out["pool_total_bytes"] = int(self.pool.total_bytes())
+        return out
+
+    def reset_telemetry(self) -> None:
+        self._counters.clear()
+        self._op_counts.clear()
+
+
+def _text(value: Any) -> str:
+    return value.decode(errors="replace") if isinstance(value, (bytes, bytearray)) else str(value)
