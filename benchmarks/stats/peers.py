@@ -30,8 +30,8 @@ def make_torch(torch: Any, device: str, n: float, d: float, nbins: float,
         X = _inputs(torch, n, d, device=device)
         Z = (X - X.mean(dim=0)) / X.std(dim=0, correction=1)
         C = torch.cov(Z.T)
-        # torch.histc matches histcounts for in-range values; values outside
-        # [-4, 4] must be dropped first (histc would ignore them too)
+        # like histcounts, torch.histc ignores values outside [min, max] and
+        # counts the top edge into the last bin
         counts = torch.histc(Z, bins=nbins, min=-4.0, max=4.0)
         weights = torch.arange(1, nbins + 1, device=device, dtype=counts.dtype)
         return (C ** 2).sum() + (counts * weights).sum() / Z.numel()

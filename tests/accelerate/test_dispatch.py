@@ -236,3 +236,33 @@ def test_inplace_assign_updates_the_buffer(inproc):
     np.testing.assert_array_equal(g.gather(), [[0, 0, 0], [0, 0, 7]])
     np.testing.assert_array_equal(copy.gather(), [[1, 0, 0], [0, 0, 7]])
     assert fallback_counts() == {}
+
+
+CONCAT_CASES = [
+    [["g", 1.0]], [["g"], ["g"]], [["g", "g"], ["g", "g"]], [["g", np.zeros((0, 0))]],
+    [["g", np.ones((2, 1))]], [["g", "g"], ["g"]], [["g", True]], [["g", np.int8(3)]],
+    [["g", np.array([[1j], [2.0]])]], [["g", np.ones((3, 1))]],
+]
+
+
+@pytest.mark.parametrize("rows", CONCAT_CASES, ids=range(len(CONCAT_CASES)))
+def test_concat_matches_cpu(device, rows):
+    x = np.array([[1.0, 2.0], [3.0, 4.0]])
+    host_rows = [[x if isinstance(v, str) else (np.asarray(v).reshape(1, 1) if isinstance(v, np.generic) else v)
+                  for v in row] for row in rows]
+    dev_rows = [[upload_value(x, device) if (isinstance(v0, str)) else v
+                 for v0, v in zip(row0, row)] for row0, row in zip(rows, host_rows)]
+    want, error = _host_or_error(lambda: ops.concat(host_rows))
+    if error is not None:
+        with pytest.raises(MatlabError) as info:
+            dispatch.device_concat(dev_rows)
+        assert info.value.identifier == error
+        return
+    _same(dispatch.device_concat(dev_rows), want)
+
+
+def test_same_class_concat_stays_on_device(inproc):
+    g = upload_value(np.ones((2, 2)), inproc)
+    out = dispatch.device_concat([[g, 1.0 * np.ones((2, 1))], [np.zeros((1, 3))]])
+    assert out.shape == (3, 3)
+    assert fallback_counts() == {}

@@ -90,3 +90,23 @@ def test_ensure_provider_initialises_lazily(fresh):
     assert facade.acceleration_state() is None
     p = facade.ensure_provider()
     assert p.name == "inprocess" and facade.ensure_provider() is p
+
+
+def test_report_and_stats(fresh):
+    import io
+
+    assert "not initialised" in facade.acceleration_report()
+    p = facade.initialize_acceleration_provider(AccelerateInitOptions(provider="inprocess"))
+    report = facade.acceleration_report()
+    assert "provider: inprocess" in report and "fusion=1" in report
+    from matfuse.accelerate.gpuarray import upload_value
+    from matfuse.accelerate_api import count_fallback, reset_fallback_counts
+
+    reset_fallback_counts()
+    g = upload_value(1.0, p)
+    count_fallback("sort")
+    stream = io.StringIO()
+    facade.print_stats(stream)
+    text = stream.getvalue()
+    assert "uploads: 1" in text and "host fallbacks: 1" in text and "sort=1" in text
+    del g

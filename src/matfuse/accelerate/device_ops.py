@@ -262,3 +262,48 @@ def try_cast(p: AccelProvider, a: Any, cls: str) -> GpuArray | None:
     except Unsupported:
         return None
     return wrap_handle(h, cls, p)
+
+
+def try_concat(p: AccelProvider, rows: list[list[Any]]) -> GpuArray | None:
+    """``[a b; c d]`` on the device when every non-empty part is a 2-D
+    array of one class and complexity and the sizes agree; else None."""
+    kinds = set()
+    for row in rows:
+        for v in row:
+            kind = operand_kind(v)
+            if kind is None or isinstance(v, DeviceValue) and not isinstance(v, GpuArray):
+                return None
+            if 0 not in _shape(v):
+                kinds.add(kind)
+    if len(kinds) != 1:
+        return None
+    cls = next(iter(kinds))[0]
+    row_arrays: list[GpuArray] = []
+    try:
+        for row in rows:
+            parts = [_on_device(p, v) for v in row if 0 not in _shape(v)]
+            if not parts:
+                continue
+            if any(g is None or len(g.shape) != 2 or g.shape[0] != parts[0].shape[0]
+                   for g in parts):
+                return None
+            if len(parts) == 1:
+                row_arrays.append(parts[0])
+            else:
+                h = p.concat([g.valid_handle() for g in parts], 1)
+                row_arrays.append(wrap_handle(h, cls, p))
+        if not row_arrays or any(g.shape[1] != row_arrays[0].shape[1] for g in row_arrays):
+            return None
+        if len(row_arrays) == 1:
+            return row_arrays[0]
+        return wrap_handle(p.concat([g.valid_handle() for g in row_arrays], 0), cls, p)
+    except Unsupported:
+        return None
+
+
+def _on_device(p: AccelProvider, v: Any) -> GpuArray | None:
+    """``v`` as a GpuArray of ``p`` (uploading host parts), or None."""
+    if isinstance(v, GpuArray):
+        return v if v.provider is p else None
+    g = upload_value(v, p)
+    return g if g.provider is p else None

@@ -252,6 +252,25 @@ def device_colon(start: Any, step: Any, stop: Any) -> Any:
     return reupload(host, p)
 
 
+def device_concat(rows: list[list[Any]]) -> Any:
+    """``[a b; c d]`` where some element is a gpuArray: a gpuArray result.
+
+    Same-class real/complex arrays concatenate on the device (host parts of
+    that class are uploaded); mixed classes, N-D parts and every error case
+    take the host path (``runtime.ops.concat``) and re-upload.
+    """
+    from matfuse.accelerate.device_ops import try_concat
+    from matfuse.runtime import ops
+
+    p = ensure_provider()
+    result = try_concat(p, rows)
+    if result is not None:
+        return result
+    count_fallback("concat")
+    host = ops.concat([[gather_value(v) for v in row] for row in rows])
+    return reupload(host, p)
+
+
 # ------------------------------------------------------------------ construction
 def to_device_like(value: Any, like: Any) -> Any:
     """``value`` placed like the prototype ``like``.

@@ -14,11 +14,13 @@ from __future__ import annotations
 import importlib
 import threading
 from dataclasses import dataclass, field
+from typing import Any, TextIO
 
 from matfuse.accelerate.options import AccelerateInitOptions
 from matfuse.accelerate_api import (
     AccelProvider,
     Unsupported,
+    fallback_counts,
     provider,
     register_provider,
     unregister_provider,
@@ -143,3 +145,54 @@ def shutdown_acceleration() -> None:
     with _lock:
         _state = None
         unregister_provider()
+
+
+def acceleration_report() -> str:
+    """Multi-line description for ``matfuse info``: provider, device,
+    options, start-up notes."""
+    state = _state
+    if state is None:
+        return "acceleration: not initialised (starts on first use)\n"
+    o = state.options
+    lines = [f"provider: {state.description}",
+             f"options: provider={o.provider} power={o.power} fallback={o.fallback} "
+             f"fusion={int(o.fusion)} auto_offload={int(o.auto_offload)}"]
+    try:
+        info = state.provider.device_info_struct()
+        lines.append(f"device: {info.name} backend={info.backend or '-'} "
+                     f"f64={'yes' if info.supports_double else 'no'} "
+                     f"precision={info.precision_policy}")
+    except (NotImplementedError, Unsupported):
+        pass
+    lines += [f"note: {n}" for n in state.notes]
+    return "\n".join(lines) + "\n"
+
+
+def stats_text() -> str:
+    """Counters of this run: provider telemetry and host fallbacks."""
+    active = provider()
+    lines = ["== matfuse acceleration statistics =="]
+    if active is None:
+        lines.append("no acceleration provider was used")
+        return "\n".join(lines) + "\n"
+    lines.append(f"provider: {_describe(active)}")
+    telemetry: dict[str, Any] = active.telemetry()
+    for key in sorted(telemetry):
+        if key != "per_op":
+            lines.append(f"{key}: {telemetry[key]}")
+    per_op = telemetry.get("per_op") or {}
+    if per_op:
+        ops = ", ".join(f"{k}={v}" for k, v in sorted(per_op.items(), key=lambda kv: -kv[1]))
+        lines.append(f"ops: {ops}")
+    fallbacks = fallback_counts()
+    total = sum(fallbacks.values())
+    lines.append(f"host fallbacks: {total}")
+    if fallbacks:
+        lines.append("  " + ", ".join(f"{k}={v}" for k, v in sorted(fallbacks.items())))
+    return "\n".join(lines) + "\n"
+
+
+def print_stats(stream: TextIO) -> None:
+    """Write :func:`stats_text` to ``stream`` (``--stats``/``MATFUSE_STATS=1``)."""
+    stream.write(stats_text())
+    stream.flush()

@@ -313,8 +313,9 @@ def scalar_truth(v: Any, op: str) -> bool:
             raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
         return bool(x != 0)
     raise MatlabError("MATLAB:nonLogicalConditional",
-                      f"Operands to the {op} operator must be convertible to logical "
-                      "scalar values.")
+                      "Operands to the logical AND (&&) and OR (||) operators must be "
+                      "convertible to logical scalar values. Use the ANY or ALL functions to "
+                      "reduce operands to logical scalar values.")
 
 
 def field_name(v: Any) -> str:

@@ -231,7 +231,8 @@ class StmtCompiler:
 
         def if_stmt(fr: Any) -> Any:
             for cond, run in clauses:
-                if truth(cond(fr)):
+                v = cond(fr)
+                if v is True or (v is not False and truth(v)):
                     return run(fr)
             if else_run is not None:
                 return else_run(fr)
@@ -303,7 +304,10 @@ class StmtCompiler:
         body = self.block(node.body, self._loop_live(node, live_out)).run
 
         def while_stmt(fr: Any) -> Any:
-            while truth(cond(fr)):
+            while True:
+                v = cond(fr)
+                if not (v is True or (v is not False and truth(v))):
+                    break
                 signal = body(fr)
                 if signal is not None:
                     if signal == BREAK:

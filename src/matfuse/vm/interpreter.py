@@ -50,7 +50,9 @@ class Interpreter:
         self.last_error: MatlabError | None = None
         self.repl_functions: dict[str, CompiledFunction] = {}
         self._display_format = "short"
+        self.display_spacing = "loose"           # format compact / loose
         self.warning_states: dict[str, bool] = {}
+        self.last_warning: tuple[str, str] = ("", "")
         self.options: Any = None
 
     # ------------------------------------------------------------ ctx API

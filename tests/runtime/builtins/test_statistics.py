@@ -97,3 +97,17 @@ def test_zscore_rescale_normalize() -> None:
     close(call("normalize", row(1, 2, 3), text("range")), row(0, 0.5, 1))
     close(call("normalize", row(1, 2, 3), text("center")), row(-1, 0, 1))
     close(call("normalize", row(3, 4), text("norm")), row(0.6, 0.8))
+
+
+def test_histcounts_nbins_and_methods() -> None:
+    primes = row(2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73,
+                 79, 83, 89, 97)
+    n, e = call("histcounts", primes, 6.0, nargout=2)
+    close(e, row(0, 17, 34, 51, 68, 85, 102))
+    assert n.sum() == 25
+    _, e = call("histcounts", row(1, 2, 3, 100), text("BinMethod"), text("integers"), nargout=2)
+    assert e[0, 0] == 0.5 and e[0, -1] == 100.5
+    _, e = call("histcounts", np.arange(1.0, 17.0).reshape(1, -1) + 0.5, text("BinMethod"),
+                text("sturges"), nargout=2)
+    assert e.size >= 5
+    raises("MATLAB:histcounts:InvalidBinMethod", "histcounts", row(1.5, 2), text("BinMethod"), text("x"))

@@ -20,7 +20,7 @@ from matfuse.runtime.builtins._common import (
     parse_class_args,
     parse_size_args,
 )
-from matfuse.runtime.builtins._math_support import numeric_array
+from matfuse.runtime.builtins._math_support import check_allocation, numeric_array
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import (
     CLASS_DTYPES,
@@ -70,6 +70,7 @@ def _filled(args: tuple[Any, ...], fn: str, value: Any, default: str = "double",
     if dtype.kind in "iu" and isinstance(value, float) and not math.isfinite(value):
         raise MatlabError(f"MATLAB:{fn}:invalidInputClass",
                           "Trailing string input must be 'single' or 'double'.")
+    check_allocation(shape, dtype.itemsize)
     out = np.full(shape, value, dtype=dtype)
     return place_like(canonical(out), like)
 
@@ -124,7 +125,9 @@ def true(*args: Any) -> Any:
     if not args:
         return True
     rest, _, like = parse_class_args(list(args), "true", "logical")
-    return place_like(canonical(np.ones(parse_size_args(rest, "true"), dtype=bool)), like)
+    shape = parse_size_args(rest, "true")
+    check_allocation(shape, 1)
+    return place_like(canonical(np.ones(shape, dtype=bool)), like)
 
 
 @builtin("false", category="construction", gpu=_fill_spec("false"))
@@ -133,7 +136,9 @@ def false(*args: Any) -> Any:
     if not args:
         return False
     rest, _, like = parse_class_args(list(args), "false", "logical")
-    return place_like(canonical(np.zeros(parse_size_args(rest, "false"), dtype=bool)), like)
+    shape = parse_size_args(rest, "false")
+    check_allocation(shape, 1)
+    return place_like(canonical(np.zeros(shape, dtype=bool)), like)
 
 
 @builtin("eye", category="construction", gpu=_fill_spec("eye"))
@@ -143,7 +148,9 @@ def eye(*args: Any) -> Any:
     shape = parse_size_args(rest, "eye")
     if len(shape) > 2:
         raise MatlabError("MATLAB:eye:tooManyDims", "N-dimensional arrays are not supported.")
-    out = np.eye(shape[0], shape[1], dtype=_result_dtype(cls, like, "eye"))
+    dtype = _result_dtype(cls, like, "eye")
+    check_allocation(shape, dtype.itemsize)
+    out = np.eye(shape[0], shape[1], dtype=dtype)
     return place_like(canonical(out), like)
 
 
@@ -162,6 +169,7 @@ def _limit(args: tuple[Any, ...], fn: str, double_value: float, single_value: fl
     if not rest and cls == "double" and like is None:
         return double_value
     shape = parse_size_args(rest, fn)
+    check_allocation(shape, CLASS_DTYPES[cls].itemsize)
     return place_like(canonical(np.full(shape, value, dtype=CLASS_DTYPES[cls])), like)
 
 

@@ -64,16 +64,32 @@ def bin_picker(xmin: float, xmax: float, nbins: int | None, raw_width: float) ->
     return np.concatenate([[left], left + np.arange(1, nactual) * width, [right]])
 
 
-def auto_edges(x: np.ndarray) -> np.ndarray:
-    """Edges of MATLAB's 'auto' bin method for the finite values ``x``."""
+def auto_edges(x: np.ndarray, method: str = "auto") -> np.ndarray:
+    """Edges of MATLAB's bin methods ('auto', 'scott', 'fd', 'integers',
+    'sturges', 'sqrt') for the finite values ``x``."""
     if x.size == 0:
         return np.array([0.0, 1.0])
     xmin, xmax = float(x.min()), float(x.max())
     xrange = xmax - xmin
-    flintmax = 2.0 ** 53
-    if np.all(np.round(x) == x) and xrange <= 50 and xmax <= flintmax / 2 and xmin >= -flintmax / 2:
-        return np.arange(xmin - 0.5, xmax + 0.5 + 0.25, 1.0)
     n = x.size
+    flintmax = 2.0 ** 53
+    integer_data = bool(np.all(np.round(x) == x)) and xmax <= flintmax / 2 and xmin >= -flintmax / 2
+    if method == "integers" or (method == "auto" and integer_data and xrange <= 50):
+        width = 1.0 if xrange <= MAX_AUTO_BINS else 10.0 ** math.ceil(math.log10(xrange / MAX_AUTO_BINS))
+        lo = width * round(xmin / width)
+        hi = width * round(xmax / width)
+        return np.arange(lo - width / 2, hi + width / 2 + width / 4, width)
+    if method in ("sturges", "sqrt"):
+        nbins = max(math.ceil(math.log2(n) + 1) if method == "sturges" else math.ceil(math.sqrt(n)), 1)
+        return bin_picker(xmin, xmax, None, xrange / nbins)
+    if method == "fd":
+        from matfuse.runtime.builtins.statistics import quantile_sorted
+
+        q1, q3 = quantile_sorted(x, np.array([0.25, 0.75]))
+        return bin_picker(xmin, xmax, None, 2 * (q3 - q1) / n ** (1.0 / 3.0))
+    if method not in ("auto", "scott"):
+        raise MatlabError("MATLAB:histcounts:InvalidBinMethod",
+                          "BinMethod must be 'auto', 'scott', 'fd', 'integers', 'sturges' or 'sqrt'.")
     std = float(np.std(x, ddof=1)) if n > 1 else 0.0
     return bin_picker(xmin, xmax, None, 3.5 * std / n ** (1.0 / 3.0))
 
@@ -158,7 +174,8 @@ def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
         edges = np.clip(edges, lo, hi)
         edges[0], edges[-1] = lo, hi
     else:
-        edges = auto_edges(finite)
+        method = to_str(options["binmethod"]).lower() if "binmethod" in options else "auto"
+        edges = auto_edges(finite, method)
     counts, bins = count_in_bins(flat, edges)
     how = to_str(options["normalization"]).lower() if "normalization" in options else "count"
     counts = _normalize_counts(counts, edges, how, flat.size)

@@ -202,7 +202,7 @@ def warning(ctx: Any, *args: Any) -> None:
 @builtin("lastwarn", category="lang", nargin=(0, 2), nargout=(0, 2), needs_ctx=True,
          wants_nargout=True)
 def lastwarn(ctx: Any, *args: Any, nargout: int = 1) -> Any:
-    message, ident = getattr(ctx.interp, "last_warning", ("", ""))
+    message, ident = ctx.interp.last_warning
     if args:
         ctx.interp.last_warning = (to_str(args[0]), to_str(args[1]) if len(args) > 1 else "")
     if nargout >= 2:

@@ -14,6 +14,7 @@ from matfuse.runtime.builtins._math_support import (
     finish,
     is_integer_array,
     numeric_array,
+    check_allocation,
     saturate_to,
 )
 from matfuse.runtime.registry import builtin
@@ -77,6 +78,7 @@ def _combinations_of(items: np.ndarray, k: int, cell: bool,
         if cell:
             return CellArray.empty((0, k))
         return finish(np.zeros((0, k), dtype=dtype))
+    check_allocation((math.comb(n, k), k), 8)
     combos = list(itertools.combinations(range(n), k))
     index = np.array(combos, dtype=np.int64).reshape(len(combos), k)
     if cell:
@@ -107,7 +109,9 @@ def primes(n: Any) -> Any:
     limit = float(arr.reshape(-1)[0].real)
     if math.isnan(limit):
         raise MatlabError("MATLAB:primes:InputNotReal", "Input must be a real scalar.")
-    found = _sieve(int(min(limit, 2 ** 32)) if limit >= 0 else 0)
+    if limit >= 2:
+        check_allocation((int(min(limit, 2 ** 62)),), 1)
+    found = _sieve(int(limit) if limit >= 0 else 0)
     out_dtype = arr.dtype if arr.dtype.kind in "iuf" else np.float64
     return finish(found.astype(out_dtype).reshape(1, -1))
 
@@ -132,9 +136,35 @@ def _is_prime(n: int) -> bool:
         return True
     if n % 2 == 0 or n % 3 == 0:
         return False
+    if n >= 1 << 20:
+        return _miller_rabin(n)
     i = 5
     while i * i <= n:
         if n % i == 0 or n % (i + 2) == 0:
             return False
         i += 6
+    return True
+
+
+# Deterministic Miller-Rabin witnesses for every n < 3.3e24 (covers uint64).
+_WITNESSES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
+
+
+def _miller_rabin(n: int) -> bool:
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d //= 2
+        s += 1
+    for a in _WITNESSES:
+        if a % n == 0:
+            continue
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
     return True

@@ -9,7 +9,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import scalar_value
-from matfuse.runtime.builtins._math_support import numeric_array, saturate_to
+from matfuse.runtime.builtins._math_support import check_allocation, numeric_array, saturate_to
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical
 
@@ -39,6 +39,7 @@ def linspace_values(a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
         return np.zeros((1, 0), dtype=dtype)
     if n == 1:
         return np.array([[d2]], dtype=dtype)
+    check_allocation((1, n), dtype.itemsize)
     steps = np.arange(n, dtype=dtype)
     n1 = dtype.type(n - 1)
     with np.errstate(all="ignore"):
@@ -103,11 +104,13 @@ def meshgrid(x: Any, y: Any = None, z: Any = None, nargout: int = 1) -> Any:
     yv = xv if y is None else _grid_vector(y, "meshgrid")
     if z is None and nargout <= 2:
         nx, ny = xv.size, yv.size
+        check_allocation((ny, nx), xv.dtype.itemsize)
         gx = np.broadcast_to(xv.reshape(1, nx), (ny, nx)).copy()
         gy = np.broadcast_to(yv.reshape(ny, 1), (ny, nx)).copy()
         return canonical(gx), canonical(gy)
     zv = xv if z is None else _grid_vector(z, "meshgrid")
     shape = (yv.size, xv.size, zv.size)
+    check_allocation(shape, xv.dtype.itemsize)
     gx = np.broadcast_to(xv.reshape(1, -1, 1), shape).copy()
     gy = np.broadcast_to(yv.reshape(-1, 1, 1), shape).copy()
     gz = np.broadcast_to(zv.reshape(1, 1, -1), shape).copy()
@@ -127,6 +130,7 @@ def ndgrid(*vectors: Any, nargout: int = 1) -> Any:
     if count == 1 and len(vectors) == 1:
         return canonical(vecs[0].reshape(-1, 1))
     shape = tuple(v.size for v in vecs)
+    check_allocation(shape, 8)
     outs = []
     for k, v in enumerate(vecs):
         view = [1] * len(shape)

@@ -13,7 +13,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import int_value, parse_size_args
-from matfuse.runtime.builtins._math_support import numeric_array
+from matfuse.runtime.builtins._math_support import check_allocation, numeric_array
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import (
     CellArray,
@@ -58,6 +58,7 @@ def _tile(data: np.ndarray, reps: tuple[int, ...]) -> np.ndarray:
     nd = max(data.ndim, len(reps))
     data = data.reshape(data.shape + (1,) * (nd - data.ndim))
     reps = tuple(reps) + (1,) * (nd - len(reps))
+    check_allocation(tuple(d * r for d, r in zip(data.shape, reps)), data.dtype.itemsize)
     return np.tile(data, reps)
 
 
@@ -80,6 +81,7 @@ def repelem(a: Any, *counts: Any) -> Any:
                               "The first input must be a vector when called with two inputs.")
         flat = data.reshape(-1, order="F")
         reps = _counts(counts[0], flat.size, "repelem")
+        check_allocation((int(np.sum(reps)) * (flat.size if np.isscalar(reps) else 1),), data.dtype.itemsize)
         out = np.repeat(flat, reps)
         # Row vectors and scalars stay rows; column vectors stay columns.
         shaped = out.reshape(1, -1) if data.shape[0] == 1 else out.reshape(-1, 1)
@@ -88,6 +90,8 @@ def repelem(a: Any, *counts: Any) -> Any:
     out = data.reshape(data.shape + (1,) * (nd - data.ndim))
     for axis, count in enumerate(counts):
         reps = _counts(count, out.shape[axis], "repelem")
+        grown = int(np.sum(reps)) * (out.shape[axis] if np.isscalar(reps) else 1)
+        check_allocation(out.shape[:axis] + (grown,) + out.shape[axis + 1:], out.dtype.itemsize)
         out = np.repeat(out, reps, axis=axis)
     return rebuild(a, out)
 
@@ -124,6 +128,7 @@ def blkdiag(*mats: Any) -> Any:
         dtype = np.dtype(np.complex64) if dtype.kind == "c" else np.dtype(np.float32)
     rows = sum(a.shape[0] for a in arrays)
     cols = sum(a.shape[1] for a in arrays)
+    check_allocation((rows, cols), dtype.itemsize)
     out = np.zeros((rows, cols), dtype=dtype)
     r = c = 0
     for a in arrays:
@@ -144,6 +149,7 @@ def diag(v: Any, k: Any = None) -> Any:
     if arr.shape[0] == 1 or arr.shape[1] == 1:
         flat = arr.reshape(-1, order="F")
         n = flat.size + abs(offset)
+        check_allocation((n, n), arr.dtype.itemsize)
         out = np.zeros((n, n), dtype=arr.dtype)
         if arr.dtype.kind == "U":
             out[:] = "\x00"
@@ -163,6 +169,7 @@ def diag(v: Any, k: Any = None) -> Any:
 def magic(n: Any) -> Any:
     """Magic square of order n (MATLAB's construction)."""
     size = int_value(n, "magic")
+    check_allocation((size, size), 8)
     return canonical(magic_square(max(size, 0)).astype(np.float64))
 
 

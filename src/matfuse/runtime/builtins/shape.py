@@ -14,7 +14,12 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, int_value
-from matfuse.runtime.builtins._math_support import binary_inputs, finish, numeric_array
+from matfuse.runtime.builtins._math_support import (
+    binary_inputs,
+    check_allocation,
+    finish,
+    numeric_array,
+)
 from matfuse.runtime.builtins.replication import array_data, rebuild
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import DeviceValue, to_array
@@ -197,6 +202,7 @@ def kron(a: Any, b: Any) -> Any:
     if x.ndim > 2 or y.ndim > 2:
         raise MatlabError("MATLAB:kron:ndArrays", "N-D arrays are not supported.")
     xs, ys, int_dtype = binary_inputs(x.reshape(-1, order="F")[:1], y.reshape(-1, order="F")[:1], "kron")
+    check_allocation((x.shape[0] * y.shape[0], x.shape[1] * y.shape[1]), 16)
     out = np.kron(x, y)
     dtype = int_dtype if int_dtype is not None else np.result_type(xs.dtype, ys.dtype)
     return finish(out.astype(dtype))

@@ -14,17 +14,17 @@ Out of device memory in any hook frees what the call allocated and raises
 
 from __future__ import annotations
 
-import functools
 import itertools
 import time
 import traceback
 from collections import Counter
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
 from matfuse.accelerate.providers.cuda import elementwise as ew
 from matfuse.accelerate.providers.cuda.cache import KernelCache
+from matfuse.accelerate.providers.cuda.common import class_of, device_hook, matlab_shape
 from matfuse.accelerate.providers.cuda.hooks_array import ArrayHooks
 from matfuse.accelerate.providers.cuda.kernels import BLOCK, CudaKernels
 from matfuse.accelerate_api import (
@@ -36,46 +36,7 @@ from matfuse.accelerate_api import (
 )
 from matfuse.errors import MatlabError
 
-OOM_MESSAGE = ("Out of memory on device. To view more detail about available memory on the GPU, "
-               "use 'gpuDevice()'. If the problem persists, reset the GPU by calling 'gpuDevice(1)'.")
 MAX_FUSED_THREADS = 2**31   # generated kernels index with 32-bit unsigned ints
-
-
-def matlab_shape(shape: Sequence[int]) -> tuple[int, ...]:
-    dims = [int(d) for d in shape]
-    while len(dims) < 2:
-        dims.append(1)
-    while len(dims) > 2 and dims[-1] == 1:
-        dims.pop()
-    return tuple(dims)
-
-
-def class_of(dt: np.dtype) -> str:
-    if dt == np.bool_:
-        return "logical"
-    if dt in (np.float32, np.complex64):
-        return "single"
-    if dt.kind in "iu":
-        return dt.name
-    return "double"
-
-
-def device_hook(op: str | None = None) -> Callable:
-    """Count a dispatch and turn CuPy's out-of-memory error into MATLAB's."""
-    def wrap(fn: Callable) -> Callable:
-        name = op or fn.__name__
-
-        @functools.wraps(fn)
-        def run(self: "CudaProvider", *args: Any, **kwargs: Any) -> Any:
-            self._counters["dispatches"] += 1
-            self._op_counts[name] += 1
-            try:
-                return fn(self, *args, **kwargs)
-            except self._oom_error as err:
-                self._release_after_oom(err)
-            raise MatlabError("parallel:gpu:array:OOM", OOM_MESSAGE)
-        return run
-    return wrap
 
 
 class CudaProvider(ArrayHooks, AccelProvider):
@@ -167,7 +128,7 @@ class CudaProvider(ArrayHooks, AccelProvider):
         return x.astype(dt, copy=False)
 
     # ------------------------------------------------------------ memory
-    @device_hook("upload")
+    @device_hook("upload", dispatch=False)
     def upload(self, host: HostTensor) -> GpuTensorHandle:
         self._counters["uploads"] += 1
         self._counters["upload_bytes"] += host.data.nbytes

@@ -58,6 +58,9 @@ def _helpers(t: str, math: bool = False) -> str:
 alias T = {t};
 const MFX_MAXF: T = {maxf};
 fn mfx_isnan(x: T) -> bool {{ return !(x == x); }}
+// from bit patterns: 0/0 is folded to 1 by some drivers' fast-math rules
+fn mfx_nan() -> T {{ return T(bitcast<f32>(0x7fc00000u)); }}
+fn mfx_inf() -> T {{ return T(bitcast<f32>(0x7f800000u)); }}
 fn mfx_round(x: T) -> T {{
   let t = trunc(x);
   if (abs(x - t) >= {half}) {{ return t + sign(x); }}
@@ -72,7 +75,7 @@ fn mfx_mod(a: T, b: T) -> T {{
   return r;
 }}
 fn mfx_rem(a: T, b: T) -> T {{
-  if (b == {z}) {{ return (a - a) / b; }}
+  if (b == {z}) {{ return mfx_nan(); }}
   return a - trunc(a / b) * b;
 }}
 fn mfx_hypot(a: T, b: T) -> T {{
@@ -96,7 +99,7 @@ fn mfx_pow32(a: f32, b: f32) -> f32 {
   if (b == 0.0f) { return 1.0f; }
   if (b == 2.0f) { return a * a; }
   if (a < 0.0f) {
-    if (floor(b) != b) { return (a - a) / (a - a); }
+    if (floor(b) != b) { return mfx_nan(); }
     let r = pow(-a, b);
     if (floor(b * 0.5f) * 2.0f != b) { return -r; }
     return r;

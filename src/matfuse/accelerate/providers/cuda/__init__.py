@@ -1,0 +1,49 @@
+"""The CUDA provider package (CuPy: NVRTC kernels, cuBLAS/cuFFT/cuSOLVER).
+
+``create_provider(options, allow_cpu_adapter)`` is the facade's entry point.
+CuPy is imported only when a provider is created, so this package imports
+cleanly on machines without CuPy or without an NVIDIA GPU.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def cuda_unavailable_reason() -> str | None:
+    """Why no CUDA provider can start here, or None when one can."""
+    try:
+        import cupy
+    except ImportError as err:
+        return f"cupy is not installed ({err})"
+    try:
+        count = cupy.cuda.runtime.getDeviceCount()
+    except cupy.cuda.runtime.CUDARuntimeError as err:
+        return f"no CUDA device answers ({err})"
+    if count < 1:
+        return "no CUDA device answers (device count 0)"
+    return None
+
+
+def create_provider(options: Any = None, allow_cpu_adapter: bool = True) -> Any:
+    """Start the CUDA provider on ``options.device_index`` (default 0).
+
+    Raises:
+        ProviderUnavailable: CuPy is missing or no CUDA device answers.
+    """
+    from matfuse.accelerate.facade import ProviderUnavailable
+
+    reason = cuda_unavailable_reason()
+    if reason is not None:
+        raise ProviderUnavailable(f"cuda: {reason}")
+    from matfuse.accelerate.providers.cuda.provider import CudaProvider
+
+    import cupy
+
+    index = int(getattr(options, "device_index", 0) or 0)
+    if index >= cupy.cuda.runtime.getDeviceCount():
+        raise ProviderUnavailable(f"cuda: no CUDA device {index}")
+    return CudaProvider(device_index=index, cache_dir=getattr(options, "kernel_cache_dir", None))
+
+
+__all__ = ["create_provider", "cuda_unavailable_reason"]

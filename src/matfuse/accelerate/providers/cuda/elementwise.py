@@ -1,0 +1,138 @@
+"""Elementwise hooks of the CUDA provider on CuPy ufuncs (MATLAB semantics).
+
+Mirrors ``providers/numpy_kernels.py`` (the oracle) op for op: implicit
+expansion pads shapes on the right (MATLAB) before CuPy broadcasts; non-logical
+ops compute in the result's float type (double for integer results, which
+then round half away and saturate through the provider's ``cast_to``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from matfuse.accelerate_api import Unsupported
+
+COMPARE_OR_LOGIC = frozenset({"eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor"})
+
+
+def _binary_table(cp: Any, p: Any) -> dict[str, Callable[[Any, Any], Any]]:
+    return {
+        "plus": cp.add, "minus": cp.subtract, "times": cp.multiply,
+        "rdivide": cp.true_divide, "ldivide": lambda a, b: cp.true_divide(b, a),
+        "power": cp.power, "eq": cp.equal, "ne": cp.not_equal, "lt": cp.less,
+        "le": cp.less_equal, "gt": cp.greater, "ge": cp.greater_equal,
+        "and": lambda a, b: cp.logical_and(a != 0, b != 0),
+        "or": lambda a, b: cp.logical_or(a != 0, b != 0),
+        "xor": lambda a, b: cp.logical_xor(a != 0, b != 0),
+        "atan2": cp.arctan2, "hypot": cp.hypot, "max": cp.fmax, "min": cp.fmin,
+        "mod": lambda a, b: _mod(cp, p, a, b), "rem": cp.fmod,
+    }
+
+
+def _mod(cp: Any, p: Any, a: Any, b: Any) -> Any:
+    a, b = cp.asarray(a), cp.asarray(b)
+    if a.dtype.kind == "c" or b.dtype.kind == "c":
+        raise Unsupported("elem_binary:mod:complex")
+    dt = np.result_type(a.dtype, b.dtype)
+    return p.kernels.mod(a.astype(dt, copy=False), b.astype(dt, copy=False))
+
+
+def matlab_align(a: Any, b: Any) -> tuple[Any, Any]:
+    """Append trailing singleton dims so broadcasting matches MATLAB's."""
+    if hasattr(a, "ndim") and hasattr(b, "ndim") and a.ndim != b.ndim and a.ndim and b.ndim:
+        n = max(a.ndim, b.ndim)
+        a = a.reshape(a.shape + (1,) * (n - a.ndim), order="F")
+        b = b.reshape(b.shape + (1,) * (n - b.ndim), order="F")
+    return a, b
+
+
+def _to_work(cp: Any, x: Any, work: np.dtype) -> Any:
+    """``x`` (device array or Python scalar) in the working dtype; complex
+    values stay complex when the work type is real (MATLAB keeps them)."""
+    if isinstance(x, (int, float, complex, bool)):
+        if isinstance(x, complex) and work.kind != "c":
+            return np.complex128(x)
+        return work.type(x)
+    if x.dtype.kind == "c" and work.kind != "c":
+        return x
+    return x.astype(work, copy=False)
+
+
+def binary(p: Any, op: str, a: Any, b: Any, out_dtype: str) -> Any:
+    """``op`` of device arrays/scalars ``a``, ``b`` with implicit expansion."""
+    cp = p.cp
+    table = _binary_table(cp, p)
+    if op not in table:
+        raise Unsupported(f"elem_binary:{op}")
+    dt = np.dtype(out_dtype)
+    a, b = matlab_align(a, b)
+    if op not in COMPARE_OR_LOGIC:
+        work = dt if dt.kind in "fc" else np.dtype(np.float64)
+        a, b = _to_work(cp, a, work), _to_work(cp, b, work)
+    elif isinstance(a, complex) or isinstance(b, complex):
+        a, b = _to_work(cp, a, np.dtype(np.complex128)), _to_work(cp, b, np.dtype(np.complex128))
+    result = table[op](a, b)
+    return p.cast_to(result, out_dtype)
+
+
+def _parts(cp: Any, fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def apply(x: Any) -> Any:
+        if x.dtype.kind == "c":
+            return fn(x.real) + 1j * fn(x.imag)
+        return fn(x)
+    return apply
+
+
+def _sign(cp: Any, x: Any) -> Any:
+    if x.dtype.kind == "c":
+        mag = cp.abs(x)
+        return cp.where(mag == 0, 0, x / cp.where(mag == 0, 1, mag))
+    return cp.sign(x)
+
+
+def _round(p: Any, x: Any) -> Any:
+    if x.dtype.kind in "iub":
+        return x
+    return p.kernels.round_half_away(x)
+
+
+def _special(name: str) -> Callable[[Any], Any]:
+    def apply(x: Any) -> Any:
+        import importlib
+
+        special = importlib.import_module("cupyx.scipy.special")
+        fn = getattr(special, name, None)
+        if fn is None or x.dtype.kind == "c":
+            raise Unsupported(f"elem_unary:{name}")
+        return fn(x)
+    return apply
+
+
+def _unary_table(p: Any) -> dict[str, Callable[[Any], Any]]:
+    cp = p.cp
+    return {
+        "uminus": cp.negative, "uplus": lambda x: x, "not": lambda x: x == 0,
+        "abs": cp.abs, "sign": lambda x: _sign(cp, x), "sqrt": cp.sqrt, "exp": cp.exp,
+        "expm1": cp.expm1, "log": cp.log, "log2": cp.log2, "log10": cp.log10,
+        "log1p": cp.log1p, "sin": cp.sin, "cos": cp.cos, "tan": cp.tan, "asin": cp.arcsin,
+        "acos": cp.arccos, "atan": cp.arctan, "sinh": cp.sinh, "cosh": cp.cosh,
+        "tanh": cp.tanh, "asinh": cp.arcsinh, "acosh": cp.arccosh, "atanh": cp.arctanh,
+        "floor": _parts(cp, cp.floor), "ceil": _parts(cp, cp.ceil),
+        "round": _parts(cp, lambda x: _round(p, x)), "fix": _parts(cp, cp.trunc),
+        "real": cp.real, "imag": cp.imag, "conj": cp.conj, "angle": cp.angle,
+        "gamma": _special("gamma"), "erf": _special("erf"), "erfc": _special("erfc"),
+        "isnan": cp.isnan, "isinf": cp.isinf, "isfinite": cp.isfinite,
+    }
+
+
+def unary(p: Any, op: str, a: Any, out_dtype: str) -> Any:
+    table = _unary_table(p)
+    if op not in table:
+        raise Unsupported(f"elem_unary:{op}")
+    dt = np.dtype(out_dtype)
+    if dt.kind == "c" and a.dtype.kind != "c" and op not in ("real", "imag", "abs"):
+        a = a.astype(dt)
+    result = table[op](a)
+    return p.cast_to(result, out_dtype)
