@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.registry import Builtin
@@ -16,6 +16,48 @@ from matfuse.runtime.values import DeviceValue
 def gather_if_needed(args: list[Any]) -> list[Any]:
     """Host copies of any device values among ``args`` (others unchanged)."""
     return [a.gather() if isinstance(a, DeviceValue) else a for a in args]
+
+
+class AutoOffloadHooks:
+    """Entry points of the auto-offload planner (matfuse.accelerate.planner.
+    offload). ``call(b, args, nargout, ctx)`` returns the outputs when it ran
+    the builtin, else None; ``binary(op, a, b)`` / ``unary(op, a)`` return
+    NotImplemented to fall through. A hook set to None costs one check per
+    call; the bootstrap hooks install the real ones (or None) on first use."""
+
+    __slots__ = ("call", "binary", "unary")
+
+    def __init__(self) -> None:
+        self.call: Callable[..., Any] | None = _bootstrap_call
+        self.binary: Callable[..., Any] | None = _bootstrap_binary
+        self.unary: Callable[..., Any] | None = _bootstrap_unary
+
+
+def _install_auto_offload() -> None:
+    from matfuse.accelerate.planner.offload import install
+
+    install()
+
+
+def _bootstrap_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> Any:
+    _install_auto_offload()
+    hook = AUTO_OFFLOAD.call
+    return hook(b, args, nargout, ctx) if hook is not None else None
+
+
+def _bootstrap_binary(op: str, a: Any, b: Any) -> Any:
+    _install_auto_offload()
+    hook = AUTO_OFFLOAD.binary
+    return hook(op, a, b) if hook is not None else NotImplemented
+
+
+def _bootstrap_unary(op: str, a: Any) -> Any:
+    _install_auto_offload()
+    hook = AUTO_OFFLOAD.unary
+    return hook(op, a) if hook is not None else NotImplemented
+
+
+AUTO_OFFLOAD = AutoOffloadHooks()
 
 
 def _check_counts(b: Builtin, nargs: int, nargout: int) -> None:
@@ -38,6 +80,11 @@ def call_builtin(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
     except MatlabError as err:
         err.function_name = b.name
         raise
+    auto = AUTO_OFFLOAD.call
+    if auto is not None:
+        outputs = auto(b, args, nargout, ctx)
+        if outputs is not None:
+            return outputs
     if any(isinstance(a, DeviceValue) for a in args):
         from matfuse.accelerate.dispatch import call_with_device_args
 

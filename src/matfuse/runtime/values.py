@@ -27,6 +27,7 @@ arrays into ``float``/``bool`` so fast paths can test ``type(v) is float``.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -84,6 +85,24 @@ class DeviceValue:
     def gather(self) -> Any:
         """Copy to the host and return the equivalent host value."""
         raise NotImplementedError
+
+    @property
+    def user_visible(self) -> bool:
+        """False for values the auto-offload planner moved to the device: the
+        program sees them as the host value (``class``, ``isgpuarray``...)."""
+        return self not in AUTO_OFFLOADED
+
+
+# Device values the planner created behind the program's back (see
+# matfuse.accelerate.planner.offload). A weak set: membership ends with the value.
+AUTO_OFFLOADED: "weakref.WeakSet[DeviceValue]" = weakref.WeakSet()
+
+
+def hide_device_value(v: Any) -> Any:
+    """Mark ``v`` (a DeviceValue; others are returned unchanged) as auto-offloaded."""
+    if isinstance(v, DeviceValue):
+        AUTO_OFFLOADED.add(v)
+    return v
 
 
 class CellArray:
@@ -335,7 +354,7 @@ def class_of(v: Any) -> str:
     if t is np.ndarray:
         return _DTYPE_CLASSES.get(v.dtype, "double")
     if isinstance(v, DeviceValue):
-        return "gpuArray"
+        return "gpuArray" if v.user_visible else v.underlying_class()
     if t is CellArray:
         return "cell"
     if t is StructArray:

@@ -40,7 +40,8 @@ COMPARISONS = frozenset({"eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor",
 # containing them raises a domain flag and the caller recomputes on the host.
 DOMAIN_OPS = frozenset({"sqrt", "log", "log2", "log10", "log1p", "asin", "acos", "pow"})
 GENERATORS = frozenset({"fill", "linspace", "colon", "rand", "randn"})
-REDUCTIONS = frozenset({"sum", "mean", "prod", "max", "min"})
+# Reduction node ops carry a prefix: "max"/"min" are also elementwise ops.
+REDUCTIONS = frozenset({"reduce_sum", "reduce_mean", "reduce_prod", "reduce_max", "reduce_min"})
 
 _ids = itertools.count(1)
 
@@ -199,7 +200,9 @@ def reduce_geometry(shape: tuple[int, ...], dims: tuple[int, ...] | None) -> tup
 
 
 def reduce_node(op: str, x: FNode, dims: tuple[int, ...] | None) -> FNode | None:
-    """Reduction of ``x`` over ``dims`` (None: all), or None if not fusable."""
+    """Reduction ``op`` (``sum mean prod max min``) of ``x`` over ``dims``
+    (None: all), or None if not fusable."""
+    op = "reduce_" + op
     if op not in REDUCTIONS:
         return None
     geometry = reduce_geometry(x.shape, dims)

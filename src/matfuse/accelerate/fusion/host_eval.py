@@ -99,8 +99,9 @@ def _reduce(node: FNode, x: Any, lookup: Callable) -> Any:
     a_ext, r_ext, c_ext = node.attrs
     arr = to_array(x)
     shaped = arr.reshape((a_ext, r_ext, c_ext), order="F")
-    fn = lookup(node.op).impl
-    if node.op in ("max", "min"):
+    name = node.op.removeprefix("reduce_")
+    fn = lookup(name).impl
+    if name in ("max", "min"):
         reduced = fn(shaped, np.zeros((0, 0)), 2.0)
     else:
         reduced = fn(shaped, 2.0)

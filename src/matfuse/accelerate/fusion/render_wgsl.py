@@ -305,7 +305,7 @@ class _Emitter:
             self.memo.pop()
         self.indent -= 1
         self.emit("}")
-        if node.op == "mean":
+        if node.op == "reduce_mean":
             return self.let(f"{acc} / {t}({float(r_ext)})")
         return acc
 
@@ -405,6 +405,7 @@ class _Emitter:
 
 
 def _combine(op: str, acc: str, value: str, t: str, emitter: _Emitter) -> str:
+    op = op.removeprefix("reduce_")
     if op in ("sum", "mean"):
         return f"{acc} + {value}"
     if op == "prod":
@@ -416,6 +417,7 @@ def _combine(op: str, acc: str, value: str, t: str, emitter: _Emitter) -> str:
 
 
 def _init(op: str, t: str) -> str:
+    op = op.removeprefix("reduce_")
     if op in ("sum", "mean"):
         return f"{t}(0.0)"
     if op == "prod":

@@ -76,14 +76,14 @@ def gather(*args: Any, nargout: int = 1) -> Any:
 
 @builtin("isgpuarray", category="gpu", nargin=(1, 1), gpu=NATIVE)
 def isgpuarray(x: Any) -> bool:
-    """True for a gpuArray."""
-    return isinstance(x, DeviceValue)
+    """True for a gpuArray (values the planner offloaded on its own are not)."""
+    return isinstance(x, DeviceValue) and x.user_visible
 
 
 @builtin("existsOnGPU", category="gpu", nargin=(1, 1), gpu=NATIVE)
 def exists_on_gpu(x: Any) -> bool:
     """True while a gpuArray's data is on the device (false after reset)."""
-    if not isinstance(x, DeviceValue):
+    if not isinstance(x, DeviceValue) or not x.user_visible:
         raise _undefined_for("existsOnGPU", x)
     return bool(getattr(x, "is_valid", True))
 

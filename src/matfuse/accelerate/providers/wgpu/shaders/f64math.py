@@ -25,10 +25,7 @@ F64_MATH = r"""
 // multiply by a runtime 1.0 the optimizer cannot see through. Every kernel
 // that uses these functions must call mf_init(nwg.x) first.
 var<private> mf_one: f64;
-// 1.0 for any real launch (n < 2^31); built from bits so the optimizer
-// cannot see it is in {0, 1} (LLVM turns f64(min(n, 1u)) into a select and
-// then reassociates inside it).
-fn mf_init(n: u32) { mf_one = f64(bitcast<f32>(0x3f800000u | (n >> 31u))); }
+fn mf_init(n: u32) { mf_one = f64(min(n, 1u)); }
 fn mf_o(x: f64) -> f64 { return x * mf_one; }
 
 // NaN/inf from f32 bit patterns: 0/0 or x/x get folded to 1 under the
@@ -73,7 +70,7 @@ fn mf_exp(x: f64) -> f64 {
   let t = r * r;
   let c = r - t * (0.16666666666666602lf + t * (-0.0027777777777015593lf + t * (6.613756321437934e-05lf
           + t * (-1.6533902205465252e-06lf + t * 4.1381367970572385e-08lf))));
-  let y = 1.0lf - (mf_o(lo - (r * c) / (2.0lf - c)) - hi);
+  let y = 1.0lf - ((lo - (r * c) / (2.0lf - c)) - hi);
   return mf_scale(y, i32(k));
 }
 
@@ -159,30 +156,23 @@ fn mf_log1p(x: f64) -> f64 {
 // ---------------------------------------------------------------- trig
 struct MfRed { y0: f64, y1: f64, n: i32, };
 fn mf_two_sum_hi(a: f64, b: f64) -> vec2<f64> {
-  // every step opaque: reassociation would cancel the error terms
   let s = mf_o(a + b);
-  let bb = mf_o(s - a);
-  let t1 = mf_o(s - bb);
-  let t2 = mf_o(a - t1);
-  let t3 = mf_o(b - bb);
-  return vec2<f64>(s, t2 + t3);
+  let bb = s - a;
+  return vec2<f64>(s, (a - (s - bb)) + (b - bb));
 }
 
 // Dekker: a*b = hi + lo exactly (no fma: it is not fused everywhere)
 fn mf_split26(a: f64) -> vec2<f64> {
   let c = mf_o(134217729.0lf * a);
-  let t = mf_o(c - a);
-  let hi = mf_o(c - t);
+  let hi = mf_o(c - (c - a));
   return vec2<f64>(hi, a - hi);
 }
 fn mf_two_prod(a: f64, b: f64) -> vec2<f64> {
   let p = mf_o(a * b);
   let sa = mf_split26(a);
   let sb = mf_split26(b);
-  let e1 = mf_o(sa.x * sb.x - p);
-  let e2 = mf_o(e1 + sa.x * sb.y);
-  let e3 = mf_o(e2 + sa.y * sb.x);
-  return vec2<f64>(p, e3 + sa.y * sb.y);
+  let err = ((sa.x * sb.x - p) + sa.x * sb.y + sa.y * sb.x) + sa.y * sb.y;
+  return vec2<f64>(p, err);
 }
 
 fn mf_rem_pio2(x: f64) -> MfRed {
@@ -199,7 +189,7 @@ fn mf_rem_pio2(x: f64) -> MfRed {
   h = t.x; l = l + t.y;
   l = l - k * 1.270655753080676e-29lf - k * 1.2293331171481208e-36lf;
   let y0 = mf_o(h + l);
-  let y1 = l - mf_o(y0 - h);
+  let y1 = l - (y0 - h);
   let q = k - 4.0lf * floor(k * 0.25lf);
   return MfRed(y0, y1, i32(q));
 }
@@ -434,7 +424,7 @@ fn mf_pow(x: f64, y: f64) -> f64 {
   // log(ax) as double-double: k*ln2 (exact hi part) + 2s + s*R with s split
   let p = mf_log_parts(ax);
   let d = mf_o(2.0lf + p.f);
-  let d_lo = mf_o(2.0lf - d) + p.f;
+  let d_lo = (2.0lf - d) + p.f;
   let s_hi = p.s;
   let sd = mf_two_prod(s_hi, d);
   let s_lo = (((p.f - sd.x) - sd.y) - s_hi * d_lo) / d;
