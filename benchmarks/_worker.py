@@ -29,6 +29,7 @@ from benchmarks.workloads import OCTAVE_SHIMS, Params, Workload, workload_by_nam
 
 CHECKSUM = re.compile(r"checksum\s+(\S+)")
 RUN_MARK = "@@run@@\n"
+NOT_APPLICABLE = "not applicable"   # an error that is a known gap, not a failure
 OUTPUT_KEEP = 4000     # characters of a run's output kept for text parity
 
 
@@ -117,7 +118,7 @@ def run_xp(xp_name: str, work: Workload, params: Params, iters: int,
 def run_torch(work: Workload, params: Params, iters: int, warmup: int,
               compiled: bool) -> dict[str, Any]:
     if compiled and not work.torch_compile:
-        return {"error": "not applicable: the peer is a Python loop (nothing to compile)"}
+        return {"error": f"{NOT_APPLICABLE}: the peer is a Python loop (nothing to compile)"}
     import torch
 
     device = "cuda" if torch.cuda.is_available() else "cpu"
@@ -134,13 +135,16 @@ def run_torch(work: Workload, params: Params, iters: int, warmup: int,
 def run_octave(work: Workload, params: Params, iters: int, warmup: int) -> dict[str, Any]:
     """Octave runs the same .m; times come from tic/toc inside one Octave
     process (warm), the output of the last run is kept."""
+    if work.octave_gap:
+        return {"error": f"{NOT_APPLICABLE}: {work.octave_gap}"}
     setup = " ".join(f"{k} = {float(v)!r};" for k, v in params.items())
     total = iters + warmup
     body = (f"addpath('{OCTAVE_SHIMS}'); ts__ = zeros(1, {total});"
             f" for k__ = 1:{total}, clear -x ts__ k__; {setup} gpu = 0;"
             f" fprintf('{RUN_MARK.strip()}\\n'); t0__ = tic; run('{work.script}');"
             f" ts__(k__) = toc(t0__); end;"
-            f" fprintf('\\n{RUN_MARK.strip()}\\ntimes %s\\n', sprintf('%.9f ', ts__({warmup + 1}:end)));")
+            f" fprintf('\\n{RUN_MARK.strip()}\\ntimes %s\\n',"
+            f" sprintf('%.9f ', ts__({warmup + 1}:end)));")
     env = dict(os.environ, XDG_RUNTIME_DIR=tempfile.gettempdir())
     proc = subprocess.run(["octave", "--no-gui", "-q", "--eval", body], capture_output=True,
                           text=True, env=env, timeout=3600, cwd=work.script.parent)

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchmarks._worker import NOT_APPLICABLE
 from benchmarks.environment import describe_environment
 from benchmarks.plots import plot_all
 from benchmarks.workloads import SUITES, Params, Workload, suite_workloads
@@ -121,6 +122,12 @@ def check_parity(work: Workload, params: Params,
     return worst <= tol and not missing, note
 
 
+def failures(results: list[dict[str, Any]]) -> list[str]:
+    """Implementations that failed (known gaps, "not applicable", are not failures)."""
+    return [r["impl"] for r in results
+            if "error" in r and not str(r["error"]).startswith(NOT_APPLICABLE)]
+
+
 def check_guard(work: Workload, results: list[dict[str, Any]]) -> tuple[bool, str] | None:
     if work.guard is None:
         return None
@@ -143,12 +150,13 @@ def ratio_table(rows: list[dict[str, Any]]) -> str:
             cold = f"{r['cold_wall']:.2f}" if "cold_wall" in r else ""
             if "median" not in r:
                 reason = str(r.get("error", "")).strip().splitlines()
-                lines.append(f"| {row['workload']} | {row['size']} | {r['impl']} | error | | "
-                             f"{cold} | | {reason[-1][:60] if reason else ''} |")
+                status = "n/a" if reason and reason[0].startswith(NOT_APPLICABLE) else "error"
+                lines.append(f"| {row['workload']} | {row['size'] or '-'} | {r['impl']} | {status} "
+                             f"| | {cold} | | {reason[0][:60] if reason else ''} |")
                 continue
             ratio = f"{base['median'] / r['median']:.2f}" if base else ""
             parity = {True: "ok", False: "FAIL"}.get(r.get("parity_ok"), "ref")
-            lines.append(f"| {row['workload']} | {row['size']} | {r['impl']} | "
+            lines.append(f"| {row['workload']} | {row['size'] or '-'} | {r['impl']} | "
                          f"{r['median']:.6f} | {r['min']:.6f} | {cold} | {ratio} | {parity} |")
     return "\n".join(lines)
 
@@ -183,22 +191,26 @@ def main(argv: list[str] | None = None) -> int:
         for params in work.sizes.get(size_set, work.sizes.get(suite.size_set, [])):
             results = []
             for impl in impls:
-                if args.inline and impl != "octave":
+                # matfuse-host needs its own process: it configures matfuse at start-up
+                if args.inline and impl not in ("octave", "matfuse-host"):
                     results.append(run_inline(impl, name, params, iters, warmup))
                 else:
                     results.append(run_one(impl, name, params, iters, warmup, args.timeout))
             ok, note = check_parity(work, params, results)
             guard = check_guard(work, results)
-            all_ok = all_ok and ok and (guard is None or guard[0])
+            failed = failures(results)
+            all_ok = all_ok and ok and not failed and (guard is None or guard[0])
             row = {"workload": name, "size": size_label(params), "params": params,
                    "tolerance": work.tolerance(params) if work.parity == "checksum" else None,
                    "results": results, "parity_ok": ok, "parity": note}
             if guard is not None:
                 row["guard_ok"], row["guard"] = guard
+            row["failed"] = failed
             rows.append(row)
             guard_note = f"; guard {'ok' if guard[0] else 'FAILED'}: {guard[1]}" if guard else ""
+            fail_note = f"; FAILED to run: {', '.join(failed)}" if failed else ""
             print(f"{name} {row['size'] or '-'}: parity {'ok' if ok else 'FAILED'} ({note})"
-                  f"{guard_note}", flush=True)
+                  f"{guard_note}{fail_note}", flush=True)
     table = ratio_table(rows)
     print(table)
     plots = plot_all(rows, out)

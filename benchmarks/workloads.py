@@ -35,6 +35,7 @@ class Workload:
     parity: str = "checksum"          # "checksum" or "text" (whole output identical)
     has_peers: bool = True
     torch_compile: bool = True        # False: the peer is a Python loop; compile is moot
+    octave_gap: str = ""              # why Octave cannot run the script ("" when it can)
     # (impl, baseline impl, factor): impl's median must be <= factor * baseline's
     guard: tuple[str, str, float] | None = None
 
@@ -62,7 +63,7 @@ WORKLOADS: dict[str, Workload] = {w.name: w for w in [
         "tiny": [{"M": 2e3, "T": 8}],
         "cpu": [{"M": 1e4, "T": 32}, {"M": 1e5, "T": 32}],
         "gpu": [{"M": 1e5, "T": 256}, {"M": 1e6, "T": 256}, {"M": 1e7, "T": 256}]}),
-    _folder("imagenorm", sizes={
+    _folder("imagenorm", octave_gap="Octave 7's mean has no vecdim form mean(X, [2 3])", sizes={
         "tiny": [{"B": 2, "H": 32, "W": 32}],
         "cpu": [{"B": 2, "H": 128, "W": 128}, {"B": 4, "H": 256, "W": 256}],
         "gpu": [{"B": 4, "H": 1024, "W": 1024}, {"B": 16, "H": 2160, "W": 3840}]}),

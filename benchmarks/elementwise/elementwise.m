@@ -3,7 +3,7 @@
 if ~exist('n', 'var'), n = 1e6; end
 if ~exist('gpu', 'var'), gpu = 0; end
 if gpu
-    x = single(linspace(0, 4*pi, n, 'like', gpuArray(0)));
+    x = single(linspace(gpuArray(0), 4*pi, n));   % MATLAB's linspace has no 'like'
 else
     x = single(linspace(0, 4*pi, n));
 end

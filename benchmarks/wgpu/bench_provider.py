@@ -4,8 +4,9 @@ Measures, each against a reference where one exists:
 
 * elementwise bandwidth: f32 ``x .* 2`` (vec4 loads, grid-stride, 256
   threads) and f64 ``x .* 2`` (grid-stride) vs a device-to-device copy
-  (wgpu ``copy_buffer_to_buffer``; torch ``copy_`` when torch is importable);
-  bandwidth counts bytes read + written;
+  (wgpu ``copy_buffer_to_buffer``; torch ``copy_`` when torch is importable;
+  the fraction is taken against the faster); bandwidth counts bytes read +
+  written; a 1.5 s warm-up runs first (GPU clocks ramp up);
 * dispatch overhead: N tiny dispatches in one submit vs one submit each;
 * reduction: sum of 2^26 f32 (capped by the adapter's binding limit);
 * matmul GFLOP/s (f32, and f64 where supported) vs ``torch.matmul``.
@@ -44,6 +45,18 @@ def _timed(fn: Callable[[], None], sync: Callable[[], None], reps: int) -> float
     return (time.perf_counter() - t0) / reps
 
 
+def warm_up(p: WgpuProvider, n: int, seconds: float = 1.5) -> None:
+    """Keep the GPU busy first: clocks ramp up over ~1 s, and the first
+    measurements otherwise read 4x low (seen on the H200)."""
+    x = p.fill((n, 1), 1.0, "float32")
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        for _ in range(10):
+            p.free(p.elem_binary("times", x, 2.0, "float32"))
+        p.synchronize()
+    p.free(x)
+
+
 def bench_copy(p: WgpuProvider, nbytes: int, reps: int) -> float:
     src = p.fill((nbytes // 4, 1), 1.0, "float32")
     dst = p.fill((nbytes // 4, 1), 0.0, "float32")
@@ -55,6 +68,12 @@ def bench_copy(p: WgpuProvider, nbytes: int, reps: int) -> float:
 
 
 def bench_elementwise(p: WgpuProvider, n: int, dtype: str, reps: int) -> float:
+    """Best of two rounds: the first use of freshly created large buffers is
+    ~4x slower on NVIDIA (first touch), steady state reuses pooled buffers."""
+    return max(_elementwise_round(p, n, dtype, reps) for _ in range(2))
+
+
+def _elementwise_round(p: WgpuProvider, n: int, dtype: str, reps: int) -> float:
     x = p.fill((n, 1), 1.5, dtype)
     outs: list = []
 
@@ -146,13 +165,12 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(), "date": time.strftime("%Y-%m-%d %H:%M:%S"),
         "quick": args.quick,
     }
-    copy_bw = bench_copy(p, n32 * 4, reps)
-    res["wgpu_copy_GB_per_s"] = copy_bw / 1e9
+    warm_up(p, n32, 0.2 if args.quick else 1.5)
     res["elementwise_f32_GB_per_s"] = bench_elementwise(p, n32, "float32", reps) / 1e9
-    res["elementwise_f32_fraction_of_copy"] = res["elementwise_f32_GB_per_s"] * 1e9 / copy_bw
     if p.ctx.has_f64:
         res["elementwise_f64_GB_per_s"] = bench_elementwise(p, n64, "float64", reps) / 1e9
-        res["elementwise_f64_fraction_of_copy"] = res["elementwise_f64_GB_per_s"] * 1e9 / copy_bw
+    copy_bw = bench_copy(p, n32 * 4, reps)
+    res["wgpu_copy_GB_per_s"] = copy_bw / 1e9
     res["dispatch"] = bench_dispatch(p, 50 if args.quick else 500)
     res["reduce_sum_f32"] = bench_reduce(p, min(1 << (20 if args.quick else 26),
                                                 p.ctx.max_binding_bytes // 4), reps)
@@ -160,7 +178,14 @@ def main(argv: list[str] | None = None) -> int:
     res["matmul_f32_GFLOP_per_s"] = bench_matmul(p, mm, "float32", max(2, reps // 4))
     if p.ctx.has_f64:
         res["matmul_f64_GFLOP_per_s"] = bench_matmul(p, min(mm, 2048), "float64", max(2, reps // 4))
-    res.update(torch_reference(n32 * 4, mm, reps))
+    # torch last: a live CUDA context next to Vulkan slowed wgpu kernels 2.5x
+    torch_ref = torch_reference(n32 * 4, mm, reps)
+    res.update(torch_ref)
+    best_copy = max(copy_bw, torch_ref.get("torch_copy_GB_per_s", 0.0) * 1e9)
+    res["best_copy_GB_per_s"] = best_copy / 1e9
+    for key in ("elementwise_f32_GB_per_s", "elementwise_f64_GB_per_s"):
+        if key in res:
+            res[key.replace("GB_per_s", "fraction_of_best_copy")] = res[key] * 1e9 / best_copy
     res["telemetry"] = {k: v for k, v in p.telemetry().items() if not isinstance(v, dict)}
 
     width = max(len(k) for k in res)

@@ -61,7 +61,7 @@ def load(source: str) -> ctypes.CDLL:
     lib = _BUILD_DIR / f"{key}.so"
     if not lib.exists():
         src.write_text(PRELUDE + source)
-        subprocess.run(["g++", "-O1", "-shared", "-fPIC", "-o", str(lib), str(src)],
+        subprocess.run(["g++", "-O0", "-shared", "-fPIC", "-o", str(lib), str(src)],
                        check=True, capture_output=True, text=True)
     _LIBS[key] = ctypes.CDLL(str(lib))
     return _LIBS[key]

@@ -198,6 +198,24 @@ def _binary_cases() -> list[OracleCase]:
     return cases
 
 
+MIXED_BINARY = (("int32", "double", "int32"), ("double", "int32", "int32"),
+                ("single", "double", "float32"), ("logical", "double", "float64"),
+                ("double", "complex", "complex128"))
+
+
+def _mixed_cases() -> list[OracleCase]:
+    """Operands of different dtypes (the caller has applied the class rules)."""
+    cases = []
+    for ca, cb, out in MIXED_BINARY:
+        for op in ("plus", "minus", "times", "rdivide", "lt", "eq"):
+            if out.startswith("complex") and op == "lt":
+                continue
+            a, b = make_array(ca, (3, 4), 31), make_array(cb, (1, 4), 32)
+            cases.append(OracleCase(f"mixed-{op}-{ca}-{cb}", "elem_binary", [a, b],
+                                    call=_binary_call(op, "bool" if op in _COMPARE else out)))
+    return cases
+
+
 def _binary_call(op: str, out: str) -> Callable[..., Any]:
     return lambda p, a, b: p.elem_binary(op, a, b, out)
 
@@ -342,5 +360,5 @@ def _construction_cases() -> list[OracleCase]:
     return cases
 
 
-ORACLE_CASES: list[OracleCase] = (_binary_cases() + _unary_cases() + _cast_cases()
+ORACLE_CASES: list[OracleCase] = (_binary_cases() + _mixed_cases() + _unary_cases() + _cast_cases()
                                   + _reduction_cases() + _array_cases() + _construction_cases())

@@ -45,7 +45,8 @@ def _host_or_error(fn):
 
 @pytest.mark.parametrize("op", SYMBOLS)
 @pytest.mark.parametrize("left", list(OPERANDS))
-@pytest.mark.parametrize("right", ["double", "scalar", "single", "logical", "complex", "column"])
+@pytest.mark.parametrize("right", ["double", "scalar", "single", "logical", "complex", "column",
+                                   "int16"])
 @pytest.mark.parametrize("device_side", ["left", "right", "both"])
 def test_binary_matches_cpu(device, op, left, right, device_side):
     a, b = OPERANDS[left], OPERANDS[right]
@@ -70,10 +71,13 @@ def test_float_arithmetic_stays_on_device(inproc):
     assert fallback_counts() == {}
 
 
-def test_integer_arithmetic_falls_back_and_is_counted(inproc):
+def test_integer_arithmetic_on_device_and_mixed_integers_fall_back(inproc):
     g = upload_value(OPERANDS["int16"], inproc)
     r = dispatch.device_binary("+", g, 1.0)
     assert element_class(r) == "int16"
+    assert fallback_counts() == {}
+    with pytest.raises(MatlabError):
+        dispatch.device_binary("+", g, upload_value(np.ones((1, 3), np.int8), inproc))
     assert fallback_counts() == {"binary:plus": 1}
 
 
@@ -266,3 +270,21 @@ def test_same_class_concat_stays_on_device(inproc):
     out = dispatch.device_concat([[g, 1.0 * np.ones((2, 1))], [np.zeros((1, 3))]])
     assert out.shape == (3, 3)
     assert fallback_counts() == {}
+
+
+@pytest.mark.parametrize("value", [np.zeros((100, 50)), np.ones((64, 64), np.float32),
+                                   np.full((70, 70), np.nan), np.ones((80, 80), bool),
+                                   np.full((90, 50), 3, np.int32), np.zeros((65, 65), np.complex128)])
+def test_large_constant_like_arrays_are_filled_on_device(device, value):
+    device.reset_telemetry()
+    g = dispatch.to_device_like(value, "gpuArray")
+    assert element_class(g) == class_of(value) and g.is_complex() == np.iscomplexobj(value)
+    np.testing.assert_array_equal(to_array(g.gather()), value)
+    if device.name == "inprocess":
+        assert device.telemetry()["uploads"] == 0
+
+
+def test_device_fill_shapes(inproc):
+    g = dispatch.device_fill((2, 3, 4), 1.0, "single")
+    assert g.shape == (2, 3, 4) and element_class(g) == "single"
+    np.testing.assert_array_equal(g.gather(), np.ones((2, 3, 4), np.float32))

@@ -173,3 +173,12 @@ def test_inplace_fill_loop_is_linear() -> None:
     s, _, _ = session()
     s.eval("x = zeros(1, 3000); for i = 1:3000, x(i) = i; end")
     assert s.get("x")[0, -1] == 3000.0
+
+
+def test_undefined_function_with_arguments() -> None:
+    s, _, _ = session()
+    with pytest.raises(MatlabError) as info:
+        s.eval("m = nosuch_fn(1, 2);")
+    assert info.value.identifier == "MATLAB:UndefinedFunction"
+    assert info.value.function_name is None
+    assert info.value.span.col == 5

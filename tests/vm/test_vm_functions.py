@@ -126,3 +126,27 @@ def test_liveness_on_compiled_statements() -> None:
     loop = compile_program(parse("x = 0;\nfor i = 1:3\n y = x;\n x = i;\nend\n"))
     body = loop.script.infos[1]
     assert body.writes >= {"i", "x", "y"}
+
+
+def test_nested_blocks_are_reachable_for_fusion() -> None:
+    from matfuse.lang.parser import parse
+    from matfuse.vm.compiler import compile_program
+
+    scope = compile_program(parse("s = 0;\nfor i = 1:3\n t = s * 2;\n s = t + i;\nend\ndisp(s)\n"))
+    loop = scope.script.infos[1]
+    assert len(loop.children) == 1
+    body = loop.children[0].infos
+    assert body[0].last_use == frozenset()   # s and t stay live around the loop
+    assert scope.script.infos[2].last_use == frozenset({"s", "disp"})
+
+
+def test_edited_file_is_seen_by_next_command(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _write(tmp_path / "edited.m", "function y = edited()\n y = 1;\nend\n")
+    s, _, _ = session()
+    s.eval("a = edited();")
+    _write(tmp_path / "edited.m", "function y = edited()\n y = 2;\nend\n")
+    future = time.time() + 10
+    os.utime(tmp_path / "edited.m", (future, future))
+    s.eval("b = edited();")
+    assert (s.get("a"), s.get("b")) == (1.0, 2.0)

@@ -77,6 +77,8 @@ def binary_out_dtype(op: str, a: tuple[str, bool], b: tuple[str, bool]) -> str |
     """Result dtype of elementwise ``op`` on operands of kinds ``a``, ``b``;
     None when the host path must decide (or raise)."""
     (ca, xa), (cb, xb) = a, b
+    if ca in _SMALL_INTS or cb in _SMALL_INTS:
+        return _integer_out_dtype(op, a, b)
     if ca not in _DEVICE_CLASSES or cb not in _DEVICE_CLASSES:
         return None
     any_complex = xa or xb
@@ -93,6 +95,28 @@ def binary_out_dtype(op: str, a: tuple[str, bool], b: tuple[str, bool]) -> str |
         if op in ("max", "min") and ca == cb == "logical":
             return None
         return float_dtype("single" in (ca, cb), any_complex)
+    return None
+
+
+# Integer classes whose values are exact in float64 (the provider computes
+# integer ops in double, then rounds half away and saturates).
+_SMALL_INTS = ("int8", "uint8", "int16", "uint16", "int32", "uint32")
+
+
+def _integer_out_dtype(op: str, a: tuple[str, bool], b: tuple[str, bool]) -> str | None:
+    """MATLAB: an integer combines with the same class or with (real) double;
+    the result has the integer class. Anything else is the host's call."""
+    (ca, xa), (cb, xb) = a, b
+    if xa or xb:
+        return None
+    cls = ca if ca in _SMALL_INTS else cb
+    other = cb if ca in _SMALL_INTS else ca
+    if other not in (cls, "double"):
+        return None
+    if op in COMPARISON:
+        return "bool"
+    if op in ARITHMETIC or op in ("max", "min", "mod", "rem"):
+        return cls
     return None
 
 

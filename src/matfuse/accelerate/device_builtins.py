@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from matfuse.accelerate import device_layout as layout
 from matfuse.accelerate import device_ops
 from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
@@ -25,12 +26,16 @@ _REDUCE_OPS = frozenset({"sum", "prod", "mean", "max", "min", "any", "all"})
 def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
                           nargout: int) -> list[Any] | None:
     """Outputs of ``b(args...)`` computed by the provider, or None."""
+    name = b.name
+    spec = b.gpu
+    if spec is not None and spec.hook == "sort":
+        return layout.try_sort(p, args, nargout)
     if nargout > 1:
         return None
-    name = b.name
+    if name in layout.REARRANGE:
+        return _one(layout.try_rearrange(p, b, args))
     if name in NUMERIC_CLASSES and len(args) == 1:
         return _one(device_ops.try_cast(p, args[0], name))
-    spec = b.gpu
     if spec is None:
         return None
     hook, op = spec.hook, spec.op or name
@@ -48,6 +53,14 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
         return _one(_try_scan(p, "cum" + op.removeprefix("cum"), args))
     if hook == "moments" and op in ("var", "std") and len(args) == 1:
         return _one(_try_moments(p, op, args[0]))
+    if hook == "find" and len(args) == 1:
+        return _one(layout.try_find(p, args[0]))
+    if hook == "concat":
+        return _one(layout.try_concat_builtin(p, op, args))
+    if hook == "polyval":
+        return _one(layout.try_polyval(p, args))
+    if hook == "fft" and op == "fft" and 1 <= len(args) <= 3:
+        return _one(layout.try_fft(p, args))
     if hook == "matmul" and len(args) == 2:
         return _one(device_ops.try_mtimes(p, args[0], args[1]))
     if hook == "permute" and len(args) == 1 and op in ("transpose", "ctranspose"):

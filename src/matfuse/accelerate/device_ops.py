@@ -167,6 +167,8 @@ def try_binary(p: AccelProvider, op: str, a: Any, b: Any) -> GpuArray | None:
         return None  # the host path raises MATLAB's size error
     try:
         if op == "power" and np.dtype(out_dtype).kind != "c" and _power_needs_complex(p, oa, ob):
+            if np.dtype(out_dtype).kind in "iu":
+                return None  # integer base, fractional power: MATLAB's rules on the host
             single = out_dtype == "float32"
             out_dtype = "complex64" if single else "complex128"
             oa = _complex_copy(p, oa)

@@ -24,13 +24,14 @@ from matfuse.accelerate.class_rules import (
 )
 from matfuse.accelerate.device_builtins import try_builtin_on_device
 from matfuse.accelerate.facade import ensure_provider
-from matfuse.accelerate.gpuarray import GpuArray, upload_value
-from matfuse.accelerate_api import AccelProvider, count_fallback
+from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
+from matfuse.accelerate_api import AccelProvider, Unsupported, count_fallback
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     DeviceValue,
     canonical,
+    class_of,
     is_complex_value,
 )
 
@@ -285,8 +286,54 @@ def to_device_like(value: Any, like: Any) -> Any:
             not isinstance(like, (str, DeviceValue)) and is_complex_value(like):
         value = _as_complex(value)
     if isinstance(like, DeviceValue) or (isinstance(like, str) and like.lower() == "gpuarray"):
-        return upload_value(value, ensure_provider())
+        p = ensure_provider()
+        constant = _constant_of(value)
+        if constant is not None:
+            filled = device_fill(tuple(value.shape), constant, class_of(value), p)
+            if filled is not None:
+                return filled
+        return upload_value(value, p)
     return value
+
+
+# Above this many elements a constant array is filled on the device instead
+# of uploaded (zeros/ones/nan/true with 'gpuArray' or a gpuArray 'like').
+FILL_MIN_ELEMENTS = 4096
+
+
+def _constant_of(value: Any) -> Any:
+    """The single value of a large constant numeric array, else None."""
+    if type(value) is not np.ndarray or value.size < FILL_MIN_ELEMENTS or \
+            value.dtype == CHAR_DTYPE or value.dtype.kind not in "biufc":
+        return None
+    flat = value.ravel(order="K")  # any order: only equality matters
+    first = flat[0]
+    if value.dtype.kind in "fc" and np.isnan(first):
+        return first if np.isnan(flat).all() else None
+    return first if (flat == first).all() else None
+
+
+def device_fill(shape: tuple[int, ...], value: Any, matlab_class: str,
+                p: AccelProvider | None = None) -> GpuArray | None:
+    """A gpuArray of ``shape`` filled with ``value`` made on the device
+    (no host buffer, no transfer); None when the provider cannot (the
+    caller then uploads a host array).
+
+    Args:
+        value: Python/NumPy scalar (complex for complex classes).
+        matlab_class: ``double``, ``single``, ``logical``, ``int32`` ...
+    """
+    p = p or ensure_provider()
+    is_cx = np.iscomplexobj(value)
+    dtype = {"double": "complex128" if is_cx else "float64",
+             "single": "complex64" if is_cx else "float32",
+             "logical": "bool"}.get(matlab_class, matlab_class)
+    scalar = complex(value) if is_cx else float(value)
+    try:
+        h = p.fill(tuple(shape), scalar, dtype)
+    except Unsupported:
+        return None
+    return wrap_handle(h, matlab_class, p)
 
 
 def _as_complex(value: Any) -> Any:

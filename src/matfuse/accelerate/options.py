@@ -65,7 +65,14 @@ class AccelerateInitOptions:
         fallback: when the requested provider cannot start: ``inprocess``
             (use the NumPy provider, with a note) or ``error``.
         fusion: build lazy graphs and fuse elementwise chains.
-        auto_offload: move large plain arrays to the device automatically.
+        auto_offload: move large plain arrays to the device automatically
+            when the provider is a real GPU (True), never (False), or also on
+            the in-process provider / a CPU adapter (``"force"``, for tests).
+        threshold_elementwise, threshold_reduction, threshold_matmul,
+        threshold_construction: planner thresholds (elements; FLOPs for
+            matmul) overriding defaults and calibration; None = not set.
+        calibrate: run the planner's micro-benchmarks on first use when no
+            calibration file exists for the device.
         dump_kernels: directory where generated kernels are written, or None.
         stats: print acceleration statistics when the program ends.
         device_index: which adapter/device to use (0-based).
@@ -76,11 +83,16 @@ class AccelerateInitOptions:
     power: str = "high-performance"
     fallback: str = "inprocess"
     fusion: bool = True
-    auto_offload: bool = True
+    auto_offload: bool | str = True
     dump_kernels: str | None = None
     stats: bool = False
     device_index: int = 0
     allow_cpu_adapter: bool = False
+    threshold_elementwise: int | None = None
+    threshold_reduction: int | None = None
+    threshold_matmul: int | None = None
+    threshold_construction: int | None = None
+    calibrate: bool = False
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None, **cli_overrides: Any) -> "AccelerateInitOptions":
@@ -119,6 +131,12 @@ def _parse_dir(var: str, value: str) -> str | None:
     return value or None
 
 
+def _parse_auto_offload(var: str, value: str) -> bool | str:
+    if value.strip().lower() == "force":
+        return "force"
+    return _parse_bool(var, value)
+
+
 # Environment variable -> (attribute, parser). README's table mirrors this.
 ENV_VARIABLES: dict[str, tuple[str, Any]] = {
     "MATFUSE_PROVIDER": ("provider", lambda v, s: _parse_choice(v, s, PROVIDER_CHOICES)),
@@ -126,7 +144,12 @@ ENV_VARIABLES: dict[str, tuple[str, Any]] = {
         v, s, POWER_CHOICES, {"high": "high-performance", "low": "low-power"})),
     "MATFUSE_FALLBACK": ("fallback", lambda v, s: _parse_choice(v, s, FALLBACK_CHOICES)),
     "MATFUSE_FUSION": ("fusion", _parse_bool),
-    "MATFUSE_AUTO_OFFLOAD": ("auto_offload", _parse_bool),
+    "MATFUSE_AUTO_OFFLOAD": ("auto_offload", _parse_auto_offload),
+    "MATFUSE_THRESHOLD_ELEMENTWISE": ("threshold_elementwise", _parse_int),
+    "MATFUSE_THRESHOLD_REDUCTION": ("threshold_reduction", _parse_int),
+    "MATFUSE_THRESHOLD_MATMUL": ("threshold_matmul", _parse_int),
+    "MATFUSE_THRESHOLD_CONSTRUCTION": ("threshold_construction", _parse_int),
+    "MATFUSE_CALIBRATE": ("calibrate", _parse_bool),
     "MATFUSE_DUMP_KERNELS": ("dump_kernels", _parse_dir),
     "MATFUSE_STATS": ("stats", _parse_bool),
     "MATFUSE_DEVICE": ("device_index", _parse_int),

@@ -3,7 +3,10 @@
     matfuse FILE.m [args...]       run a script (or a function file's primary)
     matfuse run FILE.m [args...]   the same
     matfuse -e 'code'              run code
+    matfuse bench FILE.m [...]     time a script (see matfuse.cli.bench)
     matfuse --version
+    matfuse info [--json]          device, thresholds, last planner decisions
+    matfuse calibrate [--refresh]  measure planner costs on this device
     matfuse                        interactive REPL (statements from stdin when not a TTY)
 
 Options ``--provider NAME``, ``--stats`` and ``--explain`` are collected in a
@@ -64,6 +67,9 @@ def make_options(ns: argparse.Namespace) -> CliOptions:
 
 def start_acceleration(options: CliOptions) -> None:
     """An explicit ``--provider`` starts that provider before the program runs."""
+    from matfuse.cli.explain import start_explain
+
+    start_explain(options)
     if options.provider is None or options.accelerate is None:
         return
     from matfuse.accelerate.facade import initialize_acceleration_provider
@@ -81,6 +87,9 @@ def report_error(err: MatlabError, stream: Any = None) -> None:
 
 def _finish_stats(options: CliOptions) -> None:
     """``--stats``: the accelerate layer's ``facade.print_stats(stream)`` hook."""
+    from matfuse.cli.explain import finish_explain
+
+    finish_explain(options)
     if not options.stats or importlib.util.find_spec("matfuse.accelerate.facade") is None:
         return
     facade = importlib.import_module("matfuse.accelerate.facade")
@@ -128,6 +137,11 @@ def run_code(code: str, options: Any) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["bench"]:       # its own options: see matfuse.cli.bench
+        from matfuse.cli.bench import bench_main
+
+        return bench_main(list(argv[1:]))
     ns = build_parser().parse_args(argv)
     if ns.version:
         print(f"matfuse {__version__}")
@@ -140,6 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     if ns.code is not None:
         return run_code(ns.code, options)
     args = list(ns.args)
+    if args and args[0] in ("info", "calibrate"):
+        from matfuse.cli.calibrate import run_calibrate
+        from matfuse.cli.info import run_info
+
+        return (run_info if args[0] == "info" else run_calibrate)(args[1:], options.accelerate)
     if args and args[0] == "run":
         args = args[1:]
         if not args:

@@ -39,6 +39,7 @@ from matfuse.runtime.values import (
     StructArray,
     class_of,
     empty_double,
+    keep_visibility,
     normalize_shape,
 )
 
@@ -87,7 +88,7 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
     if isinstance(v, DeviceValue) or isinstance(rhs, DeviceValue):
         from matfuse.accelerate.dispatch import device_assign
 
-        return device_assign(v, idx, rhs)
+        return keep_visibility(device_assign(v, idx, rhs), v, rhs)
     # MATLAB deletes for any 0x0 double right side, not only a literal [].
     if rhs is DELETE or is_empty_double(rhs):
         if v is None:

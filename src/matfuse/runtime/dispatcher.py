@@ -21,16 +21,15 @@ def gather_if_needed(args: list[Any]) -> list[Any]:
 class AutoOffloadHooks:
     """Entry points of the auto-offload planner (matfuse.accelerate.planner.
     offload). ``call(b, args, nargout, ctx)`` returns the outputs when it ran
-    the builtin, else None; ``binary(op, a, b)`` / ``unary(op, a)`` return
-    NotImplemented to fall through. A hook set to None costs one check per
+    the builtin, else None; ``binary(op, a, b)`` returns NotImplemented to
+    fall through. A hook set to None costs one check per
     call; the bootstrap hooks install the real ones (or None) on first use."""
 
-    __slots__ = ("call", "binary", "unary")
+    __slots__ = ("call", "binary")
 
     def __init__(self) -> None:
         self.call: Callable[..., Any] | None = _bootstrap_call
         self.binary: Callable[..., Any] | None = _bootstrap_binary
-        self.unary: Callable[..., Any] | None = _bootstrap_unary
 
 
 def _install_auto_offload() -> None:
@@ -49,12 +48,6 @@ def _bootstrap_binary(op: str, a: Any, b: Any) -> Any:
     _install_auto_offload()
     hook = AUTO_OFFLOAD.binary
     return hook(op, a, b) if hook is not None else NotImplemented
-
-
-def _bootstrap_unary(op: str, a: Any) -> Any:
-    _install_auto_offload()
-    hook = AUTO_OFFLOAD.unary
-    return hook(op, a) if hook is not None else NotImplemented
 
 
 AUTO_OFFLOAD = AutoOffloadHooks()

@@ -57,6 +57,7 @@ from matfuse.runtime.values import (
     StructArray,
     char_array,
     empty_double,
+    keep_visibility,
 )
 
 __all__ = [
@@ -104,7 +105,7 @@ def paren_get(v: Any, idx: list) -> Any:
     if isinstance(v, DeviceValue):
         from matfuse.accelerate.dispatch import device_index
 
-        return device_index(v, idx)
+        return keep_visibility(device_index(v, idx), v)
     kind = kind_of(v)
     data = elements(v, kind)
     if n == 0:

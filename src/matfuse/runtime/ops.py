@@ -50,8 +50,10 @@ from matfuse.runtime.values import (
     canonical,
     char_codes,
     class_of,
+    keep_visibility,
     to_array,
 )
+from matfuse.runtime.dispatcher import AUTO_OFFLOAD
 
 
 def _divide(x: float, y: float) -> Any:
@@ -122,6 +124,11 @@ def binary(op: str, a: Any, b: Any) -> Any:
     ta, tb = type(a), type(b)
     if ta is float and tb is float:
         return _FLOAT_OPS[op](a, b)
+    auto = AUTO_OFFLOAD.binary
+    if auto is not None:
+        result = auto(op, a, b)
+        if result is not NotImplemented:
+            return result
     if isinstance(a, DeviceValue) or isinstance(b, DeviceValue):
         from matfuse.accelerate.dispatch import device_binary
 
@@ -162,7 +169,7 @@ def unary(op: str, a: Any) -> Any:
     if isinstance(a, DeviceValue):
         from matfuse.accelerate.dispatch import device_unary
 
-        return device_unary(op, a)
+        return keep_visibility(device_unary(op, a), a)
     if ta is not np.ndarray and ta is not complex:
         raise type_error(op if op != "~" else "~", a)
     arr = to_array(a)
@@ -190,7 +197,7 @@ def transpose(a: Any) -> Any:
     if isinstance(a, DeviceValue):
         from matfuse.accelerate.dispatch import device_unary
 
-        return device_unary(".'", a)
+        return keep_visibility(device_unary(".'", a), a)
     if t is np.ndarray:
         _check_2d(a)
         return canonical(a.T)
@@ -213,7 +220,7 @@ def ctranspose(a: Any) -> Any:
     if isinstance(a, DeviceValue):
         from matfuse.accelerate.dispatch import device_unary
 
-        return device_unary("'", a)
+        return keep_visibility(device_unary("'", a), a)
     if t is np.ndarray and a.dtype.kind == "c":
         _check_2d(a)
         return canonical(np.conj(a.T))

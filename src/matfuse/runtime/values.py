@@ -98,6 +98,21 @@ class DeviceValue:
 AUTO_OFFLOADED: "weakref.WeakSet[DeviceValue]" = weakref.WeakSet()
 
 
+def keep_visibility(result: Any, *sources: Any) -> Any:
+    """``result`` of device work on ``sources``: auto-offloaded when one of
+    them was and none is a user's gpuArray (so unary ops, indexing... of an
+    offloaded value stay invisible)."""
+    hidden = False
+    for source in sources:
+        if isinstance(source, DeviceValue):
+            if source not in AUTO_OFFLOADED:
+                return result
+            hidden = True
+    if hidden:
+        hide_device_value(result)
+    return result
+
+
 def hide_device_value(v: Any) -> Any:
     """Mark ``v`` (a DeviceValue; others are returned unchanged) as auto-offloaded."""
     if isinstance(v, DeviceValue):

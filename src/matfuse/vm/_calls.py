@@ -212,7 +212,9 @@ def finish_fast(site: NameCall, result: Any) -> Any:
 
 
 def fast_failed(err: MatlabError, site: NameCall) -> MatlabError:
-    if err.function_name is None:
+    """Name the builtin and place the error (resolution failures name nobody)."""
+    if err.function_name is None and err.identifier != "MATLAB:UndefinedFunction" \
+            and site.target is not None:
         err.function_name = site.target.name
     if err.span is None:
         err.span = site.span
@@ -336,7 +338,15 @@ def make_named_handle(name: str, scope: Any, fr: Any) -> FunctionHandle:
     fh = FunctionHandle(name=name, scope=scope)
     if scope is not None:
         local = scope.functions.get(name)
-        if local is not None:
+        if local is not None and local.parent is not None:
+            # A nested function's handle keeps its parent workspace alive.
+            interp = fr.interp
+            parent = interp.parent_frame_for(local, fr)
+
+            def call_nested(args: list, nargout: int) -> list:
+                return interp.call_function(local, args, nargout, parent)
+            fh.fn = call_nested
+        elif local is not None:
             fh.fn = bind_target(fr.interp, local, name)
     return fh
 

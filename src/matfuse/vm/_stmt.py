@@ -96,20 +96,28 @@ def _int_range(start: float, step: float, stop: float):
     return None
 
 
+def _text_row(v: Any) -> str | None:
+    """A char row vector or string scalar as str; None for anything else."""
+    if is_char(v):
+        return to_str(v) if v.shape[0] <= 1 else None
+    if isinstance(v, StringArray):
+        return to_str(v) if v.data.size == 1 else None
+    return None
+
+
 def switch_matches(subject: Any, case: Any) -> bool:
     """MATLAB ``switch``: numbers compare with ==, text with strcmp, cells: any."""
     if type(case) is CellArray:
         return any(switch_matches(subject, c) for c in case.data.reshape(-1, order="F"))
-    subject_text = is_char(subject) or isinstance(subject, StringArray)
-    case_text = is_char(case) or isinstance(case, StringArray)
-    if subject_text or case_text:
-        if not (subject_text and case_text):
-            return False
-        return to_str(subject) == to_str(case) if (
-            (not is_char(subject) or subject.shape[0] <= 1)
-            and (not is_char(case) or case.shape[0] <= 1)) else False
     if type(subject) is float and type(case) is float:
         return subject == case
+    subject_is_text = is_char(subject) or isinstance(subject, StringArray)
+    case_is_text = is_char(case) or isinstance(case, StringArray)
+    if subject_is_text or case_is_text:
+        if not (subject_is_text and case_is_text):
+            return False
+        left, right = _text_row(subject), _text_row(case)
+        return left is not None and left == right
     if isinstance(subject, (CellArray, StructArray)):
         raise MatlabError("MATLAB:switch:caseExpression",
                           "SWITCH expression must be a scalar or a character vector.")
@@ -117,7 +125,7 @@ def switch_matches(subject: Any, case: Any) -> bool:
     if type(eq) is bool:
         return eq
     arr = np.asarray(eq)
-    return arr.size > 0 and bool(arr.all()) and arr.size == 1
+    return arr.size == 1 and bool(arr.reshape(-1)[0])
 
 
 class StmtCompiler:
@@ -171,9 +179,9 @@ class StmtCompiler:
         setters = [self.targets.compile(t) for t in node.targets]
         rhs = self.exprs.multi(node.value)
         count = len(setters)
-        needed = max(i + 1 for i, t in enumerate(node.targets)
-                     if not isinstance(t, ast.Tilde)) if any(
-            not isinstance(t, ast.Tilde) for t in node.targets) else 0
+        # Values needed up to the last real target (trailing ~ may go unfilled).
+        needed = max((i + 1 for i, t in enumerate(node.targets)
+                      if not isinstance(t, ast.Tilde)), default=0)
 
         def multi_assign(fr: Any) -> Any:
             values = rhs(fr, count)

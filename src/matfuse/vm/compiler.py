@@ -30,9 +30,15 @@ class FunctionContext:
         self.global_names = set(global_names)
         self.persistents = persistents
         self.persistent_names: set[str] = set()
+        # Nested functions: names shared with the parent function's workspace.
+        self.shared_names: set[str] = set()
 
     def special_reader(self, name: str) -> Callable[[Any], Any] | None:
-        """Reader for global/persistent names (None for ordinary variables)."""
+        """Reader for global/persistent/shared names (None for ordinary variables)."""
+        if name in self.shared_names:
+            def read_shared(fr: Any) -> Any:
+                return fr.parent.get(name, _calls.MISSING)
+            return read_shared
         if name in self.persistent_names and self.persistents is not None:
             store = self.persistents
 
@@ -48,6 +54,10 @@ class FunctionContext:
         return None
 
     def special_writer(self, name: str) -> Callable[[Any, Any], None] | None:
+        if name in self.shared_names:
+            def write_shared(fr: Any, value: Any) -> None:
+                fr.parent[name] = value
+            return write_shared
         if name in self.persistent_names and self.persistents is not None:
             store = self.persistents
 
@@ -73,6 +83,9 @@ class StmtInfo:
     reads: frozenset[str]
     writes: frozenset[str]
     last_use: frozenset[str]
+    # Compiled bodies nested in this statement (if/else branches, loop body,
+    # switch cases, try/catch), in source order.
+    children: list["CompiledBlock"] = field(default_factory=list)
 
 
 @dataclass(eq=False)
@@ -114,6 +127,7 @@ class BodyCompiler:
         self.ctx = ctx
         self.exprs = ExprCompiler(ctx)
         self.stmts = StmtCompiler(self.exprs, ctx, self.block)
+        self._children: list[list[CompiledBlock]] = []
 
     def block(self, stmts: list[ast.Stmt] | None, live_out: set[str]) -> CompiledBlock:
         stmts = list(stmts or [])
@@ -126,13 +140,31 @@ class BodyCompiler:
             live |= facts[i][0]
         infos = []
         for s, (reads, writes), after in zip(stmts, facts, live_after):
-            fn = self.stmts.compile(s, after)
+            self._children.append([])
+            try:
+                fn = self.stmts.compile(s, after)
+            finally:
+                children = self._children.pop()
             infos.append(StmtInfo(s, fn, frozenset(reads), frozenset(writes),
-                                  frozenset(reads - after)))
-        return CompiledBlock(infos, _runner([i.fn for i in infos]))
+                                  frozenset(reads - after), children))
+        block = CompiledBlock(infos, _runner([i.fn for i in infos]))
+        if self._children:
+            self._children[-1].append(block)
+        return block
 
 
-def compile_function(node: ast.Function, scope: FileScope, file: str | None) -> CompiledFunction:
+def _function_names(node: ast.Function) -> set[str]:
+    """Every name a function's own body uses (nested functions excluded)."""
+    names: set[str] = set(node.params) | set(node.outputs)
+    for stmt in node.body:
+        reads, writes = stmt_reads_writes(stmt)
+        names |= reads | writes
+    return names
+
+
+def compile_function(node: ast.Function, scope: FileScope, file: str | None,
+                     parent: tuple[ast.Function, CompiledFunction] | None = None
+                     ) -> CompiledFunction:
     params = list(node.params)
     outputs = list(node.outputs)
     varargin = bool(params) and params[-1] == "varargin"
@@ -145,17 +177,23 @@ def compile_function(node: ast.Function, scope: FileScope, file: str | None) -> 
     )
     ctx = FunctionContext(scope, declared_names(node.body, ast.Global), cf.persistents)
     ctx.persistent_names = declared_names(node.body, ast.Persistent)
+    if parent is not None:
+        parent_node, cf.parent = parent
+        own = set(node.params) | set(node.outputs)
+        ctx.shared_names = (_function_names(node) & _function_names(parent_node)) - own
     # Outputs are read after the body ends: live at its exit.
     cf.body = BodyCompiler(ctx).block(node.body, set(outputs))
     return cf
 
 
-def _all_functions(functions: list[ast.Function]) -> list[ast.Function]:
-    out: list[ast.Function] = []
-    for f in functions:
-        out.append(f)
-        out.extend(_all_functions(f.nested))
-    return out
+def _compile_all(functions: list[ast.Function], scope: FileScope, file: str | None,
+                 parent: tuple[ast.Function, CompiledFunction] | None = None) -> None:
+    """Compile functions and, recursively, their nested functions (which share
+    the variables they have in common with their parent)."""
+    for fn in functions:
+        cf = compile_function(fn, scope, file, parent)
+        scope.functions[fn.name] = cf
+        _compile_all(fn.nested, scope, file, (fn, cf))
 
 
 def compile_program(program: ast.Program, file: str | None = None,
@@ -163,13 +201,12 @@ def compile_program(program: ast.Program, file: str | None = None,
                     extra_globals: set[str] | frozenset[str] = frozenset()) -> FileScope:
     """Compile a parsed program into a FileScope (script body in ``.script``).
 
-    Nested functions are compiled as local functions of the file (they do not
-    share the parent's workspace).
+    Nested functions share the variables they have in common with their
+    parent's workspace (one level: with the direct parent).
     """
     if scope is None:
         scope = FileScope(file)
-    for fn in _all_functions(program.functions):
-        scope.functions[fn.name] = compile_function(fn, scope, file)
+    _compile_all(program.functions, scope, file)
     if program.is_script:
         globals_ = declared_names(program.body, ast.Global) | set(extra_globals)
         ctx = FunctionContext(scope, globals_, None)

@@ -29,6 +29,7 @@ class CompiledFunction:
     file: str | None
     scope: "FileScope | None" = None
     persistents: dict[str, Any] = field(default_factory=dict)
+    parent: "CompiledFunction | None" = None   # the enclosing function of a nested one
 
     @property
     def nargin_declared(self) -> int:

@@ -149,7 +149,19 @@ class Interpreter:
         self.depth += 1
         return prev
 
-    def call_function(self, cf: CompiledFunction, args: list, nargout: int) -> list:
+    def parent_frame_for(self, cf: CompiledFunction, start: Frame | None = None) -> Frame:
+        """The live frame of a nested function's parent (from the caller's chain)."""
+        fr = start if start is not None else self.frame
+        while fr is not None:
+            if fr.function is cf.parent:
+                return fr
+            fr = fr.parent
+        raise MatlabError("MATLAB:nestedFunctionNotInScope",
+                          f"Nested function '{cf.name}' can only be called from within "
+                          f"'{cf.parent.name if cf.parent else ''}' or through a handle.")
+
+    def call_function(self, cf: CompiledFunction, args: list, nargout: int,
+                      parent: Frame | None = None) -> list:
         nparams = len(cf.params)
         if len(args) > nparams and not cf.varargin:
             err = MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
@@ -158,6 +170,8 @@ class Interpreter:
         if nargout > len(cf.outputs) and not cf.varargout:
             raise _calls.too_many_outputs(cf.name)
         fr = Frame(self, cf.name, cf.file, cf.scope, len(args), nargout, cf)
+        if cf.parent is not None:
+            fr.parent = parent if parent is not None else self.parent_frame_for(cf)
         for p, a in zip(cf.params, args):
             fr[p] = a
         if cf.varargin:
@@ -296,8 +310,15 @@ class Interpreter:
 
 
 def interrupt_guard(fn: Any, *args: Any) -> Any:
-    """Run ``fn``; Ctrl-C becomes MatlabInterrupt (the session survives)."""
+    """Run ``fn`` at the API boundary: Ctrl-C becomes MatlabInterrupt (the
+    session survives) and a stray Python exception (a compiler bug, say)
+    becomes ``matfuse:internalError`` instead of a traceback."""
     try:
         return fn(*args)
     except KeyboardInterrupt:
         raise MatlabInterrupt() from None
+    except MatlabError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - reported as a MATLAB error
+        text = str(exc) or type(exc).__name__
+        raise MatlabError("matfuse:internalError", f"{type(exc).__name__}: {text}") from exc

@@ -15,7 +15,7 @@ class Frame(dict):
     """Variables of one workspace plus the call's metadata."""
 
     __slots__ = ("interp", "name", "file", "nargin", "nargout", "scope",
-                 "global_names", "function")
+                 "global_names", "function", "parent")
 
     def __init__(self, interp: Any, name: str, file: str | None, scope: Any,
                  nargin: int = 0, nargout: int = 0, function: Any = None):
@@ -29,6 +29,8 @@ class Frame(dict):
         # Names made global in this workspace (``global x`` seen at run time).
         self.global_names: set[str] = set()
         self.function = function
+        # The parent function's frame, for a nested function's shared variables.
+        self.parent: "Frame | None" = None
 
     def __repr__(self) -> str:
         return f"Frame({self.name!r}, vars={sorted(self)})"

@@ -20,6 +20,7 @@ needs no helper library (unlike WGSL on NVIDIA Vulkan, GPU-FACTS.md).
 from __future__ import annotations
 
 from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, GENERATORS, REDUCTIONS, walk
+from matfuse.accelerate.fusion.cuda_lib import library
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
 
 ENTRY_POINT = "mf_fused"
@@ -32,87 +33,29 @@ _MATH_UNARY = {"sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "
                "asin", "acos", "atan", "sinh", "cosh", "tanh", "floor", "ceil"}
 _MATH_BINARY = {"atan2": "atan2", "hypot": "hypot", "max": "fmax", "min": "fmin", "rem": "fmod"}
 
-# Device helpers, emitted on demand (also host-compilable for the tests).
-_HELPERS: dict[str, str] = {
-    "philox": """
-struct mf_u4 { unsigned int x, y, z, w; };
-__device__ __forceinline__ mf_u4 mf_philox(unsigned int c0, unsigned int c1,
-                                           unsigned int k0, unsigned int k1) {
-  unsigned int c2 = 0u, c3 = 0u;
-  for (int round = 0; round < 10; ++round) {
-    if (round > 0) { k0 += 0x9E3779B9u; k1 += 0xBB67AE85u; }
-    const unsigned int hi0 = __umulhi(0xD2511F53u, c0), lo0 = 0xD2511F53u * c0;
-    const unsigned int hi1 = __umulhi(0xCD9E8D57u, c2), lo1 = 0xCD9E8D57u * c2;
-    const unsigned int n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
-    c0 = n0; c1 = lo1; c2 = n2; c3 = lo0;
-  }
-  mf_u4 r = {c0, c1, c2, c3};
-  return r;
-}
-__device__ __forceinline__ unsigned int mf_word(mf_u4 w, unsigned int j) {
-  return j == 0u ? w.x : (j == 1u ? w.y : (j == 2u ? w.z : w.w));
-}
-""",
-    "u01_f64": """
-__device__ __forceinline__ double mf_u01_f64(unsigned int a, unsigned int b) {
-  return ((double)(a >> 5) * 67108864.0 + (double)(b >> 6) + 0.5) * (1.0 / 9007199254740992.0);
-}
-""",
-    "u01_f32": """
-__device__ __forceinline__ float mf_u01_f32(unsigned int x) {
-  return ((float)(x >> 9) + 0.5f) * (1.0f / 8388608.0f);
-}
-""",
-    # MATLAB mod: the sign of the divisor, mod(x, 0) = x (NumPy's fmod-based algorithm).
-    "mod_f32": """
-__device__ __forceinline__ float mf_mod_f32(float x, float y) {
-  if (y == 0.0f) return x;
-  float r = fmodf(x, y);
-  if (r != 0.0f && ((r < 0.0f) != (y < 0.0f))) r += y;
-  return r;
-}
-""",
-    "mod_f64": """
-__device__ __forceinline__ double mf_mod_f64(double x, double y) {
-  if (y == 0.0) return x;
-  double r = fmod(x, y);
-  if (r != 0.0 && ((r < 0.0) != (y < 0.0))) r += y;
-  return r;
-}
-""",
-    "pow_f32": """
-__device__ __forceinline__ float mf_pow_f32(float a, float b) {
-  if (b == 2.0f) return a * a;
-  if (b == 1.0f) return a;
-  return powf(a, b);
-}
-""",
-    "pow_f64": """
-__device__ __forceinline__ double mf_pow_f64(double a, double b) {
-  if (b == 2.0) return a * a;
-  if (b == 1.0) return a;
-  return pow(a, b);
-}
-""",
-}
-
-
-# Public: the CUDA provider's own kernels reuse the Philox and u01 helpers.
-CUDA_HELPERS = _HELPERS
-
-
 class CudaRenderer:
-    """Renders one kernel plan to CUDA C (NVRTC-compilable, no includes)."""
+    """Renders one kernel plan to CUDA C (NVRTC-compilable, no includes).
+
+    Args:
+        unroll: unroll factor of the grid-stride loops. One element per
+            thread leaves too few loads in flight to saturate HBM; unrolling
+            lets each thread issue several independent loads (``__restrict__``
+            pointers make the reordering legal).
+    """
 
     language = "cuda"
 
+    def __init__(self, unroll: int = 4):
+        self.unroll = max(1, int(unroll))
+
     def render(self, plan: KernelPlan) -> RenderedKernel:
-        return _Emitter(plan).build()
+        return _Emitter(plan, self.unroll).build()
 
 
 class _Emitter:
-    def __init__(self, plan: KernelPlan):
+    def __init__(self, plan: KernelPlan, unroll: int = 4):
         self.plan = plan
+        self.unroll = unroll
         nodes = _all_nodes(plan)
         self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
         self.inputs: list[object] = []
@@ -200,7 +143,7 @@ class _Emitter:
             return self.scalar(node.attrs[0], node.dtype)
         if op in GENERATORS:
             return self.generator(node, self.index_in(idx, space, node.shape))
-        if op in REDUCTIONS and len(node.args) == 1:   # binary max/min share the names
+        if op in REDUCTIONS:
             return self.reduction_value(node, self.index_in(idx, space, node.shape))
         args = [self.value(a, idx, space) for a in node.args]
         if op == "cast":
@@ -372,7 +315,7 @@ class _Emitter:
             self.memo.pop()
         self.indent -= 1
         self.emit("}")
-        if node.op == "mean":
+        if node.op == "reduce_mean":
             return self.let(f"{acc} / ({ct}){float(r_ext)!r}", ct)
         return acc
 
@@ -387,6 +330,8 @@ class _Emitter:
 
     def _loop(self, var: str) -> None:
         self.indent = 1
+        if self.unroll > 1 and self.plan.kind != "partial":
+            self.emit(f"#pragma unroll {self.unroll}")
         self.emit(f"for (unsigned int {var} = blockIdx.x * blockDim.x + threadIdx.x; {var} < h0; "
                   f"{var} += blockDim.x * gridDim.x) {{")
         self.indent = 2
@@ -411,6 +356,8 @@ class _Emitter:
         self.emit(f"const unsigned int tt = g % {a_ext * chunks}u;")
         self.emit(f"const unsigned int a = tt % {a_ext}u;")
         self.emit(f"{_CTYPE[t]} acc = {_init(node.op, t)};")
+        if self.unroll > 1:
+            self.emit(f"#pragma unroll {self.unroll}")
         self.emit(f"for (unsigned int r = tt / {a_ext}u; r < {r_ext}u; r += {chunks}u) {{")
         self.indent += 1
         self.memo.append({})
@@ -449,7 +396,7 @@ class _Emitter:
         self.lines = []
         self._loop(loop_var)
         head = self.lines
-        helpers = "".join(_HELPERS[name] for name in sorted(self.helpers))
+        helpers = library(self.helpers)
         signature = ",\n    ".join(params)
         source = (
             "// matfuse fused kernel (CUDA C, generated)\n" + helpers
@@ -463,6 +410,7 @@ class _Emitter:
 
 
 def _combine(op: str, acc: str, value: str) -> str:
+    op = op.removeprefix("reduce_")
     if op in ("sum", "mean"):
         return f"{acc} + {value}"
     if op == "prod":
@@ -473,6 +421,7 @@ def _combine(op: str, acc: str, value: str) -> str:
 
 
 def _init(op: str, t: str) -> str:
+    op = op.removeprefix("reduce_")
     if op in ("sum", "mean"):
         return _zero(t)
     if op == "prod":

@@ -182,7 +182,8 @@ def pagefun(ctx: Any, fn: Any, *arrays: Any) -> Any:
     if not isinstance(fn, FunctionHandle):
         raise MatlabError("parallel:gpu:pagefun:InvalidFunction",
                           "The first argument to PAGEFUN must be a function handle.")
-    count_fallback("pagefun")
+    if any(isinstance(a, DeviceValue) for a in arrays):
+        count_fallback("pagefun")
     hosts = [to_array(gather_value(a)) for a in arrays]
     numpy_fn = _PAGE_NUMPY.get(fn.name or "")
     if numpy_fn is not None:
@@ -194,6 +195,8 @@ def pagefun(ctx: Any, fn: Any, *arrays: Any) -> Any:
                               f"PAGEFUN failed: {err}.") from None
     else:
         result = _generic_pages(ctx, fn, hosts)
+    if not any(isinstance(a, DeviceValue) for a in arrays):
+        return canonical(result)  # pagefun on host arrays computes on the host
     return reupload(canonical(result), _provider())
 
 

@@ -10,6 +10,7 @@ float64; 64-bit integers use Python integers.
 from __future__ import annotations
 
 import math
+from math import fmod, isfinite
 from typing import Any, Callable
 
 import numpy as np
@@ -31,9 +32,7 @@ from matfuse.runtime.registry import builtin
 def _rounding(name: str, np_fn: Callable, py_fn: Callable[[float], int], doc: str) -> None:
     def impl(x: Any) -> Any:
         if type(x) is float:
-            if x != x or x in (math.inf, -math.inf):
-                return x
-            return float(py_fn(x))
+            return float(py_fn(x)) if isfinite(x) else x
         arr = numeric_array(x, name)
         if is_integer_array(arr):
             return finish(arr)
@@ -64,9 +63,7 @@ def round_(x: Any, n: Any = None, mode: Any = None) -> Any:
     ``round(x, n, 'significant')`` to n significant digits."""
     if n is None:
         if type(x) is float:
-            if x != x or x in (math.inf, -math.inf):
-                return x
-            return _round_scalar(x)
+            return _round_scalar(x) if isfinite(x) else x
         arr = numeric_array(x, "round")
         if is_integer_array(arr):
             return finish(arr)
@@ -162,6 +159,12 @@ def _int_mod(a: np.ndarray, b: np.ndarray, dtype: np.dtype, trunc: bool) -> np.n
 def _mod_like(name: str, trunc: bool) -> Callable:
     def impl(x: Any, y: Any) -> Any:
         if type(x) is float and type(y) is float:
+            if x.is_integer() and y.is_integer() and y != 0.0:
+                # Whole numbers (the loop-counter case): fmod is exact.
+                r = fmod(x, y)
+                if not trunc and r != 0.0 and (r < 0.0) != (y < 0.0):
+                    r += y
+                return r + 0.0
             if y == 0.0:
                 return math.nan if trunc else x
             q = x / y if math.isfinite(x) and math.isfinite(y) else math.nan

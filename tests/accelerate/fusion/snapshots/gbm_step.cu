@@ -4,8 +4,8 @@ struct mf_u4 { unsigned int x, y, z, w; };
 __device__ __forceinline__ mf_u4 mf_philox(unsigned int c0, unsigned int c1,
                                            unsigned int k0, unsigned int k1) {
   unsigned int c2 = 0u, c3 = 0u;
-  for (int round = 0; round < 10; ++round) {
-    if (round > 0) { k0 += 0x9E3779B9u; k1 += 0xBB67AE85u; }
+  for (int rnd = 0; rnd < 10; ++rnd) {
+    if (rnd > 0) { k0 += 0x9E3779B9u; k1 += 0xBB67AE85u; }
     const unsigned int hi0 = __umulhi(0xD2511F53u, c0), lo0 = 0xD2511F53u * c0;
     const unsigned int hi1 = __umulhi(0xCD9E8D57u, c2), lo1 = 0xCD9E8D57u * c2;
     const unsigned int n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
@@ -32,6 +32,7 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const unsigned int h5,
     const float s0,
     const float s1) {
+  #pragma unroll 4
   for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < h0; i += blockDim.x * gridDim.x) {
     const unsigned int v1 = i >> 2;
     const unsigned int v2 = h4 + v1;

@@ -24,6 +24,7 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const unsigned int tt = g % 8u;
     const unsigned int a = tt % 1u;
     float acc = 0.0f;
+    #pragma unroll 4
     for (unsigned int r = tt / 1u; r < 1000u; r += 8u) {
       const unsigned int v1 = a + 1u * (r + 1000u * c);
       const double v2 = (v1 == 999u ? s1 : s0 + (double)v1 * s2);

@@ -89,6 +89,8 @@ def _sign(cp: Any, x: Any) -> Any:
     if x.dtype.kind == "c":
         mag = cp.abs(x)
         return cp.where(mag == 0, 0, x / cp.where(mag == 0, 1, mag))
+    if x.dtype.kind == "f":
+        return cp.where(cp.isnan(x), x, cp.sign(x))   # sign(NaN) is NaN in MATLAB
     return cp.sign(x)
 
 

@@ -63,6 +63,7 @@ class CudaProvider(ArrayHooks, AccelProvider):
         sms = int(self.props.get("multiProcessorCount", 1) or 1)
         self.max_blocks = sms * 32      # enough resident blocks; kernels grid-stride
         self.kernels = CudaKernels(cupy, self.cache, self.max_blocks)
+        self._fused_functions: dict[tuple[str, str], Any] = {}
         self._bufs: dict[int, Any] = {}
         self._classes: dict[int, str] = {}
         self._ids = itertools.count(1)
@@ -264,7 +265,14 @@ class CudaProvider(ArrayHooks, AccelProvider):
         if threads >= MAX_FUSED_THREADS:
             raise Unsupported("fused_elementwise: more than 2**31 threads")
         cp = self.cp
-        fn = self.cache.function(source, kernel.entry_point)
+        # RenderedKernel.cache_key hashes the source: skip re-hashing per launch.
+        fast_key = (getattr(kernel, "cache_key", "") or source, kernel.entry_point)
+        fn = self._fused_functions.get(fast_key)
+        if fn is None:
+            fn = self.cache.function(source, kernel.entry_point)
+            self._fused_functions[fast_key] = fn
+        else:
+            self.cache.stats["hits"] += 1
         ins = [self._flat(h) for h in inputs]
         outs = []
         for k, (shape, dtype) in enumerate(outputs):

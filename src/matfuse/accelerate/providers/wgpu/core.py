@@ -54,6 +54,10 @@ class WgpuCore:
         self.buffers.on_destroy.append(self.batcher.forget_buffer)
         self._scope: list[int] | None = None
         self._sync_buf = None
+        # source text -> compiled kernel: skips re-hashing long WGSL per call
+        self._kernels: dict[tuple[str, int, int, tuple[int, ...], str | None], object] = {}
+        #: rendered WGSL by renderer-specific key (see hooks)
+        self.sources: dict[tuple, str] = {}
 
     # ------------------------------------------------------------ handles
     def norm_dtype(self, dtype: str) -> str:
@@ -101,7 +105,14 @@ class WgpuCore:
     def run(self, source: str, n_in: int, n_out: int, buffers: list[tuple[DeviceBuffer, int]],
             uniform: bytes, groups: tuple[int, int, int], entry_point: str = "main",
             workgroup: tuple[int, ...] = (256,), key: str | None = None) -> None:
-        kernel = self.pipelines.get(source, entry_point, Layout(n_in, n_out), workgroup, key)
+        memo_key = (source, n_in, n_out, workgroup, key)
+        kernel = self._kernels.get(memo_key)
+        if kernel is None:
+            kernel = self.pipelines.get(source, entry_point, Layout(n_in, n_out), workgroup, key)
+            if len(self._kernels) < 4096:
+                self._kernels[memo_key] = kernel
+        else:
+            self.pipelines.hits += 1
         self.batcher.dispatch(kernel, buffers, uniform, groups)
 
     def groups(self, n_threads: int) -> tuple[int, int, int]:

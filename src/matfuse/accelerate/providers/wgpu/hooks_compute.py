@@ -66,7 +66,10 @@ class ComputeHooks(WgpuCore):
             if broadcast:
                 dims, strides = ew.collapse_broadcast(out_shape, [h.shape for h in handles])
             u = self._elementwise_uniform(spec, n, dims, dtypes, strides, operands)
-            src = ew.render(spec, u)
+            src_key = ("ew", expr, tuple(dtypes), out_dtype, t, broadcast, vec4)
+            src = self.sources.get(src_key)
+            if src is None:
+                src = self.sources[src_key] = ew.render(spec, u)
             bufs = [self.bind(h) for h in handles] + [self.bind(out)]
             self.run(src, len(handles), 1, bufs, u.pack(), self.groups(n // 4 if vec4 else n))
             return out

@@ -36,6 +36,11 @@ class WgpuProvider(ComputeHooks, DataHooks, AccelProvider):
         super().__init__(ctx, device_id)
         if self_test:
             run_f64_selftest(ctx, self._selftest_unary)
+            # Destroy the self-test's small pooled buffers: on the H200 keeping
+            # them made every later large kernel 2.6x slower (cause unknown,
+            # measured in docs/benchmarks/wgpu_provider.md).
+            self.wait_idle()
+            self.buffers.trim_pool()
         elif ctx.has_f64:
             ctx.precision_policy = "f64-own-transcendentals (self-test skipped)"
 

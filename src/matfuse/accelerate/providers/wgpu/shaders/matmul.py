@@ -1,7 +1,9 @@
 """Tiled matrix product C = A*B for column-major 2-D f32/f64 tensors.
 
-Workgroup 16x16 computes a 64x64 tile of C; each thread a 4x4 register
-block; A and B tiles of depth 16 are staged through workgroup memory.
+A 16x16 workgroup computes a 64x64 tile of C, each thread a 4x4 register
+block; A and B tiles of depth 16 are staged through workgroup memory. The
+inner loops are unrolled here in Python: WGSL private arrays indexed in
+loops end up in (slow) local memory on some drivers.
 """
 
 from __future__ import annotations
@@ -18,6 +20,15 @@ def params(m: int, k: int, n: int) -> UniformStruct:
 
 def render(t: str, uniform: UniformStruct) -> str:
     zero = "0.0lf" if t == "f64" else "0.0f"
+    decl_acc = "\n".join(f"  var c{i}{j}: T = {zero};" for j in range(4) for i in range(4))
+    loads = "\n".join(
+        [f"      let a{i} = ta[kk * 64u + lid.x + {16 * i}u];" for i in range(4)]
+        + [f"      let b{j} = tb[(lid.y + {16 * j}u) * 16u + kk];" for j in range(4)])
+    fmas = "\n".join(f"      c{i}{j} = c{i}{j} + a{i} * b{j};" for j in range(4) for i in range(4))
+    stores = "\n".join(
+        f"  if (row0 + lid.x + {16 * i}u < p.m && col0 + lid.y + {16 * j}u < p.n) {{ "
+        f"c[(row0 + lid.x + {16 * i}u) + (col0 + lid.y + {16 * j}u) * p.m] = c{i}{j}; }}"
+        for j in range(4) for i in range(4))
     return uniform.wgsl() + f"""
 alias T = {t};
 @group(0) @binding(0) var<storage, read> a: array<T>;
@@ -30,8 +41,7 @@ var<workgroup> tb: array<T, {TILE * DEPTH}>;   // [col * 16 + kk]
 fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid: vec3<u32>) {{
   let row0 = wid.x * 64u; let col0 = wid.y * 64u;
   let flat = lid.y * 16u + lid.x;
-  var acc: array<T, 16>;
-  for (var i = 0u; i < 16u; i = i + 1u) {{ acc[i] = {zero}; }}
+{decl_acc}
   for (var k0 = 0u; k0 < p.k; k0 = k0 + 16u) {{
     for (var e = flat; e < 1024u; e = e + 256u) {{
       let r = e % 64u; let kk = e / 64u;
@@ -43,22 +53,11 @@ fn main(@builtin(local_invocation_id) lid: vec3<u32>, @builtin(workgroup_id) wid
     }}
     workgroupBarrier();
     for (var kk = 0u; kk < 16u; kk = kk + 1u) {{
-      var av: array<T, 4>; var bv: array<T, 4>;
-      for (var i = 0u; i < 4u; i = i + 1u) {{
-        av[i] = ta[kk * 64u + lid.x + i * 16u];
-        bv[i] = tb[(lid.y + i * 16u) * 16u + kk];
-      }}
-      for (var j = 0u; j < 4u; j = j + 1u) {{
-        for (var i = 0u; i < 4u; i = i + 1u) {{ acc[j * 4u + i] = acc[j * 4u + i] + av[i] * bv[j]; }}
-      }}
+{loads}
+{fmas}
     }}
     workgroupBarrier();
   }}
-  for (var j = 0u; j < 4u; j = j + 1u) {{
-    for (var i = 0u; i < 4u; i = i + 1u) {{
-      let r = row0 + lid.x + i * 16u; let cc = col0 + lid.y + j * 16u;
-      if (r < p.m && cc < p.n) {{ c[r + cc * p.m] = acc[j * 4u + i]; }}
-    }}
-  }}
+{stores}
 }}
 """

@@ -1,0 +1,162 @@
+"""Device paths of data-movement and search builtins.
+
+* Rearrangements (reshape, repmat, permute, flip, circshift, rot90 ...):
+  the runtime's own implementation runs on an int32 array of element
+  positions (so sizes, argument parsing and errors are MATLAB's), and the
+  resulting positions drive the provider's ``index_gather``. The data never
+  leaves the device.
+* sort, find, concatenation builtins, polyval, fft: direct provider hooks
+  for their common call forms.
+Every other form returns None: the dispatcher's counted host fallback.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.accelerate.device_indexing import _positions, _upload_index
+from matfuse.accelerate.device_ops import try_concat
+from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
+from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported
+from matfuse.runtime.registry import Builtin
+from matfuse.runtime.values import DeviceValue, is_char, to_array, to_str
+
+REARRANGE = frozenset({"reshape", "repmat", "permute", "squeeze", "flip", "fliplr", "flipud",
+                       "circshift", "rot90", "ipermute", "shiftdim"})
+
+
+def _mine(p: AccelProvider, x: Any) -> bool:
+    return isinstance(x, GpuArray) and x.provider is p
+
+
+def try_rearrange(p: AccelProvider, b: Builtin, args: list[Any]) -> GpuArray | None:
+    """``b(x, host args...)`` for a pure element rearrangement ``b``."""
+    from matfuse.runtime.dispatcher import invoke
+
+    x = args[0]
+    if not _mine(p, x) or any(isinstance(a, DeviceValue) for a in args[1:]):
+        return None
+    positions = _positions(x.shape)
+    result = to_array(invoke(b, [positions] + list(args[1:]), 1, None)[0])
+    if result.dtype != positions.dtype:
+        return None
+    try:
+        if result.size == 0:
+            empty = np.zeros(result.shape, dtype=np.dtype(x.handle.dtype))
+            return wrap_handle(p.upload(HostTensor.from_array(empty, x.matlab_class)),
+                               x.matlab_class, p)
+        lin = _upload_index(p, result)
+        h = p.index_gather(x.valid_handle(), lin.handle, tuple(result.shape))
+    except Unsupported:
+        return None
+    return wrap_handle(h, x.matlab_class, p)
+
+
+def try_sort(p: AccelProvider, args: list[Any], nargout: int) -> list[Any] | None:
+    """``sort(x)``, ``sort(x, dim)``, ``sort(x, 'descend')``, ``sort(x, dim, mode)``
+    of real double/single arrays; ``[B, I]`` too."""
+    x = args[0]
+    if not _mine(p, x) or x.matlab_class not in ("double", "single") or x.is_complex() \
+            or 0 in x.shape:
+        return None
+    dim = next((i for i, d in enumerate(x.shape) if d != 1), 0)
+    descending = False
+    for a in args[1:]:
+        if is_char(a) and to_str(a).lower() in ("ascend", "descend"):
+            descending = to_str(a).lower() == "descend"
+        elif type(a) is float and a >= 1 and a == int(a):
+            dim = int(a) - 1
+        else:
+            return None
+    if dim >= len(x.shape):
+        return None
+    try:
+        values, index = p.sort(x.valid_handle(), dim, descending)
+    except Unsupported:
+        return None
+    out = [wrap_handle(values, x.matlab_class, p), wrap_handle(index, "double", p)]
+    return out[:max(nargout, 1)]
+
+
+def try_find(p: AccelProvider, x: Any) -> GpuArray | None:
+    """``k = find(x)`` (one output, no limit): a column, a row for row vectors."""
+    if not _mine(p, x) or x.is_complex() or x.matlab_class not in ("double", "single", "logical"):
+        return None
+    try:
+        h = p.find(x.valid_handle())
+        col = wrap_handle(h, "double", p)
+        is_row = len(x.shape) == 2 and x.shape[0] == 1
+        if not is_row or h.shape[0] <= 1:
+            if is_row and h.shape[0] == 0:
+                return _empty(p, (1, 0))
+            return col
+        lin = _upload_index(p, np.arange(h.shape[0], dtype=np.int32).reshape(1, -1))
+        return wrap_handle(p.index_gather(h, lin.handle, (1, h.shape[0])), "double", p)
+    except Unsupported:
+        return None
+
+
+def _empty(p: AccelProvider, shape: tuple[int, ...]) -> GpuArray:
+    return wrap_handle(p.upload(HostTensor.from_array(np.zeros(shape))), "double", p)
+
+
+def try_concat_builtin(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
+    """``horzcat``, ``vertcat`` and ``cat(1|2, ...)``."""
+    if op == "horzcat":
+        return try_concat(p, [list(args)])
+    if op == "vertcat":
+        return try_concat(p, [[a] for a in args])
+    if op == "cat" and args and type(args[0]) is float and args[0] in (1.0, 2.0):
+        parts = list(args[1:])
+        return try_concat(p, [[a] for a in parts] if args[0] == 1.0 else [parts])
+    return None
+
+
+def try_polyval(p: AccelProvider, args: list[Any]) -> GpuArray | None:
+    """``polyval(p, x)`` with real double coefficients and values."""
+    if len(args) != 2:
+        return None
+    coeffs, x = args
+    if not _mine(p, x) or x.matlab_class != "double" or x.is_complex():
+        return None
+    if isinstance(coeffs, GpuArray):
+        if coeffs.provider is not p or coeffs.matlab_class != "double" or coeffs.is_complex():
+            return None
+        handle = coeffs.valid_handle()
+        keep = None
+    elif type(coeffs) is np.ndarray and coeffs.dtype == np.float64 and coeffs.ndim == 2 \
+            and 1 in coeffs.shape and coeffs.size > 0:
+        keep = wrap_handle(p.upload(HostTensor.from_array(coeffs)), "double", p)
+        handle = keep.handle
+    else:
+        return None
+    try:
+        return wrap_handle(p.polyval(handle, x.valid_handle()), "double", p)
+    except Unsupported:
+        return None
+
+
+def try_fft(p: AccelProvider, args: list[Any]) -> GpuArray | None:
+    """``fft(x)``, ``fft(x, n)``, ``fft(x, n, dim)`` of non-empty float arrays."""
+    x = args[0]
+    if not _mine(p, x) or x.matlab_class not in ("double", "single") or 0 in x.shape:
+        return None
+    n: int | None = None
+    dim = next((i for i, d in enumerate(x.shape) if d != 1), 0)
+    if len(args) >= 2:
+        a = args[1]
+        if type(a) is float and a >= 1 and a == int(a):
+            n = int(a)
+        elif not (type(a) is np.ndarray and a.size == 0):
+            return None
+    if len(args) == 3:
+        if type(args[2]) is not float or args[2] < 1 or args[2] != int(args[2]) \
+                or int(args[2]) > len(x.shape):
+            return None
+        dim = int(args[2]) - 1
+    try:
+        return wrap_handle(p.fft(x.valid_handle(), n, dim, False), x.matlab_class, p)
+    except Unsupported:
+        return None

@@ -1,0 +1,419 @@
+"""Auto-offload: the entry points the runtime calls (via
+``matfuse.runtime.dispatcher.AUTO_OFFLOAD``).
+
+Modes: ``off`` (hooks are None: one check per builtin call / operator),
+``pending`` (auto mode before a provider exists: only a large host array
+starts the provider; if it is not a real GPU, auto-offload turns off) and
+``active`` (the planner decides every call that involves a large host array
+or an auto-offloaded value).
+
+Values this module puts on the device are *hidden* (``values.AUTO_OFFLOADED``):
+``class``, ``isa``, ``isgpuarray`` and display see the host value. Host-only
+and sink builtins receive them gathered, so results are host values again.
+"""
+
+from __future__ import annotations
+
+import glob
+import math
+import sys
+from contextlib import contextmanager
+from typing import Any, Iterator
+
+import numpy as np
+
+from matfuse.accelerate.planner.decisions import Decision, Planner
+from matfuse.accelerate.planner.thresholds import CATEGORY_OF_KIND, resolve_thresholds
+from matfuse.accelerate_api import AccelProvider, Unsupported
+from matfuse.runtime.dispatcher import AUTO_OFFLOAD, AutoOffloadHooks
+from matfuse.runtime.registry import Builtin
+from matfuse.runtime.values import (
+    AUTO_OFFLOADED,
+    CHAR_DTYPE,
+    DeviceValue,
+    hide_device_value,
+)
+
+OFF, PENDING, ACTIVE = "off", "pending", "active"
+
+# Builtins that only read class/shape (answered from the hidden value itself).
+_QUERY_BUILTINS = frozenset({"class", "isa", "size", "numel", "ndims", "length", "isempty",
+                             "isscalar", "isvector", "isrow", "iscolumn", "ismatrix",
+                             "isnumeric", "isfloat", "islogical", "isreal", "isinteger"})
+CONSTRUCTORS = {"zeros": 0.0, "ones": 1.0, "rand": None, "randn": None}
+_ELEMENTWISE_OPS = frozenset({"+", "-", ".*", "./", ".\\", ".^", "==", "~=", "<", "<=",
+                              ">", ">=", "&", "|"})
+
+
+class _State:
+    mode: str = OFF
+    planner: Planner | None = None
+    provider: AccelProvider | None = None
+    min_array: int = 1 << 62
+    explain: bool = False
+    note: str = ""
+
+
+STATE = _State()
+
+
+# ------------------------------------------------------------------ installing
+def install(options: Any = None) -> str:
+    """Choose the mode from the options (environment when None) and the
+    active provider; install the matching hooks. Returns the mode."""
+    from matfuse.accelerate.facade import acceleration_state, current_options
+    from matfuse.accelerate_api import provider as active_provider
+
+    options = options if options is not None else current_options()
+    setting = getattr(options, "auto_offload", True)
+    if setting is False or (setting is True and options.provider == "inprocess"):
+        return _set_mode(OFF, "disabled by options")
+    existing = active_provider()
+    if existing is not None or setting == "force":
+        if existing is None:
+            from matfuse.accelerate.facade import initialize_acceleration_provider
+
+            existing = initialize_acceleration_provider(
+                options if acceleration_state() is None else None)
+        return _start(existing, options, forced=setting == "force")
+    STATE.min_array = resolve_thresholds(options).smallest_array()
+    return _set_mode(PENDING, "waiting for a large array")
+
+
+def activate(p: AccelProvider, planner: Planner | None = None, options: Any = None) -> Planner:
+    """Turn auto-offload on with provider ``p`` whatever its kind (tests,
+    benchmarks); ``planner`` defaults to thresholds from ``options``."""
+    if planner is None:
+        planner = _make_planner(p, options)
+    STATE.planner = planner
+    STATE.provider = p
+    STATE.min_array = planner.thresholds.smallest_array()
+    if STATE.explain:
+        _enable_lines(planner)
+    _set_mode(ACTIVE, f"active on {p.name}")
+    return planner
+
+
+def deactivate() -> None:
+    """Turn auto-offload off for this process (hooks None)."""
+    _set_mode(OFF, "turned off")
+
+
+def reset() -> None:
+    """Forget everything: the next builtin call installs again (tests)."""
+    fresh = AutoOffloadHooks()
+    AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = fresh.call, fresh.binary
+    STATE.mode, STATE.planner, STATE.provider, STATE.note = OFF, None, None, ""
+    STATE.min_array = 1 << 62
+
+
+def current_planner() -> Planner | None:
+    return STATE.planner
+
+
+def _set_mode(mode: str, note: str) -> str:
+    STATE.mode, STATE.note = mode, note
+    if mode == ACTIVE:
+        AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = offload_call, offload_binary
+    elif mode == PENDING:
+        AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = _pending_call, _pending_binary
+    else:
+        AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = None, None
+    return mode
+
+
+def is_real_gpu(p: AccelProvider) -> bool:
+    """cuda, or wgpu on a discrete/integrated adapter (not lavapipe)."""
+    if p.name == "cuda":
+        return True
+    if p.name != "wgpu":
+        return False
+    try:
+        info = p.device_info_struct()
+    except (NotImplementedError, Unsupported):
+        return False
+    kind = str(info.extra.get("adapter_type", "")).upper()
+    return kind in ("DISCRETEGPU", "INTEGRATEDGPU", "DISCRETE_GPU", "INTEGRATED_GPU",
+                    "VIRTUALGPU")
+
+
+def _start(p: AccelProvider, options: Any, forced: bool) -> str:
+    if not forced and not is_real_gpu(p):
+        return _set_mode(OFF, f"provider {p.name} is not a GPU")
+    activate(p, options=options)
+    return STATE.mode
+
+
+def _make_planner(p: AccelProvider, options: Any) -> Planner:
+    from matfuse.accelerate.planner.calibrate import calibration_for
+
+    calibration = calibration_for(p, run_if_missing=bool(getattr(options, "calibrate", False)))
+    thresholds = resolve_thresholds(options, calibration.thresholds if calibration else None)
+    planner = Planner(thresholds, calibration.cost_model if calibration else None)
+    return planner
+
+
+# ------------------------------------------------------------------ pending
+def _large_host_array(args: Any, limit: int) -> bool:
+    for a in args:
+        if type(a) is np.ndarray and a.size >= limit:
+            return True
+    return False
+
+
+def _pending_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> Any:
+    if _large_host_array(args, STATE.min_array) or (
+            b.name in CONSTRUCTORS and _construction_request(b.name, args)[0] >= STATE.min_array):
+        if _leave_pending():
+            return offload_call(b, args, nargout, ctx)
+    return None
+
+
+def _pending_binary(op: str, a: Any, b: Any) -> Any:
+    if _large_host_array((a, b), STATE.min_array) and _leave_pending():
+        return offload_binary(op, a, b)
+    return NotImplemented
+
+
+def _leave_pending() -> bool:
+    """A large array appeared: start the provider; True when now active."""
+    from matfuse.accelerate.facade import current_options, ensure_provider
+    from matfuse.accelerate_api import provider as active_provider
+
+    if active_provider() is None and not gpu_hardware_present():
+        # Probing adapters costs seconds (lavapipe); without GPU device
+        # nodes the probe can only end on the CPU.
+        _set_mode(OFF, "no GPU device found")
+        return False
+    return _start(ensure_provider(), current_options(), forced=False) == ACTIVE
+
+
+def gpu_hardware_present() -> bool:
+    """Cheap check before probing: on Linux a GPU shows up as /dev/nvidia*
+    or a DRM render node; elsewhere (Metal, DX12) assume one may exist."""
+    if not sys.platform.startswith("linux"):
+        return True
+    return bool(glob.glob("/dev/nvidia[0-9]*") or glob.glob("/dev/dri/renderD*"))
+
+
+@contextmanager
+def _suspended() -> Iterator[None]:
+    """Hooks off while the device path runs: its host fallbacks call back
+    into the dispatcher and operators, which must not be planned again."""
+    saved = AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary
+    AUTO_OFFLOAD.call = AUTO_OFFLOAD.binary = None
+    try:
+        yield
+    finally:
+        AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = saved
+
+
+# ------------------------------------------------------------------ active: builtins
+def _scan(args: Any) -> tuple[bool, bool, int, int]:
+    """(any hidden device value, any user-visible one, largest host array, host bytes)."""
+    hidden = visible = False
+    big = nbytes = 0
+    for a in args:
+        if type(a) is np.ndarray:
+            if a.size > big:
+                big = a.size
+            nbytes += a.nbytes
+        elif isinstance(a, DeviceValue):
+            if a in AUTO_OFFLOADED:
+                hidden = True
+            else:
+                visible = True
+    return hidden, visible, big, nbytes
+
+
+def _gathered(args: list[Any]) -> list[Any]:
+    return [a.gather() if isinstance(a, DeviceValue) else a for a in args]
+
+
+def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    """The dispatcher hook: outputs when this module ran ``b``, else None."""
+    from matfuse.runtime.dispatcher import invoke
+
+    hidden, visible, big, nbytes = _scan(args)
+    if visible:
+        return None  # explicit gpuArray semantics: the normal device routing
+    name = b.name
+    if not hidden:
+        if name in CONSTRUCTORS:
+            return _construct(b, args, nargout, ctx)
+        if big < STATE.min_array and not (STATE.explain and big > 1):
+            return None
+    spec = b.gpu
+    if hidden and (name in _QUERY_BUILTINS):
+        return None  # class_of and the stand-ins answer as for the host value
+    category = CATEGORY_OF_KIND.get(spec.kind) if spec is not None else None
+    planner = STATE.planner
+    if category is None or b.sink:
+        if not hidden:
+            return None
+        planner.decide(name, category, big, sink=b.sink)
+        return invoke(b, _gathered(args), nargout, ctx)
+    work = _matmul_flops(args[0], args[1]) if category == "matmul" and len(args) >= 2 else big
+    if work == 0 and hidden:
+        work = max((_numel(a) for a in args if isinstance(a, DeviceValue)), default=0)
+    decision = planner.decide(name, category, work, upload_bytes=nbytes, resident=hidden)
+    if not decision.on_device:
+        return invoke(b, _gathered(args), nargout, ctx) if hidden else None
+    from matfuse.accelerate.dispatch import call_with_device_args
+
+    promoted = _promote_args(args, category)
+    with _suspended():
+        outputs = call_with_device_args(b, promoted, nargout, ctx)
+    for value in outputs:
+        hide_device_value(value)
+    return outputs
+
+
+def _numel(v: Any) -> int:
+    return int(math.prod(v.shape)) if hasattr(v, "shape") else 1
+
+
+def _matmul_flops(a: Any, b: Any) -> int:
+    sa, sb = getattr(a, "shape", (1, 1)), getattr(b, "shape", (1, 1))
+    if len(sa) != 2 or len(sb) != 2:
+        return 0
+    return int(sa[0]) * int(sa[1]) * int(sb[1])
+
+
+def _is_device_data(v: Any) -> bool:
+    return type(v) is np.ndarray and v.dtype != CHAR_DTYPE and v.dtype.kind in "biufc" \
+        and v.size > 0
+
+
+def _promote(v: Any) -> Any:
+    from matfuse.accelerate.gpuarray import upload_value
+
+    return hide_device_value(upload_value(v, STATE.provider)) if _is_device_data(v) else v
+
+
+def _promote_args(args: list[Any], category: str) -> list[Any]:
+    # Elementwise ops take data in every position; reductions/scans take
+    # options (dims, flags) after the data; matmul takes two operands.
+    data_positions = {"elementwise": len(args), "matmul": 2}.get(category, 1)
+    return [_promote(a) if i < data_positions else a for i, a in enumerate(args)]
+
+
+# ------------------------------------------------------------------ active: operators
+def _operator_category(op: str, a: Any, b: Any) -> str | None:
+    if op in _ELEMENTWISE_OPS:
+        return "elementwise"
+    scalar_a, scalar_b = _numel(a) == 1, _numel(b) == 1
+    if op == "*":
+        return "elementwise" if scalar_a or scalar_b else "matmul"
+    if (op == "/" and scalar_b) or (op == "\\" and scalar_a) or (op == "^" and scalar_a and scalar_b):
+        return "elementwise"
+    return None
+
+
+def _host_operand_ok(v: Any) -> bool:
+    t = type(v)
+    return t is float or t is bool or t is complex or isinstance(v, DeviceValue) or \
+        (t is np.ndarray and v.dtype != CHAR_DTYPE and v.dtype.kind in "biufc")
+
+
+def offload_binary(op: str, a: Any, b: Any) -> Any:
+    """The ``ops.binary`` hook: the result, or NotImplemented to fall through."""
+    hidden, visible, big, nbytes = _scan((a, b))
+    if visible or (not hidden and big < STATE.min_array and not (STATE.explain and big > 1)):
+        return NotImplemented
+    category = _operator_category(op, a, b)
+    if category is not None and not (_host_operand_ok(a) and _host_operand_ok(b)):
+        category = None
+    if category == "matmul":
+        work = _matmul_flops(a, b)
+    else:
+        work = max(big, max((_numel(v) for v in (a, b) if isinstance(v, DeviceValue)), default=0))
+    decision = STATE.planner.decide(op, category, work, upload_bytes=nbytes, resident=hidden)
+    if decision.on_device:
+        from matfuse.accelerate.dispatch import device_binary
+
+        with _suspended():
+            return hide_device_value(device_binary(op, _promote(a), _promote(b)))
+    if not hidden:
+        return NotImplemented
+    from matfuse.runtime import ops
+
+    return ops.binary(op, *_gathered([a, b]))
+
+
+# ------------------------------------------------------------------ construction
+def _construction_request(name: str, args: list[Any]) -> tuple[int, tuple[int, ...], str]:
+    """(numel, shape, class) of ``zeros(m,n,'single')``-style calls; numel -1
+    when the call has other arguments (``'like'``, size vectors...)."""
+    cls = "double"
+    dims = list(args)
+    if dims and type(dims[-1]) is np.ndarray and dims[-1].dtype == CHAR_DTYPE:
+        cls = "".join(dims[-1].reshape(-1).tolist())
+        dims = dims[:-1]
+        if cls not in ("double", "single"):
+            return -1, (), cls
+    if not dims or any(type(d) is not float or not (0 <= d < 2 ** 31) or d != int(d) for d in dims):
+        return -1, (), cls
+    shape = tuple(int(d) for d in dims)
+    if len(shape) == 1:
+        shape = (shape[0], shape[0])
+    return int(math.prod(shape)), shape, cls
+
+
+def construction_target(name: str, shape: tuple[int, ...], cls: str = "double") -> Decision | None:
+    """Where a construction builtin should create its result (None when
+    auto-offload is not active)."""
+    if STATE.mode != ACTIVE or STATE.planner is None:
+        return None
+    return STATE.planner.construction_target(name, int(math.prod(shape)),
+                                             4 if cls == "single" else 8)
+
+
+def _construct(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    numel, shape, cls = _construction_request(b.name, args)
+    if numel < STATE.min_array:
+        return None
+    decision = construction_target(b.name, shape, cls)
+    if decision is None or not decision.on_device:
+        return None
+    from matfuse.accelerate.gpuarray import upload_value, wrap_handle
+    from matfuse.runtime.dispatcher import invoke
+
+    p = STATE.provider
+    fill = CONSTRUCTORS[b.name]
+    if fill is not None:
+        try:
+            dtype = "float32" if cls == "single" else "float64"
+            return [hide_device_value(wrap_handle(p.fill(shape, fill, dtype), cls, p))]
+        except (NotImplementedError, Unsupported):
+            pass
+    # rand/randn: the host stream keeps the numbers identical to a CPU run.
+    host = invoke(b, args, nargout, ctx)
+    return [hide_device_value(upload_value(v, p)) if _is_device_data(v) else v for v in host]
+
+
+# ------------------------------------------------------------------ explain
+def enable_explain(enabled: bool = True) -> None:
+    """Record every decision with its statement line (``matfuse run --explain``)."""
+    STATE.explain = enabled
+    if STATE.planner is not None:
+        _enable_lines(STATE.planner)
+
+
+def _enable_lines(planner: Planner) -> None:
+    planner.log.keep_all(STATE.explain)
+    planner.line_source = statement_line if STATE.explain else None
+
+
+def statement_line() -> int:
+    """Line of the MATLAB statement being executed: the innermost VM
+    statement closure on the Python stack holds its span (explain mode only)."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        code = frame.f_code
+        if "span" in code.co_freevars:
+            line = getattr(frame.f_locals.get("span"), "line", None)
+            if isinstance(line, int):
+                return line
+        frame = frame.f_back
+    return 0

@@ -1,0 +1,37 @@
+"""``matfuse calibrate [--refresh]``: measure the planner's costs on this
+device and save them (kept when a valid file exists, unless ``--refresh``)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, TextIO
+
+
+def run_calibrate(args: list[str], options: Any = None, out: TextIO | None = None) -> int:
+    """Returns the exit status."""
+    from matfuse.accelerate.facade import initialize_acceleration_provider
+    from matfuse.accelerate.options import AccelerateInitOptions
+    from matfuse.accelerate.planner.calibrate import calibrate, load_calibration, \
+        save_calibration
+
+    out = out or sys.stdout
+    unknown = [a for a in args if a != "--refresh"]
+    if unknown:
+        sys.stderr.write(f"matfuse calibrate: unknown argument '{unknown[0]}'\n")
+        return 2
+    options = options or AccelerateInitOptions.from_env()
+    p = initialize_acceleration_provider(options)
+    existing = None if "--refresh" in args else load_calibration(p)
+    if existing is not None:
+        out.write(f"calibration exists: {existing.path} (use --refresh to measure again)\n")
+        calibration = existing
+    else:
+        out.write(f"calibrating {p.name} against NumPy...\n")
+        calibration = calibrate(p)
+        path = save_calibration(calibration)
+        out.write(f"saved {path}\n")
+    for category, value in calibration.thresholds.items():
+        shown = "never" if value >= 1 << 62 else str(value)
+        unit = "FLOPs" if category == "matmul" else "elements"
+        out.write(f"  threshold {category}: {shown} {unit if shown != 'never' else ''}\n".rstrip() + "\n")
+    return 0

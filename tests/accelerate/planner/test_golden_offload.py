@@ -1,0 +1,24 @@
+"""The golden programs print exactly the same with auto-offload forced on
+(in-process provider treated as a GPU, every array operation offloaded)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.golden.test_golden import GOLDEN_ROOT, golden_programs, run_golden
+
+# Explicit-gpuArray goldens exercise the device on their own.
+PROGRAMS = [p for p in golden_programs()]
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: str(p.relative_to(GOLDEN_ROOT)))
+def test_golden_output_identical_with_offload(path: Path, forced) -> None:
+    stdout, stderr, error = run_golden(path)
+    assert stdout == path.with_suffix(".out").read_text(encoding="utf-8")
+    err_file = path.with_suffix(".err")
+    if err_file.exists():
+        assert stderr.rstrip("\n") == err_file.read_text(encoding="utf-8").rstrip("\n")
+    else:
+        assert error is None, stderr
