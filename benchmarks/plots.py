@@ -38,6 +38,8 @@ def plot_all(rows: list[dict[str, Any]], out: Path) -> list[str]:
     workloads = list(dict.fromkeys(r["workload"] for r in rows))
     for workload in workloads:
         wrows = [r for r in rows if r["workload"] == workload]
+        if len(wrows) < 2:      # one size: the speed-up bars say it all
+            continue
         impls = list(dict.fromkeys(res["impl"] for r in wrows for res in r["results"]))
         fig, ax = plt.subplots(figsize=(6, 4))
         for impl in impls:

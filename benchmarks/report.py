@@ -44,8 +44,12 @@ def _seconds(value: float) -> str:
     return f"{value:.3g}" if value < 100 else f"{value:.0f}"
 
 
+TEXT_COLUMNS = {"workload", "size", "impl", "provider", "parity"}
+
+
 def _table(header: list[str], body: list[list[str]]) -> list[str]:
-    aligns = ["---"] * 2 + ["---:"] * (len(header) - 2)
+    """A markdown table: text columns left-aligned, numbers right-aligned."""
+    aligns = ["---" if h in TEXT_COLUMNS else "---:" for h in header]
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(aligns) + "|"]
     lines += ["| " + " | ".join(cells) + " |" for cells in body]
     return lines
@@ -110,19 +114,27 @@ def render_suite(data: dict[str, Any], json_path: Path, relative_to: Path) -> li
 
 def _telemetry(rows: list[dict[str, Any]]) -> list[str]:
     body = []
+    providers = set()
     for r in rows:
         for res in r["results"]:
             tel = res.get("telemetry")
             if not res["impl"].startswith("matfuse") or tel is None:
                 continue
             fallbacks = sum((res.get("fallbacks") or {}).values())
-            body.append([r["workload"], r["size"] or "-", res["impl"],
-                         str(res.get("provider", "")).split(":")[0]]
-                        + [f"{tel.get(k, 0):g}" for k in TELEMETRY_KEYS] + [f"{fallbacks:g}"])
-    if not body:
+            counts = [tel.get(k, 0) for k in TELEMETRY_KEYS] + [fallbacks]
+            providers.add(str(res.get("provider", "")))
+            if any(counts):
+                body.append([r["workload"], r["size"] or "-", res["impl"],
+                             str(res.get("provider", "")).split(":")[0]]
+                            + [f"{c:g}" for c in counts])
+    heading = ["", "### matfuse acceleration telemetry (per timed iteration)", ""]
+    if not providers:
         return []
-    return (["", "### matfuse acceleration telemetry (per timed iteration)", ""]
-            + _table(["workload", "size", "impl", "provider", *TELEMETRY_KEYS, "fallbacks"], body))
+    used = "Provider: " + "; ".join(sorted(providers)) + "."
+    if not body:
+        return heading + [used + " No device work and no host fallbacks were recorded."]
+    return heading + [used, ""] + _table(
+        ["workload", "size", "impl", "provider", *TELEMETRY_KEYS, "fallbacks"], body)
 
 
 def _notes(rows: list[dict[str, Any]]) -> list[str]:

@@ -161,6 +161,17 @@ def ratio_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def merge_rows(old: dict[str, Any], rows: list[dict[str, Any]], command: str,
+               ok: bool) -> tuple[list[dict[str, Any]], str, bool]:
+    """Earlier rows of the same results.json, replaced where re-run."""
+    fresh = {(r["workload"], r["size"]) for r in rows}
+    kept = [r for r in old.get("rows", []) if (r["workload"], r["size"]) not in fresh]
+    merged = kept + rows
+    ok = ok and all(r.get("parity_ok") and not r.get("failed") and r.get("guard_ok", True)
+                    for r in kept)
+    return merged, f"{old.get('command', '?')}; {command}", ok
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -174,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--inline", action="store_true",
                         help="run python implementations in this process (tests)")
     parser.add_argument("--out", default="", help="output folder (default benchmarks/out/SUITE)")
+    parser.add_argument("--append", action="store_true",
+                        help="merge into an existing results.json in --out (runs in chunks)")
     args = parser.parse_args(argv)
     suite = SUITES[args.suite]
     out = Path(args.out or f"benchmarks/out/{suite.name}")
@@ -211,11 +224,15 @@ def main(argv: list[str] | None = None) -> int:
             fail_note = f"; FAILED to run: {', '.join(failed)}" if failed else ""
             print(f"{name} {row['size'] or '-'}: parity {'ok' if ok else 'FAILED'} ({note})"
                   f"{guard_note}{fail_note}", flush=True)
+    command = "python -m benchmarks.run " + " ".join(argv)
+    if args.append and (out / "results.json").is_file():
+        rows, command, all_ok = merge_rows(json.loads((out / "results.json").read_text()),
+                                           rows, command, all_ok)
     table = ratio_table(rows)
     print(table)
     plots = plot_all(rows, out)
     data = {"suite": suite.name, "size_set": size_set, "iters": iters, "warmup": warmup,
-            "command": "python -m benchmarks.run " + " ".join(argv),
+            "command": command,
             "inline": args.inline, "environment": describe_environment(),
             "ok": all_ok, "plots": plots, "rows": rows}
     (out / "results.json").write_text(json.dumps(data, indent=1))

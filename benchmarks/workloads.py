@@ -76,11 +76,11 @@ WORKLOADS: dict[str, Workload] = {w.name: w for w in [
     _folder("signal", tol=1e-8, sizes={
         "tiny": [{"n": 1024, "c": 2, "L": 16}],
         "cpu": [{"n": 2 ** 14, "c": 4, "L": 32}, {"n": 2 ** 16, "c": 8, "L": 64}],
-        "gpu": [{"n": 2 ** 18, "c": 16, "L": 64}, {"n": 2 ** 20, "c": 64, "L": 128}]}),
+        "gpu": [{"n": 2 ** 18, "c": 16, "L": 64}, {"n": 2 ** 20, "c": 32, "L": 128}]}),
     _folder("stats", tol=1e-8, sizes={
         "tiny": [{"n": 1000, "d": 4, "nbins": 16}],
         "cpu": [{"n": 1e4, "d": 8, "nbins": 32}, {"n": 1e5, "d": 16, "nbins": 64}],
-        "gpu": [{"n": 1e6, "d": 32, "nbins": 64}, {"n": 1e7, "d": 32, "nbins": 128}]}),
+        "gpu": [{"n": 1e6, "d": 32, "nbins": 64}, {"n": 4e6, "d": 32, "nbins": 128}]}),
     _folder("smallmixed", tol=1e-9, torch_compile=False,
             guard=("matfuse", "matfuse-host", 1.25), sizes={
                 "tiny": [{"iters": 50}],

@@ -86,7 +86,8 @@ def test_worker_process_reports_cold_and_warm_times() -> None:
 
 def test_tiny_cpu_suite_parity_and_report(tmp_path: Path) -> None:
     out = tmp_path / "cpu"
-    impls = "numpy,matfuse" + (",octave" if shutil.which("octave") else "")
+    # matfuse-gpu: the scripts' explicit gpuArray path, on the provider at hand
+    impls = "numpy,matfuse,matfuse-gpu" + (",octave" if shutil.which("octave") else "")
     status = run.main(["--suite", "cpu", "--sizes", "tiny", "--inline", "--impls", impls,
                        "--iters", "1", "--warmup", "0", "--out", str(out)])
     data = json.loads((out / "results.json").read_text())

@@ -259,3 +259,21 @@ def test_fusion_renderer_kernel_runs(wgpu_provider):
     got = [down(p, h) for h in outs]
     xs = np.linspace(0.0, 4.0, 1000)
     np.testing.assert_allclose(got[0].reshape(-1), np.sin(xs) * np.exp(-xs), rtol=1e-14, atol=1e-15)
+
+
+def test_pool_overflow_with_pending_work(wgpu_provider, monkeypatch):
+    """Buffers over the pool limit are destroyed only after the submit that
+    may still use them (submitting a destroyed buffer aborts wgpu-native)."""
+    from matfuse.accelerate.providers.wgpu import buffers
+
+    monkeypatch.setattr(buffers, "_POOL_LIMIT_BYTES", 4096)
+    p = wgpu_provider
+    x = p.fill((4000, 1), 1.0, "float32")
+    h = x
+    for _ in range(30):
+        nxt = p.elem_binary("plus", h, 1.0, "float32")
+        if h is not x:
+            p.free(h)
+        h = nxt
+    np.testing.assert_array_equal(down(p, h)[:3, 0], [31.0, 31.0, 31.0])
+    p.free(x)

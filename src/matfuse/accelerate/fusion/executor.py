@@ -97,7 +97,8 @@ class FusionExecutor:
 
     def __init__(self, provider: AccelProvider, renderer: Any = None, dump_dir: str | None = None):
         self.provider = provider
-        self.renderer = renderer or WgslRenderer()
+        # A provider may bring its own renderer of the shared IR (CUDA C).
+        self.renderer = renderer or getattr(provider, "fusion_renderer", None) or WgslRenderer()
         self.dump_dir = dump_dir
         self._dumped: set[str] = set()
         self._partials: dict[int, GpuTensorHandle] = {}
@@ -189,7 +190,8 @@ class FusionExecutor:
         import os
 
         os.makedirs(self.dump_dir, exist_ok=True)
-        path = os.path.join(self.dump_dir, f"kernel_{kernel.cache_key}.wgsl")
+        ext = getattr(self.renderer, "file_extension", "wgsl")
+        path = os.path.join(self.dump_dir, f"kernel_{kernel.cache_key}.{ext}")
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(kernel.source)
         self._dumped.add(kernel.cache_key)

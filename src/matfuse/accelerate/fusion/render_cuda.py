@@ -43,6 +43,8 @@ class CudaRenderer:
             pointers make the reordering legal).
     """
 
+    file_extension = "cu"
+
     language = "cuda"
 
     def __init__(self, unroll: int = 4):

@@ -27,6 +27,8 @@ _F32_UNARY = {
 class WgslRenderer:
     """Renders one kernel plan to WGSL."""
 
+    file_extension = "wgsl"
+
     def render(self, plan: KernelPlan) -> RenderedKernel:
         return _Emitter(plan).build()
 

@@ -81,6 +81,7 @@ class BufferTable:
         self._pool: dict[int, deque[DeviceBuffer]] = {}
         self._pool_bytes = 0
         self._dirty: dict[int, deque[DeviceBuffer]] = {}
+        self._doomed: list[DeviceBuffer] = []
         self._ids = itertools.count(1)
         self._serials = itertools.count(1)
         self.pool_hits = 0
@@ -133,15 +134,19 @@ class BufferTable:
         if ent is None:
             return
         if self._pool_bytes + ent.buf.capacity > _POOL_LIMIT_BYTES:
-            # destroying is safe even if pending commands use it: wgpu keeps
-            # the memory alive until they finish
-            self._destroy(ent.buf)
+            # not destroyed yet: recorded, unsubmitted commands may use it, and
+            # submitting a destroyed buffer is a fatal error in wgpu-native
+            self._doomed.append(ent.buf)
             return
         self._dirty.setdefault(ent.buf.capacity, deque()).append(ent.buf)
         self._pool_bytes += ent.buf.capacity
 
     def release_quarantine(self) -> None:
-        """After a submit: dirty buffers become clean (usable by uploads)."""
+        """After a submit: dirty buffers become clean (usable by uploads) and
+        buffers over the pool limit are destroyed."""
+        for buf in self._doomed:
+            self._destroy(buf)
+        self._doomed.clear()
         for cap, bucket in self._dirty.items():
             if bucket:
                 self._pool.setdefault(cap, deque()).extend(bucket)
@@ -153,12 +158,14 @@ class BufferTable:
         buf.buffer.destroy()
 
     def trim_pool(self) -> None:
-        """Destroy every pooled (unused) buffer."""
-        for pool in (self._pool, self._dirty):
-            for bucket in pool.values():
-                for buf in bucket:
-                    self._destroy(buf)
-            pool.clear()
+        """Destroy every pooled (unused) buffer; dirty ones after the next submit."""
+        for bucket in self._pool.values():
+            for buf in bucket:
+                self._destroy(buf)
+        for bucket in self._dirty.values():
+            self._doomed.extend(bucket)
+        self._pool.clear()
+        self._dirty.clear()
         self._pool_bytes = 0
 
     def reset(self) -> None:
