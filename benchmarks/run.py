@@ -31,7 +31,7 @@ from typing import Any
 from benchmarks._worker import NOT_APPLICABLE
 from benchmarks.environment import describe_environment
 from benchmarks.plots import plot_all
-from benchmarks.workloads import SUITES, Params, Workload, suite_workloads
+from benchmarks.workloads import SUITES, WORKLOADS, Params, Workload, suite_workloads
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_MODULES = {"torch": "torch", "torch-compile": "torch", "cupy": "cupy", "numpy": "numpy"}
@@ -166,7 +166,9 @@ def merge_rows(old: dict[str, Any], rows: list[dict[str, Any]], command: str,
     """Earlier rows of the same results.json, replaced where re-run."""
     fresh = {(r["workload"], r["size"]) for r in rows}
     kept = [r for r in old.get("rows", []) if (r["workload"], r["size"]) not in fresh]
-    merged = kept + rows
+    order = {name: i for i, name in enumerate(WORKLOADS)}
+    merged = sorted(kept + rows, key=lambda r: (order.get(r["workload"], len(order)),
+                                                r["workload"]))
     ok = ok and all(r.get("parity_ok") and not r.get("failed") and r.get("guard_ok", True)
                     for r in kept)
     return merged, f"{old.get('command', '?')}; {command}", ok

@@ -78,6 +78,17 @@ def test_guard_and_failures() -> None:
     assert run.failures(results) == ["x"]
 
 
+def test_append_merges_chunks_in_workload_order() -> None:
+    old = {"command": "first", "rows": [
+        {"workload": "pca", "size": "a", "parity_ok": True, "failed": []},
+        {"workload": "stats", "size": "b", "parity_ok": True, "failed": []}]}
+    new = [{"workload": "elementwise", "size": "c", "parity_ok": True, "failed": []},
+           {"workload": "pca", "size": "a", "parity_ok": True, "failed": [], "fresh": 1}]
+    rows, command, ok = run.merge_rows(old, new, "second", True)
+    assert [r["workload"] for r in rows] == ["elementwise", "pca", "stats"]
+    assert rows[1].get("fresh") == 1 and command == "first; second" and ok
+
+
 def test_worker_process_reports_cold_and_warm_times() -> None:
     result = run.run_one("numpy", "elementwise", {"n": 1e3}, iters=2, warmup=0, timeout=120)
     assert len(result["times"]) == 2 and result["cold_wall"] > result["median"]

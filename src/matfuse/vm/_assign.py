@@ -16,7 +16,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
-from matfuse.runtime.values import CellArray
+from matfuse.runtime.values import CellArray, StructArray
 from matfuse.vm import _calls
 
 Setter = Callable[[Any, Any], None]
@@ -81,6 +81,8 @@ class TargetCompiler:
         compiled = [self._level(lv) for lv in levels]
         if special is None and len(compiled) == 1 and compiled[0].kind in ("()", "{}"):
             return root, _index_assign(root, compiled[0])
+        if special is None and len(compiled) == 1 and compiled[0].kind == ".":
+            return root, _field_assign(root, compiled[0].name)
 
         def assign_chain(fr: Any, rhs: Any) -> None:
             cur = read(fr)
@@ -142,6 +144,28 @@ def _index_assign(name: str, level: _Level) -> Setter:
         else:
             fr[name] = setter(cur, idx, rhs)
     return assign_index
+
+
+def _field_assign(name: str, field: str) -> Setter:
+    """``s.f = rhs``: replaces the value of an existing field of an unshared
+    scalar struct in place; anything else goes through ``field_set``."""
+    field_set = _ix.field_set
+    getrefcount = sys.getrefcount
+
+    def assign_field(fr: Any, rhs: Any) -> None:
+        cur = fr.get(name)
+        if (type(cur) is StructArray and cur.data.size == 1 and field in cur.fields
+                and getrefcount(cur) <= _UNSHARED_REFS):
+            data = cur.data
+            # data: the wrapper's slot, this local, the argument.
+            if getrefcount(data) <= 3 and _owns_buffer(data):
+                element = data.reshape(-1)[0]
+                # element: the array slot, this local, the argument.
+                if getrefcount(element) <= 3:
+                    element[field] = rhs
+                    return
+        fr[name] = field_set(cur, field, rhs)
+    return assign_field
 
 
 def _key(fr: Any, level: _Level, cur: Any) -> Any:

@@ -27,7 +27,7 @@ from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
 
 # Target number of threads of a reduction's partial pass.
-PARTIAL_THREADS = 1 << 16
+PARTIAL_THREADS = 1 << 18
 # Reduced extents up to this are reduced by one thread per output (no partial pass).
 SINGLE_PASS_MAX = 256
 

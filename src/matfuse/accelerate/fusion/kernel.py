@@ -74,6 +74,8 @@ class RenderedKernel:
         float_type: ``f32`` or ``f64`` (type of ``s``).
         has_flag: the last output is the domain flag.
         cache_key: hash of the source and layout.
+        max_workgroups: cap of the 1-D grid of a grid-stride kernel (None:
+            one thread per element).
     """
 
     source: str
@@ -88,6 +90,7 @@ class RenderedKernel:
     float_type: str
     has_flag: bool
     cache_key: str = ""
+    max_workgroups: int | None = None
 
     def __post_init__(self) -> None:
         if not self.cache_key:
@@ -96,6 +99,8 @@ class RenderedKernel:
     def workgroups(self) -> tuple[int, int, int]:
         """Launch grid: 1-D up to 65535 groups, folded into 2-D above that."""
         groups = max(1, -(-self.threads // self.workgroup_size))
+        if self.max_workgroups is not None:
+            groups = min(groups, self.max_workgroups)
         if groups <= MAX_WORKGROUPS_PER_DIM:
             return (groups, 1, 1)
         rows = -(-groups // MAX_WORKGROUPS_PER_DIM)

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, GENERATORS, REDUCTIONS
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
+
+# Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
+GRID_STRIDE_WORKGROUPS = 8192
 from matfuse.accelerate.fusion import wgsl_lib
 
 _STORAGE = {"float32": "f32", "float64": "f64", "bool": "u32"}
@@ -319,18 +322,22 @@ class _Emitter:
         else:
             body_outputs, threads = self.elementwise_body()
         self.header[0] = threads
-        return self.assemble(body_outputs, threads)
+        return self.assemble(body_outputs, threads, grid_stride=plan.kind != "partial")
 
     def elementwise_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
         plan = self.plan
         n = _numel(plan.shape)
         outs = []
-        self.emit("let i = gid.x + gid.y * (nwg.x * 256u);")
-        self.emit("if (i >= params.h[0].x) { return; }")
+        # Grid-stride loop: measured faster than one element per thread on
+        # the H200 (GPU-FACTS.md), and any n fits a 1-D grid.
+        self.emit(f"for (var i: u32 = gid.x; i < params.h[0].x; i = i + nwg.x * {WORKGROUP_SIZE}u) {{")
+        self.indent += 1
         for k, node in enumerate(plan.outputs):
             value = self.value(node, "i", plan.shape)
             self.emit(f"out{k}[i] = {self.store(value, node.dtype)};")
             outs.append((node, node.shape, node.dtype))
+        self.indent -= 1
+        self.emit("}")
         return outs, n
 
     def partial_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
@@ -367,7 +374,7 @@ class _Emitter:
     def store(self, value: str, dtype: str) -> str:
         return f"select(0u, 1u, {value})" if dtype == "bool" else value
 
-    def assemble(self, outs, threads: int) -> RenderedKernel:
+    def assemble(self, outs, threads: int, grid_stride: bool) -> RenderedKernel:
         decls = []
         binding = 0
         for name, storage in zip([self.input_names[k] for k in self.inputs], self.input_types):
@@ -403,7 +410,8 @@ class _Emitter:
             source=source, entry_point="main", workgroup_size=WORKGROUP_SIZE,
             inputs=list(self.inputs), outputs=out_specs, output_nodes=nodes,
             threads=threads, header=list(self.header), scalars=list(self.scalars),
-            float_type=self.ftype, has_flag=self.has_flag)
+            float_type=self.ftype, has_flag=self.has_flag,
+            max_workgroups=GRID_STRIDE_WORKGROUPS if grid_stride else None)
 
 
 def _combine(op: str, acc: str, value: str, t: str, emitter: _Emitter) -> str:

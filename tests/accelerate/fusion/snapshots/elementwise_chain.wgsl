@@ -18,24 +18,24 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
 
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-    let i = gid.x + gid.y * (nwg.x * 256u);
-    if (i >= params.h[0].x) { return; }
-    let v1 = select(params.s[0].x + f64(i) * params.s[0].z, params.s[0].y, i == 999u);
-    let v2 = f32(v1);
-    let v3 = sin(v2);
-    let v4 = (-v2);
-    let v5 = (v4 / f32(params.s[0].w));
-    let v6 = exp(v5);
-    let v7 = (v3 * v6);
-    let v8 = (v2 / f32(params.s[1].x));
-    let v9 = cos(v8);
-    let v10 = (v7 * v9);
-    if (v7 < f32(0.0) && f32(params.s[1].z) != floor(f32(params.s[1].z))) { flag[0] = 1u; }
-    let v11 = mf_pow_f32(v7, f32(params.s[1].z));
-    let v12 = (f32(params.s[1].y) * v11);
-    let v13 = (v10 + v12);
-    let v14 = tanh(v13);
-    let v15 = (f32(params.s[1].w) * v13);
-    let v16 = (v14 + v15);
-    out0[i] = v16;
+    for (var i: u32 = gid.x; i < params.h[0].x; i = i + nwg.x * 256u) {
+      let v1 = select(params.s[0].x + f64(i) * params.s[0].z, params.s[0].y, i == 999u);
+      let v2 = f32(v1);
+      let v3 = sin(v2);
+      let v4 = (-v2);
+      let v5 = (v4 / f32(params.s[0].w));
+      let v6 = exp(v5);
+      let v7 = (v3 * v6);
+      let v8 = (v2 / f32(params.s[1].x));
+      let v9 = cos(v8);
+      let v10 = (v7 * v9);
+      if (v7 < f32(0.0) && f32(params.s[1].z) != floor(f32(params.s[1].z))) { flag[0] = 1u; }
+      let v11 = mf_pow_f32(v7, f32(params.s[1].z));
+      let v12 = (f32(params.s[1].y) * v11);
+      let v13 = (v10 + v12);
+      let v14 = tanh(v13);
+      let v15 = (f32(params.s[1].w) * v13);
+      let v16 = (v14 + v15);
+      out0[i] = v16;
+    }
 }

@@ -28,20 +28,20 @@ fn u01_f32(x: u32) -> f32 {
 
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-    let i = gid.x + gid.y * (nwg.x * 256u);
-    if (i >= params.h[0].x) { return; }
-    let v1 = i >> 2u;
-    let v2 = params.h[1].x + v1;
-    let v3 = params.h[1].y + select(0u, 1u, v2 < params.h[1].x);
-    let v4 = philox4x32_10(vec4<u32>(v2, v3, 0u, 0u), vec2<u32>(params.h[0].z, params.h[0].w));
-    let v5 = (i & 2u);
-    let v6 = u01_f32(v4[v5]);
-    let v7 = u01_f32(v4[v5 + 1u]);
-    let v8 = sqrt(-2.0 * log(v6));
-    let v9 = 6.2831855 * v7;
-    let v10 = select(v8 * cos(v9), v8 * sin(v9), (i & 1u) == 1u);
-    let v11 = (params.s[0].y + v10);
-    let v12 = exp(v11);
-    let v13 = (params.s[0].x * v12);
-    out0[i] = v13;
+    for (var i: u32 = gid.x; i < params.h[0].x; i = i + nwg.x * 256u) {
+      let v1 = i >> 2u;
+      let v2 = params.h[1].x + v1;
+      let v3 = params.h[1].y + select(0u, 1u, v2 < params.h[1].x);
+      let v4 = philox4x32_10(vec4<u32>(v2, v3, 0u, 0u), vec2<u32>(params.h[0].z, params.h[0].w));
+      let v5 = (i & 2u);
+      let v6 = u01_f32(v4[v5]);
+      let v7 = u01_f32(v4[v5 + 1u]);
+      let v8 = sqrt(-2.0 * log(v6));
+      let v9 = 6.2831855 * v7;
+      let v10 = select(v8 * cos(v9), v8 * sin(v9), (i & 1u) == 1u);
+      let v11 = (params.s[0].y + v10);
+      let v12 = exp(v11);
+      let v13 = (params.s[0].x * v12);
+      out0[i] = v13;
+    }
 }

@@ -1,0 +1,91 @@
+"""``matfuse info``, ``matfuse calibrate`` and ``matfuse run --explain``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from matfuse.accelerate.facade import shutdown_acceleration
+from matfuse.accelerate.planner import calibrate as cal
+from matfuse.accelerate.planner import offload
+from matfuse.cli.main import main
+
+
+@pytest.fixture(autouse=True)
+def _inprocess(tmp_path, monkeypatch):
+    monkeypatch.setenv("MATFUSE_PROVIDER", "inprocess")
+    monkeypatch.setattr(cal, "calibration_dir", lambda: tmp_path / "planner")
+    monkeypatch.setattr(cal, "calibrate", lambda p: cal.__dict__["_small"](p))
+    cal._loaded.clear()
+    shutdown_acceleration()
+    offload.reset()
+    yield
+    shutdown_acceleration()
+    offload.reset()
+    cal._loaded.clear()
+
+
+_real_calibrate = cal.calibrate
+cal._small = lambda p: _real_calibrate(p, n=4096, matmul_n=16)
+
+
+def test_info_json_lists_device_thresholds_and_sources(capsys):
+    assert main(["info", "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["provider"] == "inprocess" and info["backend"] == "numpy"
+    auto = info["auto_offload"]
+    assert auto["enabled"] is False
+    assert auto["thresholds"]["elementwise"]["source"] == "defaults"
+    assert "precision_policy" in info and "startup_s" in info
+
+
+def test_info_text_and_bad_argument(capsys):
+    assert main(["info"]) == 0
+    text = capsys.readouterr().out
+    assert "auto-offload:     off" in text and "threshold matmul" in text
+    assert main(["info", "--yaml"]) == 2
+
+
+def test_calibrate_then_info_shows_calibration_source(capsys, monkeypatch):
+    assert main(["calibrate"]) == 0
+    first = capsys.readouterr().out
+    assert "saved" in first and "threshold elementwise" in first
+    assert main(["calibrate"]) == 0
+    assert "calibration exists" in capsys.readouterr().out
+    assert main(["calibrate", "--refresh"]) == 0
+    assert "saved" in capsys.readouterr().out
+    cal._loaded.clear()
+    shutdown_acceleration()
+    assert main(["info", "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["auto_offload"]["thresholds"]["reduction"]["source"] == "calibration"
+    monkeypatch.setenv("MATFUSE_THRESHOLD_REDUCTION", "12345")
+    cal._loaded.clear()
+    shutdown_acceleration()
+    assert main(["info", "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["auto_offload"]["thresholds"]["reduction"] == {"value": 12345, "source": "env"}
+
+
+def test_explain_prints_one_line_per_statement_operation(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("MATFUSE_AUTO_OFFLOAD", "force")
+    script = tmp_path / "prog.m"
+    script.write_text("x = reshape(1:300000, 600, 500);\ny = x .* 2;\ns = sum(y(:));\n"
+                      "fprintf('%g\\n', s);\n")
+    assert main(["--explain", "run", str(script)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "9.00003e+10\n"
+    err = captured.err
+    assert "auto-offload: active" in err
+    assert "line 2: .* -> gpu (cost-model, 300000 elements)" in err and "line 3: sum -> gpu (resident" in err
+    assert "line 4: fprintf -> cpu (sink" in err
+
+
+def test_explain_when_off_says_so(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("MATFUSE_AUTO_OFFLOAD", "0")
+    script = tmp_path / "prog.m"
+    script.write_text("x = ones(3) + 1;\n")
+    assert main(["--explain", str(script)]) == 0
+    err = capsys.readouterr().err
+    assert "auto-offload: off" in err and "every array operation ran on the CPU" in err
