@@ -127,7 +127,13 @@ def report(p, paths, totals, per_program, rounds) -> str:
               "| program | off | auto | force |", "|---|---:|---:|---:|"]
     for name in slowest:
         lines.append(f"| {name} | " + " | ".join(f"{per_program[m][name] * 1e3:.2f}" for m in MODES) + " |")
-    lines += ["", f"Last mode's planner state: {STATE.mode} ({STATE.note}).", ""]
+    lines += ["", f"Last mode's planner state: {STATE.mode} ({STATE.note}).", "",
+              "Reading: on a host without a GPU, `auto` turns itself off at the first",
+              "builtin call (hooks set to None: one check per call afterwards), so",
+              "off/auto differences there are timing noise. `force` runs the planner",
+              "on every call with the default thresholds (nothing is large enough to",
+              "move). On a GPU host `auto` equals `force` with the real provider.",
+              "Timings on a shared machine vary by about 10% between runs.", ""]
     return "\n".join(lines)
 
 

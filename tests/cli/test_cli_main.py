@@ -89,3 +89,14 @@ def test_interactive_prompt_loop(tmp_path: Path) -> None:
     assert status == 0
     assert session.get("x") == 6.0
     assert history.exists()
+
+
+def test_example_hello_runs() -> None:
+    from matfuse.vm.session import Session
+
+    root = Path(__file__).resolve().parents[2]
+    out = io.StringIO()
+    Session(stdout=out, stderr=io.StringIO()).run_file(str(root / "examples" / "hello.m"))
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "Hello from matfuse!"
+    assert "sum of even squares up to 10: 220" in lines

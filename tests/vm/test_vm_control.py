@@ -182,3 +182,17 @@ def test_undefined_function_with_arguments() -> None:
     assert info.value.identifier == "MATLAB:UndefinedFunction"
     assert info.value.function_name is None
     assert info.value.span.col == 5
+
+
+def test_copy_on_write_struct_fields() -> None:
+    s, _, _ = session()
+    s.eval("s.a = 1; s.b = 2; t = s; t.a = 10; c = {s}; s.b = 20; u = s; s.a = 5;"
+           "p = struct('x', 1); q = p(1); p.x = 2; r = [p p]; p.x = 3;")
+    element = lambda name: s.get(name).data[0, 0]  # noqa: E731
+    assert element("s") == {"a": 5.0, "b": 20.0}
+    assert element("t") == {"a": 10.0, "b": 2.0}
+    assert s.get("c").data[0, 0].data[0, 0] == {"a": 1.0, "b": 2.0}
+    assert element("u") == {"a": 1.0, "b": 20.0}
+    assert element("q") == {"x": 1.0}
+    assert [d["x"] for d in s.get("r").data.reshape(-1)] == [2.0, 2.0]
+    assert element("p") == {"x": 3.0}

@@ -164,7 +164,9 @@ def _scatter_selected(p: AccelProvider, v: GpuArray, selected: np.ndarray,
         if keep.provider is not p:
             return None
         values = keep.handle
-    if inplace:
+    # A buffer that a fusion graph may still read (v.node set) is never
+    # written in place: the pending graph must see the old values.
+    if inplace and v.node is None:
         try:
             p.index_scatter_inplace(v.valid_handle(), lin.handle, values)
             return v

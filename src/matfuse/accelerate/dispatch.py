@@ -17,6 +17,7 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.accelerate import device_ops
+from matfuse.accelerate.fusion import routing
 from matfuse.accelerate.class_rules import (
     BINARY_SYMBOLS,
     SYMBOL_OF_BINARY,
@@ -117,10 +118,15 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
         return invoke(b, args, nargout, ctx)
     impl = DEVICE_IMPLS.get(b.name)
     if impl is not None:
-        return impl(args, nargout, ctx)
+        outputs = impl(args, nargout, ctx)
+        if outputs is not None:
+            return outputs
     p = ensure_provider()
     if b.device_impl is not None:
         return invoke(_with_impl(b, b.device_impl), args, nargout, ctx)
+    lazy = routing.fused_builtin(p, b, args, nargout)
+    if lazy is not None:
+        return [lazy]
     outputs = try_builtin_on_device(p, b, args, nargout)
     if outputs is not None:
         return outputs
@@ -153,6 +159,9 @@ def device_binary(op: str, a: Any, b: Any) -> Any:
     """
     p = ensure_provider()
     name = BINARY_SYMBOLS.get(op, op)
+    lazy = routing.fused_binary(p, name, a, b)
+    if lazy is not None:
+        return lazy
     result: GpuArray | None = None
     if name == "*":
         result = device_ops.try_mtimes(p, a, b)
@@ -186,6 +195,9 @@ def device_unary(op: str, a: Any) -> Any:
     name = UNARY_SYMBOLS.get(op, op)
     if name in ("'", "ctranspose", ".'", "transpose"):
         return device_transpose(a, conjugate=name in ("'", "ctranspose"))
+    lazy = routing.fused_unary(p, name, a)
+    if lazy is not None:
+        return lazy
     result = device_ops.try_unary(p, name, a)
     if result is not None:
         return result
@@ -289,6 +301,9 @@ def to_device_like(value: Any, like: Any) -> Any:
         p = ensure_provider()
         constant = _constant_of(value)
         if constant is not None:
+            lazy = routing.fused_fill(p, tuple(value.shape), constant, class_of(value))
+            if lazy is not None:
+                return lazy
             filled = device_fill(tuple(value.shape), constant, class_of(value), p)
             if filled is not None:
                 return filled
@@ -331,6 +346,47 @@ def device_fill(shape: tuple[int, ...], value: Any, matlab_class: str,
     scalar = complex(value) if is_cx else float(value)
     try:
         h = p.fill(tuple(shape), scalar, dtype)
+    except Unsupported:
+        return None
+    return wrap_handle(h, matlab_class, p)
+
+
+@register_device_impl("linspace")
+def _linspace_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    """``linspace(a, b, n)`` with a gpuArray endpoint: a lazy generator
+    (computed inside its consumers); None lets the generic path run."""
+    if len(args) not in (2, 3) or nargout > 1:
+        return None
+    values = [gather_value(a) for a in args]
+    if any(type(v) is not float for v in values):
+        return None
+    n = values[2] if len(args) == 3 else 100.0
+    if n != int(n) or n < 1:
+        return None
+    cls = "single" if any(isinstance(a, GpuArray) and a.matlab_class == "single" for a in args) else "double"
+    lazy = routing.fused_linspace(ensure_provider(), values[0], values[1], int(n), cls)
+    return None if lazy is None else [lazy]
+
+
+def device_random(kind: str, shape: tuple[int, ...], matlab_class: str) -> Any:
+    """``rand``/``randn`` of ``shape`` drawn on the device from the GPU
+    Philox stream (``device_rng``); None when the device cannot."""
+    p = ensure_provider()
+    lazy = routing.fused_random(p, kind, shape, matlab_class)
+    if lazy is not None:
+        return lazy
+    from matfuse.accelerate import device_rng
+
+    n = 1
+    for d in shape:
+        n *= d
+    if n == 0 or matlab_class not in ("double", "single"):
+        return None
+    dtype = "float64" if matlab_class == "double" else "float32"
+    key, counter = device_rng.take(n, matlab_class)
+    hook = p.random_uniform if kind == "rand" else p.random_normal
+    try:
+        h = hook(tuple(shape), dtype, key, counter)
     except Unsupported:
         return None
     return wrap_handle(h, matlab_class, p)

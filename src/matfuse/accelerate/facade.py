@@ -107,6 +107,8 @@ def initialize_acceleration_provider(options: AccelerateInitOptions | None = Non
                                   + "; ".join(notes))
             notes.append(f"falling back to the in-process provider")
             chosen = _load_backend("inprocess", options, True)
+        # Counters report the program's work, not the provider's warm-up.
+        chosen.reset_telemetry()
         register_provider(chosen)
         _state = AccelerationState(options, chosen, _describe(chosen), notes)
         return chosen
@@ -184,6 +186,10 @@ def stats_text() -> str:
     if per_op:
         ops = ", ".join(f"{k}={v}" for k, v in sorted(per_op.items(), key=lambda kv: -kv[1]))
         lines.append(f"ops: {ops}")
+    from matfuse.accelerate.fusion.executor import STATS
+
+    fusion = STATS.as_dict()
+    lines.append("fusion: " + ", ".join(f"{k}={v}" for k, v in fusion.items()))
     fallbacks = fallback_counts()
     total = sum(fallbacks.values())
     lines.append(f"host fallbacks: {total}")

@@ -62,34 +62,67 @@ def _free_buffer(p: AccelProvider, handle: GpuTensorHandle, epoch: int) -> None:
 class GpuArray(DeviceValue):
     """A MATLAB ``gpuArray``.
 
+    It is either concrete (a handle it owns) or lazy: an :class:`FNode` of
+    the fusion graph that becomes a handle when something needs the data
+    (``materialize``); the node then owns the buffer.
+
     Attributes:
-        handle: the device tensor.
         matlab_class: element class (``double``, ``single``, ``logical``,
             ``int32``, ``char`` ...); complexity comes from the handle dtype.
         provider: the provider owning the buffer.
         epoch: provider epoch at creation (see :func:`device_epoch`).
+        node: the fusion node (lazy arrays, or the input node of a concrete one).
     """
 
-    __slots__ = ("handle", "matlab_class", "provider", "epoch", "_finalizer", "__weakref__")
+    __slots__ = ("_handle", "matlab_class", "provider", "epoch", "node", "_finalizer",
+                 "__weakref__")
 
     def __init__(self, handle: GpuTensorHandle, matlab_class: str, p: AccelProvider):
-        self.handle = handle
+        self._handle = handle
         self.matlab_class = matlab_class
         self.provider = p
         self.epoch = device_epoch(p)
+        self.node = None
         mark_residency(handle)
         self._finalizer = weakref.finalize(self, _free_buffer, p, handle, self.epoch)
+
+    @classmethod
+    def from_node(cls, node: Any, matlab_class: str, p: AccelProvider) -> "GpuArray":
+        """A lazy gpuArray computing ``node`` when first needed."""
+        self = cls.__new__(cls)
+        self._handle = None
+        self.matlab_class = matlab_class
+        self.provider = p
+        self.epoch = device_epoch(p)
+        self.node = node
+        self._finalizer = None
+        return self
 
     # ------------------------------------------------ DeviceValue interface
     @property
     def shape(self) -> tuple[int, ...]:
-        return self.handle.shape
+        if self._handle is None:
+            return tuple(self.node.shape)
+        return self._handle.shape
+
+    @property
+    def handle(self) -> GpuTensorHandle:
+        """The device tensor (computing a lazy array first)."""
+        if self._handle is None:
+            self.materialize()
+        return self._handle
+
+    @property
+    def is_lazy(self) -> bool:
+        return self._handle is None
 
     def underlying_class(self) -> str:
         return self.matlab_class
 
     def is_complex(self) -> bool:
-        return np.dtype(self.handle.dtype).kind == "c"
+        if self._handle is None:
+            return False  # the fusion graph is real-valued
+        return np.dtype(self._handle.dtype).kind == "c"
 
     def gather(self) -> Any:
         """The host value (float/bool for 1x1 double/logical, else ndarray)."""
@@ -98,6 +131,41 @@ class GpuArray(DeviceValue):
         if self.matlab_class == "char":
             arr = codes_to_char(arr)
         return canonical(arr)
+
+    # ------------------------------------------------ fusion
+    def fusion_node(self) -> Any:
+        """The FNode standing for this array in a fusion graph."""
+        if self.node is None:
+            from matfuse.accelerate.fusion.graph import input_node
+
+            # The node keeps this array (the buffer's owner) alive.
+            self.node = input_node(self.valid_handle(), owner=self)
+        return self.node
+
+    def materialize(self) -> None:
+        """Run the kernels computing a lazy array (no-op when concrete)."""
+        if self._handle is not None:
+            return
+        if not self.is_valid:
+            raise invalid_data_error()
+        from matfuse.accelerate.fusion.executor import DomainFallback, executor_for
+
+        executor = executor_for(self.provider)
+        try:
+            self._handle = executor.materialize(self.node)
+        except DomainFallback:
+            # An op met an input outside its real domain: MATLAB's result is
+            # complex, so compute the whole graph with the CPU semantics.
+            from matfuse.accelerate.fusion.host_eval import evaluate
+
+            value = evaluate(self.node, lambda h: self.provider.download(h).to_array())
+            host, cls = host_tensor_of(value)
+            handle = self.provider.upload(host)
+            self._handle = handle
+            self.matlab_class = cls
+            self.node = None
+            self._finalizer = weakref.finalize(self, _free_buffer, self.provider, handle, self.epoch)
+        mark_residency(self._handle)
 
     # ------------------------------------------------ helpers
     @property
@@ -112,14 +180,19 @@ class GpuArray(DeviceValue):
 
     @property
     def numel(self) -> int:
-        return self.handle.numel
+        n = 1
+        for d in self.shape:
+            n *= d
+        return n
 
     def free_now(self) -> None:
         """Release the buffer immediately (the object must not be used again)."""
-        self._finalizer()
+        if self._finalizer is not None:
+            self._finalizer()
 
     def __repr__(self) -> str:
-        return f"GpuArray({self.matlab_class}, shape={self.shape}, buffer={self.handle.buffer_id})"
+        state = "lazy" if self._handle is None else f"buffer={self._handle.buffer_id}"
+        return f"GpuArray({self.matlab_class}, shape={self.shape}, {state})"
 
 
 def host_tensor_of(value: Any) -> tuple[HostTensor, str]:

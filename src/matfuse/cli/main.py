@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from matfuse import __version__
-from matfuse.errors import MatlabError, MatlabSyntaxError
+from matfuse.errors import MatlabError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,6 +98,23 @@ def _finish_stats(options: CliOptions) -> None:
         printer(sys.stderr)
 
 
+def _start_explain(options: CliOptions) -> None:
+    """``--explain``: the planner records its decisions (matfuse.cli.explain)."""
+    if importlib.util.find_spec("matfuse.cli.explain") is None:
+        return
+    from matfuse.cli.explain import start_explain
+
+    start_explain(options)
+
+
+def _finish_explain(options: CliOptions) -> None:
+    if importlib.util.find_spec("matfuse.cli.explain") is None:
+        return
+    from matfuse.cli.explain import finish_explain
+
+    finish_explain(options, sys.stderr)
+
+
 def run_file(path: str, options: Any) -> int:
     from matfuse.vm.session import Session
 
@@ -105,35 +122,38 @@ def run_file(path: str, options: Any) -> int:
         sys.stderr.write(f"matfuse: cannot open '{path}': no such file\n")
         return 2
     session = Session(options=options)
+    status = 0
     try:
         start_acceleration(options)
+        _start_explain(options)
         session.run_file(path)
-    except MatlabSyntaxError as err:
+    except MatlabError as err:       # MatlabSyntaxError included: nothing ran
         report_error(err)
-        return 1
-    except MatlabError as err:
-        report_error(err)
-        return 1
+        status = 1
     finally:
         sys.stdout.flush()
+    _finish_explain(options)
     _finish_stats(options)
-    return 0
+    return status
 
 
 def run_code(code: str, options: Any) -> int:
     from matfuse.vm.session import Session
 
     session = Session(options=options)
+    status = 0
     try:
         start_acceleration(options)
+        _start_explain(options)
         session.eval(code)
     except MatlabError as err:
         report_error(err)
-        return 1
+        status = 1
     finally:
         sys.stdout.flush()
+    _finish_explain(options)
     _finish_stats(options)
-    return 0
+    return status
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -169,8 +189,6 @@ def main(argv: list[str] | None = None) -> int:
     from matfuse.cli.repl import run_repl
 
     return run_repl(options)
-
-
 
 
 if __name__ == "__main__":

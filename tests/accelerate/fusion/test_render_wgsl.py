@@ -37,8 +37,8 @@ def test_elementwise_chain_snapshot():
     kernel = WgslRenderer().render(KernelPlan("elementwise", y2.shape, [y2]))
     check_snapshot("elementwise_chain.wgsl", kernel.source)
     assert kernel.inputs == []          # x, y0, y1 are computed in registers
-    assert len(kernel.outputs) == 2     # y2 + the domain flag (pow may need complex)
-    assert kernel.has_flag
+    assert len(kernel.outputs) == 1     # y2 only: y0.^2 cannot go complex, no domain flag
+    assert not kernel.has_flag
 
 
 def test_partial_reduction_snapshot():

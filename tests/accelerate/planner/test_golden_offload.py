@@ -9,13 +9,14 @@ import pytest
 
 from tests.golden.test_golden import GOLDEN_ROOT, golden_programs, run_golden
 
-# Explicit-gpuArray goldens exercise the device on their own.
-PROGRAMS = [p for p in golden_programs()]
+# All of them, the explicit-gpuArray goldens included (mixed explicit/offloaded values).
+PROGRAMS = golden_programs()
 
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: str(p.relative_to(GOLDEN_ROOT)))
 def test_golden_output_identical_with_offload(path: Path, forced) -> None:
     stdout, stderr, error = run_golden(path)
+    # (``forced`` counts its decisions; test_offload checks that work moved.)
     assert stdout == path.with_suffix(".out").read_text(encoding="utf-8")
     err_file = path.with_suffix(".err")
     if err_file.exists():

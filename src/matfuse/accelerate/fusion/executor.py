@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, HostTensor
+from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
@@ -197,5 +197,25 @@ class FusionExecutor:
         self._dumped.add(kernel.cache_key)
 
 
-def upload_host(provider: AccelProvider, arr: np.ndarray) -> GpuTensorHandle:
-    return provider.upload(HostTensor.from_array(arr))
+_executors: dict[int, tuple[AccelProvider, FusionExecutor]] = {}
+
+
+def executor_for(provider: AccelProvider) -> FusionExecutor:
+    """The fusion executor of ``provider`` (one per provider, created on demand)."""
+    entry = _executors.get(id(provider))
+    if entry is None or entry[0] is not provider:
+        from matfuse.accelerate.facade import current_options
+
+        entry = (provider, FusionExecutor(provider, dump_dir=current_options().dump_kernels))
+        _executors[id(provider)] = entry
+    return entry[1]
+
+
+def fusion_enabled(provider: AccelProvider) -> bool:
+    """Whether operations on ``provider``'s arrays build lazy fused graphs."""
+    from matfuse.accelerate.facade import current_options
+
+    if not current_options().fusion:
+        return False
+    # The in-process provider computes eagerly with NumPy: nothing to fuse.
+    return getattr(provider, "name", "") in ("wgpu", "cuda")

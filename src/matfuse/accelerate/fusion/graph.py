@@ -62,6 +62,8 @@ class FNode:
         attrs: op parameters (generator values, reduction geometry, cast target).
         handle: the device buffer once materialised (always set for ``input``).
         owner: the object owning ``handle`` (kept alive while the graph needs it).
+        cost: distinct unmaterialised nodes in the graph under this node
+            (bounds kernel size; the loop-fusion cap compares against it).
         keep: set when the value is bound to a variable that is read later, so a
             kernel computing it also writes it out (materialise, don't recompute).
     """
@@ -79,7 +81,7 @@ class FNode:
 
     def __post_init__(self) -> None:
         self.uid = next(_ids)
-        self.cost = 1 + sum(a.cost for a in self.args if a.handle is None)
+        self.cost = _pending_count(self)
 
     @property
     def numel(self) -> int:
@@ -261,3 +263,31 @@ def _free_quietly(provider: Any, handle: GpuTensorHandle) -> None:
     free = getattr(provider, "free", None)
     if free is not None:
         free(handle)
+
+
+def _pending_count(node: FNode) -> int:
+    """Distinct unmaterialised nodes under ``node`` (itself included)."""
+    seen: set[int] = set()
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.uid in seen or n.handle is not None:
+            continue
+        seen.add(n.uid)
+        stack.extend(n.args)
+    return len(seen)
+
+
+def needs_domain_check(node: FNode) -> bool:
+    """Whether ``node`` can meet an input outside its real domain.
+
+    ``x.^k`` with a constant integer ``k`` is always real; the other
+    DOMAIN_OPS may produce MATLAB complex results for some inputs.
+    """
+    if node.op not in DOMAIN_OPS or node.dtype == "bool":
+        return False
+    if node.op == "pow":
+        exponent = node.args[1]
+        if exponent.op in ("scalar", "fill") and float(exponent.attrs[0]).is_integer():
+            return False
+    return True

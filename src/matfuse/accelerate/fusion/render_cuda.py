@@ -19,7 +19,7 @@ needs no helper library (unlike WGSL on NVIDIA Vulkan, GPU-FACTS.md).
 
 from __future__ import annotations
 
-from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, GENERATORS, REDUCTIONS, walk
+from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check, walk
 from matfuse.accelerate.fusion.cuda_lib import library
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
 
@@ -70,7 +70,7 @@ class _Emitter:
         self.memo: list[dict[tuple[int, str], str]] = [{}]
         self.counter = 0
         self.helpers: set[str] = set()
-        self.has_flag = any(n.op in DOMAIN_OPS for n in nodes)
+        self.has_flag = any(needs_domain_check(n) for n in nodes)
 
     # ------------------------------------------------------------ bookkeeping
     def fresh(self, prefix: str = "v") -> str:
@@ -152,10 +152,11 @@ class _Emitter:
             return self.let(self.convert(args[0], node.args[0].dtype, node.dtype), _CTYPE[node.dtype])
         t = self.compute_type(node)
         if len(args) == 1:
-            return self.unary(op, self.convert(args[0], node.args[0].dtype, t), t, node.dtype)
+            return self.unary(op, self.convert(args[0], node.args[0].dtype, t), t, node.dtype,
+                              needs_domain_check(node))
         a = self.convert(args[0], node.args[0].dtype, t)
         b = self.convert(args[1], node.args[1].dtype, t)
-        return self.binary(op, a, b, t, node.dtype)
+        return self.binary(op, a, b, t, node.dtype, needs_domain_check(node))
 
     def compute_type(self, node: FNode) -> str:
         if node.dtype != "bool":
@@ -174,7 +175,7 @@ class _Emitter:
             return f"({x} != {_zero(src)})"
         return f"(({_CTYPE[dst]}){x})"
 
-    def unary(self, op: str, x: str, t: str, out: str) -> str:
+    def unary(self, op: str, x: str, t: str, out: str, check: bool) -> str:
         ct = _CTYPE[out]
         if op == "neg":
             return self.let(f"(-{x})", ct)
@@ -197,10 +198,11 @@ class _Emitter:
             return self.let(f"({_fn('fabs', t)}({x}) < {_inf(t)})", ct)
         if op not in _MATH_UNARY:
             raise ValueError(f"CUDA renderer: no unary op {op}")
-        self.domain_check(op, [x], t)
+        if check:
+            self.domain_check(op, [x], t)
         return self.let(f"{_fn(op, t)}({x})", ct)
 
-    def binary(self, op: str, a: str, b: str, t: str, out: str) -> str:
+    def binary(self, op: str, a: str, b: str, t: str, out: str, check: bool) -> str:
         ct = _CTYPE[out]
         if op in _BIN_INFIX:
             return self.let(f"({a} {_BIN_INFIX[op]} {b})", ct)
@@ -217,7 +219,8 @@ class _Emitter:
             self.helpers.add(f"mod_{t}")
             return self.let(f"mf_mod_{t}({a}, {b})", ct)
         if op == "pow":
-            self.domain_check(op, [a, b], t)
+            if check:
+                self.domain_check(op, [a, b], t)
             self.helpers.add(f"pow_{t}")
             return self.let(f"mf_pow_{t}({a}, {b})", ct)
         if op in _MATH_BINARY:
@@ -225,8 +228,6 @@ class _Emitter:
         raise ValueError(f"CUDA renderer: no binary op {op}")
 
     def domain_check(self, op: str, args: list[str], t: str) -> None:
-        if op not in DOMAIN_OPS or not self.has_flag:
-            return
         x = args[0]
         zero = _zero(t)
         one = _one(t)

@@ -8,7 +8,7 @@ functions (``f64math``) because the drivers' are wrong (GPU-FACTS.md).
 
 from __future__ import annotations
 
-from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, GENERATORS, REDUCTIONS
+from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
 
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
@@ -52,7 +52,7 @@ class _Emitter:
         self.memo: list[dict[tuple[int, str], str]] = [{}]
         self.counter = 0
         self.helpers: set[str] = set()
-        self.has_flag = any(n.op in DOMAIN_OPS for n in nodes)
+        self.has_flag = any(needs_domain_check(n) for n in nodes)
 
     # ------------------------------------------------------------ bookkeeping
     def fresh(self, prefix: str = "v") -> str:
@@ -135,10 +135,10 @@ class _Emitter:
             return self.let(self.convert(args[0], node.args[0].dtype, node.dtype))
         if len(args) == 1:
             x = self.convert(args[0], node.args[0].dtype, self.compute_type(node))
-            return self.unary(op, x, self.compute_type(node))
+            return self.unary(op, x, self.compute_type(node), needs_domain_check(node))
         a = self.convert(args[0], node.args[0].dtype, self.compute_type(node))
         b = self.convert(args[1], node.args[1].dtype, self.compute_type(node))
-        return self.binary(op, a, b, self.compute_type(node))
+        return self.binary(op, a, b, self.compute_type(node), needs_domain_check(node))
 
     def compute_type(self, node: FNode) -> str:
         if node.dtype != "bool":
@@ -157,7 +157,7 @@ class _Emitter:
             return f"({x} != {src}(0.0))"
         return f"{dst}({x})"
 
-    def unary(self, op: str, x: str, t: str) -> str:
+    def unary(self, op: str, x: str, t: str, check: bool) -> str:
         if op == "neg":
             return self.let(f"(-{x})")
         if op == "not":
@@ -178,7 +178,8 @@ class _Emitter:
             return self.let(f"(abs({x}) == {_inf(t)})")
         if op == "isfinite":
             return self.let(f"(abs({x}) < {_inf(t)})")
-        self.domain_check(op, [x], t)
+        if check:
+            self.domain_check(op, [x], t)
         if t == "f32":
             template = _F32_UNARY[op]
             if template.startswith("mf_"):
@@ -187,7 +188,7 @@ class _Emitter:
         self.helpers.add("f64math")
         return self.let(f"mf_{op}({x})")
 
-    def binary(self, op: str, a: str, b: str, t: str) -> str:
+    def binary(self, op: str, a: str, b: str, t: str, check: bool) -> str:
         if op in _BIN_INFIX:
             return self.let(f"({a} {_BIN_INFIX[op]} {b})")
         if op == "ldiv":
@@ -209,7 +210,8 @@ class _Emitter:
             return self.let(f"select({a} - trunc({a} / {b}) * {b}, {a}, {b} == {t}(0.0))")
         if op == "hypot":
             return self.let(f"sqrt({a} * {a} + {b} * {b})")
-        self.domain_check(op, [a, b], t)
+        if check:
+            self.domain_check(op, [a, b], t)
         if op == "pow":
             fn = f"mf_pow_{t}"
             self.helpers.add(fn)
@@ -221,8 +223,6 @@ class _Emitter:
         return self.let(f"{fn}({a}, {b})")
 
     def domain_check(self, op: str, args: list[str], t: str) -> None:
-        if op not in DOMAIN_OPS or not self.has_flag:
-            return
         x = args[0]
         zero = f"{t}(0.0)"
         conditions = {

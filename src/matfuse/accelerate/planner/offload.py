@@ -232,6 +232,20 @@ def _gathered(args: list[Any]) -> list[Any]:
 
 def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
     """The dispatcher hook: outputs when this module ran ``b``, else None."""
+    # Fast exit for the common case (scalars, small arrays): one pass, no allocation.
+    limit = STATE.min_array
+    for a in args:
+        t = type(a)
+        if t is float:
+            continue
+        if t is np.ndarray:
+            if a.size >= limit:
+                break
+        elif isinstance(a, DeviceValue):
+            break
+    else:
+        if b.name not in CONSTRUCTORS and not STATE.explain:
+            return None
     from matfuse.runtime.dispatcher import invoke
 
     hidden, visible, big, nbytes = _scan(args)
@@ -318,6 +332,10 @@ def _host_operand_ok(v: Any) -> bool:
 
 def offload_binary(op: str, a: Any, b: Any) -> Any:
     """The ``ops.binary`` hook: the result, or NotImplemented to fall through."""
+    ta, tb = type(a), type(b)
+    if not STATE.explain and (ta is float or (ta is np.ndarray and a.size < STATE.min_array)) \
+            and (tb is float or (tb is np.ndarray and b.size < STATE.min_array)):
+        return NotImplemented
     hidden, visible, big, nbytes = _scan((a, b))
     if visible or (not hidden and big < STATE.min_array and not (STATE.explain and big > 1)):
         return NotImplemented

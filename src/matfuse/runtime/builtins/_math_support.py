@@ -173,3 +173,17 @@ def check_allocation(shape: tuple[int, ...], itemsize: int) -> None:
             "MATLAB:array:SizeLimitExceeded",
             f"Requested {dims} ({nbytes / 2 ** 30:.1f}GB) array exceeds maximum array size preference "
             f"({_MEMORY_LIMIT / 2 ** 30:.1f}GB). This might cause MATLAB to become unresponsive.")
+
+
+def whole_numbers(v: Any, fn: str, identifier: str, message: str) -> np.ndarray:
+    """Real, finite, integer-valued input as an int64 array (same shape);
+    anything else raises ``identifier``/``message``."""
+    arr = numeric_array(v, fn)
+    if arr.dtype.kind in _INT_KINDS:
+        if arr.dtype == np.uint64 and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
+            raise MatlabError(identifier, message)
+        return arr.astype(np.int64)
+    if arr.dtype.kind == "c" or not np.all(np.isfinite(arr)) or np.any(arr != np.floor(arr)) \
+            or np.any(np.abs(arr) >= 2.0 ** 62):
+        raise MatlabError(identifier, message)
+    return arr.astype(np.int64)

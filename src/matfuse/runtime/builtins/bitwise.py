@@ -104,6 +104,8 @@ def bitcmp(x: Any, assumed: Any = None) -> Any:
     arr = numeric_array(x, "bitcmp")
     if arr.dtype.kind in "iu":
         return finish(np.invert(arr))
+    if arr.dtype.kind == "c":
+        raise MatlabError("MATLAB:bitcmp:complexInput", "Inputs must be real.")
     cls = _assumed_type(assumed, "bitcmp") if assumed is not None else "uint64"
     dtype = CLASS_DTYPES[cls]
     info = np.iinfo(dtype)

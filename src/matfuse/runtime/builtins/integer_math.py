@@ -71,7 +71,7 @@ def round_(x: Any, n: Any = None, mode: Any = None) -> Any:
             return finish(round_half_away(arr.real) + 1j * round_half_away(arr.imag))
         return finish(round_half_away(arr))
     digits = scalar_value(n, "round")
-    if digits != math.floor(digits):
+    if not math.isfinite(digits) or digits != math.floor(digits):
         raise MatlabError("MATLAB:round:InvalidDigits",
                           "The second input must be a real integer scalar.")
     kind = "decimals"
@@ -141,19 +141,26 @@ def _int_mod(a: np.ndarray, b: np.ndarray, dtype: np.dtype, trunc: bool) -> np.n
             out = fa - fb * n
         out = np.where(fb == 0, 0.0 if trunc else fa, out)
         return saturate_to(out, dtype)
-    flat_a = [int(v) if a.dtype.kind in "iu" else v for v in a.reshape(-1, order="F").tolist()]
-    flat_b = [int(v) if b.dtype.kind in "iu" else v for v in b.reshape(-1, order="F").tolist()]
+    # The double operand joins the integer class first (rounded, saturated).
+    flat_a = _int_list(a, dtype)
+    flat_b = _int_list(b, dtype)
     result = []
     for x, y in zip(flat_a, flat_b):
         if y == 0:
             result.append(0 if trunc else x)
             continue
-        x, y = int(round(x)), int(round(y))
         r = x % y
         if trunc and r != 0 and (r < 0) != (x < 0):
             r -= y
         result.append(r)
     return np.array(result, dtype=dtype).reshape(a.shape, order="F")
+
+
+def _int_list(values: np.ndarray, dtype: np.dtype) -> list[int]:
+    """Column-major elements as Python ints of ``dtype`` (doubles saturate)."""
+    if values.dtype.kind not in "iu":
+        values = saturate_to(values.astype(np.float64), dtype)
+    return [int(v) for v in values.reshape(-1, order="F").tolist()]
 
 
 def _mod_like(name: str, trunc: bool) -> Callable:
@@ -218,8 +225,7 @@ def idivide(x: Any, y: Any, opt: Any = None) -> Any:
         return finish(saturate_to(np.where(np.isnan(out), 0.0, out), int_dtype))
     info = np.iinfo(int_dtype)
     result = []
-    for xa, yb in zip(a.reshape(-1, order="F").tolist(), b.reshape(-1, order="F").tolist()):
-        xa, yb = int(round(xa)), int(round(yb))
+    for xa, yb in zip(_int_list(a, int_dtype), _int_list(b, int_dtype)):
         if yb == 0:
             result.append(0 if xa == 0 else (info.max if xa > 0 else info.min))
             continue
@@ -245,7 +251,8 @@ def _int_divide(x: int, y: int, mode: str) -> int:
 def _integer_operands(x: Any, y: Any, fn: str) -> tuple[np.ndarray, np.ndarray, np.dtype | None]:
     a, b, int_dtype = binary_inputs(x, y, fn)
     for arr in (a, b):
-        if arr.dtype.kind == "c" or (arr.dtype.kind == "f" and np.any(arr != np.round(arr))):
+        if arr.dtype.kind == "c" or (arr.dtype.kind == "f" and (
+                np.any(arr != np.round(arr)) or not np.all(np.isfinite(arr)))):
             raise MatlabError(f"MATLAB:{fn}:NonIntegerInput", "Inputs must be real integers.")
     return a, b, int_dtype
 

@@ -24,6 +24,15 @@ MATLAB_KEYWORDS = frozenset({
 NAMELENGTHMAX = 63
 
 
+def _interp(ctx: Any) -> Any:
+    """The interpreter behind ``ctx`` (a MATLAB error for stand-in contexts)."""
+    interp = getattr(ctx, "interp", None)
+    if interp is None:
+        raise MatlabError("matfuse:noInterpreter",
+                          "This function needs a running MATLAB session.")
+    return interp
+
+
 def _outputs(values: list, nargout: int) -> Any:
     """A builtin's return for a list of results (calling convention)."""
     if not values:
@@ -43,7 +52,8 @@ def _declared_counts(ctx: Any, fn: Any) -> tuple[int, int]:
         n = len(params)
         return (-n if params and params[-1] == "varargin" else n), -1
     name = fn.name if isinstance(fn, FunctionHandle) else text_arg(fn, "nargin")
-    target = ctx.interp.resolve(name, ctx.interp.frame.scope)
+    interp = _interp(ctx)
+    target = interp.resolve(name, interp.frame.scope)
     if isinstance(target, CompiledFunction):
         return target.nargin_declared, target.nargout_declared
     if target is None:
@@ -55,7 +65,7 @@ def _declared_counts(ctx: Any, fn: Any) -> tuple[int, int]:
 
 
 def _function_frame(ctx: Any, fn: str) -> Any:
-    frame = ctx.interp.frame
+    frame = _interp(ctx).frame
     if frame.function is None and frame.name == "base":
         raise MatlabError(f"MATLAB:{fn}:notInFunction",
                           f"You can only call {fn} from within a MATLAB function.")
@@ -90,7 +100,7 @@ def _check_count(ctx: Any, count: int, low: Any, high: Any, what: str) -> None:
                           f"Too many {kind.lower()} arguments.")
     else:
         return
-    err.function_name = ctx.interp.frame.name
+    err.function_name = _interp(ctx).frame.name
     raise err
 
 
@@ -110,7 +120,7 @@ def exist(ctx: Any, name: Any, kind: Any = None) -> float:
     """1 variable, 2 file, 5 builtin, 7 folder, 0 nothing."""
     text = text_arg(name, "exist")
     what = text_arg(kind, "exist").lower() if kind is not None else "any"
-    interp = ctx.interp
+    interp = _interp(ctx)
     if what in ("any", "var") and text in interp.variable_names():
         return 1.0
     if what == "var":
@@ -152,7 +162,7 @@ def feval(ctx: Any, fn: Any, *args: Any, nargout: int = 0) -> Any:
          wants_nargout=True)
 def eval_(ctx: Any, code: Any, catch_code: Any = None, nargout: int = 0) -> Any:
     """Run MATLAB text in the caller's workspace (``eval(try, catch)``)."""
-    interp = ctx.interp
+    interp = _interp(ctx)
     source = text_arg(code, "eval", "expression")
     if catch_code is None:
         return _outputs(interp.eval_string(source, nargout), nargout)
@@ -167,7 +177,7 @@ def eval_(ctx: Any, code: Any, catch_code: Any = None, nargout: int = 0) -> Any:
 @builtin("run", category="lang", nargin=(1, 1), nargout=(0, 0), needs_ctx=True)
 def run(ctx: Any, script: Any) -> None:
     """Run a script file in the caller's workspace."""
-    interp = ctx.interp
+    interp = _interp(ctx)
     text = text_arg(script, "run", "script name")
     path = text if text.endswith(".m") else text + ".m"
     if not os.path.isfile(path):
@@ -187,7 +197,7 @@ def run(ctx: Any, script: Any) -> None:
 @builtin("clear", category="lang", nargin=(0, None), nargout=(0, 0), needs_ctx=True)
 def clear(ctx: Any, *names: Any) -> None:
     """clear, clear all, clear x y, clear global, clear functions, clear a*."""
-    interp = ctx.interp
+    interp = _interp(ctx)
     frame = interp.frame
     words = [text_arg(n, "clear", "name") for n in names]
     if not words or words == ["-all"] or words == ["all"] or words == ["variables"]:
@@ -234,7 +244,7 @@ def who(ctx: Any, *patterns: Any, nargout: int = 0) -> Any:
 @builtin("format", category="lang", nargin=(0, 2), nargout=(0, 0), needs_ctx=True)
 def format_(ctx: Any, *modes: Any) -> None:
     """``format long`` / ``format short`` / ``format`` (default)."""
-    interp = ctx.interp
+    interp = _interp(ctx)
     if not modes:
         interp.display_format = "short"
         return None
@@ -270,7 +280,7 @@ def _path_dirs(args: tuple) -> tuple[list[str], str]:
 @builtin("addpath", category="lang", nargin=(1, None), nargout=(0, 1), needs_ctx=True)
 def addpath(ctx: Any, *args: Any) -> Any:
     """Add folders to the function search path (front by default)."""
-    interp = ctx.interp
+    interp = _interp(ctx)
     old = os.pathsep.join(interp.functions.path)
     dirs, where = _path_dirs(args)
     for d in dirs:
@@ -286,7 +296,7 @@ def addpath(ctx: Any, *args: Any) -> Any:
 @builtin("rmpath", category="lang", nargin=(1, None), nargout=(0, 1), needs_ctx=True)
 def rmpath(ctx: Any, *args: Any) -> Any:
     """Remove folders from the search path."""
-    interp = ctx.interp
+    interp = _interp(ctx)
     old = os.pathsep.join(interp.functions.path)
     dirs, _ = _path_dirs(args)
     interp.functions.path = [p for p in interp.functions.path if p not in dirs]
@@ -298,7 +308,7 @@ def rmpath(ctx: Any, *args: Any) -> Any:
          wants_nargout=True)
 def path(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     """Show, return or set the search path."""
-    interp = ctx.interp
+    interp = _interp(ctx)
     if args:
         dirs: list[str] = []
         for a in args:
@@ -326,7 +336,7 @@ def func2str(fh: Any) -> np.ndarray:
 def str2func(ctx: Any, text: Any, *_: Any) -> FunctionHandle:
     """Function handle from a name or an anonymous-function text."""
     source = text_arg(text, "str2func", "function name").strip()
-    interp = ctx.interp
+    interp = _interp(ctx)
     if source.startswith("@"):
         from matfuse.vm.workspace import Frame
 

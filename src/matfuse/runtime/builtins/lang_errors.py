@@ -22,9 +22,21 @@ def looks_like_id(text: str) -> bool:
     return bool(_ID_RE.match(text))
 
 
+def _interp(ctx: Any) -> Any:
+    """The interpreter behind ``ctx`` (a MATLAB error for stand-in contexts)."""
+    interp = getattr(ctx, "interp", None)
+    if interp is None:
+        raise MatlabError("matfuse:noInterpreter",
+                          "This function needs a running MATLAB session.")
+    return interp
+
+
 def _caller_name(ctx: Any) -> str:
     """``Error using NAME`` names the user function that called error()."""
-    frame = ctx.interp.frame
+    interp = getattr(ctx, "interp", None)
+    if interp is None:
+        return ""
+    frame = interp.frame
     return frame.name if frame.function is not None else ""
 
 
@@ -139,7 +151,7 @@ def get_report(exc: Any, *options: Any) -> np.ndarray:
          wants_nargout=True)
 def lasterr(ctx: Any, nargout: int = 1) -> Any:
     """Message (and identifier) of the last error caught or reported."""
-    err = ctx.interp.last_error
+    err = _interp(ctx).last_error
     message = char_array(err.message if err else "")
     if nargout >= 2:
         return message, char_array(err.identifier if err else "")
@@ -177,7 +189,7 @@ def assert_(ctx: Any, cond: Any, *args: Any) -> None:
 @builtin("warning", category="lang", nargin=(0, None), nargout=(0, 1), needs_ctx=True)
 def warning(ctx: Any, *args: Any) -> None:
     """Print ``Warning: msg`` to stderr; ``warning('off'|'on', id)`` toggles."""
-    interp = ctx.interp
+    interp = _interp(ctx)
     if not args:
         return None
     first = to_str(args[0]) if is_text(args[0]) else None
@@ -202,9 +214,9 @@ def warning(ctx: Any, *args: Any) -> None:
 @builtin("lastwarn", category="lang", nargin=(0, 2), nargout=(0, 2), needs_ctx=True,
          wants_nargout=True)
 def lastwarn(ctx: Any, *args: Any, nargout: int = 1) -> Any:
-    message, ident = ctx.interp.last_warning
+    message, ident = _interp(ctx).last_warning
     if args:
-        ctx.interp.last_warning = (to_str(args[0]), to_str(args[1]) if len(args) > 1 else "")
+        _interp(ctx).last_warning = (to_str(args[0]), to_str(args[1]) if len(args) > 1 else "")
     if nargout >= 2:
         return char_array(message), char_array(ident)
     return char_array(message)

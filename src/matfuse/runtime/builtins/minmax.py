@@ -91,6 +91,9 @@ def _reduce(x: Any, fn: str, want_max: bool, dims: tuple[int, ...] | None,
         dims = tuple(range(arr.ndim))
     elif dims == ():
         dims = (first_nonsingleton_dim(shape),)
+    vector_dims = len(dims) > 1
+    # Dimensions beyond ndims are singletons: reducing them changes nothing.
+    dims = tuple(d for d in dims if d < max(arr.ndim, 2)) or (arr.ndim,)
     ndim = max(arr.ndim, max(dims) + 1)
     full_shape = shape + (1,) * (ndim - arr.ndim)
     arr = arr.reshape(full_shape, order="F")
@@ -108,7 +111,7 @@ def _reduce(x: Any, fn: str, want_max: bool, dims: tuple[int, ...] | None,
     if nargout < 2:
         return finish(result)
     idx = index.reshape(out_shape, order="F")
-    if linear or len(dims) > 1:
+    if linear or vector_dims:
         idx = _linear_indices(idx, full_shape, dims)
     return finish(result), finish((idx + 1).astype(np.float64))
 
@@ -190,6 +193,9 @@ def _minmax(fn: str, want_max: bool, args: tuple[Any, ...], nargout: int) -> Any
         if is_text(rest[2]) and to_str(rest[2]).lower() != "all":
             raise MatlabError(f"MATLAB:{fn}:unknownOption", f"Invalid option '{to_str(rest[2])}'.")
         dims = dims_arg(rest[2], fn)
+        if dims == ():
+            raise MatlabError("MATLAB:getdimarg:dimensionMustBePositiveInteger",
+                              "Dimension argument must be a positive integer scalar within indexing range.")
         return _reduce(rest[0], fn, want_max, dims, omit_nan, linear, nargout)
     if not rest:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")

@@ -46,7 +46,7 @@ def nchoosek(v: Any, k: Any) -> Any:
     """Binomial coefficient for scalar n, or all k-combinations of a vector's
     elements (rows in lexicographic order of positions)."""
     kk = scalar_value(k, "nchoosek")
-    if kk < 0 or kk != math.floor(kk):
+    if not math.isfinite(kk) or kk < 0 or kk != math.floor(kk):
         raise MatlabError("MATLAB:nchoosek:InvalidArg2",
                           "K must be an integer between 0 and N.")
     kk = int(kk)
@@ -55,7 +55,7 @@ def nchoosek(v: Any, k: Any) -> Any:
     arr = v if type(v) is np.ndarray else numeric_array(v, "nchoosek")
     if arr.size == 1 and arr.dtype != CHAR_DTYPE:
         n = float(arr.reshape(-1)[0].real) if arr.dtype.kind == "c" else float(arr.reshape(-1)[0])
-        if n < 0 or n != math.floor(n):
+        if not math.isfinite(n) or n < 0 or n != math.floor(n):
             raise MatlabError("MATLAB:nchoosek:InvalidArg1",
                               "N must be a real non-negative integer.")
         if kk > n:

@@ -49,6 +49,22 @@ def _to_device_if_like(value: Any, like: Any) -> Any:
     return to_device_like(value, like)
 
 
+def _wants_device(like: Any) -> bool:
+    if isinstance(like, DeviceValue):
+        return not like.is_complex()
+    return isinstance(like, str) and like == "gpuArray"
+
+
+def _device_random(kind: str, shape: tuple[int, ...], cls: str, like: Any) -> Any:
+    """A gpuArray drawn on the device from the GPU stream (MATLAB's gpurng),
+    or None when the device cannot make it (then the host draws it)."""
+    if not _wants_device(like):
+        return None
+    from matfuse.accelerate.dispatch import device_random  # lazy: accelerate imports runtime
+
+    return device_random(kind, shape, cls)
+
+
 def _float_class(cls: str, fn: str) -> str:
     if cls not in ("double", "single"):
         raise MatlabError(f"MATLAB:{fn}:invalidOutputType",
@@ -74,6 +90,9 @@ def rand(*args: Any) -> Any:
     rest, cls, like = parse_class_args(list(args), "rand")
     cls = _float_class(cls, "rand")
     shape = parse_size_args(rest, "rand")
+    on_device = _device_random("rand", shape, cls, like)
+    if on_device is not None:
+        return on_device
     return _finish(_rng.GENERATOR.uniform(_n_of(shape), cls), shape, like)
 
 
@@ -84,6 +103,9 @@ def randn(*args: Any) -> Any:
     rest, cls, like = parse_class_args(list(args), "randn")
     cls = _float_class(cls, "randn")
     shape = parse_size_args(rest, "randn")
+    on_device = _device_random("randn", shape, cls, like)
+    if on_device is not None:
+        return on_device
     return _finish(_rng.GENERATOR.normal(_n_of(shape), cls), shape, like)
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import int_value, parse_size_args
-from matfuse.runtime.builtins._math_support import check_allocation, numeric_array
+from matfuse.runtime.builtins._math_support import check_allocation, numeric_array, whole_numbers
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import (
     CellArray,
@@ -66,7 +66,9 @@ def _tile(data: np.ndarray, reps: tuple[int, ...]) -> np.ndarray:
          gpu=GpuSpec(kind="indexing", hook="repmat", op="repmat"))
 def repmat(a: Any, *sizes: Any) -> Any:
     """Tile a: repmat(A, n), repmat(A, m, n, ...), repmat(A, [m n ...])."""
-    reps = parse_size_args(list(sizes), "repmat")
+    # Char sizes count by their codes, as numbers do.
+    reps = parse_size_args([numeric_array(s, "repmat") if type(s) is np.ndarray else s
+                            for s in sizes], "repmat")
     return rebuild(a, _tile(array_data(a, "repmat"), reps))
 
 
@@ -97,10 +99,10 @@ def repelem(a: Any, *counts: Any) -> Any:
 
 
 def _counts(v: Any, n: int, fn: str) -> np.ndarray | int:
-    arr = numeric_array(v, fn).astype(np.float64)
-    if np.any(arr < 0) or np.any(arr != np.floor(arr)):
-        raise MatlabError(f"MATLAB:{fn}:invalidReplications",
-                          "Replication factors must be a row vector of nonnegative integers.")
+    message = "Replication factors must be a row vector of nonnegative integers."
+    arr = whole_numbers(v, fn, f"MATLAB:{fn}:invalidReplications", message)
+    if np.any(arr < 0):
+        raise MatlabError(f"MATLAB:{fn}:invalidReplications", message)
     if arr.size == 1:
         return int(arr.reshape(-1)[0])
     if arr.size != n:
@@ -159,6 +161,8 @@ def diag(v: Any, k: Any = None) -> Any:
         else:
             out[idx - offset, idx] = flat
         return rebuild(v, out)
+    if abs(offset) >= max(arr.shape, default=0):
+        return rebuild(v, np.zeros((0, 1), dtype=arr.dtype))
     out = np.diagonal(arr, offset).reshape(-1, 1).copy()
     if out.size == 0:
         out = np.zeros((0, 1), dtype=arr.dtype)

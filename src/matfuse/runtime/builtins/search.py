@@ -14,7 +14,7 @@ from matfuse.runtime.builtins._common import (
     int_value,
     text_arg,
 )
-from matfuse.runtime.builtins._math_support import numeric_array
+from matfuse.runtime.builtins._math_support import numeric_array, whole_numbers
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_array
 
@@ -84,10 +84,16 @@ def _truth_reduce(x: Any, dim: Any, fn: str, use_any: bool) -> Any:
         dims: tuple[int, ...] | None = (first_nonsingleton_dim(arr.shape),)
     else:
         dims = dims_arg(dim, fn)
+        if dims == ():
+            raise MatlabError("MATLAB:getdimarg:dimensionMustBePositiveInteger",
+                              "Dimension argument must be a positive integer scalar within indexing range.")
+    if dims is not None:
+        # Dimensions beyond ndims are singletons: reducing them changes nothing.
+        dims = tuple(d for d in dims if d < truth.ndim)
+        if not dims:
+            return canonical(truth)
     if dims is None:
         return bool(truth.any()) if use_any else bool(truth.all())
-    nd = max(truth.ndim, max(dims) + 1)
-    truth = truth.reshape(truth.shape + (1,) * (nd - truth.ndim))
     out = truth.any(axis=dims, keepdims=True) if use_any else truth.all(axis=dims, keepdims=True)
     return canonical(out)
 
@@ -124,8 +130,9 @@ def nnz(x: Any) -> Any:
 
 # --------------------------------------------------------- sub2ind/ind2sub
 def _size_vector(sz: Any, fn: str) -> list[int]:
-    arr = to_array(sz).reshape(-1, order="F")
-    if arr.size < 1 or np.any(arr < 0) or np.any(arr != np.floor(arr)):
+    arr = whole_numbers(sz, fn, f"MATLAB:{fn}:InvalidSize",
+                        "Size vector must have at least two elements of nonnegative integers.").reshape(-1, order="F")
+    if arr.size < 1 or np.any(arr < 0):
         raise MatlabError(f"MATLAB:{fn}:InvalidSize",
                           "Size vector must have at least two elements of nonnegative integers.")
     dims = [int(d) for d in arr.tolist()]

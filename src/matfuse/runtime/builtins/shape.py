@@ -19,6 +19,7 @@ from matfuse.runtime.builtins._math_support import (
     check_allocation,
     finish,
     numeric_array,
+    whole_numbers,
 )
 from matfuse.runtime.builtins.replication import array_data, rebuild
 from matfuse.runtime.registry import GpuSpec, builtin
@@ -74,9 +75,10 @@ def reshape(a: Any, *sizes: Any) -> Any:
 
 
 def _order_arg(v: Any, ndim: int, fn: str) -> list[int]:
-    arr = numeric_array(v, fn).reshape(-1, order="F")
+    arr = whole_numbers(v, fn, "MATLAB:permute:badIndex",
+                        "ORDER contains an invalid permutation index.").reshape(-1, order="F")
     order = [int(x) - 1 for x in arr.tolist()]
-    if sorted(order) != list(range(len(order))) or any(x != math.floor(x) for x in arr.tolist()):
+    if sorted(order) != list(range(len(order))):
         raise MatlabError("MATLAB:permute:badIndex", "ORDER contains an invalid permutation index.")
     if len(order) < ndim:
         raise MatlabError("MATLAB:permute:tooFewIndices",
@@ -119,9 +121,8 @@ def circshift(a: Any, k: Any, dim: Any = None) -> Any:
     """Circular shift: circshift(A, K) along the first non-singleton
     dimension (K vector: dims 1..numel(K)); circshift(A, K, dim)."""
     data = array_data(a, "circshift")
-    shifts = numeric_array(k, "circshift").reshape(-1, order="F")
-    if np.any(shifts != np.floor(shifts)):
-        raise MatlabError("MATLAB:circshift:nonInteger", "Invalid shift type: must be a finite, real integer vector.")
+    shifts = whole_numbers(k, "circshift", "MATLAB:circshift:nonInteger",
+                           "Invalid shift type: must be a finite, real integer vector.").reshape(-1, order="F")
     if dim is not None:
         axes = [dim_arg(dim, "circshift")]
         if shifts.size != 1:
@@ -131,9 +132,11 @@ def circshift(a: Any, k: Any, dim: Any = None) -> Any:
         axes = [first_nonsingleton_dim(data.shape)]
     else:
         axes = list(range(shifts.size))
-    nd = max(data.ndim, max(axes) + 1)
-    out = data.reshape(data.shape + (1,) * (nd - data.ndim))
-    out = np.roll(out, [int(s) for s in shifts.tolist()], axis=axes)
+    # Shifting along a dimension beyond ndims (a singleton) changes nothing.
+    kept = [(int(s), ax) for s, ax in zip(shifts.tolist(), axes) if ax < data.ndim]
+    if not kept:
+        return rebuild(a, data)
+    out = np.roll(data, [s for s, _ in kept], axis=[ax for _, ax in kept])
     return rebuild(a, out)
 
 

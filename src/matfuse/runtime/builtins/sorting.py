@@ -19,7 +19,7 @@ from matfuse.runtime.builtins._common import (
     is_text,
     text_arg,
 )
-from matfuse.runtime.builtins._math_support import numeric_array
+from matfuse.runtime.builtins._math_support import numeric_array, whole_numbers
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import (
     CellArray,
@@ -122,8 +122,9 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> Any:
         x if type(x) is np.ndarray else
         np.array([[x]]) if type(x) is bool else numeric_array(x, "sort"))
     axis, descend = _parse_sort_args(args, data.shape)
-    nd = max(data.ndim, axis + 1)
-    data = data.reshape(data.shape + (1,) * (nd - data.ndim))
+    if axis >= data.ndim:
+        # Sorting along a singleton dimension: nothing moves.
+        return (x, canonical(np.ones(data.shape))) if nargout >= 2 else x
     moved = np.moveaxis(data, axis, -1)
     order = sort_order(moved, descend)
     result = np.moveaxis(np.take_along_axis(moved, order, axis=-1), -1, axis)
@@ -192,8 +193,10 @@ def sortrows(x: Any, column: Any = None, direction: Any = None, nargout: int = 1
     if column is None or (type(column) is np.ndarray and column.size == 0):
         columns = list(range(1, ncols + 1))
     else:
-        spec = numeric_array(column, "sortrows").reshape(-1, order="F")
-        if np.any(spec == 0) or np.any(np.abs(spec) > ncols) or np.any(spec != np.floor(spec)):
+        message = ("Column sorting vector must contain integers with absolute value between 1 "
+                   "and the number of columns in the first argument.")
+        spec = whole_numbers(column, "sortrows", "MATLAB:sortrows:COLmismatchX", message).reshape(-1, order="F")
+        if np.any(spec == 0) or np.any(np.abs(spec) > ncols):
             raise MatlabError("MATLAB:sortrows:COLmismatchX",
                               "Column sorting vector must contain integers with absolute value between 1 and the number of columns in the first argument.")
         columns = [int(c) for c in spec.tolist()]

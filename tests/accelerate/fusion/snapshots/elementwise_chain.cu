@@ -8,7 +8,6 @@ __device__ __forceinline__ float mf_pow_f32(float a, float b) {
 
 extern "C" __global__ void __launch_bounds__(256) mf_fused(
     float* __restrict__ out0,
-    unsigned int* __restrict__ flag,
     const unsigned int h0,
     const unsigned int h1,
     const double s0,
@@ -31,7 +30,6 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const float v8 = (v2 / ((float)s4));
     const float v9 = cosf(v8);
     const float v10 = (v7 * v9);
-    if (v7 < 0.0f && ((float)s6) != floorf(((float)s6))) { flag[0] = 1u; }
     const float v11 = mf_pow_f32(v7, ((float)s6));
     const float v12 = (((float)s5) * v11);
     const float v13 = (v10 + v12);

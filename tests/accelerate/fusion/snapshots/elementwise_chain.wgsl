@@ -1,7 +1,6 @@
 @group(0) @binding(0) var<storage, read_write> out0: array<f32>;
-@group(0) @binding(1) var<storage, read_write> flag: array<u32>;
 struct Params { h: array<vec4<u32>, 2>, s: array<vec4<f64>, 2> };
-@group(0) @binding(2) var<uniform> params: Params;
+@group(0) @binding(1) var<uniform> params: Params;
 
 fn mf_pow_f32(a: f32, b: f32) -> f32 {
   if (b == 2.0) { return a * a; }
@@ -29,7 +28,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
       let v8 = (v2 / f32(params.s[1].x));
       let v9 = cos(v8);
       let v10 = (v7 * v9);
-      if (v7 < f32(0.0) && f32(params.s[1].z) != floor(f32(params.s[1].z))) { flag[0] = 1u; }
       let v11 = mf_pow_f32(v7, f32(params.s[1].z));
       let v12 = (f32(params.s[1].y) * v11);
       let v13 = (v10 + v12);

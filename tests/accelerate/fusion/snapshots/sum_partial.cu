@@ -8,7 +8,6 @@ __device__ __forceinline__ float mf_pow_f32(float a, float b) {
 
 extern "C" __global__ void __launch_bounds__(256) mf_fused(
     float* __restrict__ out0,
-    unsigned int* __restrict__ flag,
     const unsigned int h0,
     const unsigned int h1,
     const double s0,
@@ -37,7 +36,6 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
       const float v9 = (v3 / ((float)s4));
       const float v10 = cosf(v9);
       const float v11 = (v8 * v10);
-      if (v8 < 0.0f && ((float)s6) != floorf(((float)s6))) { flag[0] = 1u; }
       const float v12 = mf_pow_f32(v8, ((float)s6));
       const float v13 = (((float)s5) * v12);
       const float v14 = (v11 + v13);

@@ -5,27 +5,14 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
-import numpy as np
-
 WORKGROUP = 256
 
 #: numpy dtype name -> WGSL storage element type
-STORAGE_TYPE = {"float32": "f32", "float64": "f64", "int32": "i32", "uint32": "u32", "bool": "u32"}
+STORAGE_TYPE = {"float32": "f32", "float64": "f64", "int32": "i32", "uint32": "u32", "bool": "u32",
+                # interleaved (re, im): only data-movement kernels accept these
+                "complex64": "vec2<f32>", "complex128": "vec2<f64>"}
 
 _SCALAR_FMT = {"u32": ("I", 4), "i32": ("i", 4), "f32": ("f", 4), "f64": ("d", 8)}
-
-
-def lit(x: float, ty: str) -> str:
-    """A WGSL literal of ``x`` with exact round-trip for f64."""
-    if ty == "f64":
-        return f"{float(x)!r}lf" if np.isfinite(x) else _nonfinite(x)
-    if ty == "f32":
-        return f"{float(np.float32(x))!r}f"
-    return f"{int(x)}{'u' if ty == 'u32' else 'i'}"
-
-
-def _nonfinite(x: float) -> str:
-    raise ValueError(f"non-finite WGSL literal {x}")
 
 
 @dataclass
@@ -79,12 +66,3 @@ def groups_2d(n_groups: int, max_per_dim: int) -> tuple[int, int, int]:
         return (n, 1, 1)
     y = -(-n // max_per_dim)
     return (max_per_dim, y, 1)
-
-
-GRID_STRIDE_HEAD = """
-@compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
-  let stride = nwg.x * 256u;
-"""
-
-DEVICE_CHECK_F64 = "f64"

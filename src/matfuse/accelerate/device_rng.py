@@ -1,0 +1,35 @@
+"""The device random stream (MATLAB's ``gpurng``): Philox4x32-10.
+
+When the host generator is ``rng(seed, 'philox')``, device and host share
+one stream, so ``rand(n, 'gpuArray')`` equals ``rand(n)`` drawn at the same
+point. Otherwise the device keeps its own Philox stream (seed 0 by default,
+as MATLAB's GPU default generator).
+"""
+
+from __future__ import annotations
+
+from matfuse.runtime import _philox, _rng
+
+_key: tuple[int, int] = _philox.key_from_seed(0)
+_counter: int = 0
+
+
+def seed(value: int) -> None:
+    """Restart the device stream at ``value`` (``gpurng(value)``)."""
+    global _key, _counter
+    _key = _philox.key_from_seed(value)
+    _counter = 0
+
+
+def take(n: int, matlab_class: str) -> tuple[tuple[int, int], int]:
+    """Reserve the blocks for ``n`` values; returns (key, first block)."""
+    global _counter
+    blocks = _philox.blocks_needed(n, matlab_class)
+    generator = _rng.GENERATOR
+    if generator.type == "philox":
+        key, counter = generator.philox_position()
+        generator.advance(blocks)
+        return key, counter
+    start = _counter
+    _counter += blocks
+    return _key, start

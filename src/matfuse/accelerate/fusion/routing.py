@@ -1,0 +1,158 @@
+"""Where device operators and builtins enter the fusion engine.
+
+``accelerate.dispatch`` calls these before its eager provider hooks. Each
+returns a lazy gpuArray, or None when the call form is not fusable (flags
+such as ``'omitnan'``, integer classes, complex data, matrix operators with
+matrix operands ...), in which case the eager path runs unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matfuse.accelerate.fusion.executor import fusion_enabled
+from matfuse.accelerate.fusion.lazy import (
+    lazy_binary,
+    lazy_cast,
+    lazy_generator,
+    lazy_reduce,
+    lazy_unary,
+)
+from matfuse.runtime.registry import Builtin
+from matfuse.runtime.values import DeviceValue, is_char, shape_of, to_array
+
+# Matrix operators that are elementwise when one operand is a scalar.
+_SCALAR_FORMS = {"*": "times", "mtimes": "times", "/": "rdivide", "mrdivide": "rdivide",
+                 "\\": "ldivide", "mldivide": "ldivide", "^": "power", "mpower": "power"}
+_FUSED_REDUCTIONS = ("sum", "mean", "prod", "max", "min")
+
+
+def _is_scalar(v: Any) -> bool:
+    return shape_of(v) == (1, 1)
+
+
+def fused_binary(p: Any, name: str, a: Any, b: Any) -> Any:
+    """Lazy ``a name b`` (``name``: operator symbol or builtin name) or None."""
+    if not fusion_enabled(p):
+        return None
+    if name in _SCALAR_FORMS:
+        if name in ("\\", "mldivide"):
+            if not _is_scalar(a):
+                return None
+        elif not (_is_scalar(a) or _is_scalar(b)) or (name in ("^", "mpower") and not (_is_scalar(a) and _is_scalar(b))):
+            return None
+        name = _SCALAR_FORMS[name]
+    return lazy_binary(name, a, b, p)
+
+
+def fused_unary(p: Any, name: str, a: Any) -> Any:
+    if not fusion_enabled(p):
+        return None
+    return lazy_unary(name, a, p)
+
+
+def fused_builtin(p: Any, b: Builtin, args: list[Any], nargout: int) -> Any:
+    """Lazy result of builtin ``b`` on device arguments, or None."""
+    if nargout > 1 or not fusion_enabled(p):
+        return None
+    name = b.name
+    if name in ("single", "double") and len(args) == 1:
+        return lazy_cast(args[0], name, p)
+    spec = b.gpu
+    if spec is None:
+        return None
+    op = spec.op or name
+    if spec.hook == "elem_unary" and len(args) == 1:
+        return lazy_unary(op, args[0], p)
+    if len(args) == 2 and spec.hook in ("elem_binary", "reduce") and op in ("max", "min", "atan2", "hypot", "mod", "rem"):
+        return lazy_binary(op, args[0], args[1], p)
+    if spec.hook == "elem_binary" and len(args) == 2:
+        return lazy_binary(op, args[0], args[1], p)
+    if spec.hook == "reduce" and op in _FUSED_REDUCTIONS:
+        return _reduction(p, op, args)
+    return None
+
+
+def _reduction(p: Any, op: str, args: list[Any]) -> Any:
+    """``sum(x)``, ``sum(x, dim)``, ``sum(x, 'all')``, ``sum(x, [d1 d2])``;
+    ``max(x, [], dim)`` forms. Other flags are left to the eager path."""
+    x = args[0]
+    rest = list(args[1:])
+    if op in ("max", "min") and rest:
+        if len(rest) != 2 or not _is_empty_host(rest[0]):
+            return None
+        rest = [rest[1]]
+    if len(rest) > 1:
+        return None
+    if not rest:
+        dims: tuple[int, ...] | None = (_first_nonsingleton(shape_of(x)),)
+    else:
+        dims = _dims(rest[0])
+        if dims == ():
+            return None
+    return lazy_reduce(op, x, dims, p)
+
+
+def _is_empty_host(v: Any) -> bool:
+    return not isinstance(v, DeviceValue) and type(v) is not float and type(v) is not bool \
+        and hasattr(v, "size") and v.size == 0
+
+
+def _first_nonsingleton(shape: tuple[int, ...]) -> int:
+    for i, d in enumerate(shape):
+        if d != 1:
+            return i
+    return 0
+
+
+def _dims(v: Any) -> tuple[int, ...] | None:
+    """0-based dims of a dim argument; None for 'all'; () when not fusable."""
+    if isinstance(v, DeviceValue):
+        return ()
+    if is_char(v):
+        text = "".join(v.reshape(-1).tolist()).lower()
+        return None if text == "all" else ()
+    if type(v) is float:
+        d = v
+        return (int(d) - 1,) if d == int(d) and d >= 1 else ()
+    arr = to_array(v)
+    if arr.dtype.kind not in "fiu" or arr.size == 0:
+        return ()
+    out = []
+    for x in arr.reshape(-1, order="F"):
+        if x != int(x) or x < 1:
+            return ()
+        out.append(int(x) - 1)
+    if len(set(out)) != len(out):
+        return ()
+    return tuple(out)
+
+
+def fused_fill(p: Any, shape: tuple[int, ...], value: Any, cls: str) -> Any:
+    """Lazy constant array (``zeros/ones/nan/inf`` on the device) or None."""
+    if not fusion_enabled(p) or type(value) not in (float, int) and not hasattr(value, "real"):
+        return None
+    if isinstance(value, complex) or getattr(value, "imag", 0) != 0:
+        return None
+    return lazy_generator("fill", tuple(shape), cls, p, (float(value),))
+
+
+def fused_random(p: Any, kind: str, shape: tuple[int, ...], cls: str) -> Any:
+    """Lazy ``rand``/``randn`` from the device Philox stream, or None."""
+    if not fusion_enabled(p):
+        return None
+    from matfuse.accelerate import device_rng
+
+    n = 1
+    for d in shape:
+        n *= d
+    if n == 0 or cls not in ("double", "single"):
+        return None
+    key, counter = device_rng.take(n, cls)
+    return lazy_generator(kind, tuple(shape), cls, p, (key, counter))
+
+
+def fused_linspace(p: Any, start: float, stop: float, n: int, cls: str) -> Any:
+    if not fusion_enabled(p) or n < 1:
+        return None
+    return lazy_generator("linspace", (1, n), cls, p, (start, stop))
