@@ -133,6 +133,10 @@ class GpuArray(DeviceValue):
         return canonical(arr)
 
     # ------------------------------------------------ fusion
+    def bind_hint(self, live: bool) -> None:
+        if self._handle is None and self.node is not None:
+            self.node.keep = live
+
     def fusion_node(self) -> Any:
         """The FNode standing for this array in a fusion graph."""
         if self.node is None:

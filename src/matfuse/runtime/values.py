@@ -86,6 +86,11 @@ class DeviceValue:
         """Copy to the host and return the equivalent host value."""
         raise NotImplementedError
 
+    def bind_hint(self, live: bool) -> None:
+        """Told by the VM whether the variable holding this value is read
+        again later (compiler liveness). A lazy value that is will be written
+        out by the kernel computing it instead of being recomputed."""
+
     @property
     def user_visible(self) -> bool:
         """False for values the auto-offload planner moved to the device: the

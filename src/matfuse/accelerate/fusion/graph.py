@@ -61,6 +61,8 @@ class FNode:
         dtype: IR dtype of the result (``f32``, ``f64``, ``bool``).
         attrs: op parameters (generator values, reduction geometry, cast target).
         handle: the device buffer once materialised (always set for ``input``).
+        known_nonneg: every value was proven >= 0 before the node's operands
+            were dropped (see ``nonnegative``).
         owner: the object owning ``handle`` (kept alive while the graph needs it).
         cost: distinct unmaterialised nodes in the graph under this node
             (bounds kernel size; the loop-fusion cap compares against it).
@@ -75,6 +77,7 @@ class FNode:
     attrs: tuple[Any, ...] = ()
     handle: GpuTensorHandle | None = None
     keep: bool = False
+    known_nonneg: bool = False
     owner: Any = None
     uid: int = 0
     cost: int = 0
@@ -252,6 +255,7 @@ def walk(root: FNode, stop_at_materialized: bool = True) -> list[FNode]:
 def own_handle(node: FNode, provider: Any, handle: GpuTensorHandle) -> None:
     """Make ``node`` the owner of ``handle``: its buffer is freed when the node
     is garbage collected. The node's operands are dropped (no longer needed)."""
+    node.known_nonneg = nonnegative(node)
     node.handle = handle
     node.args = ()
     weakref.finalize(node, _free_quietly, provider, handle)
@@ -268,14 +272,18 @@ def _free_quietly(provider: Any, handle: GpuTensorHandle) -> None:
 def _pending_count(node: FNode) -> int:
     """Distinct unmaterialised nodes under ``node`` (itself included)."""
     seen: set[int] = set()
+    scalars = 0
     stack = [node]
     while stack:
         n = stack.pop()
         if n.uid in seen or n.handle is not None:
             continue
         seen.add(n.uid)
+        if n.op == "scalar":
+            scalars += 1  # uniforms cost no kernel work
+            continue
         stack.extend(n.args)
-    return len(seen)
+    return len(seen) - scalars
 
 
 def needs_domain_check(node: FNode) -> bool:
@@ -290,4 +298,46 @@ def needs_domain_check(node: FNode) -> bool:
         exponent = node.args[1]
         if exponent.op in ("scalar", "fill") and float(exponent.attrs[0]).is_integer():
             return False
+    if node.op in ("sqrt", "log", "log2", "log10", "pow"):
+        return not nonnegative(node.args[0])
     return True
+
+
+_NONNEG_UNARY = frozenset({"abs", "sqrt", "exp", "isnan", "isinf", "isfinite", "not", "cosh"})
+
+
+def nonnegative(node: FNode, depth: int = 0) -> bool:
+    """A cheap proof that every value of ``node`` is >= 0 (or NaN).
+
+    Lets kernels skip the domain flag (and its read-back) for the common
+    ``sqrt(mean(d.^2) + eps)`` and ``max(x, 0).^g`` patterns.
+    """
+    if depth > 32:
+        return False
+    op = node.op
+    if node.known_nonneg or node.dtype == "bool" or op == "rand":
+        return True
+    if op in ("scalar", "fill"):
+        return node.attrs[0] >= 0
+    if op in _NONNEG_UNARY:
+        return True
+    args = node.args
+    if op == "input" or not args:
+        return False
+    if op == "cast" or op in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod",
+                              "floor", "ceil", "round", "fix"):
+        return nonnegative(args[0], depth + 1)
+    if op == "mul" and args[0] is args[1]:
+        return True
+    if op == "pow":
+        exponent = args[1]
+        if exponent.op in ("scalar", "fill") and float(exponent.attrs[0]) % 2 == 0:
+            return True
+        return nonnegative(args[0], depth + 1)
+    if op in ("add", "mul", "div", "min", "hypot"):
+        if op == "hypot":
+            return True
+        return nonnegative(args[0], depth + 1) and nonnegative(args[1], depth + 1)
+    if op == "max":
+        return nonnegative(args[0], depth + 1) or nonnegative(args[1], depth + 1)
+    return False

@@ -21,7 +21,7 @@ from matfuse.errors import MatlabError
 
 # Cost (node count, shared nodes counted per use) above which a graph is
 # materialised: bounds kernel size and compile time, and is the loop-fusion cap.
-MAX_GROUP_COST = 48
+MAX_GROUP_COST = 64
 
 _BINARY = {
     "+": "add", "-": "sub", ".*": "mul", "./": "div", ".\\": "ldiv", ".^": "pow",

@@ -92,6 +92,8 @@ def round_(x: Any, n: Any = None, mode: Any = None) -> Any:
 
 
 def _round_digits(a: np.ndarray, digits: int, kind: str) -> np.ndarray:
+    # Beyond double range every value is already rounded (or rounds to 0).
+    digits = max(min(digits, 400), -400)
     with np.errstate(all="ignore"):
         if kind == "significant":
             if digits <= 0:

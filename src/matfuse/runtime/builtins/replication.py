@@ -58,7 +58,11 @@ def _tile(data: np.ndarray, reps: tuple[int, ...]) -> np.ndarray:
     nd = max(data.ndim, len(reps))
     data = data.reshape(data.shape + (1,) * (nd - data.ndim))
     reps = tuple(reps) + (1,) * (nd - len(reps))
-    check_allocation(tuple(d * r for d, r in zip(data.shape, reps)), data.dtype.itemsize)
+    final = tuple(d * r for d, r in zip(data.shape, reps))
+    check_allocation(final, data.dtype.itemsize)
+    if 0 in final:
+        # np.tile would still build the non-empty intermediate axes.
+        return np.empty(final, dtype=data.dtype)
     return np.tile(data, reps)
 
 

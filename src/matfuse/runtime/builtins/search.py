@@ -16,7 +16,7 @@ from matfuse.runtime.builtins._common import (
 )
 from matfuse.runtime.builtins._math_support import numeric_array, whole_numbers
 from matfuse.runtime.registry import GpuSpec, builtin
-from matfuse.runtime.values import canonical, to_array
+from matfuse.runtime.values import canonical
 
 
 def _logical_input(v: Any, fn: str) -> np.ndarray:

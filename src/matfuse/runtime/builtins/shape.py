@@ -23,13 +23,13 @@ from matfuse.runtime.builtins._math_support import (
 )
 from matfuse.runtime.builtins.replication import array_data, rebuild
 from matfuse.runtime.registry import GpuSpec, builtin
-from matfuse.runtime.values import DeviceValue, to_array
+
 
 
 def _dims_from_args(args: tuple[Any, ...], total: int) -> tuple[int, ...]:
     """Reshape's size arguments, resolving one ``[]`` placeholder."""
     if len(args) == 1:
-        arr = to_array(args[0])
+        arr = numeric_array(args[0], "reshape")
         if arr.size < 2 or arr.ndim != 2 or arr.shape[0] != 1:
             raise MatlabError("MATLAB:getReshapeDims:sizeVector",
                               "Size vector must have at least two elements.")
@@ -40,7 +40,7 @@ def _dims_from_args(args: tuple[Any, ...], total: int) -> tuple[int, ...]:
             if type(a) is np.ndarray and a.size == 0:
                 values.append(None)
                 continue
-            arr = to_array(a.gather() if isinstance(a, DeviceValue) else a)
+            arr = numeric_array(a, "reshape")
             if arr.size != 1:
                 raise MatlabError("MATLAB:getReshapeDims:notScalar", "Size arguments must be integer scalars.")
             values.append(float(arr.reshape(-1)[0].real))

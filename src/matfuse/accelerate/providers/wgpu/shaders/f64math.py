@@ -33,6 +33,9 @@ fn mf_o(x: f64) -> f64 { return x * mf_one; }
 fn mf_inf() -> f64 { return f64(bitcast<f32>(0x7f800000u)); }
 fn mf_nan() -> f64 { return f64(bitcast<f32>(0x7fc00000u)); }
 fn mf_isnan(x: f64) -> bool { return !(x == x); }
+// sqrt is correctly rounded on the drivers (GPU-FACTS); named for renderers
+// that spell every f64 unary op as mf_<op>
+fn mf_sqrt(x: f64) -> f64 { return sqrt(x); }
 fn mf_isinf(x: f64) -> bool { return abs(x) > 1.7976931348623157e308lf; }
 
 struct MfSplit { m: f64, e: i32, };
