@@ -124,6 +124,14 @@ class CommandBatcher:
                                                          dst_offset, nb)
             self._pending += 1
 
+    def clear(self, buf: DeviceBuffer, nbytes: int) -> None:
+        """Record zero-filling the first ``nbytes`` (rounded up to 4) of ``buf``."""
+        self._end_pass()
+        nb = (nbytes + 3) // 4 * 4
+        if nb:
+            self._ensure_encoder().clear_buffer(buf.buffer, 0, nb)
+            self._pending += 1
+
     def flush(self) -> None:
         """Submit everything recorded so far."""
         self._end_pass()

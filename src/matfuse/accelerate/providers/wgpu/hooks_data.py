@@ -297,7 +297,9 @@ class DataHooks(WgpuCore):
         A kernel may instead bring its own uniform and geometry (the fusion
         engine's ``RenderedKernel`` does): ``kernel.pack_params() -> bytes``
         replaces the ``Params`` layout above (up to 64 KiB) and
-        ``kernel.workgroups() -> (x, y, z)`` the dispatch size.
+        ``kernel.workgroups() -> (x, y, z)`` the dispatch size. Outputs are
+        not zeroed (pooled buffers), except the last one when
+        ``kernel.has_flag`` is true (the fusion engine's domain flag).
         """
         return self._fused("fused_elementwise", kernel, inputs, scalars, outputs, per_slice=False)
 
@@ -353,6 +355,10 @@ class DataHooks(WgpuCore):
             else:
                 groups = (groups_2d(n, self.ctx.max_groups_per_dim) if per_slice else
                           (min(-(-n // threads), self.ctx.max_groups_per_dim), 1, 1))
+            if getattr(kernel, "has_flag", False):
+                # the domain flag is only ever set to 1 by the kernel; pooled
+                # buffers are not zeroed, so clear it first
+                self.batcher.clear(*self.bind(outs[-1]))
             bufs = [self.bind(h) for h in inputs] + [self.bind(o) for o in outs]
             self.run(kernel.source, len(inputs), len(outs), bufs, uniform, groups,
                      getattr(kernel, "entry_point", "main"), wg_t,
