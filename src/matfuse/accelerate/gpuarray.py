@@ -23,6 +23,7 @@ from matfuse.accelerate_api import (
     mark_residency,
 )
 from matfuse.errors import MatlabError
+from matfuse.runtime import hints
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     CellArray,
@@ -89,6 +90,7 @@ class GpuArray(DeviceValue):
     @classmethod
     def from_node(cls, node: Any, matlab_class: str, p: AccelProvider) -> "GpuArray":
         """A lazy gpuArray computing ``node`` when first needed."""
+        hints.activate()
         self = cls.__new__(cls)
         self._handle = None
         self.matlab_class = matlab_class
@@ -121,7 +123,12 @@ class GpuArray(DeviceValue):
 
     def is_complex(self) -> bool:
         if self._handle is None:
-            return False  # the fusion graph is real-valued
+            from matfuse.accelerate.fusion.graph import may_go_complex
+
+            if not may_go_complex(self.node):
+                return False
+            # Whether sqrt(-1)-style inputs occurred is known only after running.
+            self.materialize()
         return np.dtype(self._handle.dtype).kind == "c"
 
     def gather(self) -> Any:
@@ -146,8 +153,12 @@ class GpuArray(DeviceValue):
             self.node = input_node(self.valid_handle(), owner=self)
         return self.node
 
-    def materialize(self) -> None:
-        """Run the kernels computing a lazy array (no-op when concrete)."""
+    def materialize(self, use_hints: bool = True) -> None:
+        """Run the kernels computing a lazy array (no-op when concrete).
+
+        Args:
+            use_hints: also write out graph nodes bound to live variables.
+        """
         if self._handle is not None:
             return
         if not self.is_valid:
@@ -156,7 +167,7 @@ class GpuArray(DeviceValue):
 
         executor = executor_for(self.provider)
         try:
-            self._handle = executor.materialize(self.node)
+            self._handle = executor.materialize(self.node, use_hints)
         except DomainFallback:
             # An op met an input outside its real domain: MATLAB's result is
             # complex, so compute the whole graph with the CPU semantics.

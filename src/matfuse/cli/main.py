@@ -67,9 +67,6 @@ def make_options(ns: argparse.Namespace) -> CliOptions:
 
 def start_acceleration(options: CliOptions) -> None:
     """An explicit ``--provider`` starts that provider before the program runs."""
-    from matfuse.cli.explain import start_explain
-
-    start_explain(options)
     if options.provider is None or options.accelerate is None:
         return
     from matfuse.accelerate.facade import initialize_acceleration_provider
@@ -87,9 +84,6 @@ def report_error(err: MatlabError, stream: Any = None) -> None:
 
 def _finish_stats(options: CliOptions) -> None:
     """``--stats``: the accelerate layer's ``facade.print_stats(stream)`` hook."""
-    from matfuse.cli.explain import finish_explain
-
-    finish_explain(options)
     if not options.stats or importlib.util.find_spec("matfuse.accelerate.facade") is None:
         return
     facade = importlib.import_module("matfuse.accelerate.facade")

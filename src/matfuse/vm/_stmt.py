@@ -248,9 +248,12 @@ class StmtCompiler:
         return guard(if_stmt, node.span)
 
     def _loop_live(self, node: ast.Stmt, live_out: set[str]) -> set[str]:
-        from matfuse.vm.names import stmt_reads_writes
+        """Live at the end of a loop body: what follows the loop, what the
+        next iteration reads before writing it, and the loop header."""
+        from matfuse.vm.names import expr_reads, upward_exposed
 
-        return live_out | stmt_reads_writes(node)[0]
+        header = node.cond if type(node) is ast.While else node.iterable
+        return live_out | upward_exposed(node.body) | expr_reads(header, set())
 
     def _s_For(self, node: ast.For, live_out: set[str]) -> Stmt:
         _, write = self.targets.compile(node.var)

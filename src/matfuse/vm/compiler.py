@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from matfuse.lang import ast
+from matfuse.runtime import hints
+from matfuse.runtime.values import DeviceValue
 from matfuse.vm import _calls
 from matfuse.vm._expr import ExprCompiler
 from matfuse.vm._stmt import StmtCompiler
@@ -120,6 +122,37 @@ def _runner(fns: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
     return run
 
 
+def _with_liveness_hints(fn: Callable[[Any], Any], live_writes: frozenset[str],
+                         dead_reads: frozenset[str]) -> Callable[[Any], Any]:
+    """After the statement runs, tell device values whether their variable is
+    read again (``DeviceValue.bind_hint``): the fusion engine writes out
+    lazy values that are, and keeps the others in registers. The hints cost
+    one global check unless lazy device values exist (``hints.ACTIVE``)."""
+    if not live_writes and not dead_reads:
+        return fn
+    live = tuple(live_writes)
+    dead = tuple(dead_reads)
+
+    def hinted(fr: Any) -> Any:
+        if not hints.ACTIVE:
+            return fn(fr)
+        # Values about to be overwritten lose their variable.
+        before = [fr.get(name) for name in live]
+        signal = fn(fr)
+        for name, old in zip(live, before):
+            value = fr.get(name)
+            if old is not value and isinstance(old, DeviceValue):
+                old.bind_hint(False)
+            if isinstance(value, DeviceValue):
+                value.bind_hint(True)
+        for name in dead:
+            value = fr.get(name)
+            if isinstance(value, DeviceValue):
+                value.bind_hint(False)
+        return signal
+    return hinted
+
+
 class BodyCompiler:
     """Compiles the statements of one function or script body."""
 
@@ -145,6 +178,7 @@ class BodyCompiler:
                 fn = self.stmts.compile(s, after)
             finally:
                 children = self._children.pop()
+            fn = _with_liveness_hints(fn, frozenset(writes & after), frozenset(reads - after))
             infos.append(StmtInfo(s, fn, frozenset(reads), frozenset(writes),
                                   frozenset(reads - after), children))
         block = CompiledBlock(infos, _runner([i.fn for i in infos]))

@@ -84,6 +84,22 @@ def stmt_reads_writes(stmt: ast.Stmt) -> tuple[set[str], set[str]]:
     return reads, writes
 
 
+def upward_exposed(body: list[ast.Stmt] | None) -> set[str]:
+    """Names a body may read before it definitely writes them (its live-in).
+
+    Only plain ``x = ...`` assignments count as definite writes; indexed
+    assignments and writes inside branches or loops may not happen.
+    """
+    live: set[str] = set()
+    for s in reversed(body or []):
+        reads, _ = stmt_reads_writes(s)
+        if type(s) is ast.Assign and not s.multi and len(s.targets) == 1 \
+                and type(s.targets[0]) is ast.Ident:
+            live.discard(s.targets[0].name)
+        live |= reads
+    return live
+
+
 def _walk_body(body: list[ast.Stmt] | None, reads: set[str], writes: set[str]) -> None:
     for s in body or ():
         _walk_stmt(s, reads, writes)

@@ -17,7 +17,7 @@ from matfuse.runtime.values import char_array
 # Import this area's modules directly (not load_all): the tests then do not
 # depend on other areas' modules importing cleanly.
 PART_A_MODULES = ("bitwise", "complex_parts", "construction", "elementwise_math",
-                  "elementwise_trig", "integer_math", "minmax", "number_theory", "ranges",
+                  "elementwise_trig", "integer_math", "minmax", "accumulation", "number_theory", "ranges",
                   "replication", "search", "sets", "shape", "sorting", "special_functions")
 for _module in PART_A_MODULES:
     importlib.import_module(f"matfuse.runtime.builtins.{_module}")

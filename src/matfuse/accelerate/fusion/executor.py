@@ -79,11 +79,69 @@ def _pending_reductions(root: FNode) -> list[FNode]:
     return [n for n in walk(root) if n.op in REDUCTIONS and n.handle is None]
 
 
-def _keep_nodes(root: FNode, shape: tuple[int, ...], exclude: FNode) -> list[FNode]:
-    """Unmaterialised ``keep`` nodes of ``shape`` under ``root`` (not ``exclude``)."""
+# Producers cheaper to recompute in every consumer than to store and reload.
+_CHEAP = frozenset({"scalar", "fill", "linspace", "colon"})
+
+
+def _segment(top: FNode, separate: set[int]) -> list[FNode]:
+    """Nodes computed by the kernel evaluating ``top``: its DAG down to
+    materialised nodes and to reductions computed by kernels of their own
+    (``separate``, and every reduction needing a partial pass)."""
+    out: list[FNode] = []
+    seen: set[int] = set()
+    stack = [top]
+    while stack:
+        n = stack.pop()
+        if n.uid in seen or n.handle is not None:
+            continue
+        seen.add(n.uid)
+        out.append(n)
+        if n.op in REDUCTIONS and (n.uid in separate or chunk_count(n) > 1):
+            if n is not top or chunk_count(n) > 1:
+                continue
+        stack.extend(n.args)
+    return out
+
+
+def _kernel_segments(root: FNode) -> list[list[FNode]]:
+    """The node sets of the kernels ``materialize(root)`` will run."""
+    pending = _pending_reductions(root)
+    separate = {r.uid for r in pending if r is not root and tuple(r.shape) != tuple(root.shape)}
+    segments = []
+    for red in pending:
+        if chunk_count(red) > 1:
+            segments.append(_segment(red.args[0], separate))
+        if red.uid in separate:
+            segments.append(_segment(red, separate - {red.uid}))
+    segments.append(_segment(root, separate))
+    return segments
+
+
+def _shared_nodes(root: FNode) -> set[int]:
+    """Non-trivial nodes that several kernels of this evaluation would
+    compute: they are written once by the first kernel and read by the
+    others (``imgs`` read by three reductions)."""
+    counts: dict[int, int] = {}
+    nodes: dict[int, FNode] = {}
+    for segment in _kernel_segments(root):
+        for n in segment:
+            counts[n.uid] = counts.get(n.uid, 0) + 1
+            nodes[n.uid] = n
+    return {uid for uid, count in counts.items()
+            if count > 1 and nodes[uid].op not in _CHEAP and nodes[uid].op not in REDUCTIONS
+            and nodes[uid].op != "cast"}
+
+
+def _keep_nodes(root: FNode, shape: tuple[int, ...], exclude: FNode,
+                shared: set[int], use_hints: bool) -> list[FNode]:
+    """Unmaterialised nodes of ``shape`` under ``root`` (not ``exclude``) to
+    write as extra outputs: shared ones, and with ``use_hints`` the ones
+    bound to live variables (``keep``)."""
     out = []
     for n in walk(root):
-        if n is exclude or n.handle is not None or not n.keep:
+        if n is exclude or n.handle is not None:
+            continue
+        if not (n.uid in shared or (use_hints and n.keep)):
             continue
         if n.op in REDUCTIONS or n.op == "scalar":
             continue
@@ -102,14 +160,24 @@ class FusionExecutor:
         self.dump_dir = dump_dir
         self._dumped: set[str] = set()
         self._partials: dict[int, GpuTensorHandle] = {}
+        self._shared: set[int] = set()
+        self._use_hints = True
 
     # ------------------------------------------------------------ public
-    def materialize(self, root: FNode) -> GpuTensorHandle:
-        """Compute ``root`` (and kept nodes) on the device; returns its handle."""
+    def materialize(self, root: FNode, use_hints: bool = True) -> GpuTensorHandle:
+        """Compute ``root`` (and kept nodes) on the device; returns its handle.
+
+        Args:
+            use_hints: also write nodes bound to live variables. False when
+                forced mid-statement by the size cap, where the VM's hints
+                still describe the previous statement.
+        """
         if root.handle is not None:
             return root.handle
         STATS.fused_groups += 1
         STATS.fused_nodes += sum(1 for n in walk(root) if n.handle is None)
+        self._shared = _shared_nodes(root)
+        self._use_hints = use_hints
         for red in _pending_reductions(root):
             if red is root or red.handle is not None:
                 continue
@@ -122,7 +190,7 @@ class FusionExecutor:
             if chunks > 1:
                 self._partial(red, chunks)
                 partial_of[red.uid] = chunks
-        outputs = [root] + _keep_nodes(root, root.shape, root)
+        outputs = [root] + _keep_nodes(root, root.shape, root, self._shared, self._use_hints)
         plan = KernelPlan("elementwise", tuple(root.shape), outputs, partial_of=partial_of)
         self._run(plan)
         self._release_partials(partial_of)
@@ -141,7 +209,7 @@ class FusionExecutor:
 
     def _partial(self, red: FNode, chunks: int) -> None:
         x = red.args[0]
-        extras = _keep_nodes(x, x.shape, red) if x.handle is None else []
+        extras = _keep_nodes(x, x.shape, red, self._shared, self._use_hints) if x.handle is None else []
         plan = KernelPlan("partial", tuple(x.shape), extras, reduce_node=red, chunks=chunks)
         kernel = self.renderer.render(plan)
         handles = self._launch(kernel)

@@ -341,3 +341,8 @@ def nonnegative(node: FNode, depth: int = 0) -> bool:
     if op == "max":
         return nonnegative(args[0], depth + 1) or nonnegative(args[1], depth + 1)
     return False
+
+
+def may_go_complex(root: FNode) -> bool:
+    """Whether evaluating ``root`` could produce MATLAB complex values."""
+    return any(needs_domain_check(n) for n in walk(root))

@@ -73,7 +73,7 @@ def _result(node: FNode, provider: Any) -> Any:
     cls = {"f64": "double", "f32": "single", "bool": "logical"}[node.dtype]
     out = GpuArray.from_node(node, cls, provider)
     if node.cost > MAX_GROUP_COST:
-        out.materialize()
+        out.materialize(use_hints=False)
     return out
 
 

@@ -145,7 +145,8 @@ class _Emitter:
             return node.dtype
         types = [a.dtype for a in node.args if a.dtype != "bool"]
         if not types:
-            return "bool"
+            # WGSL orders numbers, not bools: compare logicals as 0/1 values.
+            return "f32" if node.op in ("lt", "le", "gt", "ge") else "bool"
         return "f32" if "f32" in types else "f64"
 
     def convert(self, x: str, src: str, dst: str) -> str:

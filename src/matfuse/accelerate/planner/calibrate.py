@@ -58,8 +58,11 @@ def device_identity(p: AccelProvider) -> dict[str, str]:
 
 
 def calibration_dir() -> Path:
-    import platformdirs
-
+    try:
+        import platformdirs
+    except ImportError:  # a bare environment: the XDG default location
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        return Path(base) / "matfuse" / "planner"
     return Path(platformdirs.user_cache_dir("matfuse")) / "planner"
 
 
@@ -215,7 +218,8 @@ def _measure(model: CostModel, category: str, measure: Callable[[], float]) -> N
 
 
 def derive_thresholds(model: CostModel, matmul_n: int = 256) -> dict[str, int]:
-    """Break-even work per category (inputs uploaded), at least MIN_THRESHOLD."""
+    """Break-even work per category (inputs uploaded, their upload shared
+    as the cost model says), at least MIN_THRESHOLD."""
     bytes_per_unit = {"elementwise": 16.0, "reduction": 8.0, "construction": 0.0,
                       "matmul": 16.0 / matmul_n}
     return {c: max(MIN_THRESHOLD, min(model.break_even(c, bytes_per_unit[c]), 1 << 62))

@@ -48,6 +48,7 @@ class CostModel:
 
     Attributes:
         upload_s_per_byte / download_s_per_byte: host<->device transfer cost.
+        upload_reuse: operations an uploaded operand is expected to serve.
         launch_s: fixed cost of one device operation (dispatch + sync share).
         cpu_s_per_unit / device_s_per_unit: per element (per FLOP for matmul).
         source: ``defaults`` or ``calibration``.
@@ -59,6 +60,10 @@ class CostModel:
     cpu_s_per_unit: dict[str, float] = field(default_factory=lambda: dict(_DEFAULT_CPU))
     device_s_per_unit: dict[str, float] = field(default_factory=lambda: dict(_DEFAULT_DEVICE))
     source: str = "defaults"
+    # A host operand, once uploaded for an operation, usually feeds a few
+    # more device operations (its results stay resident): its upload is
+    # charged over this many operations. 1 would charge it in full.
+    upload_reuse: float = 4.0
 
     def estimate(self, category: str, work: int, upload_bytes: int = 0,
                  download_bytes: int = 0, group_size: int = 1) -> Estimate:
@@ -71,7 +76,7 @@ class CostModel:
             group_size: members of the fused group this operation joins (>= 1).
         """
         group = max(1, int(group_size))
-        transfer = upload_bytes * self.upload_s_per_byte / group \
+        transfer = upload_bytes * self.upload_s_per_byte / max(group, self.upload_reuse) \
             + download_bytes * self.download_s_per_byte
         device = self.launch_s / group + transfer + work * self.device_s_per_unit[category]
         cpu = work * self.cpu_s_per_unit[category]
@@ -82,7 +87,7 @@ class CostModel:
         must be uploaded (``bytes_per_unit`` bytes each); a huge value when
         it never does."""
         per_unit_gain = self.cpu_s_per_unit[category] - self.device_s_per_unit[category] \
-            - bytes_per_unit * self.upload_s_per_byte
+            - bytes_per_unit * self.upload_s_per_byte / self.upload_reuse
         if per_unit_gain <= 0:
             return 1 << 62
         return int(self.launch_s / per_unit_gain) + 1
@@ -91,6 +96,7 @@ class CostModel:
         return {"upload_s_per_byte": self.upload_s_per_byte,
                 "download_s_per_byte": self.download_s_per_byte,
                 "launch_s": self.launch_s,
+                "upload_reuse": self.upload_reuse,
                 "cpu_s_per_unit": dict(self.cpu_s_per_unit),
                 "device_s_per_unit": dict(self.device_s_per_unit),
                 "source": self.source}
@@ -99,7 +105,7 @@ class CostModel:
     def from_dict(data: Mapping[str, Any], source: str = "calibration") -> "CostModel":
         """A model from ``as_dict`` output; missing entries keep the defaults."""
         model = CostModel(source=source)
-        for key in ("upload_s_per_byte", "download_s_per_byte", "launch_s"):
+        for key in ("upload_s_per_byte", "download_s_per_byte", "launch_s", "upload_reuse"):
             if isinstance(data.get(key), (int, float)):
                 setattr(model, key, float(data[key]))
         for key in ("cpu_s_per_unit", "device_s_per_unit"):

@@ -200,3 +200,39 @@ def sign(x: Any) -> Any:
             mag = np.abs(arr)
             return finish(np.where(mag == 0, 0, arr / np.where(mag == 0, 1, mag)).astype(arr.dtype))
     return finish(np.sign(arr))
+
+
+@builtin("nextpow2", category="elementwise", nargin=(1, 1))
+def nextpow2(x: Any) -> Any:
+    """Exponent of the next power of two: smallest p with 2^p >= abs(x)."""
+    arr = numeric_array(x, "nextpow2")
+    mag = np.abs(arr).astype(np.float64)
+    mant, expo = np.frexp(mag)
+    # frexp gives mag = mant * 2^expo with mant in [0.5, 1): exact powers of
+    # two have mant == 0.5 and need one less.
+    p = np.where(mant == 0.5, expo - 1, expo).astype(np.float64)
+    p = np.where(mag == 0, 0.0, p)
+    p = np.where(np.isinf(mag), np.inf, np.where(np.isnan(mag), np.nan, p))
+    if arr.dtype.kind in "iu":
+        return finish(p.astype(arr.dtype))
+    return finish(p.astype(np.float32 if arr.dtype in (np.float32, np.complex64) else np.float64))
+
+
+@builtin("reallog", category="elementwise", nargin=(1, 1), gpu=unary_spec("log"), fusion="log")
+def reallog(x: Any) -> Any:
+    """Natural logarithm of nonnegative real input; errors on negatives."""
+    arr = float_array(x, "reallog")
+    if arr.dtype.kind == "c" or np.any(arr < 0):
+        raise MatlabError("MATLAB:reallog:complexResult", "Reallog produced complex result.")
+    with np.errstate(divide="ignore"):
+        return finish(np.log(arr))
+
+
+@builtin("realpow", category="elementwise", nargin=(2, 2), gpu=binary_spec("power"))
+def realpow(x: Any, y: Any) -> Any:
+    """Elementwise power that must stay real (errors where x.^y is complex)."""
+    a, b, _ = binary_inputs(x, y, "realpow", allow_int=False)
+    if a.dtype.kind == "c" or b.dtype.kind == "c" or np.any((a < 0) & (b != np.round(b))):
+        raise MatlabError("MATLAB:realpow:complexResult", "Realpow produced complex result.")
+    with np.errstate(all="ignore"):
+        return finish(np.power(a, b))

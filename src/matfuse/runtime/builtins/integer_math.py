@@ -10,7 +10,7 @@ float64; 64-bit integers use Python integers.
 from __future__ import annotations
 
 import math
-from math import fmod, isfinite
+from math import copysign, fmod, isfinite
 from typing import Any, Callable
 
 import numpy as np
@@ -32,7 +32,11 @@ from matfuse.runtime.registry import builtin
 def _rounding(name: str, np_fn: Callable, py_fn: Callable[[float], int], doc: str) -> None:
     def impl(x: Any) -> Any:
         if type(x) is float:
-            return float(py_fn(x)) if isfinite(x) else x
+            if not isfinite(x):
+                return x
+            r = float(py_fn(x))
+            # math.floor/ceil return ints: restore IEEE -0 (ceil(-0.5) is -0).
+            return r if r != 0.0 else copysign(0.0, x)
         arr = numeric_array(x, name)
         if is_integer_array(arr):
             return finish(arr)
@@ -92,8 +96,11 @@ def round_(x: Any, n: Any = None, mode: Any = None) -> Any:
 
 
 def _round_digits(a: np.ndarray, digits: int, kind: str) -> np.ndarray:
-    # Beyond double range every value is already rounded (or rounds to 0).
-    digits = max(min(digits, 400), -400)
+    # Doubles carry < 17 significant digits and no decimals beyond 1e-323:
+    # such roundings leave every value unchanged.
+    if (kind == "significant" and digits >= 17) or (kind == "decimals" and digits > 308):
+        return a
+    digits = max(digits, -308)
     with np.errstate(all="ignore"):
         if kind == "significant":
             if digits <= 0:
@@ -259,13 +266,22 @@ def _integer_operands(x: Any, y: Any, fn: str) -> tuple[np.ndarray, np.ndarray, 
     return a, b, int_dtype
 
 
+def _exact_pairwise(vector_fn: Callable, scalar_fn: Callable, a: np.ndarray,
+                    b: np.ndarray) -> np.ndarray:
+    """gcd/lcm as float64: vectorised in int64 when the values fit, else
+    with Python integers (uint64 beyond int64, huge lcm results)."""
+    if max(float(np.max(np.abs(a), initial=0)), float(np.max(np.abs(b), initial=0))) < 2.0 ** 31:
+        return vector_fn(a.astype(np.int64), b.astype(np.int64)).astype(np.float64)
+    flat = [float(scalar_fn(int(p), int(q))) for p, q in
+            zip(a.reshape(-1, order="F").tolist(), b.reshape(-1, order="F").tolist())]
+    return np.array(flat, dtype=np.float64).reshape(a.shape, order="F")
+
+
 @builtin("gcd", category="elementwise", nargin=(2, 2), nargout=(0, 1))
 def gcd(x: Any, y: Any) -> Any:
     """Greatest common divisor (nonnegative), elementwise."""
     a, b, int_dtype = _integer_operands(x, y, "gcd")
-    out = np.array([math.gcd(int(p), int(q)) for p, q in
-                    zip(a.reshape(-1, order="F").tolist(), b.reshape(-1, order="F").tolist())],
-                   dtype=np.float64).reshape(a.shape, order="F")
+    out = _exact_pairwise(np.gcd, math.gcd, a, b)
     if int_dtype is not None:
         return finish(saturate_to(out, int_dtype))
     return finish(out.astype(a.dtype))
@@ -277,9 +293,7 @@ def lcm(x: Any, y: Any) -> Any:
     a, b, int_dtype = _integer_operands(x, y, "lcm")
     if np.any(a < 0) or np.any(b < 0):
         raise MatlabError("MATLAB:lcm:InputNotPosInt", "Input arguments must contain positive integers.")
-    out = np.array([math.lcm(int(p), int(q)) for p, q in
-                    zip(a.reshape(-1, order="F").tolist(), b.reshape(-1, order="F").tolist())],
-                   dtype=np.float64).reshape(a.shape, order="F")
+    out = _exact_pairwise(np.lcm, math.lcm, a, b)
     if int_dtype is not None:
         return finish(saturate_to(out, int_dtype))
     return finish(out.astype(a.dtype))

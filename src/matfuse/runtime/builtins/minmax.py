@@ -230,3 +230,42 @@ def min_(*args: Any, nargout: int = 1) -> Any:
             return x
         return x if x <= y else y
     return _minmax("min", False, args, nargout)
+
+
+def _topk(fn: str, x: Any, k: Any, args: tuple[Any, ...], nargout: int, largest: bool) -> Any:
+    from matfuse.runtime.builtins._common import dim_arg, int_value
+    from matfuse.runtime.builtins.sorting import value_ranks
+
+    count = int_value(k, fn)
+    if count < 0:
+        raise MatlabError(f"MATLAB:{fn}:invalidK", "K must be a nonnegative integer scalar.")
+    arr = _as_input(x, fn)
+    rest, _ = split_trailing_options(list(args), ("comparisonmethod", "auto", "real", "abs"))
+    axis = dim_arg(rest[0], fn) if rest else first_nonsingleton_dim(arr.shape)
+    if axis >= arr.ndim:
+        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
+    moved = np.moveaxis(arr, axis, -1)
+    ranks = value_ranks(moved)
+    if moved.dtype.kind in "fc":
+        nan = np.isnan(moved)
+        # NaN never counts as large or small: it goes last either way.
+        ranks = np.where(nan, -1 if largest else ranks.max(initial=0) + 1, ranks)
+    order = np.argsort(-ranks if largest else ranks, axis=-1, kind="stable")[..., :count]
+    values = np.moveaxis(np.take_along_axis(moved, order, axis=-1), -1, axis)
+    if nargout < 2:
+        return finish(values)
+    return finish(values), finish(np.moveaxis(order, -1, axis).astype(np.float64) + 1)
+
+
+@builtin("maxk", category="sort", nargin=(2, 5), nargout=(0, 2), wants_nargout=True,
+         gpu=GpuSpec(kind="sort", hook="topk", op="maxk"))
+def maxk(x: Any, k: Any, *args: Any, nargout: int = 1) -> Any:
+    """The k largest elements along a dimension, largest first; [B, I]."""
+    return _topk("maxk", x, k, args, nargout, largest=True)
+
+
+@builtin("mink", category="sort", nargin=(2, 5), nargout=(0, 2), wants_nargout=True,
+         gpu=GpuSpec(kind="sort", hook="topk", op="mink"))
+def mink(x: Any, k: Any, *args: Any, nargout: int = 1) -> Any:
+    """The k smallest elements along a dimension, smallest first; [B, I]."""
+    return _topk("mink", x, k, args, nargout, largest=False)

@@ -124,6 +124,11 @@ def isprime(x: Any) -> Any:
             or not np.all(np.isfinite(arr)):
         raise MatlabError("MATLAB:isprime:InputNotPosInt",
                           "All entries must be nonnegative integers.")
+    if arr.size and float(np.max(arr)) <= 1e7:
+        # Small values: one sieve answers every element at once.
+        flags = np.zeros(int(np.max(arr)) + 1, dtype=bool)
+        flags[_sieve(flags.size - 1)] = True
+        return finish(flags[arr.astype(np.int64)])
     flat = arr.reshape(-1, order="F")
     out = np.array([_is_prime(int(v)) for v in flat.tolist()], dtype=bool)
     return finish(out.reshape(arr.shape, order="F"))
@@ -168,3 +173,26 @@ def _miller_rabin(n: int) -> bool:
         else:
             return False
     return True
+
+
+@builtin("perms", category="elementwise", nargin=(1, 1))
+def perms(v: Any) -> Any:
+    """All permutations of a vector's elements, one per row, in reverse
+    lexicographic order of positions (MATLAB's order)."""
+    if isinstance(v, CellArray):
+        items = v.data.reshape(-1, order="F")
+    else:
+        items = v if type(v) is np.ndarray else numeric_array(v, "perms")
+        if items.ndim != 2 or min(items.shape) > 1:
+            raise MatlabError("MATLAB:perms:invalidInput", "Input must be a vector.")
+        items = items.reshape(-1, order="F")
+    n = items.size
+    if n > 11:
+        check_allocation((math.factorial(n), n), 8)
+    if n == 0:
+        index = np.zeros((1, 0), dtype=np.int64)
+    else:
+        index = np.array(list(itertools.permutations(range(n))), dtype=np.int64)[::-1]
+    if isinstance(v, CellArray):
+        return CellArray(items[index] if n else np.empty((1, 0), dtype=object))
+    return finish(items[index] if n else np.zeros((1, 0), dtype=items.dtype))

@@ -30,9 +30,13 @@ def _count_arg(v: Any, fn: str) -> int:
 
 def linspace_values(a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
     """MATLAB's linspace formula: a + (0:n-1)*(b-a)/(n-1), exact endpoints."""
-    dtype = np.result_type(a.dtype, b.dtype, np.float32)
-    if a.dtype.kind in "iu" or b.dtype.kind in "iu":
-        dtype = np.dtype(np.float64)
+    # single wins over double (MATLAB's class rule); integers compute in double.
+    single = any(d in (np.float32, np.complex64) for d in (a.dtype, b.dtype))
+    complex_ = a.dtype.kind == "c" or b.dtype.kind == "c"
+    if complex_:
+        dtype = np.dtype(np.complex64 if single else np.complex128)
+    else:
+        dtype = np.dtype(np.float32 if single else np.float64)
     d1 = a.astype(dtype)[0]
     d2 = b.astype(dtype)[0]
     if n < 1:

@@ -149,7 +149,10 @@ def diag(v: Any, k: Any = None) -> Any:
     """Diagonal matrix from a vector, or the k-th diagonal of a matrix
     as a column vector."""
     offset = 0 if k is None else int_value(k, "diag")
-    arr = to_array(v) if type(v) in (float, bool, complex, np.ndarray) else array_data(v, "diag")
+    if type(v) not in (float, bool, complex, np.ndarray):
+        raise MatlabError("MATLAB:UndefinedFunction",
+                          f"Undefined function 'diag' for input arguments of type '{class_of(v)}'.")
+    arr = to_array(v)
     if arr.ndim > 2:
         raise MatlabError("MATLAB:diag:firstInputMustBe2D", "First input must be 2-D.")
     if arr.shape[0] == 1 or arr.shape[1] == 1:

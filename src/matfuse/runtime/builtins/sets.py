@@ -157,6 +157,15 @@ def _groups(ranks: np.ndarray, stable: bool, last: bool = False) -> tuple[np.nda
     return rep_pos, group
 
 
+def _first_positions(groups: np.ndarray, count: int) -> np.ndarray:
+    """Lowest position of each group id in ``groups`` (-1 where absent)."""
+    none = np.iinfo(np.int64).max
+    first = np.full(count, none, dtype=np.int64)
+    np.minimum.at(first, groups, np.arange(groups.size, dtype=np.int64))
+    first[first == none] = -1
+    return first
+
+
 def _index_column(positions: np.ndarray) -> Any:
     return canonical((np.asarray(positions, dtype=np.float64) + 1).reshape(-1, 1))
 
@@ -204,6 +213,10 @@ def unique(a: Any, *args: Any, nargout: int = 1) -> Any:
     combined, ranks = _combine_items([item], rows)
     rep, group = _groups(ranks, "stable" in opts, last="last" in opts)
     as_row = item.is_row and not rows
+    if item.is_empty_0x0 and not rows and item.kind not in ("cell", "string"):
+        # unique([]) is 0x0, like its input.
+        empty = canonical(np.zeros((0, 0), dtype=combined.dtype))
+        return (empty, np.zeros((0, 1)), np.zeros((0, 1))) if nargout >= 2 else empty
     out = _build([item], combined, rep, rows, as_row)
     if nargout < 2:
         return out
@@ -238,14 +251,8 @@ def _set_op(fn: str, a: Any, b: Any, args: tuple[Any, ...], nargout: int) -> Any
     in_b = np.zeros(rep.size, dtype=bool)
     in_a[group[:na]] = True
     in_b[group[na:]] = True
-    first_a = np.full(rep.size, -1, dtype=np.int64)
-    first_b = np.full(rep.size, -1, dtype=np.int64)
-    for pos in range(combined.shape[0] - 1, -1, -1):
-        g = group[pos]
-        if pos < na:
-            first_a[g] = pos
-        else:
-            first_b[g] = pos - na
+    first_a = _first_positions(group[:na], rep.size)
+    first_b = _first_positions(group[na:], rep.size)
     if fn == "union":
         keep = in_a | in_b
     elif fn == "intersect":
@@ -305,10 +312,8 @@ def ismember(a: Any, s: Any, *args: Any, nargout: int = 1) -> Any:
     ib = SetInput(s, "ismember", rows, text_peer)
     combined, ranks = _combine_items([ia, ib], rows)
     na = ia.count()
-    lowest: dict[int, int] = {}
-    for pos in range(combined.shape[0] - 1, na - 1, -1):
-        lowest[int(ranks[pos])] = pos - na
-    loc = np.array([lowest.get(int(r), -1) for r in ranks[:na]], dtype=np.int64)
+    rep, group = _groups(ranks, stable=False)
+    loc = _first_positions(group[na:], rep.size)[group[:na]]
     shape = (na, 1) if rows else ia.shape
     tf = (loc >= 0).reshape(shape, order="F")
     if nargout < 2:

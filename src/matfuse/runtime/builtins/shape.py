@@ -25,7 +25,6 @@ from matfuse.runtime.builtins.replication import array_data, rebuild
 from matfuse.runtime.registry import GpuSpec, builtin
 
 
-
 def _dims_from_args(args: tuple[Any, ...], total: int) -> tuple[int, ...]:
     """Reshape's size arguments, resolving one ``[]`` placeholder."""
     if len(args) == 1:

@@ -15,7 +15,6 @@ import numpy as np
 
 from matfuse.accelerate_api import AccelProvider, DeviceInfo, GpuTensorHandle, HostTensor, Unsupported
 from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, host_bytes
-from matfuse.accelerate.providers.wgpu.core import numel
 from matfuse.accelerate.providers.wgpu.device import open_device, run_f64_selftest
 from matfuse.accelerate.providers.wgpu.hooks_compute import ComputeHooks
 from matfuse.accelerate.providers.wgpu.hooks_data import DataHooks
@@ -142,4 +141,4 @@ def create_wgpu_provider(power_preference: str | None = None) -> WgpuProvider:
     return WgpuProvider(power_preference)
 
 
-__all__ = ["WgpuProvider", "create_wgpu_provider", "numel"]
+__all__ = ["WgpuProvider", "create_wgpu_provider"]

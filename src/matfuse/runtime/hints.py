@@ -1,0 +1,14 @@
+"""Process-wide switch for the VM's liveness hints.
+
+The VM tells device values whether their variable is read again
+(``DeviceValue.bind_hint``) only once lazy device values exist, so scripts
+that never use the fusion engine pay one global check per statement.
+"""
+
+ACTIVE = False
+
+
+def activate() -> None:
+    """Turn the hints on (called when the first lazy device value is made)."""
+    global ACTIVE
+    ACTIVE = True
