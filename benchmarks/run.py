@@ -226,6 +226,11 @@ def main(argv: list[str] | None = None) -> int:
             fail_note = f"; FAILED to run: {', '.join(failed)}" if failed else ""
             print(f"{name} {row['size'] or '-'}: parity {'ok' if ok else 'FAILED'} ({note})"
                   f"{guard_note}{fail_note}", flush=True)
+            # Timings as they come, so a run cut short by a time limit keeps them.
+            for r in results:
+                if "median" in r:
+                    print(f"  {r['impl']}: median {r['median']:.6f} s, min {r['min']:.6f} s", flush=True)
+            (out / "partial.json").write_text(json.dumps(rows, indent=1))
     command = "python -m benchmarks.run " + " ".join(argv)
     if args.append and (out / "results.json").is_file():
         rows, command, all_ok = merge_rows(json.loads((out / "results.json").read_text()),

@@ -11,6 +11,8 @@ for f in .gl/*.deb; do dpkg -x "$f" /; done; ldconfig
 export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl
 export PYTHONPATH=/tmp/site:$PWD/src:$PWD PYTHONUNBUFFERED=1 XDG_RUNTIME_DIR=/tmp
+# The machine's pytest plugins (pytest-timeout) do not load under our pytest.
+export PYTEST_DISABLE_PLUGIN_AUTOLOAD=1
 
 step() {  # step NAME SECONDS COMMAND...
   local name=$1 limit=$2
@@ -26,6 +28,7 @@ step() {  # step NAME SECONDS COMMAND...
 for s in "$@"; do
   case $s in
     env) step env 60 bash -c 'nvidia-smi -L; python3 -c "import sys, numpy, torch, cupy, wgpu; print(sys.version); print(numpy.__version__, torch.__version__, cupy.__version__, wgpu.__version__); a = wgpu.gpu.request_adapter_sync(power_preference=\"high-performance\"); print(a.summary, sorted(a.features)[:8])"' ;;
+    fusiontests) step fusiontests 90 python3 -m pytest -q -p no:cacheprovider tests/accelerate/fusion/test_dispatch_counts.py ;;
     tests) step tests 150 env MATFUSE_TEST_PROVIDERS=wgpu python3 -m pytest -q -p no:cacheprovider \
              tests/accelerate/fusion/test_dispatch_counts.py tests/accelerate/providers/test_wgpu_provider.py \
              tests/accelerate/providers/test_wgpu_f64math.py ;;
@@ -34,7 +37,7 @@ for s in "$@"; do
     cuda) step cuda_check 280 python3 benchmarks/cuda/device_check.py ;;
     workloads) step workloads "${WORKLOAD_LIMIT:-380}" env MATFUSE_PROVIDER="${MATFUSE_PROVIDER:-wgpu}" \
                  python3 -m benchmarks.run --suite gpu --workloads "${WORKLOADS:-elementwise,montecarlo,imagenorm}" \
-                 --impls "${IMPLS:-matfuse-gpu,torch,torch-compile}" --iters 5 --warmup 2 --timeout 200 --out "$OUT/gpu" ;;
+                 --impls "${IMPLS:-matfuse-gpu,torch,torch-compile}" --iters 5 --warmup 2 --timeout 200 --out "$OUT/gpu" --append ;;
     *) echo "unknown step $s" ;;
   esac
 done

@@ -93,3 +93,10 @@ def test_issorted() -> None:
     same(call("issorted", row(3, 2, 2), text("descend")), True)
     same(call("issorted", np.array([[1.0, 2], [1, 3]]), text("rows")), True)
     same(call("issorted", cellstr("a", "b")), True)
+
+
+def test_sort_comparison_method() -> None:
+    same(call("sort", row(-3, 1, -1, 2), text("ComparisonMethod"), text("abs")), row(1, -1, 2, -3))
+    z = np.array([[1 + 2j, 1 - 1j, -2 + 0j]])
+    same(call("sort", z, text("ComparisonMethod"), text("real")), np.array([[-2 + 0j, 1 - 1j, 1 + 2j]]))
+    raises("MATLAB:sort:InvalidComparisonMethod", "sort", row(1, 2), text("ComparisonMethod"), text("x"))

@@ -119,7 +119,7 @@ def log2(x: Any, nargout: int = 1) -> Any:
 
 
 @builtin("realsqrt", category="elementwise", nargin=(1, 1),
-         gpu=unary_spec("sqrt"), fusion="sqrt")
+         gpu=unary_spec("realsqrt"), fusion="realsqrt")
 def realsqrt(x: Any) -> Any:
     """Square root of nonnegative real input; errors on negative/complex."""
     arr = float_array(x, "realsqrt")
@@ -218,7 +218,8 @@ def nextpow2(x: Any) -> Any:
     return finish(p.astype(np.float32 if arr.dtype in (np.float32, np.complex64) else np.float64))
 
 
-@builtin("reallog", category="elementwise", nargin=(1, 1), gpu=unary_spec("log"), fusion="log")
+@builtin("reallog", category="elementwise", nargin=(1, 1), gpu=unary_spec("reallog"),
+         fusion="reallog")
 def reallog(x: Any) -> Any:
     """Natural logarithm of nonnegative real input; errors on negatives."""
     arr = float_array(x, "reallog")
@@ -228,7 +229,7 @@ def reallog(x: Any) -> Any:
         return finish(np.log(arr))
 
 
-@builtin("realpow", category="elementwise", nargin=(2, 2), gpu=binary_spec("power"))
+@builtin("realpow", category="elementwise", nargin=(2, 2), gpu=binary_spec("realpow"))
 def realpow(x: Any, y: Any) -> Any:
     """Elementwise power that must stay real (errors where x.^y is complex)."""
     a, b, _ = binary_inputs(x, y, "realpow", allow_int=False)

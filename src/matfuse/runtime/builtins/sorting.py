@@ -89,9 +89,10 @@ def _text_items(v: Any) -> np.ndarray | None:
     return None
 
 
-def _parse_sort_args(args: tuple[Any, ...], shape: tuple[int, ...]) -> tuple[int, bool]:
+def _parse_sort_args(args: tuple[Any, ...], shape: tuple[int, ...]) -> tuple[int, bool, str]:
     axis = None
     descend = False
+    method = "auto"
     i = 0
     while i < len(args):
         a = args[i]
@@ -99,7 +100,13 @@ def _parse_sort_args(args: tuple[Any, ...], shape: tuple[int, ...]) -> tuple[int
             word = to_str(a).lower()
             if word in ("ascend", "descend"):
                 descend = word == "descend"
-            elif word in ("comparisonmethod", "missingplacement") and i + 1 < len(args):
+            elif word == "comparisonmethod" and i + 1 < len(args):
+                i += 1
+                method = text_arg(args[i], "sort", "comparison method").lower()
+                if method not in ("auto", "real", "abs"):
+                    raise MatlabError("MATLAB:sort:InvalidComparisonMethod",
+                                      "Comparison method must be 'auto', 'real', or 'abs'.")
+            elif word == "missingplacement" and i + 1 < len(args):
                 i += 1
             else:
                 raise MatlabError("MATLAB:sort:sortDirection",
@@ -109,7 +116,24 @@ def _parse_sort_args(args: tuple[Any, ...], shape: tuple[int, ...]) -> tuple[int
         i += 1
     if axis is None:
         axis = first_nonsingleton_dim(shape)
-    return axis, descend
+    return axis, descend, method
+
+
+def _comparison_keys(arr: np.ndarray, method: str) -> np.ndarray:
+    """Array whose default ordering is the requested comparison method."""
+    if method == "abs" and arr.dtype.kind in "fiub":
+        # By magnitude, then phase: 1 before -1 (angle 0 < pi).
+        return arr.astype(np.complex128)
+    if method == "real" and arr.dtype.kind == "c":
+        flat = arr.reshape(-1)
+        order = np.lexsort((flat.imag, flat.real))
+        ranks = np.empty(flat.size, dtype=np.int64)
+        sorted_vals = flat[order]
+        new_group = np.ones(flat.size, dtype=bool)
+        new_group[1:] = sorted_vals[1:] != sorted_vals[:-1]
+        ranks[order] = np.cumsum(new_group) - 1
+        return ranks.reshape(arr.shape)
+    return arr
 
 
 @builtin("sort", category="sort", nargin=(1, 6), nargout=(0, 2), wants_nargout=True,
@@ -121,12 +145,12 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> Any:
     data = texts if texts is not None else (
         x if type(x) is np.ndarray else
         np.array([[x]]) if type(x) is bool else numeric_array(x, "sort"))
-    axis, descend = _parse_sort_args(args, data.shape)
+    axis, descend, method = _parse_sort_args(args, data.shape)
     if axis >= data.ndim:
         # Sorting along a singleton dimension: nothing moves.
         return (x, canonical(np.ones(data.shape))) if nargout >= 2 else x
     moved = np.moveaxis(data, axis, -1)
-    order = sort_order(moved, descend)
+    order = sort_order(moved if texts is not None else _comparison_keys(moved, method), descend)
     result = np.moveaxis(np.take_along_axis(moved, order, axis=-1), -1, axis)
     if texts is not None:
         out: Any = StringArray(result) if isinstance(x, StringArray) else _cellstr(result)
