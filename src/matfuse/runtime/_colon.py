@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_allocation, max_size_error
 from matfuse.runtime._classrules import INTEGER_SET, convert, float_to_int
 from matfuse.runtime.values import CHAR_DTYPE, canonical, char_codes, class_of, to_array
 
@@ -68,12 +69,16 @@ def colon_values(start: Any, step: Any, stop: Any) -> Any:
         return _empty_row(cls)
     if cls in INTEGER_SET:
         return _integer_range(a, d, b, cls)
-    values = _float_range(float(a), float(d), float(b))
+    values = _float_range(float(a), float(d), float(b), 4 if cls == "single" else 8)
     if cls == "single":
         return values.astype(np.float32)
     if cls == "char":
         return convert(values, "char")
     return canonical(values)
+
+
+# The largest element count MATLAB can address on 64-bit platforms.
+_MAX_NUMEL = 2.0 ** 48
 
 
 def _empty_row(cls: str) -> Any:
@@ -82,7 +87,7 @@ def _empty_row(cls: str) -> Any:
     return np.zeros((1, 0), dtype=dtype)
 
 
-def _float_range(a: float, d: float, b: float) -> np.ndarray:
+def _float_range(a: float, d: float, b: float, itemsize: int = 8) -> np.ndarray:
     if math.isnan(a) or math.isnan(d) or math.isnan(b):
         return np.full((1, 1), np.nan)
     if d == 0 or (d > 0 and a > b) or (d < 0 and a < b):
@@ -90,16 +95,15 @@ def _float_range(a: float, d: float, b: float) -> np.ndarray:
     if math.isinf(a) or math.isinf(b):
         if a == b:
             return np.full((1, 1), a)
-        raise MatlabError("MATLAB:array:SizeLimitExceeded",
-                          "Requested array exceeds the maximum possible variable size.")
+        raise max_size_error()
     if math.isinf(d):
         return np.full((1, 1), a)
     q = (b - a) / d
+    if not q < _MAX_NUMEL:             # beyond addressable (or b - a overflowed)
+        raise max_size_error()
     tol = 2.0 * np.finfo(np.float64).eps * max(abs(a), abs(b)) / abs(d)
     n = int(math.floor(q + tol)) + 1
-    if n > 2 ** 48:
-        raise MatlabError("MATLAB:array:SizeLimitExceeded",
-                          "Requested array exceeds the maximum possible variable size.")
+    check_allocation((1, n), itemsize)
     k = np.arange(n, dtype=np.float64)
     values = a + k * d
     # Fill the second half from the end so the last element lands on b exactly.
@@ -119,5 +123,8 @@ def _integer_range(a: float | int, d: float | int, b: float | int, cls: str) -> 
     if di == 0 or (di > 0 and ai > bi) or (di < 0 and ai < bi):
         return np.zeros((1, 0), dtype=np.dtype(cls))
     n = (bi - ai) // di + 1
+    if n >= _MAX_NUMEL:
+        raise max_size_error()
+    check_allocation((1, n), np.dtype(cls).itemsize)
     return np.array([ai + i * di for i in range(n)], dtype=np.dtype(cls)).reshape(1, n)
 

@@ -11,7 +11,6 @@ import warnings
 from typing import Any, Callable
 
 import numpy as np
-import scipy.linalg
 
 from matfuse.errors import MatlabError
 from matfuse.runtime._classrules import INTEGER_SET, drop_zero_imag, type_error
@@ -97,6 +96,7 @@ def mtimes(a: Any, b: Any) -> Any:
 
 def _solve(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """``x \\ y`` for float matrices with matching row counts."""
+    import scipy.linalg
     n, m = x.shape
     if x.size == 0 or y.size == 0:
         return np.zeros((m, y.shape[1]), dtype=np.result_type(x, y))
@@ -167,6 +167,7 @@ _MPOWER_MESSAGE = ("Incorrect dimensions for raising a matrix to a power. Check 
 
 def mpower(a: Any, b: Any) -> Any:
     """Matrix power ``a ^ b``."""
+    import scipy.linalg
     a_scalar, b_scalar = _is_scalar(a), _is_scalar(b)
     if a_scalar and b_scalar:
         return arithmetic(".^", a, b)

@@ -31,6 +31,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime._classrules import INTEGER_SET, convert, float_to_int, type_error
 from matfuse.runtime._colon import colon_values
+from matfuse.runtime._limits import check_allocation
 from matfuse.runtime._concat import cell_rows, concat_rows
 from matfuse.runtime._elementwise import (
     ARITH_OPS,
@@ -238,10 +239,12 @@ def _check_2d(arr: np.ndarray) -> None:
 def colon_range(start: Any, step: Any, stop: Any) -> Any:
     """``start:stop`` (``step`` None) or ``start:step:stop`` as a row vector."""
     if type(start) is float and type(stop) is float and (step is None or type(step) is float):
-        if step is None and start == math.floor(start) and stop - start < 1e15:
+        if step is None and start.is_integer() and stop - start < 1e15:
             n = int(math.floor(stop - start)) + 1 if stop >= start else 0
             if n == 1:
                 return start
+            if n > 1 << 20:
+                check_allocation((1, n), 8)
             return np.arange(start, start + n, dtype=np.float64).reshape(1, max(n, 0))
     for v in (start, step, stop):
         if isinstance(v, DeviceValue):

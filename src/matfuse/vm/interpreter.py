@@ -18,6 +18,7 @@ from matfuse.runtime.dispatcher import call_builtin
 from matfuse.runtime.registry import Builtin, load_all
 from matfuse.runtime.values import FunctionHandle
 from matfuse.vm import _calls
+from matfuse.vm.compile_cache import CompileCache
 from matfuse.vm.compiler import compile_program
 from matfuse.vm.functions import CompiledFunction, FileScope, FunctionTable, ScriptTarget
 from matfuse.vm.workspace import Frame
@@ -26,10 +27,11 @@ RECURSION_LIMIT = 500
 _PY_RECURSION = 30000
 
 
-def parse_source(source: str, file: str | None = None) -> ast.Program:
+def parse_source(source: str, file: str | None = None,
+                 variables: frozenset[str] = frozenset()) -> ast.Program:
     from matfuse.lang.parser import parse
 
-    return parse(source, file)
+    return parse(source, file, variables=variables)
 
 
 class Interpreter:
@@ -49,6 +51,9 @@ class Interpreter:
         self.depth = 0
         self.last_error: MatlabError | None = None
         self.repl_functions: dict[str, CompiledFunction] = {}
+        # Bumped when REPL text defines functions: cached texts resolve anew.
+        self.repl_version = 0
+        self.compile_cache = CompileCache()
         self._display_format = "short"
         self.display_spacing = "loose"           # format compact / loose
         self.warning_states: dict[str, bool] = {}
@@ -263,11 +268,18 @@ class Interpreter:
     def execute(self, source: str, fr: Frame | None = None) -> None:
         """Run MATLAB text (REPL, ``-e``, Session.eval) in workspace ``fr``."""
         fr = fr if fr is not None else self.base
-        program = parse_source(source, None)
-        scope = FileScope(None, functions=dict(self.repl_functions))
-        compiled = compile_program(program, None, scope, extra_globals=fr.global_names)
-        for fn in program.functions:
-            self.repl_functions[fn.name] = compiled.functions[fn.name]
+        key, relevant, compiled = self.compile_cache.lookup(
+            "execute", source, None, self.repl_version, fr.global_names, fr)
+        if compiled is None:
+            program = parse_source(source, None, relevant)
+            scope = FileScope(None, functions=dict(self.repl_functions))
+            compiled = compile_program(program, None, scope, extra_globals=fr.global_names)
+            if program.functions:
+                for fn in program.functions:
+                    self.repl_functions[fn.name] = compiled.functions[fn.name]
+                self.repl_version += 1
+            else:
+                self.compile_cache.store(key, relevant, compiled)
         if compiled.script is not None:
             saved, fr.scope = fr.scope, compiled
             try:
@@ -278,8 +290,26 @@ class Interpreter:
     def eval_string(self, source: str, nargout: int) -> list:
         """``eval``: run text in the caller's workspace and scope."""
         fr = self.frame
-        program = parse_source(source, None)
         caller_scope = fr.scope
+        kind = "eval-expr" if nargout > 0 else "eval"
+        key, relevant, compiled = self.compile_cache.lookup(
+            kind, source, None, caller_scope, fr.global_names, fr)
+        if compiled is None:
+            compiled, cacheable = self._compile_eval(source, relevant, caller_scope, nargout)
+            if cacheable:
+                self.compile_cache.store(key, relevant, compiled)
+        if nargout > 0:
+            return compiled(fr, nargout)
+        if compiled.script is not None:
+            compiled.script.run(fr)
+        return []
+
+    def _compile_eval(self, source: str, relevant: frozenset[str], caller_scope: Any,
+                      nargout: int) -> tuple[Any, bool]:
+        """(compiled, cacheable): an expression closure ``(fr, nargout) -> values``
+        when ``nargout > 0``, else a FileScope."""
+        fr = self.frame
+        program = parse_source(source, None, relevant)
         scope = FileScope(caller_scope.file if caller_scope else None,
                           functions=caller_scope.functions if caller_scope else {})
         if nargout > 0:
@@ -290,11 +320,9 @@ class Interpreter:
             from matfuse.vm.compiler import BodyCompiler, FunctionContext
 
             ctx = FunctionContext(scope, set(fr.global_names), None)
-            return BodyCompiler(ctx).exprs.multi(body[0].expr)(fr, nargout)
+            return BodyCompiler(ctx).exprs.multi(body[0].expr), True
         compiled = compile_program(program, None, scope, extra_globals=fr.global_names)
-        if compiled.script is not None:
-            compiled.script.run(fr)
-        return []
+        return compiled, not program.functions
 
     # -------------------------------------------------------------- display
     def show(self, name: str, value: Any) -> None:

@@ -26,12 +26,7 @@ NAMES = sorted({name for name, decl in BUILTINS.items()
                 if decl.impl.__module__.rsplit(".", 1)[-1] in PART_A_MODULES})
 
 
-# colon delegates to ops.colon_range (the operators area), which does not yet
-# guard huge/NaN/Inf ranges.
-KNOWN_OUTSIDE = {"colon"}
-
-
-@pytest.mark.parametrize("name", [n for n in NAMES if n not in KNOWN_OUTSIDE])
+@pytest.mark.parametrize("name", NAMES)
 def test_only_matlab_errors_escape(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

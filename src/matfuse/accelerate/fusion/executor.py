@@ -65,13 +65,23 @@ STATS = FusionStats()
 
 
 def chunk_count(node: FNode) -> int:
-    """Number of partial chunks P for reduction ``node`` (1: single pass)."""
+    """Number of partial chunks P for reduction ``node`` (1: single pass).
+
+    Enough threads to fill a large GPU (A*P*C ~ PARTIAL_THREADS); P rounded
+    up so that A*P fills whole 256-thread workgroups when A divides 256.
+    """
     a_ext, r_ext, c_ext = node.attrs
     if r_ext <= SINGLE_PASS_MAX:
         return 1
     outputs = a_ext * c_ext
     p = max(1, PARTIAL_THREADS // max(outputs, 1))
-    p = min(p, max(1, r_ext // 64), 4096)
+    folds = a_ext <= 256 and (a_ext & (a_ext - 1)) == 0
+    # The final pass reads P partials per output (P*A/256 when workgroups
+    # fold them), one thread per output: cap what it has to read.
+    p = min(p, max(1, r_ext // 64), 65536 if folds else 4096)
+    if folds:
+        lanes = 256 // a_ext
+        p = -(-p // lanes) * lanes
     return p
 
 
@@ -189,7 +199,7 @@ class FusionExecutor:
             chunks = chunk_count(red)
             if chunks > 1:
                 self._partial(red, chunks)
-                partial_of[red.uid] = chunks
+                partial_of[red.uid] = self._partials_per_output(red, chunks)
         outputs = [root] + _keep_nodes(root, root.shape, root, self._shared, self._use_hints)
         plan = KernelPlan("elementwise", tuple(root.shape), outputs, partial_of=partial_of)
         self._run(plan)
@@ -202,16 +212,20 @@ class FusionExecutor:
         partial_of = {}
         if chunks > 1:
             self._partial(red, chunks)
-            partial_of[red.uid] = chunks
+            partial_of[red.uid] = self._partials_per_output(red, chunks)
         plan = KernelPlan("elementwise", tuple(red.shape), [red], partial_of=partial_of)
         self._run(plan)
         self._release_partials(partial_of)
+
+    def _partials_per_output(self, red: FNode, chunks: int) -> int:
+        per_output = getattr(self.renderer, "partials_per_output", None)
+        return chunks if per_output is None else per_output(red.attrs[0], chunks)
 
     def _partial(self, red: FNode, chunks: int) -> None:
         x = red.args[0]
         extras = _keep_nodes(x, x.shape, red, self._shared, self._use_hints) if x.handle is None else []
         plan = KernelPlan("partial", tuple(x.shape), extras, reduce_node=red, chunks=chunks)
-        kernel = self.renderer.render(plan)
+        kernel = self._render(plan)
         handles = self._launch(kernel)
         self._partials[red.uid] = handles[0]
 
@@ -222,8 +236,16 @@ class FusionExecutor:
                 self.provider.free(handle)
 
     def _run(self, plan: KernelPlan) -> None:
+        self._launch(self._render(plan))
+
+    def _render(self, plan: KernelPlan) -> RenderedKernel:
+        hits = getattr(self.renderer, "cache_hits", 0)
         kernel = self.renderer.render(plan)
-        self._launch(kernel)
+        if getattr(self.renderer, "cache_hits", 0) > hits:
+            STATS.render_cache_hits += 1
+        else:
+            STATS.render_cache_misses += 1
+        return kernel
 
     def _launch(self, kernel: RenderedKernel) -> list[GpuTensorHandle]:
         self._dump(kernel)

@@ -8,6 +8,9 @@ functions (``f64math``) because the drivers' are wrong (GPU-FACTS.md).
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from typing import Callable
+
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
 
@@ -27,19 +30,123 @@ _F32_UNARY = {
 }
 
 
+def workgroup_folds(a_ext: int, chunks: int) -> bool:
+    """Whether a partial pass folds its chunks in workgroup memory: lanes A a
+    power of two that divides the workgroup, and A*P whole workgroups."""
+    return (a_ext & (a_ext - 1)) == 0 and a_ext <= WORKGROUP_SIZE \
+        and (a_ext * chunks) % WORKGROUP_SIZE == 0
+
+
 class WgslRenderer:
-    """Renders one kernel plan to WGSL."""
+    """Renders kernel plans to WGSL, caching by graph structure.
+
+    Two plans with the same structure (ops, shapes, dtypes, topology) differ
+    only in uniforms and bound buffers, so the second one reuses the first
+    one's source and just re-binds (the Monte-Carlo loop renders once).
+    """
 
     file_extension = "wgsl"
 
+    def __init__(self) -> None:
+        self._cache: dict[tuple, tuple[RenderedKernel, _Recipe]] = {}
+        self.cache_hits = 0
+        self.cache_misses = 0
+
+    @staticmethod
+    def partials_per_output(a_ext: int, chunks: int) -> int:
+        """How many partials per output the partial pass leaves for the final pass."""
+        if workgroup_folds(a_ext, chunks):
+            return chunks * a_ext // WORKGROUP_SIZE
+        return chunks
+
     def render(self, plan: KernelPlan) -> RenderedKernel:
-        return _Emitter(plan).build()
+        nodes = _all_nodes(plan)
+        key = plan_signature(plan, nodes)
+        cached = self._cache.get(key)
+        if cached is not None:
+            self.cache_hits += 1
+            template, recipe = cached
+            return recipe.bind(template, nodes)
+        self.cache_misses += 1
+        emitter = _Emitter(plan, nodes)
+        kernel = emitter.build()
+        recipe = _Recipe(emitter.recipe_inputs, emitter.recipe_scalars, emitter.recipe_header,
+                         [None if n is None else emitter.position[n.uid] for n in kernel.output_nodes])
+        if len(self._cache) > 512:
+            self._cache.clear()
+        self._cache[key] = (kernel, recipe)
+        return kernel
+
+
+@dataclass(slots=True)
+class _Recipe:
+    """How to re-bind a cached kernel to the nodes of a same-structure plan."""
+
+    inputs: list[tuple[str, int]]
+    scalars: list[tuple[int, Callable[[FNode], float]]]
+    header: list[tuple[int, Callable[[FNode], int]]]
+    outputs: list[int | None]
+
+    def bind(self, template: RenderedKernel, nodes: list[FNode]) -> RenderedKernel:
+        inputs: list[object] = [("partial", nodes[i].uid) if kind == "partial" else nodes[i]
+                                for kind, i in self.inputs]
+        header = [template.header[0], 0] + [int(get(nodes[i])) & 0xFFFFFFFF for i, get in self.header]
+        return replace(template, inputs=inputs,
+                       scalars=[float(get(nodes[i])) for i, get in self.scalars],
+                       header=header,
+                       output_nodes=[None if i is None else nodes[i] for i in self.outputs])
+
+
+def plan_signature(plan: KernelPlan, nodes: list[FNode]) -> tuple:
+    """Everything the generated source depends on (not uniform values)."""
+    position = {n.uid: i for i, n in enumerate(nodes)}
+    parts: list[tuple] = [(plan.kind, tuple(plan.shape), plan.chunks,
+                           tuple(sorted((position[u], c) for u, c in plan.partial_of.items() if u in position)),
+                           tuple(position[n.uid] for n in plan.outputs),
+                           None if plan.reduce_node is None else position[plan.reduce_node.uid])]
+    for n in nodes:
+        if n.handle is not None:
+            parts.append(("buffer", n.handle.dtype, tuple(n.shape)))
+            continue
+        if n.op in ("scalar", "fill", "colon", "rand", "randn"):
+            structural: tuple = ()
+        elif n.op == "linspace":
+            structural = (n.attrs[2],)
+        else:
+            structural = tuple(n.attrs)
+        # A reduction read from its partial buffer is a leaf of this kernel.
+        args = () if n.uid in plan.partial_of else tuple(position[a.uid] for a in n.args)
+        parts.append((n.op, tuple(n.shape), n.dtype, structural, args))
+    return tuple(parts)
+
+
+def _attr0(node: FNode) -> float:
+    return node.attrs[0]
+
+
+def _attr1(node: FNode) -> float:
+    return node.attrs[1]
+
+
+def _linspace_step(node: FNode) -> float:
+    return (node.attrs[1] - node.attrs[0]) / max(node.attrs[2] - 1, 1)
+
+
+def _counter_lo(node: FNode) -> int:
+    return node.attrs[2] & 0xFFFFFFFF
+
+
+def _counter_hi(node: FNode) -> int:
+    return node.attrs[2] >> 32
 
 
 class _Emitter:
-    def __init__(self, plan: KernelPlan):
+    def __init__(self, plan: KernelPlan, nodes: list[FNode]):
         self.plan = plan
-        nodes = _all_nodes(plan)
+        self.position = {n.uid: i for i, n in enumerate(nodes)}
+        self.recipe_scalars: list[tuple[int, Callable[[FNode], float]]] = []
+        self.recipe_header: list[tuple[int, Callable[[FNode], int]]] = []
+        self.recipe_inputs: list[tuple[str, int]] = []
         self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
         self.inputs: list[object] = []
         self.input_names: dict[object, str] = {}
@@ -53,6 +160,7 @@ class _Emitter:
         self.counter = 0
         self.helpers: set[str] = set()
         self.has_flag = any(needs_domain_check(n) for n in nodes)
+        self.shared: str | None = None  # element type of the workgroup array, if used
 
     # ------------------------------------------------------------ bookkeeping
     def fresh(self, prefix: str = "v") -> str:
@@ -67,15 +175,19 @@ class _Emitter:
         self.emit(f"let {name} = {expr};")
         return name
 
-    def scalar(self, value: float, dtype: str) -> str:
+    def scalar(self, node: FNode, getter: Callable[[FNode], float], dtype: str) -> str:
+        """A uniform holding ``getter(node)``; recorded so a cached kernel can
+        be re-bound to another graph of the same structure."""
         j = len(self.scalars)
-        self.scalars.append(float(value))
+        self.scalars.append(float(getter(node)))
+        self.recipe_scalars.append((self.position[node.uid], getter))
         text = f"params.s[{j // 4}].{'xyzw'[j % 4]}"
         return text if dtype == self.ftype else f"{dtype}({text})"
 
-    def header_word(self, value: int) -> str:
+    def header_word(self, node: FNode, getter: Callable[[FNode], int]) -> str:
         j = len(self.header)
-        self.header.append(int(value) & 0xFFFFFFFF)
+        self.header.append(int(getter(node)) & 0xFFFFFFFF)
+        self.recipe_header.append((self.position[node.uid], getter))
         return f"params.h[{j // 4}].{'xyzw'[j % 4]}"
 
     def binding(self, key: object, storage: str) -> str:
@@ -84,6 +196,10 @@ class _Emitter:
             self.input_names[key] = name
             self.inputs.append(key)
             self.input_types.append(storage)
+            if isinstance(key, tuple):
+                self.recipe_inputs.append(("partial", self.position[key[1]]))
+            else:
+                self.recipe_inputs.append(("node", self.position[key.uid]))
         return self.input_names[key]
 
     # ------------------------------------------------------------ index maps
@@ -125,7 +241,7 @@ class _Emitter:
             return self.let(f"{name}[{at}]")
         op = node.op
         if op == "scalar" or op == "fill":
-            return self.scalar(node.attrs[0], node.dtype)
+            return self.scalar(node, _attr0, node.dtype)
         if op in GENERATORS:
             return self.generator(node, self.index_in(idx, space, node.shape))
         if op in REDUCTIONS:
@@ -241,19 +357,19 @@ class _Emitter:
     def generator(self, node: FNode, i: str) -> str:
         t = node.dtype
         if node.op == "linspace":
-            start = self.scalar(node.attrs[0], t)
-            stop = self.scalar(node.attrs[1], t)
+            start = self.scalar(node, _attr0, t)
+            stop = self.scalar(node, _attr1, t)
             n = node.attrs[2]
-            step = self.scalar((node.attrs[1] - node.attrs[0]) / max(n - 1, 1), t)
+            step = self.scalar(node, _linspace_step, t)
             return self.let(f"select({start} + {t}({i}) * {step}, {stop}, {i} == {max(n - 1, 0)}u)")
         if node.op == "colon":
-            start = self.scalar(node.attrs[0], t)
-            step = self.scalar(node.attrs[1], t)
+            start = self.scalar(node, _attr0, t)
+            step = self.scalar(node, _attr1, t)
             return self.let(f"({start} + {t}({i}) * {step})")
-        k0 = self.header_word(node.attrs[0])
-        k1 = self.header_word(node.attrs[1])
-        c_lo = self.header_word(node.attrs[2] & 0xFFFFFFFF)
-        c_hi = self.header_word(node.attrs[2] >> 32)
+        k0 = self.header_word(node, _attr0)
+        k1 = self.header_word(node, _attr1)
+        c_lo = self.header_word(node, _counter_lo)
+        c_hi = self.header_word(node, _counter_hi)
         self.helpers.add("philox")
         per = 2 if t == "f64" else 4
         shift = 1 if per == 2 else 2
@@ -342,26 +458,33 @@ class _Emitter:
         return outs, n
 
     def partial_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
+        """First pass of a reduction: thread g = c*(A*P) + a + A*p accumulates
+        r = p, p+P, ... (coalesced for every A); when A is a power of two the
+        workgroup then folds its 256/A chunks per lane in shared memory, so
+        the final pass reads P*A/256 partials per output instead of P."""
         plan = self.plan
         node = plan.reduce_node
         a_ext, r_ext, c_ext = node.attrs
         chunks = plan.chunks
         t = node.dtype
         threads = a_ext * chunks * c_ext
+        folded = workgroup_folds(a_ext, chunks)
         self.emit("let g = gid.x + gid.y * (nwg.x * 256u);")
-        self.emit("if (g >= params.h[0].x) { return; }")
+        self.emit("let valid = g < params.h[0].x;")
         self.emit(f"let c = g / {a_ext * chunks}u;")
         self.emit(f"let tt = g % {a_ext * chunks}u;")
         self.emit(f"let a = tt % {a_ext}u;")
         self.emit(f"var acc: {t} = {_init(node.op, t)};")
-        self.emit(f"for (var r: u32 = tt / {a_ext}u; r < {r_ext}u; r = r + {chunks}u) {{")
+        self.emit(f"let r_end = select(0u, {r_ext}u, valid);")
+        self.emit(f"for (var r: u32 = tt / {a_ext}u; r < r_end; r = r + {chunks}u) {{")
         self.indent += 1
         self.memo.append({})
         j = self.let(f"a + {a_ext}u * (r + {r_ext}u * c)")
         x = node.args[0]
         value = self.convert(self.value(x, j, x.shape), x.dtype, t)
         self.emit(f"acc = {_combine(node.op, 'acc', value, t, self)};")
-        outs: list[tuple[FNode | None, tuple[int, ...], str]] = [(None, (threads, 1), t)]
+        partial_count = threads // (WORKGROUP_SIZE // a_ext) if folded else threads
+        outs: list[tuple[FNode | None, tuple[int, ...], str]] = [(None, (partial_count, 1), t)]
         for k, extra in enumerate(plan.outputs, start=1):
             ev = self.value(extra, j, x.shape)
             self.emit(f"out{k}[{j}] = {self.store(ev, extra.dtype)};")
@@ -369,7 +492,22 @@ class _Emitter:
         self.memo.pop()
         self.indent -= 1
         self.emit("}")
-        self.emit("out0[g] = acc;")
+        if not folded:
+            self.emit("if (valid) { out0[g] = acc; }")
+            return outs, threads
+        self.shared = t
+        self.emit("mf_sh[lid] = acc;")
+        self.emit("workgroupBarrier();")
+        stride = WORKGROUP_SIZE // 2
+        while stride >= a_ext:
+            self.emit(f"if (lid < {stride}u) {{ mf_sh[lid] = "
+                      f"{_combine(node.op, 'mf_sh[lid]', f'mf_sh[lid + {stride}u]', t, self)}; }}")
+            self.emit("workgroupBarrier();")
+            stride //= 2
+        per_output = chunks * a_ext // WORKGROUP_SIZE
+        self.emit(f"if (valid && lid < {a_ext}u) {{")
+        self.emit(f"  out0[c * {a_ext * per_output}u + lid + {a_ext}u * (tt / {WORKGROUP_SIZE}u)] = mf_sh[lid];")
+        self.emit("}")
         return outs, threads
 
     def store(self, value: str, dtype: str) -> str:
@@ -393,6 +531,8 @@ class _Emitter:
             binding += 1
             out_specs.append(((1, 1), "uint32"))
             nodes.append(None)
+        if self.shared is not None:
+            decls.append(f"var<workgroup> mf_sh: array<{self.shared}, {WORKGROUP_SIZE}>;")
         header_len = max(8, -(-len(self.header) // 8) * 8)
         scalar_len = max(1, -(-len(self.scalars) // 4))
         decls.append(f"struct Params {{ h: array<vec4<u32>, {header_len // 4}>, "
@@ -406,7 +546,8 @@ class _Emitter:
         source = "\n".join(decls) + "\n" + lib + (
             f"\n@compute @workgroup_size({WORKGROUP_SIZE})\n"
             "fn main(@builtin(global_invocation_id) gid: vec3<u32>, "
-            "@builtin(num_workgroups) nwg: vec3<u32>) {\n" + body + "\n}\n")
+            "@builtin(num_workgroups) nwg: vec3<u32>, "
+            "@builtin(local_invocation_index) lid: u32) {\n" + body + "\n}\n")
         return RenderedKernel(
             source=source, entry_point="main", workgroup_size=WORKGROUP_SIZE,
             inputs=list(self.inputs), outputs=out_specs, output_nodes=nodes,
@@ -465,13 +606,24 @@ def _norm(shape: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _all_nodes(plan: KernelPlan) -> list[FNode]:
-    from matfuse.accelerate.fusion.graph import walk
-
+    """The plan's nodes in a deterministic order (post-order from its roots),
+    not descending into reductions whose partials are read from a buffer."""
     seen: dict[int, FNode] = {}
     roots = list(plan.outputs)
     if plan.reduce_node is not None:
         roots.append(plan.reduce_node)
     for root in roots:
-        for n in walk(root):
-            seen[n.uid] = n
+        stack: list[tuple[FNode, bool]] = [(root, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if node.uid in seen:
+                continue
+            leaf = node.handle is not None or not node.args or node.uid in plan.partial_of
+            if expanded or leaf:
+                seen[node.uid] = node
+                continue
+            stack.append((node, True))
+            for arg in reversed(node.args):
+                if arg.uid not in seen:
+                    stack.append((arg, False))
     return list(seen.values())

@@ -9,12 +9,12 @@ returned real, as MATLAB does.
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_allocation  # noqa: F401 - re-exported
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     DeviceValue,
@@ -147,32 +147,6 @@ def binary_inputs(x: Any, y: Any, fn: str, allow_int: bool = True
         b = b.astype(single if b.dtype.kind == "c" else np.float32)
     a, b = matlab_broadcast(a, b)
     return a, b, int_dtype
-
-
-def _memory_limit_bytes() -> int:
-    """Physical memory (Linux sysconf), else 64 GiB: larger requests fail
-    up front with MATLAB's error instead of exhausting the machine."""
-    try:
-        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
-    except (ValueError, OSError, AttributeError):
-        return 64 << 30
-
-
-_MEMORY_LIMIT = _memory_limit_bytes()
-
-
-def check_allocation(shape: tuple[int, ...], itemsize: int) -> None:
-    """Raise MATLAB's size-limit error for arrays that cannot fit in memory."""
-    count = 1
-    for d in shape:
-        count *= int(d)
-    nbytes = count * itemsize
-    if nbytes > _MEMORY_LIMIT // 2:
-        dims = "x".join(str(int(d)) for d in shape)
-        raise MatlabError(
-            "MATLAB:array:SizeLimitExceeded",
-            f"Requested {dims} ({nbytes / 2 ** 30:.1f}GB) array exceeds maximum array size preference "
-            f"({_MEMORY_LIMIT / 2 ** 30:.1f}GB). This might cause MATLAB to become unresponsive.")
 
 
 def whole_numbers(v: Any, fn: str, identifier: str, message: str) -> np.ndarray:

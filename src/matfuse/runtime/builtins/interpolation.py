@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import scipy.interpolate
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value
@@ -30,6 +29,7 @@ def _float(v: Any, fn: str) -> np.ndarray:
 def interp_columns(x: np.ndarray, ys: np.ndarray, xq: np.ndarray, method: str,
                    extrap: Any) -> np.ndarray:
     """Interpolate each column of ``ys`` (n x k) at points ``xq`` (m,) -> (m, k)."""
+    import scipy.interpolate
     order = np.argsort(x, kind="stable")
     x, ys = x[order], ys[order]
     out = np.full((xq.size, ys.shape[1]), np.nan, dtype=np.result_type(ys.dtype, np.float64))
@@ -66,6 +66,7 @@ def interp_columns(x: np.ndarray, ys: np.ndarray, xq: np.ndarray, method: str,
 
 def spline_values(x: np.ndarray, ys: np.ndarray, q: np.ndarray) -> np.ndarray:
     """Not-a-knot cubic spline through (x, ys) evaluated at q (MATLAB's spline)."""
+    import scipy.interpolate
     if x.size == 2:
         t = ((q - x[0]) / (x[1] - x[0]))[:, None]
         return ys[0] + t * (ys[1] - ys[0])
@@ -131,6 +132,7 @@ def interp1(*args: Any) -> Any:
 @ieee_quiet
 def interp2(*args: Any) -> Any:
     """2-D gridded interpolation: interp2(X, Y, V, Xq, Yq, method, extrapval), interp2(V, Xq, Yq)."""
+    import scipy.interpolate
     rest = list(args)
     extrapval = np.nan
     if len(rest) >= 5 and not is_text(rest[-1]) and is_text(rest[-2]):
@@ -175,6 +177,7 @@ def interp2(*args: Any) -> Any:
 @ieee_quiet
 def spline(x: Any, y: Any, xq: Any) -> Any:
     """Cubic spline interpolation (not-a-knot; two extra y values clamp the end slopes)."""
+    import scipy.interpolate
     xv = _float(x, "spline").reshape(-1, order="F")
     yv = _float(y, "spline")
     q = _float(xq, "spline")

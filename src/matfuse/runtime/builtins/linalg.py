@@ -12,7 +12,6 @@ import warnings
 from typing import Any
 
 import numpy as np
-import scipy.linalg
 
 from matfuse.errors import MatlabError
 from matfuse.runtime._matrixops import emit_warning
@@ -74,6 +73,7 @@ def require_square(a: np.ndarray, fn: str) -> None:
 
 def rcond_of(a: np.ndarray) -> float:
     """Reciprocal 1-norm condition estimate, as MATLAB's warnings report it."""
+    import scipy.linalg
     if a.size == 0:
         return np.inf
     with warnings.catch_warnings():
@@ -107,6 +107,7 @@ def warn_if_singular(a: np.ndarray) -> bool:
          gpu=GpuSpec(kind="matmul", hook="inv", op="inv"))
 def inv(x: Any) -> Any:
     """Matrix inverse (warns and returns Inf when singular)."""
+    import scipy.linalg
     a, single = float_matrix(x, "inv")
     require_square(a, "inv")
     if a.size == 0:
@@ -134,6 +135,7 @@ def pinv(x: Any, tol: Any = None) -> Any:
 @builtin("det", category="linear_algebra", nargin=(1, 1))
 def det(x: Any) -> Any:
     """Determinant from the LU factorization (det([]) = 1)."""
+    import scipy.linalg
     a, single = float_matrix(x, "det")
     require_square(a, "det")
     if a.size == 0:
@@ -191,6 +193,7 @@ def cond(x: Any, p: Any = None) -> Any:
 @builtin("lu", category="linear_algebra", nargin=(1, 2), nargout=(0, 3), wants_nargout=True)
 def lu(x: Any, option: Any = None, nargout: int = 1) -> Any:
     """LU factorization: Y = lu(A); [L,U] = lu(A) (L permuted); [L,U,P] = lu(A, 'vector')."""
+    import scipy.linalg
     a, single = float_matrix(x, "lu")
     vector = option is not None and is_text(option) and to_str(option).lower() == "vector"
     p, l, u = scipy.linalg.lu(a, check_finite=False) if a.size else (
@@ -212,6 +215,7 @@ def lu(x: Any, option: Any = None, nargout: int = 1) -> Any:
 @builtin("qr", category="linear_algebra", nargin=(1, 2), nargout=(0, 3), wants_nargout=True)
 def qr(x: Any, option: Any = None, nargout: int = 1) -> Any:
     """QR factorization: [Q,R] = qr(A), qr(A, 0) / qr(A, "econ"), [Q,R,E] with pivoting."""
+    import scipy.linalg
     a, single = float_matrix(x, "qr")
     econ = False
     vector_perm = False
@@ -246,6 +250,7 @@ def qr(x: Any, option: Any = None, nargout: int = 1) -> Any:
 @builtin("chol", category="linear_algebra", nargin=(1, 2), nargout=(0, 2), wants_nargout=True)
 def chol(x: Any, triangle: Any = None, nargout: int = 1) -> Any:
     """Cholesky factor R'*R = A (upper triangle used); 'lower'; [R, p] = chol(A)."""
+    import scipy.linalg
     a, single = float_matrix(x, "chol")
     require_square(a, "chol")
     lower = False
@@ -273,6 +278,7 @@ def chol(x: Any, triangle: Any = None, nargout: int = 1) -> Any:
 @builtin("expm", category="linear_algebra", nargin=(1, 1))
 def expm(x: Any) -> Any:
     """Matrix exponential (scaling and squaring)."""
+    import scipy.linalg
     a, single = float_matrix(x, "expm")
     require_square(a, "expm")
     return finish(scipy.linalg.expm(a), single)
@@ -288,6 +294,7 @@ def _linsolve_opts(opts: Any) -> dict[str, bool]:
 @builtin("linsolve", category="linear_algebra", nargin=(2, 3), nargout=(0, 2), wants_nargout=True)
 def linsolve(a_in: Any, b_in: Any, opts: Any = None, nargout: int = 1) -> Any:
     """Solve A*X = B (LU for square, least squares otherwise); opts LT/UT/TRANSA."""
+    import scipy.linalg
     a, single_a = float_matrix(a_in, "linsolve")
     b, single_b = float_matrix(b_in, "linsolve")
     flags = _linsolve_opts(opts) if opts is not None else {}

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import scipy.linalg
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value
@@ -31,6 +30,7 @@ def eig(x: Any, *args: Any, nargout: int = 1) -> Any:
     Hermitian inputs use the symmetric solver: real eigenvalues in ascending
     order, as MATLAB returns them.
     """
+    import scipy.linalg
     a, single = float_matrix(x, "eig")
     require_square(a, "eig")
     rest = list(args)

@@ -16,9 +16,6 @@ import re
 from typing import Any
 
 import numpy as np
-import scipy.io
-from scipy.io.matlab import matfile_version
-from scipy.io.matlab._mio5 import MatFile5Reader
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text
@@ -105,6 +102,9 @@ def from_mat(arr: Any, logical: bool = False) -> Any:
 
 def read_mat_file(path: str) -> dict[str, Any]:
     """All variables of a MAT-file (v4, v5, v7), in file order."""
+    import scipy.io
+    from scipy.io.matlab import matfile_version
+    from scipy.io.matlab._mio5 import MatFile5Reader
     with open(path, "rb") as fh:
         try:
             major, _ = matfile_version(fh)
@@ -190,6 +190,7 @@ def _select(names: list[str], patterns: list[str], fn: str) -> list[str]:
 def save(ctx: Any, *args: Any) -> Any:
     """Save workspace variables: save(filename, vars..., '-ascii', '-double',
     '-tabs', '-append', '-struct', s, fields...)."""
+    import scipy.io
     words = []
     for a in args:
         if not is_text(a):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import scipy.signal
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text
@@ -66,6 +65,7 @@ def conv(u: Any, v: Any, shape: Any = None) -> Any:
 
 
 def _conv2_full(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    import scipy.signal
     if a.size == 0 or b.size == 0:
         return np.zeros((max(a.shape[0] + b.shape[0] - 1, 0), max(a.shape[1] + b.shape[1] - 1, 0)),
                         dtype=np.result_type(a, b))
@@ -112,6 +112,7 @@ def conv2(*args: Any) -> Any:
 @builtin("deconv", category="signal", nargin=(2, 2), nargout=(0, 2))
 def deconv(y: Any, a: Any) -> Any:
     """Polynomial division: [q, r] = deconv(y, a) with y = conv(a, q) + r."""
+    import scipy.signal
     yv = float_array(y, "deconv")
     av = float_array(a, "deconv")
     fy, fa = yv.reshape(-1, order="F"), av.reshape(-1, order="F")
@@ -136,6 +137,7 @@ def deconv(y: Any, a: Any) -> Any:
 @ieee_quiet
 def filter_(b: Any, a: Any, x: Any, zi: Any = None, dim: Any = None, nargout: int = 1) -> Any:
     """1-D digital filter (direct form II transposed): [y, zf] = filter(b, a, x, zi, dim)."""
+    import scipy.signal
     bv = float_array(b, "filter").reshape(-1, order="F")
     av = float_array(a, "filter").reshape(-1, order="F")
     xv = float_array(x, "filter")

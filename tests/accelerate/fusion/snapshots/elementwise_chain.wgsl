@@ -16,7 +16,7 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
 }
 
 @compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     for (var i: u32 = gid.x; i < params.h[0].x; i = i + nwg.x * 256u) {
       let v1 = select(params.s[0].x + f64(i) * params.s[0].z, params.s[0].y, i == 999u);
       let v2 = f32(v1);

@@ -27,7 +27,7 @@ fn u01_f32(x: u32) -> f32 {
 }
 
 @compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     for (var i: u32 = gid.x; i < params.h[0].x; i = i + nwg.x * 256u) {
       let v1 = i >> 2u;
       let v2 = params.h[1].x + v1;

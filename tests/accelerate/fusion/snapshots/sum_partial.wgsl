@@ -16,14 +16,15 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
 }
 
 @compute @workgroup_size(256)
-fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {
+fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let g = gid.x + gid.y * (nwg.x * 256u);
-    if (g >= params.h[0].x) { return; }
+    let valid = g < params.h[0].x;
     let c = g / 8u;
     let tt = g % 8u;
     let a = tt % 1u;
     var acc: f32 = f32(0.0);
-    for (var r: u32 = tt / 1u; r < 1000u; r = r + 8u) {
+    let r_end = select(0u, 1000u, valid);
+    for (var r: u32 = tt / 1u; r < r_end; r = r + 8u) {
       let v1 = a + 1u * (r + 1000u * c);
       let v2 = select(params.s[0].x + f64(v1) * params.s[0].z, params.s[0].y, v1 == 999u);
       let v3 = f32(v2);
@@ -43,5 +44,5 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
       let v17 = (v15 + v16);
       acc = acc + v17;
     }
-    out0[g] = acc;
+    if (valid) { out0[g] = acc; }
 }
