@@ -88,7 +88,7 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
     if isinstance(v, DeviceValue) or isinstance(rhs, DeviceValue):
         from matfuse.accelerate.dispatch import device_assign
 
-        return keep_visibility(device_assign(v, idx, rhs), v, rhs)
+        return keep_visibility(device_assign(v, idx, rhs, inplace=inplace), v, rhs)
     # MATLAB deletes for any 0x0 double right side, not only a literal [].
     if rhs is DELETE or is_empty_double(rhs):
         if v is None:

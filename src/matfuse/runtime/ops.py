@@ -266,17 +266,12 @@ def concat(rows: list[list[Any]]) -> Any:
 
 
 def _device_concat(rows: list[list[Any]]) -> Any:
-    """``[...]`` with a gpuArray item: the horzcat/vertcat builtins route it
-    through the accelerate dispatcher, so the result stays a gpuArray."""
-    from matfuse.runtime.dispatcher import call_builtin
-    from matfuse.runtime.registry import load_all, lookup
+    """``[...]`` with a gpuArray item: concatenated by the accelerate layer,
+    so the result stays a gpuArray (hidden when every device part was)."""
+    from matfuse.accelerate.dispatch import device_concat
 
-    load_all()
-    horzcat, vertcat = lookup("horzcat"), lookup("vertcat")
-    row_values = [call_builtin(horzcat, row, 1, None)[0] for row in rows if row]
-    if len(row_values) == 1:
-        return row_values[0]
-    return call_builtin(vertcat, row_values, 1, None)[0]
+    parts = [v for row in rows for v in row]
+    return keep_visibility(device_concat(rows), *parts)
 
 
 def cell_concat(rows: list[list[Any]]) -> CellArray:

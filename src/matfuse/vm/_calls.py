@@ -9,6 +9,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError, undefined_function
 from matfuse.runtime import indexing as _ix
+from matfuse.runtime.dispatcher import AUTO_OFFLOAD
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import FunctionHandle, StringArray, is_char, to_str
 
@@ -45,7 +46,8 @@ def plain_reader(name: str) -> Callable[[Any], Any]:
 class NameCall:
     """A call site of a named function; caches its resolution per generation."""
 
-    __slots__ = ("name", "scope", "gen", "target", "fast", "span", "impl", "arity", "nargs")
+    __slots__ = ("name", "scope", "gen", "target", "fast", "span", "impl", "arity", "nargs",
+                 "plannable")
 
     def __init__(self, name: str, scope: Any, span: Any = None, nargs: int | None = None):
         self.name = name
@@ -59,6 +61,10 @@ class NameCall:
         self.fast = False
         self.impl: Any = None
         self.arity: tuple[int, float] = (0, 0.0)
+        # Construction builtins (zeros, rand, linspace...) of float arguments
+        # are what the auto-offload planner places on a device: while its
+        # hook is installed they must go through call_builtin.
+        self.plannable = False
 
     def resolve(self, interp: Any) -> Any:
         target = interp.resolve(self.name, self.scope)
@@ -68,6 +74,8 @@ class NameCall:
         # Builtins without ctx/nargout may be called directly on float args.
         self.fast = (type(target) is Builtin and not target.needs_ctx
                      and not target.wants_nargout)
+        self.plannable = (type(target) is Builtin and target.gpu is not None
+                          and target.gpu.kind == "construction")
         if self.fast:
             self.impl = target.impl
             self.arity = (target.min_args,
@@ -88,7 +96,7 @@ class NameCall:
         interp = fr.interp
         if self.gen != interp.generation:
             self.resolve(interp)
-        if self.fast:
+        if self.fast and not (self.plannable and AUTO_OFFLOAD.call is not None):
             for a in args:
                 if type(a) is not float:
                     break
@@ -237,7 +245,7 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
         floats = " and ".join(f"type(a{k}) is float" for k in range(n))
         src = (
             f"def factory(name, fns, site, MISSING, index_value, slow, finish, failed, "
-            f"MatlabError):\n"
+            f"MatlabError, AUTO):\n"
             f"    {args}, = fns\n".replace(args, ", ".join(f"f{k}" for k in range(n)), 1)
             + "    def call_site(fr):\n"
             "        v = fr.get(name, MISSING)\n"
@@ -250,7 +258,7 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
             "                site.resolve(interp)\n"
             "            except MatlabError as err:\n"
             "                raise failed(err, site) from None\n"
-            f"        if site.fast and {floats}:\n"
+            f"        if site.fast and {floats} and (not site.plannable or AUTO.call is None):\n"
             "            try:\n"
             f"                r = site.impl({args})\n"
             "            except MatlabError as err:\n"
@@ -266,7 +274,7 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
         _call_factories[n] = factory
     site = NameCall(name, ctx.scope, span, n)
     return factory(name, fns, site, MISSING, _index_value(span), _slow_call(span),
-                   finish_fast, fast_failed, MatlabError)
+                   finish_fast, fast_failed, MatlabError, AUTO_OFFLOAD)
 
 
 def _index_value(span: Any) -> Callable[[Any, Any, list], Any]:

@@ -16,7 +16,7 @@ from matfuse.errors import MatlabError, Span
 from matfuse.lang import ast
 from matfuse.runtime import ops as _ops
 from matfuse.runtime.values import (
-    CellArray, StringArray, StructArray, is_char, to_str,
+    CellArray, DeviceValue, StringArray, StructArray, is_char, keep_visibility, to_str,
 )
 from matfuse.vm import _calls
 from matfuse.vm._assign import TargetCompiler, is_delete_rhs
@@ -82,14 +82,32 @@ def iterate_columns(value: Any):
             else:
                 cols.append(t(col))
         return cols
+    if isinstance(value, DeviceValue):
+        return _device_columns(value)
     return (value,)
+
+
+def _device_columns(value: DeviceValue):
+    """Columns of a gpuArray, each a gpuArray ``value(:, j)``, made one per
+    iteration (the data stays on the device)."""
+    shape = value.shape
+    count = 1
+    for d in shape[1:]:
+        count *= d
+    if shape[0] == 0 or count == 0:
+        return ()
+    from matfuse.accelerate.dispatch import device_index
+    from matfuse.runtime.indexing import COLON
+
+    return (keep_visibility(device_index(value, [COLON, float(j + 1)]), value)
+            for j in range(count))
 
 
 def _int_range(start: float, step: float, stop: float):
     """Lazy integer-valued ranges: ``1:2e6`` iterates without an array."""
     if step == 0 or (step > 0 and start > stop) or (step < 0 and start < stop):
         return None
-    if (start == int(start) and step == int(step) and abs(start) < 2**53
+    if (start.is_integer() and step.is_integer() and abs(start) < 2**53
             and abs(stop) < 2**53 and math.isfinite(stop)):
         last = math.floor(stop) if step > 0 else math.ceil(stop)
         return map(float, range(int(start), int(last) + (1 if step > 0 else -1), int(step)))

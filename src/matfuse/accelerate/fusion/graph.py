@@ -66,6 +66,7 @@ class FNode:
         owner: the object owning ``handle`` (kept alive while the graph needs it).
         cost: distinct unmaterialised nodes in the graph under this node
             (bounds kernel size; the loop-fusion cap compares against it).
+        may_complex: some node below may produce MATLAB complex values.
         keep: set when the value is bound to a variable that is read later, so a
             kernel computing it also writes it out (materialise, don't recompute).
     """
@@ -81,10 +82,15 @@ class FNode:
     owner: Any = None
     uid: int = 0
     cost: int = 0
+    may_complex: bool = False
 
     def __post_init__(self) -> None:
         self.uid = next(_ids)
-        self.cost = _pending_count(self)
+        # Sum of the operands' costs over-counts shared subgraphs; it is exact
+        # for chains (loops) and only walked exactly when it could pass a cap.
+        approx = 1 + sum(a.cost for a in self.args if a.handle is None)
+        self.cost = approx if approx <= 32 else _pending_count(self)
+        self.may_complex = any(a.may_complex for a in self.args) or needs_domain_check(self)
 
     @property
     def numel(self) -> int:
@@ -345,4 +351,4 @@ def nonnegative(node: FNode, depth: int = 0) -> bool:
 
 def may_go_complex(root: FNode) -> bool:
     """Whether evaluating ``root`` could produce MATLAB complex values."""
-    return any(needs_domain_check(n) for n in walk(root))
+    return root.may_complex

@@ -61,7 +61,9 @@ def operand_node(v: Any, provider: Any) -> FNode | None:
     if isinstance(v, GpuArray):
         if v.provider is not provider or v.matlab_class not in _FUSABLE_CLASSES:
             return None
-        if v.is_complex():
+        # A lazy operand is real-valued as a graph (if it turns out complex,
+        # the whole consumer graph is evaluated on the host when forced).
+        if not v.is_lazy and v.is_complex():
             return None
         return v.fusion_node()
     return None
