@@ -41,7 +41,13 @@ def test_cost_grows_with_chain_and_walk_is_post_order():
     x = g.linspace_node(0.0, 1.0, 10, "f64")
     y = g.unary_node("sin", x)
     z = g.binary_node("mul", y, y)
-    assert z.cost == 3             # distinct pending nodes: x, y, z
+    # Below the exact-count threshold the cost is the operands' sum (an upper
+    # bound that counts the shared y twice); above it, distinct nodes.
+    assert z.cost == 1 + 2 * y.cost
+    big = x
+    for _ in range(40):
+        big = g.binary_node("add", big, big)
+    assert big.cost == 41  # exact: x and 40 adds, despite each add reading its operand twice
     order = g.walk(z)
     assert order[-1] is z
     assert order.index(x) < order.index(y)
