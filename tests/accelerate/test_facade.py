@@ -46,7 +46,26 @@ def test_initialisation_is_idempotent(fresh):
     assert again is first
 
 
-def test_auto_order_prefers_cuda_then_wgpu(fresh):
+@pytest.fixture
+def gpu_nodes(monkeypatch):
+    """Pretend the machine has GPU device nodes (so auto probes backends)."""
+    from matfuse.accelerate.planner import offload
+
+    monkeypatch.setattr(offload, "gpu_hardware_present", lambda: True)
+
+
+def test_auto_without_gpu_hardware_does_not_probe(fresh, monkeypatch):
+    from matfuse.accelerate.planner import offload
+
+    monkeypatch.setattr(offload, "gpu_hardware_present", lambda: False)
+    calls: list = []
+    _fake_backends(fresh, {"wgpu": True}, calls)
+    p = facade.initialize_acceleration_provider(AccelerateInitOptions(provider="auto"))
+    assert p.name == "inprocess"
+    assert [c[0] for c in calls] == ["inprocess"]
+
+
+def test_auto_order_prefers_cuda_then_wgpu(fresh, gpu_nodes):
     calls: list = []
     _fake_backends(fresh, {"wgpu": True}, calls)
     p = facade.initialize_acceleration_provider(AccelerateInitOptions(provider="auto"))
@@ -54,7 +73,7 @@ def test_auto_order_prefers_cuda_then_wgpu(fresh):
     assert calls == [("cuda", False), ("wgpu", False)]  # auto never allows CPU adapters
 
 
-def test_auto_falls_back_to_inprocess(fresh):
+def test_auto_falls_back_to_inprocess(fresh, gpu_nodes):
     calls: list = []
     _fake_backends(fresh, {}, calls)
     p = facade.initialize_acceleration_provider(AccelerateInitOptions(provider="auto"))

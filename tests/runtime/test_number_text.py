@@ -9,7 +9,7 @@ import pytest
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.values import CellArray, StringArray, char_rows
-from text_support import call, cellrow, s, text
+from text_support import call, cellrow, s, session_context, text
 
 A = np.array
 
@@ -115,8 +115,11 @@ def test_str2double_complex_cell_string():
 
 
 def test_str2num():
-    assert np.array_equal(call("str2num", s("[1 2; 3 4]")), A([[1.0, 2], [3, 4]]))
-    assert call("str2num", s("pi")) == math.pi
-    assert np.array_equal(call("str2num", s("1, 2, 3")), A([[1.0, 2, 3]]))
-    value, ok = call("str2num", s("junk"), nargout=2)
+    # A real interpreter: text that is not a plain number list is evaluated.
+    ctx = session_context()
+    assert np.array_equal(call("str2num", s("[1 2; 3 4]"), ctx=ctx), A([[1.0, 2], [3, 4]]))
+    assert call("str2num", s("pi"), ctx=ctx) == math.pi
+    assert np.array_equal(call("str2num", s("1, 2, 3"), ctx=ctx), A([[1.0, 2, 3]]))
+    assert np.array_equal(call("str2num", s("2*3 sqrt(16)"), ctx=ctx), A([[6.0, 4]]))
+    value, ok = call("str2num", s("junk"), nargout=2, ctx=ctx)
     assert value.size == 0 and ok is False

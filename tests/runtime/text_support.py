@@ -54,7 +54,17 @@ class FakeContext:
         return call_builtin(b, args, nargout, self)
 
 
-def call(name: str, *args: Any, nargout: int = 1, ctx: FakeContext | None = None) -> Any:
+def session_context() -> Any:
+    """A real call context (a fresh interpreter whose output is captured), for
+    builtins that evaluate MATLAB text (str2num, cellfun on names...)."""
+    import io
+
+    from matfuse.vm.session import Session
+
+    return Session(stdout=io.StringIO(), stderr=io.StringIO()).interp
+
+
+def call(name: str, *args: Any, nargout: int = 1, ctx: Any = None) -> Any:
     """Call builtin ``name``; one output as a value, several as a list."""
     load_all()
     b = lookup(name)

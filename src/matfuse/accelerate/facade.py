@@ -75,6 +75,12 @@ def _load_backend(name: str, options: AccelerateInitOptions, allow_cpu: bool) ->
 def _candidates(options: AccelerateInitOptions) -> list[tuple[str, bool]]:
     """(backend, allow_cpu_adapter) in the order to try."""
     if options.provider == "auto":
+        from matfuse.accelerate.planner.offload import gpu_hardware_present
+
+        # Probing wgpu costs seconds; without GPU device nodes only a CPU
+        # adapter could answer, which auto does not pick anyway.
+        if not gpu_hardware_present() and not options.allow_cpu_adapter:
+            return [("inprocess", True)]
         return [("cuda", False), ("wgpu", options.allow_cpu_adapter), ("inprocess", True)]
     return [(options.provider, True)]
 

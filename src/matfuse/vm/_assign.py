@@ -16,7 +16,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
-from matfuse.runtime.values import CellArray, StructArray
+from matfuse.runtime.values import CellArray, DeviceValue, StructArray
 from matfuse.vm import _calls
 
 Setter = Callable[[Any, Any], None]
@@ -128,6 +128,10 @@ def _unshared(cur: Any, getrefcount: Callable[[Any], int] = sys.getrefcount) -> 
         data = cur.data
         return (getrefcount(cur) <= _UNSHARED_REFS + 1 and getrefcount(data) <= 2 + 1
                 and _owns_buffer(data))
+    if isinstance(cur, DeviceValue):
+        # A fusion graph reading the buffer holds the value too (its input
+        # node's owner), so a shared device buffer never looks unshared.
+        return getrefcount(cur) <= _UNSHARED_REFS + 1
     return False
 
 

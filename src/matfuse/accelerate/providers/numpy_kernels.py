@@ -11,7 +11,6 @@ from typing import Any, Callable
 import warnings
 
 import numpy as np
-from scipy import signal, special
 
 
 def round_half_away(x: np.ndarray) -> np.ndarray:
@@ -103,6 +102,15 @@ BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "mod": _mod, "rem": _rem,
 }
 
+def _special(name: str) -> Callable[[np.ndarray], np.ndarray]:
+    """scipy.special.NAME, imported on first use (scipy is slow to import)."""
+    def call(x: np.ndarray) -> np.ndarray:
+        from scipy import special
+
+        return getattr(special, name)(x)
+    return call
+
+
 UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "uminus": np.negative, "uplus": lambda x: x, "not": lambda x: x == 0,
     "abs": np.abs, "sign": _sign, "sqrt": np.sqrt, "exp": np.exp, "expm1": np.expm1,
@@ -112,7 +120,7 @@ UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh,
     "floor": _parts(np.floor), "ceil": _parts(np.ceil), "round": round_half_away,
     "fix": _fix, "real": np.real, "imag": np.imag, "conj": np.conj, "angle": np.angle,
-    "gamma": special.gamma, "erf": special.erf, "erfc": special.erfc,
+    "gamma": _special("gamma"), "erf": _special("erf"), "erfc": _special("erfc"),
     "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
 }
 
@@ -237,6 +245,8 @@ def conv1d(a: np.ndarray, b: np.ndarray, mode: str) -> np.ndarray:
 
 
 def conv2d(a: np.ndarray, b: np.ndarray, mode: str) -> np.ndarray:
+    from scipy import signal
+
     full = signal.convolve2d(a, b, mode="full")
     if mode == "full":
         return full
