@@ -169,6 +169,7 @@ def _scatter_selected(p: AccelProvider, v: GpuArray, selected: np.ndarray,
     if inplace and v.node is None:
         try:
             p.index_scatter_inplace(v.valid_handle(), lin.handle, values)
+            v.host_scalar = None
             return v
         except Unsupported:
             pass

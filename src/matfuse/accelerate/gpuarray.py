@@ -76,7 +76,7 @@ class GpuArray(DeviceValue):
     """
 
     __slots__ = ("_handle", "matlab_class", "provider", "epoch", "node", "_finalizer",
-                 "__weakref__")
+                 "host_scalar", "__weakref__")
 
     def __init__(self, handle: GpuTensorHandle, matlab_class: str, p: AccelProvider):
         self._handle = handle
@@ -84,6 +84,9 @@ class GpuArray(DeviceValue):
         self.provider = p
         self.epoch = device_epoch(p)
         self.node = None
+        # The host value of a scalar uploaded from the host: reading it back
+        # (loop bounds, linspace endpoints) needs no device round trip.
+        self.host_scalar = None
         mark_residency(handle)
         self._finalizer = weakref.finalize(self, _free_buffer, p, handle, self.epoch)
 
@@ -98,6 +101,7 @@ class GpuArray(DeviceValue):
         self.epoch = device_epoch(p)
         self.node = node
         self._finalizer = None
+        self.host_scalar = None
         return self
 
     # ------------------------------------------------ DeviceValue interface
@@ -133,6 +137,8 @@ class GpuArray(DeviceValue):
 
     def gather(self) -> Any:
         """The host value (float/bool for 1x1 double/logical, else ndarray)."""
+        if self.host_scalar is not None and self.is_valid:
+            return self.host_scalar
         host = self.provider.download(self.valid_handle())
         arr = host.to_array()
         if self.matlab_class == "char":
@@ -249,7 +255,10 @@ def upload_value(value: Any, p: AccelProvider) -> GpuArray:
         value = value.gather()
     host, cls = host_tensor_of(value)
     try:
-        return GpuArray(p.upload(host), cls, p)
+        uploaded = GpuArray(p.upload(host), cls, p)
+        if type(value) is float or type(value) is bool:
+            uploaded.host_scalar = value
+        return uploaded
     except Unsupported:
         # The device cannot hold this class (e.g. int8 on wgpu): the array
         # stays a gpuArray for the program, kept by the host shadow provider.

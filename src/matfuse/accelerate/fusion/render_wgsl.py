@@ -74,7 +74,10 @@ class WgslRenderer:
                          [None if n is None else emitter.position[n.uid] for n in kernel.output_nodes])
         if len(self._cache) > 512:
             self._cache.clear()
-        self._cache[key] = (kernel, recipe)
+        # The cached template must not keep this graph's nodes (and through
+        # them device buffers) alive.
+        template = replace(kernel, inputs=[], output_nodes=[], scalars=[], header=[kernel.header[0]])
+        self._cache[key] = (template, recipe)
         return kernel
 
 
