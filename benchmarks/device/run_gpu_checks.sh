@@ -3,7 +3,9 @@
 # wgpu provider and the fusion engine on the real GPU, provider micro-benchmarks,
 # and the RunMat workloads against PyTorch/CuPy. Every step has its own time
 # limit and log under $OUT, so one failure does not lose the others.
-#   usage: bash benchmarks/device/run_gpu_checks.sh STEP...   (steps: env tests wgpu cuda workloads)
+#   usage: bash benchmarks/device/run_gpu_checks.sh STEP...
+#   steps: env tests fusiontests golden golden_nofusion wgpu cuda workloads
+#   (workloads reads WORKLOADS, IMPLS, WORKLOAD_LIMIT and MATFUSE_PROVIDER)
 set -u
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
@@ -33,6 +35,8 @@ for s in "$@"; do
              tests/accelerate/fusion/test_dispatch_counts.py tests/accelerate/providers/test_wgpu_provider.py \
              tests/accelerate/providers/test_wgpu_f64math.py ;;
     golden) step golden 240 env MATFUSE_PROVIDER=wgpu python3 -m pytest -q -p no:cacheprovider tests/golden ;;
+    golden_nofusion) step golden_nofusion 240 env MATFUSE_PROVIDER=wgpu MATFUSE_FUSION=0 \
+                       python3 -m pytest -q -p no:cacheprovider tests/golden ;;
     wgpu) step wgpu_bench 200 python3 benchmarks/wgpu/bench_provider.py --out "$OUT/wgpu_bench.json" ;;
     cuda) step cuda_check 280 python3 benchmarks/cuda/device_check.py ;;
     workloads) step workloads "${WORKLOAD_LIMIT:-380}" env MATFUSE_PROVIDER="${MATFUSE_PROVIDER:-wgpu}" \
