@@ -119,6 +119,11 @@ def test_off_mode_installs_no_hooks(monkeypatch):
 
 
 def test_pending_mode_without_gpu_hardware_turns_off(monkeypatch):
+    from matfuse.accelerate import facade
+
+    # The mode is chosen from the facade's options when a provider was started
+    # by an earlier test (e.g. provider='inprocess' turns offload off): start clean.
+    monkeypatch.setattr(facade, "_state", None)
     offload.reset()
     monkeypatch.setenv("MATFUSE_AUTO_OFFLOAD", "1")
     monkeypatch.setenv("MATFUSE_THRESHOLD_ELEMENTWISE", "10")

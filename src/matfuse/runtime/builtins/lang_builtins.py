@@ -140,6 +140,31 @@ def exist(ctx: Any, name: Any, kind: Any = None) -> float:
     return 0.0
 
 
+@builtin("which", category="environment", nargin=(1, 1), nargout=(0, 1), needs_ctx=True,
+         wants_nargout=True)
+def which(ctx: Any, name: Any, nargout: int = 0) -> Any:
+    """Where ``name`` resolves: variable, local function, ``.m`` file or builtin."""
+    text = text_arg(name, "which")
+    interp = _interp(ctx)
+    scope = interp.frame.scope
+    path = interp.functions.find_file(text, scope.folder if scope else None)
+    if text in interp.variable_names():
+        value, message = "variable", f"{text} is a variable."
+    elif scope is not None and text in scope.functions:
+        file = scope.file or ""
+        value, message = file, f"{text} is a local function in {file or 'the current script'}."
+    elif path:
+        value = message = os.path.abspath(path)
+    elif lookup(text) is not None:
+        value = message = f"built-in ({text})"
+    else:
+        value, message = "", f"'{text}' not found."
+    if nargout > 0:
+        return char_array(value)
+    ctx.write(message + "\n")
+    return None
+
+
 @builtin("isvarname", category="lang", nargin=(1, 1), nargout=(0, 1))
 def isvarname(name: Any) -> bool:
     """True for a valid MATLAB variable name."""
