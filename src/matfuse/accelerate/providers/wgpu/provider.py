@@ -18,13 +18,14 @@ from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, host_bytes
 from matfuse.accelerate.providers.wgpu.device import open_device, run_f64_selftest
 from matfuse.accelerate.providers.wgpu.hooks_compute import ComputeHooks
 from matfuse.accelerate.providers.wgpu.hooks_data import DataHooks
+from matfuse.accelerate.providers.wgpu.hooks_signal import SignalHooks
 from matfuse.accelerate.providers.wgpu.telemetry import PhaseTimer
 
 _CLASS_OF = {"float32": "single", "complex64": "single", "float64": "double",
              "complex128": "double", "bool": "logical", "int32": "int32", "uint32": "uint32"}
 
 
-class WgpuProvider(ComputeHooks, DataHooks, AccelProvider):
+class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, AccelProvider):
     """The wgpu provider. Construct with :func:`create_wgpu_provider`."""
 
     name = "wgpu"
