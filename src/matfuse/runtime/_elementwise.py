@@ -107,11 +107,10 @@ def _float_operand(arr: np.ndarray, cls: str) -> np.ndarray:
     single = cls == "single"
     if arr.dtype == CHAR_DTYPE:
         return char_codes(arr).astype(np.float32 if single else np.float64)
+    # copy=False: operands are never written to, so same-class arrays pass as is.
     if arr.dtype.kind == "c":
-        return arr.astype(np.complex64) if single else arr.astype(np.complex128)
-    if single:
-        return arr.astype(np.float32)
-    return arr.astype(np.float64) if arr.dtype != np.float64 else arr
+        return arr.astype(np.complex64 if single else np.complex128, copy=False)
+    return arr.astype(np.float32 if single else np.float64, copy=False)
 
 
 def arithmetic(op: str, a: Any, b: Any) -> Any:

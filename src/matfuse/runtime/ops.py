@@ -103,6 +103,7 @@ _FLOAT_OPS: dict[str, Callable[[float, float], Any]] = {
 }
 
 _F64 = np.dtype(np.float64)
+_REAL_FLOATS = (_F64, np.dtype(np.float32))
 
 # MATLAB arithmetic is silent about overflow, 0/0 and Inf-Inf; a per-call
 # np.errstate costs more than the operation itself on small arrays.
@@ -135,11 +136,17 @@ def binary(op: str, a: Any, b: Any) -> Any:
 
         return device_binary(op, a, b)
     # Real double arrays with a scalar or a same-shape array: plain NumPy.
+    # Real single arrays with a double scalar or a same-shape single array
+    # compute in single, which is what NumPy does with a Python float (NEP 50).
     ufunc = _DOUBLE_UFUNCS.get(op)
-    if ufunc is not None and ((ta is np.ndarray and a.dtype == _F64 and (
-            tb is float or (tb is np.ndarray and b.dtype == _F64 and a.shape == b.shape)))
-            or (tb is np.ndarray and ta is float and b.dtype == _F64)):
+    if ufunc is not None and ((ta is np.ndarray and a.dtype in _REAL_FLOATS and (
+            tb is float or (tb is np.ndarray and b.dtype == a.dtype and a.shape == b.shape)))
+            or (tb is np.ndarray and ta is float and b.dtype in _REAL_FLOATS)):
         return canonical(ufunc(a, b))
+    if ta is float or tb is float:
+        fast = _scalar_real_float(op, a, b, ta, tb)
+        if fast is not None:
+            return fast
     if op in ARITH_OPS:
         return arithmetic(op, a, b)
     if op in COMPARE_OPS:
@@ -150,6 +157,27 @@ def binary(op: str, a: Any, b: Any) -> Any:
     if op == "&" or op == "|":
         return logical_op(op, a, b)
     raise MatlabError("MATLAB:UndefinedFunction", f"Unknown operator '{op}'.")
+
+
+def _scalar_real_float(op: str, a: Any, b: Any, ta: type, tb: type) -> Any:
+    """Scalar-times-array ``*``, array-over-scalar ``/`` and ``.^`` with an
+    integer-valued scalar exponent on real double/single arrays: plain NumPy
+    (these are elementwise in MATLAB and never turn complex); None otherwise."""
+    if op == "*":
+        if ta is float and tb is np.ndarray and b.dtype in _REAL_FLOATS:
+            return canonical(np.multiply(a, b))
+        if tb is float and ta is np.ndarray and a.dtype in _REAL_FLOATS:
+            return canonical(np.multiply(a, b))
+        return None
+    if ta is not np.ndarray or a.dtype not in _REAL_FLOATS:
+        return None
+    if op == "/":
+        return canonical(np.divide(a, b))
+    if op == ".^" and b == b and b.is_integer():
+        if b == 2.0:
+            return canonical(np.multiply(a, a))
+        return canonical(np.power(a, b))
+    return None
 
 
 def unary(op: str, a: Any) -> Any:

@@ -84,6 +84,13 @@ def _reduce(x: Any, fn: str, want_max: bool, dims: tuple[int, ...] | None,
             omit_nan: bool, linear: bool, nargout: int) -> Any:
     arr = _as_input(x, fn)
     shape = arr.shape
+    # Real float vector, value only: NumPy's max/min is MATLAB's unless a NaN
+    # is present (NumPy propagates it), then the general path decides.
+    if (nargout < 2 and dims == () and arr.ndim == 2 and arr.dtype.kind == "f"
+            and arr.size > 0 and (shape[0] == 1 or shape[1] == 1)):
+        best = arr.max(keepdims=True) if want_max else arr.min(keepdims=True)
+        if not np.isnan(best[0, 0]):
+            return finish(best)
     if dims is None and arr.size == 0:
         empty = np.zeros((0, 0), dtype=arr.dtype)
         return (finish(empty), finish(np.zeros((0, 0)))) if nargout >= 2 else finish(empty)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from typing import Any
 
 import numpy as np
@@ -111,6 +113,13 @@ def norm(x: Any, p: Any = None) -> Any:
     if arr.size == 0:
         return canonical(np.zeros((1, 1), dtype=out_dtype))
     if _is_vector(arr):
+        if pp == 2 and arr.dtype == np.float64 and arr.size <= 64:
+            # small real double vector: math.hypot is exact-scaled and fast
+            values = arr.ravel().tolist()
+            length = math.hypot(*values)
+            if math.isinf(length) and any(v != v for v in values):
+                return math.nan
+            return length
         return canonical(np.asarray(vector_norm(arr, pp)).astype(out_dtype).reshape(1, 1))
     a = arr.astype(np.complex128 if arr.dtype.kind == "c" else np.float64)
     if pp == 2:

@@ -50,7 +50,11 @@ def linspace_values(a: np.ndarray, b: np.ndarray, n: int) -> np.ndarray:
         if np.isinf((d2 - d1) * (n1 - 1)):
             out = d1 + (d2 / n1) * steps - (d1 / n1) * steps
         else:
-            out = d1 + steps * (d2 - d1) / n1
+            # in place: same rounding as d1 + steps*(d2-d1)/n1, no temporaries
+            out = steps
+            out *= d2 - d1
+            out /= n1
+            out += d1
     if d1 == d2:
         out[:] = d1
     else:
