@@ -1,13 +1,18 @@
-"""Signal hooks on vectors: polyval and conv1d (filter, sort, fft still fall back)."""
+"""Signal hooks: polyval, conv1d (vectors) and filter along a dim sort and radix-2 fft along a dim."""
 
 from __future__ import annotations
 
-from matfuse.accelerate_api import GpuTensorHandle, Unsupported
+from matfuse.accelerate_api import GpuTensorHandle, HostTensor, Unsupported
 from matfuse.accelerate.providers.wgpu.core import WgpuCore, numel
+from matfuse.accelerate.providers.wgpu.shaders import fft as fx
 from matfuse.accelerate.providers.wgpu.shaders import signal as sg
+from matfuse.accelerate.providers.wgpu.shaders import sort as so
+from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, groups_2d
 
 _FLOAT_TYPES = {"float32": "f32", "float64": "f64"}
 _CONV_MODES = ("full", "same", "valid")
+_COMPLEX_OF = {"float32": "complex64", "complex64": "complex64",
+               "float64": "complex128", "complex128": "complex128"}
 
 
 class SignalHooks(WgpuCore):
@@ -24,6 +29,9 @@ class SignalHooks(WgpuCore):
     def polyval(self, p: GpuTensorHandle, x: GpuTensorHandle) -> GpuTensorHandle:
         t = self._float_pair("polyval", p, x)
         n = numel(x.shape)
+        if numel(p.shape) == 0:
+            # MATLAB: polyval([], x) is zeros(size(x)); an empty buffer cannot be bound.
+            return self.fill(x.shape, 0.0, x.dtype)
         u = sg.polyval_params(numel(p.shape), n)
         with self.op("polyval"):
             out = self.alloc(x.shape, x.dtype)
@@ -55,3 +63,84 @@ class SignalHooks(WgpuCore):
                 self.run(sg.render_conv1d(t, u), 2, 1,
                          [self.bind(a), self.bind(b), self.bind(out)], u.pack(), self.groups(n_out))
             return out
+
+    def filter(self, b: GpuTensorHandle, a: GpuTensorHandle, x: GpuTensorHandle,
+               dim: int) -> GpuTensorHandle:
+        t = self._float_pair("filter", b, x)
+        self._float_pair("filter", a, x)
+        nb, na = numel(b.shape), numel(a.shape)
+        if nb == 0 or na == 0 or max(nb, na) > sg.FILTER_MAX_TAPS:
+            raise Unsupported("wgpu: filter with empty or long coefficient vectors")
+        shape = x.shape
+        length = shape[dim] if dim < len(shape) else 1
+        pre, post = numel(shape[:dim]), numel(shape[dim + 1:])
+        u = sg.filter_params(nb, na, pre, length, post)
+        with self.op("filter"):
+            out = self.alloc(shape, x.dtype)
+            if numel(shape):
+                self.run(sg.render_filter(t, u), 3, 1,
+                         [self.bind(b), self.bind(a), self.bind(x), self.bind(out)], u.pack(),
+                         self.groups(pre * post))
+            return out
+
+    def sort(self, a: GpuTensorHandle, dim: int,
+             descending: bool) -> tuple[GpuTensorHandle, GpuTensorHandle]:
+        self.check(a)
+        if a.dtype not in _FLOAT_TYPES:
+            raise Unsupported(f"wgpu: sort of {a.dtype} runs on the host")
+        self.need_f64()   # the indices are double
+        shape = a.shape
+        length = shape[dim] if dim < len(shape) else 1
+        if length > so.SORT_MAX_LEN:
+            raise Unsupported("wgpu: sort of lines longer than 2048 runs on the host")
+        pre, post = numel(shape[:dim]), numel(shape[dim + 1:])
+        padded = 1 << max(length - 1, 0).bit_length()
+        u = so.params(pre, length, post, padded)
+        with self.op("sort"):
+            vals = self.alloc(shape, a.dtype)
+            idx = self.alloc(shape, "float64")
+            if numel(shape):
+                self.run(so.render(_FLOAT_TYPES[a.dtype], descending, u), 1, 2,
+                         [self.bind(a), self.bind(vals), self.bind(idx)], u.pack(),
+                         groups_2d(pre * post, self.ctx.max_groups_per_dim),
+                         workgroup=(so.SORT_WORKGROUP,))
+            return vals, idx
+
+    def fft(self, a: GpuTensorHandle, n: int | None, dim: int, inverse: bool) -> GpuTensorHandle:
+        self.check(a)
+        if a.dtype not in _COMPLEX_OF:
+            raise Unsupported(f"wgpu: fft of {a.dtype} runs on the host")
+        cdtype = _COMPLEX_OF[a.dtype]
+        t = "f32" if cdtype == "complex64" else "f64"
+        if t == "f64":
+            self.need_f64()
+        shape = a.shape
+        length = shape[dim] if dim < len(shape) else 1
+        if (n is not None and n != length) or length == 0 or length & (length - 1):
+            raise Unsupported("wgpu: fft needs a power-of-two length without padding")
+        total = numel(shape)
+        pre, nlines = numel(shape[:dim]), total // length
+        with self.op("ifft" if inverse else "fft"):
+            work = self.alloc(shape, cdtype)
+            if total == 0:
+                return work
+            cu = fx.to_complex_params(total)
+            self.run(fx.render_to_complex(STORAGE_TYPE[a.dtype], t, cu), 1, 1,
+                     [self.bind(a), self.bind(work)], cu.pack(), self.groups(total))
+            if length == 1:
+                return work
+            spare = self.alloc(shape, cdtype)
+            tw = self.upload(HostTensor.from_array(fx.twiddles(length, inverse, cdtype)))
+            ns, last_scale = 1, (1.0 / length if inverse else 1.0)
+            while ns < length:
+                u = fx.stage_params(pre, length, nlines, ns, last_scale if 2 * ns == length
+                                    else 1.0, t)
+                self.run(fx.render_stage(t, u), 2, 1,
+                         [self.bind(work), self.bind(tw), self.bind(spare)], u.pack(),
+                         self.groups(nlines * (length // 2)))
+                work, spare = spare, work
+                ns *= 2
+            # on failure the op scope frees these; on success release them here
+            self.release(spare)
+            self.release(tw)
+            return work

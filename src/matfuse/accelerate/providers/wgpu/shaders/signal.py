@@ -59,3 +59,48 @@ def render_conv1d(t: str, uniform: UniformStruct) -> str:
   }}
 }}
 """
+
+
+#: longest filter (max(numel(b), numel(a))) whose state fits the per-thread array
+FILTER_MAX_TAPS = 64
+
+
+def filter_params(nb: int, na: int, pre: int, length: int, post: int) -> UniformStruct:
+    return (UniformStruct().add("nb", "u32", nb).add("na", "u32", na).add("pre", "u32", pre)
+            .add("len", "u32", length).add("post", "u32", post).add("nlines", "u32", pre * post)
+            .add("taps", "u32", max(nb, na)))
+
+
+def render_filter(t: str, uniform: UniformStruct) -> str:
+    """MATLAB's filter: direct-form II transposed, one thread per line, with
+    b and a normalised by a(1) inside the kernel."""
+    return uniform.wgsl() + f"""
+@group(0) @binding(0) var<storage, read> bcoef: array<{t}>;
+@group(0) @binding(1) var<storage, read> acoef: array<{t}>;
+@group(0) @binding(2) var<storage, read> xs: array<{t}>;
+@group(0) @binding(3) var<storage, read_write> out0: array<{t}>;
+@group(0) @binding(4) var<uniform> p: Params;
+fn bk(k: u32) -> {t} {{ if (k < p.nb) {{ return bcoef[k] / acoef[0]; }} return {t}(0); }}
+fn ak(k: u32) -> {t} {{ if (k < p.na) {{ return acoef[k] / acoef[0]; }} return {t}(0); }}
+{_HEAD}  for (var line = gid.x; line < p.nlines; line = line + stride) {{
+    let base = (line % p.pre) + (line / p.pre) * p.pre * p.len;
+    var z: array<{t}, {FILTER_MAX_TAPS}>;
+    for (var k = 0u; k < p.taps; k = k + 1u) {{ z[k] = {t}(0); }}
+    for (var n = 0u; n < p.len; n = n + 1u) {{
+      let idx = base + n * p.pre;
+      let x = xs[idx];
+      let y = bk(0u) * x + z[0];
+      for (var k = 1u; k < p.taps; k = k + 1u) {{
+        // Terms past numel(b) / numel(a) are absent, not zero: a NaN must not
+        // leak through 0 * NaN (MATLAB's FIR filter recovers after a NaN).
+        var zk = {t}(0);
+        if (k + 1u < p.taps) {{ zk = z[k]; }}
+        if (k < p.nb) {{ zk = zk + bk(k) * x; }}
+        if (k < p.na) {{ zk = zk - ak(k) * y; }}
+        z[k - 1u] = zk;
+      }}
+      out0[idx] = y;
+    }}
+  }}
+}}
+"""
