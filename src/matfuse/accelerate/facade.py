@@ -176,15 +176,31 @@ def acceleration_report() -> str:
     return "\n".join(lines) + "\n"
 
 
+def stats_dict() -> dict[str, Any]:
+    """Counters of this run as data (``--stats-json``): provider, device
+    telemetry, fusion engine counters and host fallbacks."""
+    from matfuse.accelerate.fusion.executor import STATS
+
+    active = provider()
+    fallbacks = fallback_counts()
+    return {
+        "provider": None if active is None else _describe(active),
+        "telemetry": {} if active is None else dict(active.telemetry()),
+        "fusion": STATS.as_dict(),
+        "host_fallbacks": sum(fallbacks.values()),
+        "fallbacks_by_op": dict(fallbacks),
+    }
+
+
 def stats_text() -> str:
     """Counters of this run: provider telemetry and host fallbacks."""
-    active = provider()
+    data = stats_dict()
     lines = ["== matfuse acceleration statistics =="]
-    if active is None:
+    if data["provider"] is None:
         lines.append("no acceleration provider was used")
         return "\n".join(lines) + "\n"
-    lines.append(f"provider: {_describe(active)}")
-    telemetry: dict[str, Any] = active.telemetry()
+    lines.append(f"provider: {data['provider']}")
+    telemetry: dict[str, Any] = data["telemetry"]
     for key in sorted(telemetry):
         if key != "per_op":
             lines.append(f"{key}: {telemetry[key]}")
@@ -192,15 +208,10 @@ def stats_text() -> str:
     if per_op:
         ops = ", ".join(f"{k}={v}" for k, v in sorted(per_op.items(), key=lambda kv: -kv[1]))
         lines.append(f"ops: {ops}")
-    from matfuse.accelerate.fusion.executor import STATS
-
-    fusion = STATS.as_dict()
-    lines.append("fusion: " + ", ".join(f"{k}={v}" for k, v in fusion.items()))
-    fallbacks = fallback_counts()
-    total = sum(fallbacks.values())
-    lines.append(f"host fallbacks: {total}")
-    if fallbacks:
-        lines.append("  " + ", ".join(f"{k}={v}" for k, v in sorted(fallbacks.items())))
+    lines.append("fusion: " + ", ".join(f"{k}={v}" for k, v in data["fusion"].items()))
+    lines.append(f"host fallbacks: {data['host_fallbacks']}")
+    if data["fallbacks_by_op"]:
+        lines.append("  " + ", ".join(f"{k}={v}" for k, v in sorted(data["fallbacks_by_op"].items())))
     return "\n".join(lines) + "\n"
 
 

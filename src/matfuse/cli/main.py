@@ -37,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--provider", metavar="NAME",
                         help="acceleration provider (inprocess, wgpu, cuda)")
     parser.add_argument("--stats", action="store_true", help="print acceleration statistics")
+    parser.add_argument("--stats-json", metavar="PATH",
+                        help="write acceleration statistics as JSON to PATH at exit")
     parser.add_argument("--explain", action="store_true", help="explain offload decisions")
     parser.add_argument("args", nargs=argparse.REMAINDER,
                         help="FILE.m [args...] or: run FILE.m [args...]")
@@ -50,12 +52,14 @@ class CliOptions:
 
     provider: str | None = None
     stats: bool = False
+    stats_json: str | None = None
     explain: bool = False
     accelerate: Any = None
 
 
 def make_options(ns: argparse.Namespace) -> CliOptions:
-    options = CliOptions(provider=ns.provider, stats=ns.stats, explain=ns.explain)
+    options = CliOptions(provider=ns.provider, stats=ns.stats, stats_json=ns.stats_json,
+                         explain=ns.explain)
     if importlib.util.find_spec("matfuse.accelerate.options") is not None:
         module = importlib.import_module("matfuse.accelerate.options")
         init_options = getattr(module, "AccelerateInitOptions", None)
@@ -83,13 +87,20 @@ def report_error(err: MatlabError, stream: Any = None) -> None:
 
 
 def _finish_stats(options: CliOptions) -> None:
-    """``--stats``: the accelerate layer's ``facade.print_stats(stream)`` hook."""
-    if not options.stats or importlib.util.find_spec("matfuse.accelerate.facade") is None:
+    """``--stats`` (or ``MATFUSE_STATS=1``) prints the accelerate layer's
+    statistics to stderr; ``--stats-json PATH`` writes them as JSON."""
+    wants_text = options.stats or bool(getattr(options.accelerate, "stats", False))
+    if not wants_text and not options.stats_json:
         return
-    facade = importlib.import_module("matfuse.accelerate.facade")
-    printer = getattr(facade, "print_stats", None)
-    if printer is not None:
-        printer(sys.stderr)
+    from matfuse.accelerate import facade
+
+    if wants_text:
+        facade.print_stats(sys.stderr)
+    if options.stats_json:
+        import json
+
+        with open(options.stats_json, "w", encoding="utf-8") as fh:
+            json.dump(facade.stats_dict(), fh, indent=1, default=str)
 
 
 def _start_explain(options: CliOptions) -> None:
