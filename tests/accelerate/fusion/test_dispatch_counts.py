@@ -142,3 +142,11 @@ def test_fusion_off_gives_identical_results(wgpu_provider, monkeypatch):
     eager, tel, stats = run_script(wgpu_provider, code)
     assert stats["kernels"] == 0
     assert checksum(fused) == pytest.approx(checksum(eager), rel=1e-5)
+
+
+def test_render_cache_keeps_domain_checks_apart(wgpu_provider, inprocess_provider):
+    # Same graph structure, but only the negative base can go complex.
+    code = "x = gpuArray([1.5 -2 0.5]); a = 2.^x; b = (-3).^x; disp(gather(a)); disp(gather(b))"
+    text, _, _ = run_script(wgpu_provider, code)
+    reference, _, _ = run_script(inprocess_provider, code)
+    assert text == reference

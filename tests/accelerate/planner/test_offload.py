@@ -120,10 +120,12 @@ def test_off_mode_installs_no_hooks(monkeypatch):
 
 def test_pending_mode_without_gpu_hardware_turns_off(monkeypatch):
     from matfuse.accelerate import facade
+    from matfuse.accelerate_api import _registry
 
-    # The mode is chosen from the facade's options when a provider was started
-    # by an earlier test (e.g. provider='inprocess' turns offload off): start clean.
+    # No provider started yet: an earlier test may have left a global one
+    # (override_provider(None) falls back to it) and its facade options.
     monkeypatch.setattr(facade, "_state", None)
+    monkeypatch.setattr(_registry, "_global_provider", None)
     offload.reset()
     monkeypatch.setenv("MATFUSE_AUTO_OFFLOAD", "1")
     monkeypatch.setenv("MATFUSE_THRESHOLD_ELEMENTWISE", "10")

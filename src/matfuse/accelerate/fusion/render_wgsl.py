@@ -119,7 +119,9 @@ def plan_signature(plan: KernelPlan, nodes: list[FNode]) -> tuple:
             structural = tuple(n.attrs)
         # A reduction read from its partial buffer is a leaf of this kernel.
         args = () if n.uid in plan.partial_of else tuple(position[a.uid] for a in n.args)
-        parts.append((n.op, tuple(n.shape), n.dtype, structural, args))
+        # Whether a domain check is emitted depends on uniform values (the sign
+        # of a scalar, an integer exponent), so it is part of the key.
+        parts.append((n.op, tuple(n.shape), n.dtype, structural, args, needs_domain_check(n)))
     return tuple(parts)
 
 
