@@ -15,6 +15,10 @@ def run_calibrate(args: list[str], options: Any = None, out: TextIO | None = Non
         save_calibration
 
     out = out or sys.stdout
+    if "-h" in args or "--help" in args:
+        out.write(__doc__.split("\n\n")[0].replace("\n", " ") + "\n"
+                  "usage: matfuse calibrate [--refresh]\n")
+        return 0
     unknown = [a for a in args if a != "--refresh"]
     if unknown:
         sys.stderr.write(f"matfuse calibrate: unknown argument '{unknown[0]}'\n")
