@@ -174,10 +174,14 @@ class GpuArray(DeviceValue):
         executor = executor_for(self.provider)
         try:
             self._handle = executor.materialize(self.node, use_hints)
-        except DomainFallback:
-            # An op met an input outside its real domain: MATLAB's result is
-            # complex, so compute the whole graph with the CPU semantics.
+        except (DomainFallback, Unsupported) as why:
+            # An op met an input outside its real domain (MATLAB's result is
+            # complex), or the device refused the kernel (binding limits...):
+            # compute the whole graph with the CPU semantics.
             from matfuse.accelerate.fusion.host_eval import evaluate
+
+            if isinstance(why, Unsupported):
+                count_fallback("fusion")
 
             value = evaluate(self.node, lambda h: self.provider.download(h).to_array())
             host, cls = host_tensor_of(value)

@@ -150,3 +150,45 @@ def test_render_cache_keeps_domain_checks_apart(wgpu_provider, inprocess_provide
     text, _, _ = run_script(wgpu_provider, code)
     reference, _, _ = run_script(inprocess_provider, code)
     assert text == reference
+
+
+def test_failed_kernel_frees_partials(wgpu_provider, monkeypatch):
+    """A kernel failing after a reduction's partial pass leaves no buffer behind."""
+    from matfuse.accelerate.fusion import graph as g
+    from matfuse.accelerate.fusion.executor import FusionExecutor
+    from matfuse.accelerate_api import Unsupported
+
+    executor = FusionExecutor(wgpu_provider)
+    x = g.random_node("rand", (1, 100000), "f32", (1, 2), 0)
+    total = g.reduce_node("sum", x, None)
+    root = g.binary_node("add", total, g.scalar_node(1.0, "f32"))
+    calls = {"n": 0}
+    real = wgpu_provider.fused_elementwise
+
+    def fail_second(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise Unsupported("injected")
+        return real(*args, **kwargs)
+
+    before = wgpu_provider.live_buffers()
+    monkeypatch.setattr(wgpu_provider, "fused_elementwise", fail_second)
+    with pytest.raises(Unsupported):
+        executor.materialize(root)
+    assert calls["n"] == 2
+    assert wgpu_provider.live_buffers() == before
+
+
+def test_kernel_refused_by_device_falls_back_to_host(wgpu_provider, inprocess_provider, monkeypatch):
+    from matfuse.accelerate_api import Unsupported, fallback_counts
+
+    def refuse(*args, **kwargs):
+        raise Unsupported("injected: too many bindings")
+
+    code = "x = gpuArray(1:6); y = exp(x ./ 3) + 1; fprintf('%.10g ', gather(y)); fprintf('\\n');"
+    reference, _, _ = run_script(inprocess_provider, code)
+    before = fallback_counts().get("fusion", 0)
+    monkeypatch.setattr(wgpu_provider, "fused_elementwise", refuse)
+    text, _, _ = run_script(wgpu_provider, code)
+    assert text == reference
+    assert fallback_counts().get("fusion", 0) == before + 1

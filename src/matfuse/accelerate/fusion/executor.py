@@ -188,6 +188,16 @@ class FusionExecutor:
         STATS.fused_nodes += sum(1 for n in walk(root) if n.handle is None)
         self._shared = _shared_nodes(root)
         self._use_hints = use_hints
+        try:
+            return self._materialize(root)
+        finally:
+            # On an error path the partial buffers of unfinished reductions
+            # would otherwise leak.
+            for handle in self._partials.values():
+                self.provider.free(handle)
+            self._partials.clear()
+
+    def _materialize(self, root: FNode) -> GpuTensorHandle:
         for red in _pending_reductions(root):
             if red is root or red.handle is not None:
                 continue
