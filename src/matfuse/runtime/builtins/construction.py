@@ -119,26 +119,26 @@ def pi(*args: Any) -> Any:
     return _filled(args, "pi", math.pi, allowed=("double", "single"))
 
 
+def _logical_filled(args: tuple, name: str, value: bool) -> Any:
+    """true/false: a scalar with no arguments, else a logical array of `value`."""
+    if not args:
+        return value
+    rest, _, like = parse_class_args(list(args), name, "logical")
+    shape = parse_size_args(rest, name)
+    check_allocation(shape, 1)
+    return place_like(canonical(np.full(shape, value, dtype=bool)), like)
+
+
 @builtin("true", category="construction", gpu=_fill_spec("true"))
 def true(*args: Any) -> Any:
     """Logical array of true."""
-    if not args:
-        return True
-    rest, _, like = parse_class_args(list(args), "true", "logical")
-    shape = parse_size_args(rest, "true")
-    check_allocation(shape, 1)
-    return place_like(canonical(np.ones(shape, dtype=bool)), like)
+    return _logical_filled(args, "true", True)
 
 
 @builtin("false", category="construction", gpu=_fill_spec("false"))
 def false(*args: Any) -> Any:
     """Logical array of false."""
-    if not args:
-        return False
-    rest, _, like = parse_class_args(list(args), "false", "logical")
-    shape = parse_size_args(rest, "false")
-    check_allocation(shape, 1)
-    return place_like(canonical(np.zeros(shape, dtype=bool)), like)
+    return _logical_filled(args, "false", False)
 
 
 @builtin("eye", category="construction", gpu=_fill_spec("eye"))
