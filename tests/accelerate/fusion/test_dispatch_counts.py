@@ -192,3 +192,18 @@ def test_kernel_refused_by_device_falls_back_to_host(wgpu_provider, inprocess_pr
     text, _, _ = run_script(wgpu_provider, code)
     assert text == reference
     assert fallback_counts().get("fusion", 0) == before + 1
+
+
+@pytest.mark.parametrize("expr", ["x / 2", "2 \\ x", "2 * x", "x * 2", "2 ^ 3 + x"])
+def test_matrix_operators_with_scalars_fuse_like_cpu(wgpu_provider, inprocess_provider, expr):
+    code = f"x = gpuArray([1 2 4]); y = {expr}; fprintf('%.15g ', gather(y)); fprintf('\\n');"
+    text, _, _ = run_script(wgpu_provider, code)
+    reference, _, _ = run_script(inprocess_provider, code)
+    assert text == reference
+
+
+def test_scalar_divided_by_matrix_is_not_elementwise(wgpu_provider):
+    from matfuse.errors import MatlabError
+
+    with pytest.raises(MatlabError, match="Matrix dimensions must agree"):
+        run_script(wgpu_provider, "x = gpuArray([1 2]); y = 2 / x;")

@@ -31,15 +31,24 @@ def _is_scalar(v: Any) -> bool:
     return shape_of(v) == (1, 1)
 
 
+def _elementwise_form(name: str, a_scalar: bool, b_scalar: bool) -> bool:
+    """Whether matrix operator ``name`` is elementwise for these operands:
+    ``s*A``/``A*s``, ``A/s``, ``s\\A``, ``s^t`` (otherwise it is linear algebra)."""
+    if name in ("*", "mtimes"):
+        return a_scalar or b_scalar
+    if name in ("/", "mrdivide"):
+        return b_scalar
+    if name in ("\\", "mldivide"):
+        return a_scalar
+    return a_scalar and b_scalar
+
+
 def fused_binary(p: Any, name: str, a: Any, b: Any) -> Any:
     """Lazy ``a name b`` (``name``: operator symbol or builtin name) or None."""
     if not fusion_enabled(p):
         return None
     if name in _SCALAR_FORMS:
-        if name in ("\\", "mldivide"):
-            if not _is_scalar(a):
-                return None
-        elif not (_is_scalar(a) or _is_scalar(b)) or (name in ("^", "mpower") and not (_is_scalar(a) and _is_scalar(b))):
+        if not _elementwise_form(name, _is_scalar(a), _is_scalar(b)):
             return None
         name = _SCALAR_FORMS[name]
     return lazy_binary(name, a, b, p)
