@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
-from matfuse.errors import MatlabError
 from matfuse.runtime.indexing import (
     COLON,
     DELETE,
@@ -18,19 +16,7 @@ from matfuse.runtime.indexing import (
     paren_set,
 )
 from matfuse.runtime.values import CellArray, StringArray, StructArray, char_array, to_str
-
-
-def raises(identifier: str, fn, message: str | None = None) -> MatlabError:
-    with pytest.raises(MatlabError) as info:
-        fn()
-    assert info.value.identifier == identifier, info.value
-    if message is not None:
-        assert info.value.message == message
-    return info.value
-
-
-def row(*values: float) -> np.ndarray:
-    return np.array([values], dtype=np.float64)
+from tests.runtime.raises_support import raises, row
 
 
 def test_assignment_does_not_mutate_input() -> None:

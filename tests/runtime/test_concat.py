@@ -3,25 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
-from matfuse.errors import MatlabError
 from matfuse.runtime.ops import cell_concat, concat
 from matfuse.runtime.registry import BUILTINS, load_all
 from matfuse.runtime.values import CellArray, StringArray, StructArray, char_array, to_str
-
-
-def raises(identifier: str, fn, message: str | None = None) -> MatlabError:
-    with pytest.raises(MatlabError) as info:
-        fn()
-    assert info.value.identifier == identifier, info.value
-    if message is not None:
-        assert info.value.message == message
-    return info.value
-
-
-def row(*values: float) -> np.ndarray:
-    return np.array([values], dtype=np.float64)
+from tests.runtime.raises_support import raises, row
 
 
 EMPTY = np.zeros((0, 0))

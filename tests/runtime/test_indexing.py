@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from matfuse.errors import MatlabError, StackFrame
 from matfuse.runtime.indexing import (
@@ -17,15 +16,7 @@ from matfuse.runtime.indexing import (
     paren_get,
 )
 from matfuse.runtime.values import CellArray, StringArray, StructArray, char_array, to_str
-
-
-def raises(identifier: str, fn, message: str | None = None) -> MatlabError:
-    with pytest.raises(MatlabError) as info:
-        fn()
-    assert info.value.identifier == identifier, info.value
-    if message is not None:
-        assert info.value.message == message
-    return info.value
+from tests.runtime.raises_support import raises
 
 
 def magic3() -> np.ndarray:

@@ -5,26 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from matfuse.errors import MatlabError
 from matfuse.runtime.ops import binary, colon_range, ctranspose, is_true, transpose, unary
 from matfuse.runtime.values import StringArray, char_array, class_of
-
-
-def row(*values: float) -> np.ndarray:
-    return np.array([values], dtype=np.float64)
+from tests.runtime.raises_support import raises, row
 
 
 def ints(cls: str, *values: int) -> np.ndarray:
     return np.array([values], dtype=np.dtype(cls))
-
-
-def raises(identifier: str, fn, message: str | None = None) -> MatlabError:
-    with pytest.raises(MatlabError) as info:
-        fn()
-    assert info.value.identifier == identifier, info.value
-    if message is not None:
-        assert info.value.message == message
-    return info.value
 
 
 # ------------------------------------------------------------ scalar fast path

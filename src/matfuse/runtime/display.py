@@ -130,6 +130,19 @@ def _char_lines(arr: np.ndarray, quoted: bool) -> list[str]:
     return rows
 
 
+def _host_array(value: Any) -> Any:
+    """The value as display sees it: gathered from the device, and numbers
+    (Python scalars, NumPy scalars) as 1x1 arrays; other wrappers unchanged."""
+    if isinstance(value, DeviceValue):
+        value = value.gather()
+    if isinstance(value, np.generic):
+        return np.asarray(value).reshape(1, 1)
+    t = type(value)
+    if t is float or t is bool or t is complex or t is int:
+        return to_array(value)
+    return value
+
+
 # ------------------------------------------------------------ public entry
 def display_value(name: str, value: Any, fmt: str = "short", compact: bool = False) -> str:
     """What MATLAB prints for ``name = value``; ``compact`` gives ``format
@@ -141,14 +154,8 @@ def display_value(name: str, value: Any, fmt: str = "short", compact: bool = Fal
 
 
 def _display_loose(name: str, value: Any, fmt: str) -> str:
-    if isinstance(value, DeviceValue):
-        value = value.gather()
-    if isinstance(value, np.generic):
-        value = np.asarray(value).reshape(1, 1)
+    value = _host_array(value)
     t = type(value)
-    if t is float or t is bool or t is complex or t is int:
-        value = to_array(value)
-        t = np.ndarray
     if t is np.ndarray:
         return _display_array(name, value, fmt)
     if t is CellArray:
@@ -271,14 +278,8 @@ def _as_values(props: dict[str, Any]) -> dict[str, Any]:
 # --------------------------------------------------------------------- disp
 def disp_text(value: Any, fmt: str = "short") -> str:
     """What ``disp(value)`` prints."""
-    if isinstance(value, DeviceValue):
-        value = value.gather()
-    if isinstance(value, np.generic):
-        value = np.asarray(value).reshape(1, 1)
+    value = _host_array(value)
     t = type(value)
-    if t is float or t is bool or t is complex or t is int:
-        value = to_array(value)
-        t = np.ndarray
     if t is np.ndarray:
         if value.size == 0:
             return ""

@@ -307,18 +307,12 @@ class StmtCompiler:
                 if not seq:
                     write(fr, np.zeros((0, 0)))
                     return None
-            if plain:
-                for v in seq:
-                    fr[name] = v
-                    signal = body(fr)
-                    if signal is not None:
-                        if signal == BREAK:
-                            break
-                        if signal == RETURN:
-                            return RETURN
-                return None
             for v in seq:
-                write(fr, v)
+                # Inline test, not a bind callable: a plain name must not cost a call per iteration.
+                if plain:
+                    fr[name] = v
+                else:
+                    write(fr, v)
                 signal = body(fr)
                 if signal is not None:
                     if signal == BREAK:

@@ -7,24 +7,15 @@ from typing import Any
 import numpy as np
 import pytest
 
-from matfuse.errors import MatlabError
 from matfuse.runtime.registry import BUILTINS, load_all
 from matfuse.runtime.values import CellArray, StringArray, StructArray, char_array, to_str
+from tests.runtime.raises_support import raises
 
 load_all()
 
 
 def call(name: str, *args: Any, **kwargs: Any) -> Any:
     return BUILTINS[name].impl(*args, **kwargs)
-
-
-def raises(identifier: str, fn, message: str | None = None) -> MatlabError:
-    with pytest.raises(MatlabError) as info:
-        fn()
-    assert info.value.identifier == identifier, info.value
-    if message is not None:
-        assert info.value.message == message
-    return info.value
 
 
 def text(s: str) -> np.ndarray:

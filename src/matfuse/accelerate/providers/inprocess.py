@@ -16,6 +16,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from matfuse.accelerate.providers import numpy_kernels as nk
+from matfuse.accelerate.providers._host import class_of, matlab_shape
 from matfuse.accelerate_api import (
     AccelProvider,
     DeviceInfo,
@@ -27,25 +28,6 @@ from matfuse.errors import MatlabError
 from matfuse.runtime import _philox as philox
 
 Operand = GpuTensorHandle | float | complex
-
-
-def _matlab_shape(shape: Sequence[int]) -> tuple[int, ...]:
-    dims = [int(d) for d in shape]
-    while len(dims) < 2:
-        dims.append(1)
-    while len(dims) > 2 and dims[-1] == 1:
-        dims.pop()
-    return tuple(dims)
-
-
-def _class_of(dt: np.dtype) -> str:
-    if dt == np.bool_:
-        return "logical"
-    if dt in (np.float32, np.complex64):
-        return "single"
-    if dt.kind in "iu":
-        return dt.name
-    return "double"
 
 
 class InProcessProvider(AccelProvider):
@@ -64,12 +46,12 @@ class InProcessProvider(AccelProvider):
     # ------------------------------------------------------------ helpers
     def _store(self, arr: np.ndarray, matlab_class: str | None = None) -> GpuTensorHandle:
         arr = np.asarray(arr)
-        shape = _matlab_shape(arr.shape)
+        shape = matlab_shape(arr.shape)
         # Fortran order keeps the column-major flat view a view (in-place scatter).
         arr = np.asfortranarray(arr.reshape(shape, order="F"))
         buffer_id = next(self._ids)
         self._buffers[buffer_id] = arr
-        self._classes[buffer_id] = matlab_class or _class_of(arr.dtype)
+        self._classes[buffer_id] = matlab_class or class_of(arr.dtype)
         return GpuTensorHandle(shape, self.device_id, buffer_id, arr.dtype.name)
 
     def _get(self, h: GpuTensorHandle) -> np.ndarray:

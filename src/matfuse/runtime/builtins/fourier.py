@@ -115,14 +115,20 @@ def ifft(x: Any, *args: Any) -> Any:
     return _transform(x, n, dim, "ifft", True, symmetric)
 
 
-def _fft2(x: Any, args: tuple) -> Any:
-    arr = _complex_input(x, "fft2")
-    m = _length_arg(args[0], "fft2") if len(args) >= 1 else None
-    n = _length_arg(args[1], "fft2") if len(args) >= 2 else None
+def _input_2d(x: Any, sizes: tuple, fn: str) -> np.ndarray:
+    """The complex input of fft2/ifft2, padded or cropped to the optional (m, n)."""
+    arr = _complex_input(x, fn)
+    m = _length_arg(sizes[0], fn) if len(sizes) >= 1 else None
+    n = _length_arg(sizes[1], fn) if len(sizes) >= 2 else None
     if m is not None:
         arr = _resize(arr, m, 0)
     if n is not None:
         arr = _resize(arr, n, 1)
+    return arr
+
+
+def _fft2(x: Any, args: tuple) -> Any:
+    arr = _input_2d(x, args, "fft2")
     if arr.size == 0:
         return canonical(arr)
     return canonical(np.fft.fft2(arr, axes=(0, 1)).astype(arr.dtype))
@@ -138,13 +144,7 @@ def fft2(x: Any, *args: Any) -> Any:
 def ifft2(x: Any, *args: Any) -> Any:
     """2-D inverse DFT: ifft2(Y, m, n, 'symmetric')."""
     rest, symmetric = _split_symmetric(args)
-    arr = _complex_input(x, "ifft2")
-    m = _length_arg(rest[0], "ifft2") if len(rest) >= 1 else None
-    n = _length_arg(rest[1], "ifft2") if len(rest) >= 2 else None
-    if m is not None:
-        arr = _resize(arr, m, 0)
-    if n is not None:
-        arr = _resize(arr, n, 1)
+    arr = _input_2d(x, rest, "ifft2")
     if arr.size == 0:
         return canonical(arr)
     real_out = symmetric or bool(np.all(arr == np.conj(np.roll(np.flip(arr, (0, 1)), (1, 1), (0, 1)))))

@@ -3,33 +3,12 @@
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, Sequence
-
-import numpy as np
+from typing import Any, Callable
 
 from matfuse.errors import MatlabError
 
 OOM_MESSAGE = ("Out of memory on device. To view more detail about available memory on the GPU, "
                "use 'gpuDevice()'. If the problem persists, reset the GPU by calling 'gpuDevice(1)'.")
-
-
-def matlab_shape(shape: Sequence[int]) -> tuple[int, ...]:
-    dims = [int(d) for d in shape]
-    while len(dims) < 2:
-        dims.append(1)
-    while len(dims) > 2 and dims[-1] == 1:
-        dims.pop()
-    return tuple(dims)
-
-
-def class_of(dt: np.dtype) -> str:
-    if dt == np.bool_:
-        return "logical"
-    if dt in (np.float32, np.complex64):
-        return "single"
-    if dt.kind in "iu":
-        return dt.name
-    return "double"
 
 
 def device_hook(op: str | None = None, dispatch: bool = True) -> Callable:

@@ -24,7 +24,8 @@ import numpy as np
 
 from matfuse.accelerate.providers.cuda import elementwise as ew
 from matfuse.accelerate.providers.cuda.cache import KernelCache
-from matfuse.accelerate.providers.cuda.common import class_of, device_hook, matlab_shape
+from matfuse.accelerate.providers._host import class_of, matlab_shape
+from matfuse.accelerate.providers.cuda.common import device_hook
 from matfuse.accelerate.providers.cuda.hooks_array import ArrayHooks
 from matfuse.accelerate.providers.cuda.kernels import BLOCK, CudaKernels
 from matfuse.accelerate_api import (
