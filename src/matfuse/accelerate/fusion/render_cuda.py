@@ -19,7 +19,8 @@ needs no helper library (unlike WGSL on NVIDIA Vulkan, GPU-FACTS.md).
 
 from __future__ import annotations
 
-from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check, walk
+from matfuse.accelerate.fusion._emitter import EmitterBase, numel, plan_nodes
+from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.cuda_lib import library
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
 
@@ -54,32 +55,22 @@ class CudaRenderer:
         return _Emitter(plan, self.unroll).build()
 
 
-class _Emitter:
+class _Emitter(EmitterBase):
     def __init__(self, plan: KernelPlan, unroll: int = 4):
+        super().__init__()
         self.plan = plan
         self.unroll = unroll
-        nodes = _all_nodes(plan)
+        nodes = plan_nodes(plan)
         self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
         self.inputs: list[object] = []
         self.input_names: dict[object, str] = {}
         self.input_types: list[str] = []
         self.scalars: list[float] = []
         self.header: list[int] = [0, 0]   # h0: thread count; h1: always 0
-        self.lines: list[str] = []
-        self.indent = 2
-        self.memo: list[dict[tuple[int, str], str]] = [{}]
-        self.counter = 0
         self.helpers: set[str] = set()
         self.has_flag = any(needs_domain_check(n) for n in nodes)
 
     # ------------------------------------------------------------ bookkeeping
-    def fresh(self, prefix: str = "v") -> str:
-        self.counter += 1
-        return f"{prefix}{self.counter}"
-
-    def emit(self, line: str) -> None:
-        self.lines.append("  " * self.indent + line)
-
     def let(self, expr: str, ctype: str) -> str:
         name = self.fresh()
         self.emit(f"const {ctype} {name} = {expr};")
@@ -87,6 +78,9 @@ class _Emitter:
 
     def let_u(self, expr: str) -> str:
         return self.let(expr, "unsigned int")
+
+    def let_index(self, expr: str) -> str:
+        return self.let_u(expr)
 
     def scalar(self, value: float, dtype: str) -> str:
         name = f"s{len(self.scalars)}"
@@ -106,35 +100,7 @@ class _Emitter:
             self.input_types.append(storage)
         return self.input_names[key]
 
-    # ------------------------------------------------------------ index maps
-    def index_in(self, idx: str, space: tuple[int, ...], shape: tuple[int, ...]) -> str:
-        """Linear index into an array of ``shape`` broadcast over ``space``."""
-        if _numel(shape) == 1:
-            return "0u"
-        if _norm(shape) == _norm(space):
-            return idx
-        terms = []
-        space_stride = 1
-        own_stride = 1
-        for k, extent in enumerate(space):
-            own = shape[k] if k < len(shape) else 1
-            if own != 1:
-                sub = f"(({idx} / {space_stride}u) % {extent}u)" if space_stride > 1 else f"({idx} % {extent}u)"
-                terms.append(sub if own_stride == 1 else f"{sub} * {own_stride}u")
-            space_stride *= extent
-            own_stride *= own
-        return self.let_u(" + ".join(terms) if terms else "0u")
-
     # ------------------------------------------------------------ values
-    def value(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
-        key = (node.uid, idx)
-        for scope in reversed(self.memo):
-            if key in scope:
-                return scope[key]
-        text = self._render(node, idx, space)
-        self.memo[-1][key] = text
-        return text
-
     def _render(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
         if node.handle is not None:
             storage = _STORAGE[node.handle.dtype]
@@ -346,7 +312,7 @@ class _Emitter:
             value = self.value(node, "i", plan.shape)
             self.emit(f"out{k}[i] = {value};")
             outs.append((node, node.shape, node.dtype))
-        return outs, _numel(plan.shape)
+        return outs, numel(plan.shape)
 
     def partial_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
         plan = self.plan
@@ -454,28 +420,3 @@ def _nan(t: str) -> str:
 
 def _np_dtype(dtype: str) -> str:
     return {"f32": "float32", "f64": "float64", "bool": "bool"}[dtype]
-
-
-def _numel(shape: tuple[int, ...]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
-
-
-def _norm(shape: tuple[int, ...]) -> tuple[int, ...]:
-    dims = list(shape)
-    while len(dims) > 2 and dims[-1] == 1:
-        dims.pop()
-    return tuple(dims)
-
-
-def _all_nodes(plan: KernelPlan) -> list[FNode]:
-    seen: dict[int, FNode] = {}
-    roots = list(plan.outputs)
-    if plan.reduce_node is not None:
-        roots.append(plan.reduce_node)
-    for root in roots:
-        for n in walk(root):
-            seen[n.uid] = n
-    return list(seen.values())

@@ -17,6 +17,7 @@ from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGRO
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
 GRID_STRIDE_WORKGROUPS = 8192
 from matfuse.accelerate.fusion import wgsl_lib
+from matfuse.accelerate.fusion._emitter import EmitterBase, numel, plan_nodes
 
 _STORAGE = {"float32": "f32", "float64": "f64", "bool": "u32"}
 _BIN_INFIX = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
@@ -60,7 +61,7 @@ class WgslRenderer:
         return chunks
 
     def render(self, plan: KernelPlan) -> RenderedKernel:
-        nodes = _all_nodes(plan)
+        nodes = plan_nodes(plan)
         key = plan_signature(plan, nodes)
         cached = self._cache.get(key)
         if cached is not None:
@@ -145,8 +146,9 @@ def _counter_hi(node: FNode) -> int:
     return node.attrs[2] >> 32
 
 
-class _Emitter:
+class _Emitter(EmitterBase):
     def __init__(self, plan: KernelPlan, nodes: list[FNode]):
+        super().__init__()
         self.plan = plan
         self.position = {n.uid: i for i, n in enumerate(nodes)}
         self.recipe_scalars: list[tuple[int, Callable[[FNode], float]]] = []
@@ -159,22 +161,11 @@ class _Emitter:
         self.scalars: list[float] = []
         # h[0].x: thread count; h[0].y: always 0 (source of run-time inf/NaN).
         self.header: list[int] = [0, 0]
-        self.lines: list[str] = []
-        self.indent = 2
-        self.memo: list[dict[tuple[int, str], str]] = [{}]
-        self.counter = 0
         self.helpers: set[str] = set()
         self.has_flag = any(needs_domain_check(n) for n in nodes)
         self.shared: str | None = None  # element type of the workgroup array, if used
 
     # ------------------------------------------------------------ bookkeeping
-    def fresh(self, prefix: str = "v") -> str:
-        self.counter += 1
-        return f"{prefix}{self.counter}"
-
-    def emit(self, line: str) -> None:
-        self.lines.append("  " * self.indent + line)
-
     def let(self, expr: str) -> str:
         name = self.fresh()
         self.emit(f"let {name} = {expr};")
@@ -207,35 +198,10 @@ class _Emitter:
                 self.recipe_inputs.append(("node", self.position[key.uid]))
         return self.input_names[key]
 
-    # ------------------------------------------------------------ index maps
-    def index_in(self, idx: str, space: tuple[int, ...], shape: tuple[int, ...]) -> str:
-        """Linear index into an array of ``shape`` broadcast over ``space``."""
-        if _numel(shape) == 1:
-            return "0u"
-        if _norm(shape) == _norm(space):
-            return idx
-        terms = []
-        space_stride = 1
-        own_stride = 1
-        for k, extent in enumerate(space):
-            own = shape[k] if k < len(shape) else 1
-            if own != 1:
-                sub = f"(({idx} / {space_stride}u) % {extent}u)" if space_stride > 1 else f"({idx} % {extent}u)"
-                terms.append(sub if own_stride == 1 else f"{sub} * {own_stride}u")
-            space_stride *= extent
-            own_stride *= own
-        return self.let(" + ".join(terms) if terms else "0u")
+    def let_index(self, expr: str) -> str:
+        return self.let(expr)
 
     # ------------------------------------------------------------ values
-    def value(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
-        key = (node.uid, idx)
-        for scope in reversed(self.memo):
-            if key in scope:
-                return scope[key]
-        text = self._render(node, idx, space)
-        self.memo[-1][key] = text
-        return text
-
     def _render(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
         if node.handle is not None:
             storage = _STORAGE[node.handle.dtype]
@@ -448,7 +414,7 @@ class _Emitter:
 
     def elementwise_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
         plan = self.plan
-        n = _numel(plan.shape)
+        n = numel(plan.shape)
         outs = []
         # Grid-stride loop: measured faster than one element per thread on
         # the H200 (GPU-FACTS.md), and any n fits a 1-D grid.
@@ -594,41 +560,3 @@ def _nan(t: str) -> str:
 
 def _np_dtype(dtype: str) -> str:
     return {"f32": "float32", "f64": "float64", "bool": "bool"}[dtype]
-
-
-def _numel(shape: tuple[int, ...]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
-
-
-def _norm(shape: tuple[int, ...]) -> tuple[int, ...]:
-    dims = list(shape)
-    while len(dims) > 2 and dims[-1] == 1:
-        dims.pop()
-    return tuple(dims)
-
-
-def _all_nodes(plan: KernelPlan) -> list[FNode]:
-    """The plan's nodes in a deterministic order (post-order from its roots),
-    not descending into reductions whose partials are read from a buffer."""
-    seen: dict[int, FNode] = {}
-    roots = list(plan.outputs)
-    if plan.reduce_node is not None:
-        roots.append(plan.reduce_node)
-    for root in roots:
-        stack: list[tuple[FNode, bool]] = [(root, False)]
-        while stack:
-            node, expanded = stack.pop()
-            if node.uid in seen:
-                continue
-            leaf = node.handle is not None or not node.args or node.uid in plan.partial_of
-            if expanded or leaf:
-                seen[node.uid] = node
-                continue
-            stack.append((node, True))
-            for arg in reversed(node.args):
-                if arg.uid not in seen:
-                    stack.append((arg, False))
-    return list(seen.values())
