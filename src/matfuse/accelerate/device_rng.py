@@ -33,3 +33,21 @@ def take(n: int, matlab_class: str) -> tuple[tuple[int, int], int]:
     start = _counter
     _counter += blocks
     return _key, start
+
+
+def position() -> tuple[tuple[int, int], int]:
+    """(key, next block) of the active stream, without reserving anything."""
+    generator = _rng.GENERATOR
+    if generator.type == "philox":
+        return generator.philox_position()
+    return _key, _counter
+
+
+def advance(blocks: int) -> None:
+    """Skip ``blocks`` blocks of the active stream (a replayed loop consumed them)."""
+    global _counter
+    generator = _rng.GENERATOR
+    if generator.type == "philox":
+        generator.advance(blocks)
+        return
+    _counter += int(blocks)

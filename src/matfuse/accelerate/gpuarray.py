@@ -93,7 +93,11 @@ class GpuArray(DeviceValue):
     @classmethod
     def from_node(cls, node: Any, matlab_class: str, p: AccelProvider) -> "GpuArray":
         """A lazy gpuArray computing ``node`` when first needed."""
-        hints.activate()
+        if not hints.ACTIVE:
+            from matfuse.accelerate.fusion.loop_trace import tracer_for
+
+            hints.activate()
+            hints.loop_tracer = tracer_for
         self = cls.__new__(cls)
         self._handle = None
         self.matlab_class = matlab_class

@@ -12,3 +12,7 @@ def activate() -> None:
     """Turn the hints on (called when the first lazy device value is made)."""
     global ACTIVE
     ACTIVE = True
+
+# Set by the fusion engine (``accelerate/fusion/loop_trace.tracer_for``):
+# ``(assigned names, iterations) -> tracer | None`` for replayable for loops.
+loop_tracer = None

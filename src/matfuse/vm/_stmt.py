@@ -19,7 +19,9 @@ from matfuse.runtime.values import (
     CellArray, DeviceValue, StringArray, StructArray, is_char, keep_visibility, to_str,
 )
 from matfuse.vm import _calls
+from matfuse.runtime import hints
 from matfuse.vm._assign import TargetCompiler, is_delete_rhs
+from matfuse.vm._replay import replayable_body
 from matfuse.vm.workspace import annotate_error, internal_error
 
 BREAK, CONTINUE, RETURN = 1, 2, 3
@@ -104,13 +106,14 @@ def _device_columns(value: DeviceValue):
 
 
 def _int_range(start: float, step: float, stop: float):
-    """Lazy integer-valued ranges: ``1:2e6`` iterates without an array."""
+    """Lazy integer-valued ranges: ``1:2e6`` iterates without an array (ints:
+    the loop converts each to a double)."""
     if step == 0 or (step > 0 and start > stop) or (step < 0 and start < stop):
         return None
     if (start.is_integer() and step.is_integer() and abs(start) < 2**53
             and abs(stop) < 2**53 and math.isfinite(stop)):
         last = math.floor(stop) if step > 0 else math.ceil(stop)
-        return map(float, range(int(start), int(last) + (1 if step > 0 else -1), int(step)))
+        return range(int(start), int(last) + (1 if step > 0 else -1), int(step))
     return None
 
 
@@ -299,6 +302,10 @@ class StmtCompiler:
         plain = (type(node.var) is ast.Ident
                  and self.ctx.special_writer(node.var.name) is None)
         name = node.var.name if plain else ""
+        replayable = replayable_body(node.body, name) if plain else None
+        if replayable is not None and any(self.ctx.special_writer(n) is not None
+                                          for n in replayable.assigned):
+            replayable = None
 
         def for_stmt(fr: Any) -> Any:
             seq, value = values(fr)
@@ -307,6 +314,12 @@ class StmtCompiler:
                 if not seq:
                     write(fr, np.zeros((0, 0)))
                     return None
+            elif replayable is not None and hints.ACTIVE and hints.loop_tracer is not None:
+                tracer = hints.loop_tracer(replayable.assigned, len(seq))
+                if tracer is not None and replayable.safe_in(fr):
+                    return _traced_for(fr, name, seq, body, tracer)
+            if type(seq) is range:
+                seq = map(float, seq)
             for v in seq:
                 # Inline test, not a bind callable: a plain name must not cost a call per iteration.
                 if plain:
@@ -416,3 +429,33 @@ def _set_ans(fr: Any, values: list, show: bool) -> None:
         fr["ans"] = v
         if show:
             fr.interp.show("ans", v)
+
+
+def _traced_for(fr: Any, name: str, seq: range, body: Stmt, tracer: Any) -> Any:
+    """A for loop over an integer range whose body the fusion engine may
+    replay (``vm/_replay.py``): the first iterations run under the tracer;
+    once two repeat, all but the last remaining iteration become one fused
+    loop kernel, and the last runs normally."""
+    n = len(seq)
+    k = 0
+    while k < n:
+        fr[name] = float(seq[k])
+        watching = tracer is not None
+        if watching:
+            tracer.before(fr)
+        signal = body(fr)
+        k += 1
+        if signal is not None:
+            if signal == BREAK:
+                break
+            if signal == RETURN:
+                return RETURN
+        if not watching:
+            continue
+        remaining = n - k - 1
+        if tracer.after(fr) and remaining >= 1 and tracer.replay(fr, remaining):
+            k += remaining
+            tracer = None
+        elif tracer.exhausted:
+            tracer = None
+    return None

@@ -7,62 +7,12 @@ with the in-process (NumPy) provider's result.
 
 from __future__ import annotations
 
-import io
-import re
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 from matfuse.accelerate.fusion import executor as fusion_executor
-from matfuse.accelerate_api import override_provider
-
-BENCH = Path(__file__).resolve().parents[3] / "benchmarks"
-CHECKSUM = re.compile(r"checksum\s+(\S+)")
-
-
-@pytest.fixture(scope="module")
-def wgpu_provider():
-    from matfuse.accelerate.facade import ProviderUnavailable, _load_backend
-    from matfuse.accelerate.options import AccelerateInitOptions
-
-    try:
-        return _load_backend("wgpu", AccelerateInitOptions(provider="wgpu", allow_cpu_adapter=True), True)
-    except ProviderUnavailable as why:
-        pytest.skip(f"no wgpu adapter: {why} (CI installs lavapipe)")
-
-
-@pytest.fixture(scope="module")
-def inprocess_provider():
-    from matfuse.accelerate.facade import _load_backend
-    from matfuse.accelerate.options import AccelerateInitOptions
-
-    return _load_backend("inprocess", AccelerateInitOptions(provider="inprocess"), True)
-
-
-def run_script(provider, code: str) -> tuple[str, dict, dict]:
-    """Output, provider telemetry and fusion stats of ``code`` on ``provider``."""
-    from matfuse.vm.session import Session
-
-    out = io.StringIO()
-    with override_provider(provider):
-        session = Session(stdout=out)
-        provider.synchronize()
-        provider.reset_telemetry()
-        fusion_executor.STATS.__init__()
-        session.eval(code)
-        telemetry = provider.telemetry()
-    return out.getvalue(), telemetry, fusion_executor.STATS.as_dict()
-
-
-def checksum(text: str) -> float:
-    return float(CHECKSUM.search(text).group(1))
-
-
-def workload(name: str, **params: float) -> str:
-    setup = " ".join(f"{k} = {v!r};" for k, v in params.items())
-    return f"gpu = 1; {setup}\n" + (BENCH / name / f"{name}.m").read_text()
-
+from tests.accelerate.fusion.scripts import checksum, run_script, workload
 
 def test_elementwise_chain_is_two_dispatches(wgpu_provider, inprocess_provider):
     code = workload("elementwise", n=50000.0)

@@ -99,3 +99,86 @@ def plan_nodes(plan: KernelPlan) -> list[FNode]:
                 if arg.uid not in seen:
                     stack.append((arg, False))
     return list(seen.values())
+
+
+class LoopEmitterMixin:
+    """Rendering of ``loop`` nodes (``fusion/loops.py``), shared by the
+    backends. A backend provides ``declare(type_name, init)``, ``u32_type``,
+    ``open_loop(var, count)``, ``carry(a, b)`` (1 when ``a < b``, as u32),
+    ``type_name(dtype)`` and ``loop_word(node, getter)`` (a u32 uniform
+    taken from the loop node, re-bindable by the render cache)."""
+
+    loop_offsets: list[tuple[str, str]]
+
+    def loop_value(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
+        spec, slot = node.attrs
+        local = self.index_in(idx, space, node.shape)
+        key = ("loop", id(spec), local)
+        for scope in reversed(self.memo):
+            if key in scope:
+                return scope[key][slot]
+        names = self.render_loop(node, local)
+        self.memo[-1][key] = names
+        return names[slot]
+
+    def render_loop(self, node: FNode, i: str) -> list[str]:
+        from matfuse.accelerate.fusion.loops import template_nodes, variant_uids
+
+        spec = node.attrs[0]
+        shape = tuple(node.shape)
+        m = spec.carried
+        inits = [self.value(a, i, shape) for a in node.args[:m]]
+        variant = variant_uids(spec)
+        # Loop-invariant parts of the body are computed once, before the loop.
+        for n in template_nodes(spec):
+            if n.uid not in variant and n.args and n.handle is None:
+                self.value(n, i, shape)
+        carried = [self.declare(self.type_name(p.dtype), init)
+                   for p, init in zip(spec.placeholders, inits)]
+        count = self.loop_word(node, _loop_count)
+        offset = None
+        if spec.has_random:
+            d_lo = self.loop_word(node, _loop_delta_lo)
+            d_hi = self.loop_word(node, _loop_delta_hi)
+            offset = (self.declare(self.u32_type, "0u"), self.declare(self.u32_type, "0u"))
+        k = self.fresh("k")
+        self.open_loop(k, count)
+        self.indent += 1
+        self.memo.append({(p.uid, i): v for p, v in zip(spec.placeholders, carried)})
+        if offset is not None:
+            self.loop_offsets.append(offset)
+        new = [self.value(root, i, shape) for root in spec.roots]
+        for var, value in zip(carried, new):
+            self.emit(f"{var} = {value};")
+        if offset is not None:
+            self.loop_offsets.pop()
+            lo, hi = offset
+            bumped = self.let_index(f"{lo} + {d_lo}")
+            self.emit(f"{hi} = {hi} + {d_hi} + {self.carry(bumped, lo)};")
+            self.emit(f"{lo} = {bumped};")
+        self.memo.pop()
+        self.indent -= 1
+        self.emit("}")
+        return carried
+
+    def offset_counter(self, c_lo: str, c_hi: str) -> tuple[str, str]:
+        """A random node's counter inside a loop: the template's counter plus
+        the running offset ``k * delta`` (64-bit add with carry)."""
+        if not self.loop_offsets:
+            return c_lo, c_hi
+        off_lo, off_hi = self.loop_offsets[-1]
+        lo = self.let_index(f"{c_lo} + {off_lo}")
+        hi = self.let_index(f"{c_hi} + {off_hi} + {self.carry(lo, c_lo)}")
+        return lo, hi
+
+
+def _loop_count(node: FNode) -> int:
+    return node.attrs[0].count
+
+
+def _loop_delta_lo(node: FNode) -> int:
+    return node.attrs[0].delta & 0xFFFFFFFF
+
+
+def _loop_delta_hi(node: FNode) -> int:
+    return node.attrs[0].delta >> 32

@@ -24,6 +24,7 @@ import numpy as np
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
+from matfuse.accelerate.fusion.loops import siblings
 from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
 
 # Target number of threads of a reduction's partial pass.
@@ -148,7 +149,17 @@ def _keep_nodes(root: FNode, shape: tuple[int, ...], exclude: FNode,
     write as extra outputs: shared ones, and with ``use_hints`` the ones
     bound to live variables (``keep``)."""
     out = []
-    for n in walk(root):
+    nodes = walk(root)
+    # A loop computes every carried variable at once: write the siblings that
+    # something still references (recomputing them would rerun the loop).
+    seen = {n.uid for n in nodes}
+    for n in nodes:
+        if n.op == "loop" and n.handle is None:
+            for other in siblings(n):
+                if other.uid not in seen and other.handle is None and tuple(other.shape) == tuple(shape):
+                    seen.add(other.uid)
+                    out.append(other)
+    for n in nodes:
         if n is exclude or n.handle is not None:
             continue
         if not (n.uid in shared or (use_hints and n.keep)):

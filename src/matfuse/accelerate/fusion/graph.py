@@ -298,7 +298,7 @@ def needs_domain_check(node: FNode) -> bool:
     ``x.^k`` with a constant integer ``k`` is always real; the other
     DOMAIN_OPS may produce MATLAB complex results for some inputs.
     """
-    if node.op not in DOMAIN_OPS or node.dtype == "bool":
+    if node.op not in DOMAIN_OPS or node.dtype == "bool" or node.handle is not None:
         return False
     if node.op == "pow":
         exponent = node.args[1]

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, walk
+from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS
 
 _OPERATORS = {
     "add": "+", "sub": "-", "mul": ".*", "div": "./", "ldiv": ".\\", "pow": ".^",
@@ -28,26 +28,77 @@ def evaluate(root: FNode, download: Callable[[Any], np.ndarray]) -> Any:
         root: the node to evaluate.
         download: maps a materialised node's handle to a host ndarray.
     """
-    from matfuse.runtime import ops
-    from matfuse.runtime.registry import load_all, lookup
-    from matfuse.runtime.values import canonical
+    from matfuse.runtime.registry import load_all
 
     load_all()
-    values: dict[int, Any] = {}
-    for node in walk(root):
-        if node.handle is not None:
-            values[node.uid] = canonical(download(node.handle))
-            continue
-        values[node.uid] = _eval_node(node, [values[a.uid] for a in node.args], ops, lookup)
+    values: dict[Any, Any] = {}
+    _evaluate_into([root], values, download, 0)
     return values[root.uid]
 
 
-def _eval_node(node: FNode, args: list[Any], ops: Any, lookup: Callable) -> Any:
+def _evaluate_into(roots: list[FNode], values: dict[Any, Any],
+                   download: Callable[[Any], np.ndarray], counter_offset: int) -> None:
+    """Fill ``values`` (uid -> host value) for ``roots`` and what they need;
+    random nodes draw ``counter_offset`` blocks later (loop iterations)."""
+    from matfuse.runtime import ops
+    from matfuse.runtime.registry import lookup
+    from matfuse.runtime.values import canonical
+
+    for node in _walk_outside_loops(roots, values):
+        if node.handle is not None:
+            values[node.uid] = canonical(download(node.handle))
+        elif node.op == "loop":
+            values[node.uid] = _eval_loop(node, values, download)
+        else:
+            args = [values[a.uid] for a in node.args]
+            values[node.uid] = _eval_node(node, args, ops, lookup, counter_offset)
+
+
+def _walk_outside_loops(roots: list[FNode], known: dict[Any, Any]) -> list[FNode]:
+    """Post-order of the nodes under ``roots`` not in ``known``; a loop
+    node's template roots are evaluated by the loop itself, not here."""
+    order: list[FNode] = []
+    seen: set[int] = set()
+    stack: list[tuple[FNode, bool]] = [(r, False) for r in reversed(roots)]
+    while stack:
+        node, expanded = stack.pop()
+        if node.uid in seen or node.uid in known:
+            continue
+        args = node.args if node.handle is None else ()
+        if node.op == "loop":
+            args = args[: node.attrs[0].carried]
+        if expanded or not args:
+            seen.add(node.uid)
+            order.append(node)
+            continue
+        stack.append((node, True))
+        for arg in reversed(args):
+            stack.append((arg, False))
+    return order
+
+
+def _eval_loop(node: FNode, values: dict[Any, Any], download: Callable[[Any], np.ndarray]) -> Any:
+    """The loop's iterations one by one, with the CPU semantics."""
+    spec, slot = node.attrs
+    key = ("loop", id(spec))
+    if key not in values:
+        current = [values[a.uid] for a in node.args[: spec.carried]]
+        for k in range(spec.count):
+            scope = dict(values)
+            for placeholder, value in zip(spec.placeholders, current):
+                scope[placeholder.uid] = value
+            _evaluate_into(list(spec.roots), scope, download, k * spec.delta)
+            current = [scope[r.uid] for r in spec.roots]
+        values[key] = current
+    return values[key][slot]
+
+
+def _eval_node(node: FNode, args: list[Any], ops: Any, lookup: Callable, counter_offset: int = 0) -> Any:
     from matfuse.runtime.values import canonical
 
     op = node.op
     if op in GENERATORS or op == "scalar":
-        return canonical(_generate(node))
+        return canonical(_generate(node, counter_offset))
     if op == "cast":
         target = {"f32": "single", "f64": "double", "bool": "logical"}[node.attrs[0]]
         return lookup(target).impl(args[0])
@@ -64,7 +115,7 @@ def _eval_node(node: FNode, args: list[Any], ops: Any, lookup: Callable) -> Any:
     return result
 
 
-def _generate(node: FNode) -> np.ndarray:
+def _generate(node: FNode, counter_offset: int = 0) -> np.ndarray:
     from matfuse.runtime import _philox
 
     dt = np.float32 if node.dtype == "f32" else np.float64
@@ -84,7 +135,7 @@ def _generate(node: FNode) -> np.ndarray:
         start, step = node.attrs
         return (start + np.arange(n, dtype=np.float64) * step).astype(dt).reshape(node.shape)
     key = (node.attrs[0], node.attrs[1])
-    counter = node.attrs[2]
+    counter = node.attrs[2] + counter_offset
     cls = "single" if node.dtype == "f32" else "double"
     if op == "rand":
         flat = _philox.philox_uniform(n, key, counter, cls)

@@ -19,7 +19,9 @@ needs no helper library (unlike WGSL on NVIDIA Vulkan, GPU-FACTS.md).
 
 from __future__ import annotations
 
-from matfuse.accelerate.fusion._emitter import EmitterBase, numel, plan_nodes
+from typing import Callable
+
+from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel, plan_nodes
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.cuda_lib import library
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
@@ -55,9 +57,12 @@ class CudaRenderer:
         return _Emitter(plan, self.unroll).build()
 
 
-class _Emitter(EmitterBase):
+class _Emitter(EmitterBase, LoopEmitterMixin):
+    u32_type = "unsigned int"
+
     def __init__(self, plan: KernelPlan, unroll: int = 4):
         super().__init__()
+        self.loop_offsets = []
         self.plan = plan
         self.unroll = unroll
         nodes = plan_nodes(plan)
@@ -81,6 +86,24 @@ class _Emitter(EmitterBase):
 
     def let_index(self, expr: str) -> str:
         return self.let_u(expr)
+
+    # loop hooks (LoopEmitterMixin)
+    def declare(self, type_name: str, init: str) -> str:
+        name = self.fresh("c")
+        self.emit(f"{type_name} {name} = {init};")
+        return name
+
+    def type_name(self, dtype: str) -> str:
+        return _CTYPE[dtype]
+
+    def open_loop(self, var: str, count: str) -> None:
+        self.emit(f"for (unsigned int {var} = 0u; {var} < {count}; ++{var}) {{")
+
+    def carry(self, a: str, b: str) -> str:
+        return f"({a} < {b} ? 1u : 0u)"
+
+    def loop_word(self, node: FNode, getter: Callable[[FNode], int]) -> str:
+        return self.header_word(getter(node))
 
     def scalar(self, value: float, dtype: str) -> str:
         name = f"s{len(self.scalars)}"
@@ -107,6 +130,10 @@ class _Emitter(EmitterBase):
             name = self.binding(node, storage)
             return self.let(f"{name}[{self.index_in(idx, space, node.shape)}]", storage)
         op = node.op
+        if op == "loop":
+            return self.loop_value(node, idx, space)
+        if op == "loopvar":
+            raise ValueError("a loop placeholder rendered outside its loop")
         if op == "scalar" or op == "fill":
             return self.scalar(node.attrs[0], node.dtype)
         if op in GENERATORS:
@@ -226,6 +253,7 @@ class _Emitter(EmitterBase):
         k1 = self.header_word(node.attrs[1])
         c_lo = self.header_word(node.attrs[2] & 0xFFFFFFFF)
         c_hi = self.header_word(node.attrs[2] >> 32)
+        c_lo, c_hi = self.offset_counter(c_lo, c_hi)
         self.helpers.add("philox")
         shift = 1 if t == "f64" else 2
         block = self.let_u(f"{i} >> {shift}")

@@ -17,7 +17,7 @@ from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGRO
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
 GRID_STRIDE_WORKGROUPS = 8192
 from matfuse.accelerate.fusion import wgsl_lib
-from matfuse.accelerate.fusion._emitter import EmitterBase, numel, plan_nodes
+from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel, plan_nodes
 
 _STORAGE = {"float32": "f32", "float64": "f64", "bool": "u32"}
 _BIN_INFIX = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
@@ -114,6 +114,10 @@ def plan_signature(plan: KernelPlan, nodes: list[FNode]) -> tuple:
             continue
         if n.op in ("scalar", "fill", "colon", "rand", "randn"):
             structural: tuple = ()
+        elif n.op == "loop":
+            # Count and random stride are uniforms; the template is in `nodes`.
+            spec = n.attrs[0]
+            structural = (n.attrs[1], spec.carried, spec.has_random)
         elif n.op == "linspace":
             structural = (n.attrs[2],)
         else:
@@ -146,9 +150,12 @@ def _counter_hi(node: FNode) -> int:
     return node.attrs[2] >> 32
 
 
-class _Emitter(EmitterBase):
+class _Emitter(EmitterBase, LoopEmitterMixin):
+    u32_type = "u32"
+
     def __init__(self, plan: KernelPlan, nodes: list[FNode]):
         super().__init__()
+        self.loop_offsets = []
         self.plan = plan
         self.position = {n.uid: i for i, n in enumerate(nodes)}
         self.recipe_scalars: list[tuple[int, Callable[[FNode], float]]] = []
@@ -201,6 +208,24 @@ class _Emitter(EmitterBase):
     def let_index(self, expr: str) -> str:
         return self.let(expr)
 
+    # loop hooks (LoopEmitterMixin)
+    def declare(self, type_name: str, init: str) -> str:
+        name = self.fresh("c")
+        self.emit(f"var {name}: {type_name} = {init};")
+        return name
+
+    def type_name(self, dtype: str) -> str:
+        return dtype
+
+    def open_loop(self, var: str, count: str) -> None:
+        self.emit(f"for (var {var}: u32 = 0u; {var} < {count}; {var} = {var} + 1u) {{")
+
+    def carry(self, a: str, b: str) -> str:
+        return f"select(0u, 1u, {a} < {b})"
+
+    def loop_word(self, node: FNode, getter: Callable[[FNode], int]) -> str:
+        return self.header_word(node, getter)
+
     # ------------------------------------------------------------ values
     def _render(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
         if node.handle is not None:
@@ -211,6 +236,10 @@ class _Emitter(EmitterBase):
                 return self.let(f"({name}[{at}] != 0u)")
             return self.let(f"{name}[{at}]")
         op = node.op
+        if op == "loop":
+            return self.loop_value(node, idx, space)
+        if op == "loopvar":
+            raise ValueError("a loop placeholder rendered outside its loop")
         if op == "scalar" or op == "fill":
             return self.scalar(node, _attr0, node.dtype)
         if op in GENERATORS:
@@ -341,6 +370,7 @@ class _Emitter(EmitterBase):
         k1 = self.header_word(node, _attr1)
         c_lo = self.header_word(node, _counter_lo)
         c_hi = self.header_word(node, _counter_hi)
+        c_lo, c_hi = self.offset_counter(c_lo, c_hi)
         self.helpers.add("philox")
         per = 2 if t == "f64" else 4
         shift = 1 if per == 2 else 2
