@@ -72,6 +72,15 @@ def mfile_in(folder: str, name: str) -> str | None:
     return path if os.path.isfile(path) else None
 
 
+def _mfile_names(folder: str) -> frozenset[str]:
+    """Names of the ``.m`` files in ``folder`` (empty if it cannot be read)."""
+    try:
+        with os.scandir(folder) as entries:
+            return frozenset(e.name[:-2] for e in entries if e.name.endswith(".m") and e.is_file())
+    except OSError:
+        return frozenset()
+
+
 class FunctionTable:
     """Path list plus the parsed-file cache of one interpreter."""
 
@@ -80,6 +89,35 @@ class FunctionTable:
         self._loader = loader
         self.path: list[str] = []
         self._files: dict[str, tuple[float, FileScope]] = {}
+        # Folder listings, re-read when the folder's mtime changes (a file
+        # added, removed or renamed); checked once per top-level command.
+        self._listings: dict[str, tuple[int, frozenset[str]]] = {}
+        self._checked: dict[str, frozenset[str]] = {}
+        self._cwd: str | None = None
+
+    def begin_generation(self) -> None:
+        """A new top-level command (or path/folder change): folders are
+        checked again, once each, when a name is next resolved."""
+        self._checked.clear()
+        self._cwd = None
+
+    def _names_in(self, folder: str) -> frozenset[str]:
+        names = self._checked.get(folder)
+        if names is not None:
+            return names
+        try:
+            mtime = os.stat(folder).st_mtime_ns
+        except OSError:
+            names = frozenset()
+        else:
+            cached = self._listings.get(folder)
+            if cached is not None and cached[0] == mtime:
+                names = cached[1]
+            else:
+                names = _mfile_names(folder)
+                self._listings[folder] = (mtime, names)
+        self._checked[folder] = names
+        return names
 
     def load_file(self, path: str) -> FileScope:
         """Parsed and compiled file, from cache when its mtime is unchanged."""
@@ -99,15 +137,16 @@ class FunctionTable:
         """``name.m`` in the running file's folder, the current folder, the path."""
         if not name.isidentifier():
             return None
+        if self._cwd is None:
+            self._cwd = os.getcwd()
         folders: list[str] = []
         if folder:
             folders.append(folder)
-        folders.append(os.getcwd())
+        folders.append(self._cwd)
         folders.extend(self.path)
         for f in folders:
-            found = mfile_in(f, name)
-            if found:
-                return found
+            if name in self._names_in(f):
+                return os.path.join(f, name + ".m")
         return None
 
     def resolve(self, name: str, scope: FileScope | None) -> Any:

@@ -125,6 +125,7 @@ class Interpreter:
     def invalidate(self) -> None:
         """Path or files changed: call sites resolve again."""
         self.generation = _calls.next_generation()
+        self.functions.begin_generation()
 
     # ---------------------------------------------------------------- calls
     def invoke(self, target: Any, args: list, nargout: int, name: str | None = None) -> list:
