@@ -209,6 +209,9 @@ class FusionExecutor:
             self._partials.clear()
 
     def _materialize(self, root: FNode) -> GpuTensorHandle:
+        self._loops_first(root)
+        if root.handle is not None:
+            return root.handle
         for red in _pending_reductions(root):
             if red is root or red.handle is not None:
                 continue
@@ -228,6 +231,19 @@ class FusionExecutor:
         return root.handle
 
     # ------------------------------------------------------------ steps
+    def _loops_first(self, root: FNode) -> None:
+        """Run every pending loop node under ``root`` in a kernel of its own,
+        one thread per element, writing all its carried variables. A loop is
+        heavy per element: inside a reduction's partial pass (a few threads
+        per output chunk) it would leave most of the GPU idle."""
+        for node in walk(root):
+            if node.op != "loop" or node.handle is not None:
+                continue
+            shape = tuple(node.shape)
+            outputs = [node] + [o for o in siblings(node)
+                                if o.handle is None and tuple(o.shape) == shape]
+            self._run(KernelPlan("elementwise", shape, outputs))
+
     def _reduction(self, red: FNode) -> None:
         chunks = chunk_count(red)
         partial_of = {}
