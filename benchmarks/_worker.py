@@ -2,75 +2,104 @@
 
     python -m benchmarks._worker IMPL WORKLOAD --params '{"n": 1e6}' --iters 5 --warmup 1
 
-IMPL: matfuse | matfuse-gpu | matfuse-host | numpy | torch | torch-compile |
-cupy | octave. ``matfuse`` is the default configuration (automatic offload
-to whatever provider ``auto`` picks); ``matfuse-gpu`` runs the script with
-``gpu = 1`` (explicit gpuArray inputs); ``matfuse-host`` forces the in-process
-provider with automatic offload off (the host baseline).
+IMPL: one of ``benchmarks.impls.IMPLS`` (matfuse, matfuse-cuda, matfuse-wgpu,
+matfuse-gpu, matfuse-host, numpy, cupy, torch, torch-compile, octave). The
+worker sets the implementation's environment (``MATFUSE_PROVIDER`` ...) before
+anything imports matfuse or torch.
 
-Output: one JSON line {"impl", "workload", "checksum", "output", "times", ...};
-times are warm in-process seconds per iteration, device synchronised.
+Two phases: *prepare* (imports, provider start-up, peer set-up) and *run*
+(warm-up, then timed iterations). With ``--wait-go`` the worker prints
+``READY`` after preparing and waits for a line on stdin, so the harness can
+prepare the next implementation while the current one is timed.
+``--max-seconds`` bounds the timed phase: after the warm-up, at most as many
+iterations as fit (at least one). A JSON line with ``"partial": true`` follows
+every timed iteration, so a run killed by a time limit keeps its times; the
+last line is the result {"impl", "workload", "checksum", "times", ...}.
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
-import re
-import subprocess
 import sys
-import tempfile
 import time
+import traceback
+from dataclasses import dataclass
 from typing import Any, Callable
 
-from benchmarks.workloads import OCTAVE_SHIMS, Params, Workload, workload_by_name
+from benchmarks.impls import IMPLS, NOT_APPLICABLE, missing_reason
+from benchmarks.workloads import Params, Workload, workload_by_name
+from benchmarks import _octave_runner
+from benchmarks._octave_runner import parse_checksum
 
-CHECKSUM = re.compile(r"checksum\s+(\S+)")
-RUN_MARK = "@@run@@\n"
-NOT_APPLICABLE = "not applicable"   # an error that is a known gap, not a failure
+READY = "READY"
+CORES_VAR = "BENCH_CORES"   # cores this worker may use (set by the scheduler)
 OUTPUT_KEEP = 4000     # characters of a run's output kept for text parity
+
+__all__ = ["NOT_APPLICABLE", "READY", "parse_checksum", "run_impl", "time_calls"]
+
+
+@dataclass
+class Prepared:
+    """A set-up implementation: call ``once`` repeatedly, then ``finish``."""
+
+    once: Callable[[], Any]
+    checksum: Callable[[Any], float | None]
+    sync: Callable[[], None] = lambda: None
+    after_warmup: Callable[[], None] = lambda: None
+    finish: Callable[[Any, int], dict[str, Any]] = lambda result, iters: {}
+    min_warmup: int = 0
 
 
 def time_calls(fn: Callable[[], Any], iters: int, warmup: int,
                sync: Callable[[], None] = lambda: None,
-               after_warmup: Callable[[], None] = lambda: None) -> tuple[Any, list[float]]:
+               after_warmup: Callable[[], None] = lambda: None,
+               max_seconds: float | None = None,
+               on_iteration: Callable[[Any, list[float]], None] = lambda r, t: None,
+               notes: list[str] | None = None) -> tuple[Any, list[float]]:
+    """Warm-up calls, then timed calls (device synchronised). With
+    ``max_seconds``, the timed calls are cut to what the last warm-up call
+    says fits (at least one); a warm-up call slower than twice that bound is
+    itself the one timing (a note in ``notes`` says so)."""
     result = None
+    last = 0.0
     for _ in range(warmup):
+        start = time.perf_counter()
         result = fn()
         sync()
+        last = time.perf_counter() - start
+    if max_seconds is not None and last > 2 * max_seconds:
+        if notes is not None:
+            notes.append(f"one call takes {last:.1f} s: timed once, by the warm-up call")
+        on_iteration(result, [last])
+        return result, [last]
     after_warmup()
-    times = []
+    if max_seconds is not None and last > 0:
+        iters = max(1, min(iters, int(max_seconds // last)))
+    times: list[float] = []
     for _ in range(iters):
         start = time.perf_counter()
         result = fn()
         sync()
         times.append(time.perf_counter() - start)
+        on_iteration(result, times)
     return result, times
 
 
-def parse_checksum(text: str) -> float | None:
-    match = CHECKSUM.search(text)
-    if match is None:
-        return None
-    try:
-        return float(match.group(1))
-    except ValueError:
-        return None
-
-
 # ------------------------------------------------------------------ matfuse
-def run_matfuse(work: Workload, params: Params, iters: int, warmup: int,
-                gpu: bool) -> dict[str, Any]:
+def prepare_matfuse(work: Workload, params: Params, gpu: bool) -> Prepared:
+    import io
+
     import matfuse
-    from matfuse.errors import MatlabError
     from matfuse.accelerate.facade import acceleration_state, ensure_provider
+    from matfuse.accelerate.fusion.executor import STATS
     from matfuse.accelerate_api import fallback_counts, reset_fallback_counts
 
     out = io.StringIO()
     session = matfuse.Session(stdout=out)
-    accel = ensure_provider()
+    accel = ensure_provider()       # may raise MatlabError (FALLBACK=error)
+    fusion_start: dict[str, int] = {}
 
     def once() -> str:
         out.seek(0)
@@ -85,16 +114,20 @@ def run_matfuse(work: Workload, params: Params, iters: int, warmup: int,
     def reset_counters() -> None:
         accel.reset_telemetry()
         reset_fallback_counts()
+        fusion_start.update(STATS.as_dict())
 
-    try:
-        text, times = time_calls(once, iters, warmup, accel.synchronize, reset_counters)
-    except MatlabError as err:
-        return {"error": err.report()[-600:], "output": out.getvalue()[-OUTPUT_KEEP:]}
-    state = acceleration_state()
-    return {"checksum": parse_checksum(text), "output": text[-OUTPUT_KEEP:], "times": times,
-            "provider": state.description if state else accel.name,
-            "telemetry": _per_iteration(accel.telemetry(), iters),
-            "fallbacks": fallback_counts()}
+    def finish(text: str, iters: int) -> dict[str, Any]:
+        telemetry = _per_iteration(accel.telemetry(), iters)
+        fused = {k: v - fusion_start.get(k, 0) for k, v in STATS.as_dict().items()}
+        # bytes the fused kernels read and wrote (matmul, fft... are not counted)
+        telemetry["fused_bytes"] = (fused["bytes_read"] + fused["bytes_written"]) / max(iters, 1)
+        telemetry["fused_kernels"] = fused["kernels"] / max(iters, 1)
+        state = acceleration_state()
+        return {"output": text[-OUTPUT_KEEP:], "telemetry": telemetry,
+                "provider": state.description if state else accel.name,
+                "fallbacks": fallback_counts()}
+
+    return Prepared(once, parse_checksum, accel.synchronize, reset_counters, finish)
 
 
 def _per_iteration(counters: dict[str, Any], iters: int) -> dict[str, Any]:
@@ -106,75 +139,102 @@ def _per_iteration(counters: dict[str, Any], iters: int) -> dict[str, Any]:
 
 
 # ------------------------------------------------------------------ python peers
-def run_xp(xp_name: str, work: Workload, params: Params, iters: int,
-           warmup: int) -> dict[str, Any]:
+def prepare_xp(xp_name: str, work: Workload, params: Params) -> Prepared:
     peers = work.peers()
     xp = __import__(xp_name)
-    sync = (lambda: xp.cuda.Device().synchronize()) if xp_name == "cupy" else (lambda: None)
-    result, times = time_calls(lambda: peers.run_xp(xp, **params), iters, warmup, sync)
-    return {"checksum": float(result), "times": times}
+    sync: Callable[[], None] = lambda: None
+    if xp_name == "cupy":
+        xp.zeros(1).sum()           # create the context before timing
+        sync = xp.cuda.Device().synchronize
+    return Prepared(lambda: peers.run_xp(xp, **params), float, sync)
 
 
-def run_torch(work: Workload, params: Params, iters: int, warmup: int,
-              compiled: bool) -> dict[str, Any]:
+def prepare_torch(work: Workload, params: Params, compiled: bool) -> Prepared:
     if compiled and not work.torch_compile:
-        return {"error": f"{NOT_APPLICABLE}: the peer is a Python loop (nothing to compile)"}
+        raise _NotApplicable(f"{NOT_APPLICABLE}: the peer is a Python loop (nothing to compile)")
     import torch
 
     device = "cuda" if torch.cuda.is_available() else "cpu"
-    fn = work.peers().make_torch(torch, device, **params)
+    if device == "cuda":
+        torch.zeros(1, device=device).sum().item()   # create the context before timing
+    peers = work.peers()
+    note = ""
     if compiled:
-        fn = torch.compile(fn)
-        warmup = max(warmup, 2)     # the first calls compile
+        import torch._dynamo  # noqa: F401  (import cost in the prepare phase)
+        import torch._inductor  # noqa: F401
+
+        maker = getattr(peers, "make_torch_compiled", None)
+        if maker is not None:
+            fn = maker(torch, device, **params)
+            note = getattr(peers, "TORCH_COMPILE_NOTE", "")
+        else:
+            fn = torch.compile(peers.make_torch(torch, device, **params))
+    else:
+        fn = peers.make_torch(torch, device, **params)
     sync = torch.cuda.synchronize if device == "cuda" else (lambda: None)
-    result, times = time_calls(fn, iters, warmup, sync)
-    return {"checksum": float(result), "times": times, "device": device}
+    extra = {"device": device} | ({"note": note} if note else {})
+    # the first calls of a compiled function compile
+    return Prepared(fn, float, sync, finish=lambda r, i: dict(extra),
+                    min_warmup=2 if compiled else 0)
 
 
-# ------------------------------------------------------------------ octave
-def run_octave(work: Workload, params: Params, iters: int, warmup: int) -> dict[str, Any]:
-    """Octave runs the same .m; times come from tic/toc inside one Octave
-    process (warm), the output of the last run is kept. The script is called
-    by name from its own folder (``run()`` would add ~20 ms of path work)."""
-    if work.octave_gap:
-        return {"error": f"{NOT_APPLICABLE}: {work.octave_gap}"}
-    setup = " ".join(f"{k} = {float(v)!r};" for k, v in params.items())
-    total = iters + warmup
-    body = (f"addpath('{OCTAVE_SHIMS}'); ts__ = zeros(1, {total});"
-            f" for k__ = 1:{total}, clear -x ts__ k__; {setup} gpu = 0;"
-            f" fprintf('{RUN_MARK.strip()}\\n'); t0__ = tic; {work.script.stem};"
-            f" ts__(k__) = toc(t0__); end;"
-            f" fprintf('\\n{RUN_MARK.strip()}\\ntimes %s\\n',"
-            f" sprintf('%.9f ', ts__({warmup + 1}:end)));")
-    env = dict(os.environ, XDG_RUNTIME_DIR=tempfile.gettempdir())
-    proc = subprocess.run(["octave", "--no-gui", "-q", "--eval", body], capture_output=True,
-                          text=True, env=env, timeout=3600, cwd=work.script.parent)
-    segments = proc.stdout.split(RUN_MARK)
-    times_line = re.search(r"times\s+(.*)", segments[-1]) if len(segments) > 2 else None
-    if proc.returncode != 0 or times_line is None:
-        return {"error": (proc.stderr or proc.stdout)[-600:]}
-    # the last run's output ends with the newline printed before the final mark
-    text = segments[-2][:-1] if segments[-2].endswith("\n") else segments[-2]
-    return {"checksum": parse_checksum(text), "output": text[-OUTPUT_KEEP:],
-            "times": [float(t) for t in times_line.group(1).split()]}
+class _NotApplicable(Exception):
+    """A known gap of this implementation on this workload."""
 
 
 # ------------------------------------------------------------------ entry points
-def run_impl(impl: str, workload: str, params: Params, iters: int, warmup: int) -> dict[str, Any]:
+def prepare_impl(impl: str, work: Workload, params: Params) -> Prepared:
+    """Imports, provider start-up and peer set-up (no timed work)."""
+    reason = missing_reason(impl)
+    if reason is not None:
+        raise _NotApplicable(reason)
+    spec = IMPLS[impl]
+    if spec.kind == "matfuse":
+        return prepare_matfuse(work, params, spec.gpu_script)
+    if spec.kind == "xp":
+        return prepare_xp(impl, work, params)
+    if spec.kind == "torch":
+        return prepare_torch(work, params, impl == "torch-compile")
+    raise _NotApplicable(f"unknown implementation {impl}")
+
+
+def run_prepared(prep: Prepared, iters: int, warmup: int, max_seconds: float | None = None,
+                 progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    def on_iteration(result: Any, times: list[float]) -> None:
+        if progress is not None:
+            progress({"partial": True, "checksum": prep.checksum(result), "times": list(times)})
+
+    notes: list[str] = []
+    result, times = time_calls(prep.once, iters, max(warmup, prep.min_warmup), prep.sync,
+                               prep.after_warmup, max_seconds, on_iteration, notes)
+    out = {"checksum": prep.checksum(result), "times": times}
+    out.update(prep.finish(result, len(times)))
+    if notes:       # counters were not reset: they include that first call
+        out["note"] = "; ".join(filter(None, [out.get("note"), notes[0]]))
+    return out
+
+
+def run_impl(impl: str, workload: str, params: Params, iters: int, warmup: int,
+             max_seconds: float | None = None) -> dict[str, Any]:
     """Run one implementation here; the result dict (``error`` on failure)."""
+    from matfuse.errors import MatlabError
+
     work = workload_by_name(workload)
-    if impl in ("matfuse", "matfuse-gpu", "matfuse-host"):
-        result = run_matfuse(work, params, iters, warmup, impl == "matfuse-gpu")
-    elif impl in ("numpy", "cupy"):
-        result = run_xp(impl, work, params, iters, warmup)
-    elif impl in ("torch", "torch-compile"):
-        result = run_torch(work, params, iters, warmup, impl == "torch-compile")
-    elif impl == "octave":
-        result = run_octave(work, params, iters, warmup)
-    else:
-        result = {"error": f"unknown implementation {impl}"}
+    try:
+        if impl == "octave":
+            result = _octave_runner.run_octave(work, params, iters, warmup)
+        else:
+            result = run_prepared(prepare_impl(impl, work, params), iters, warmup, max_seconds)
+    except _NotApplicable as gap:
+        result = {"error": str(gap)}
+    except MatlabError as err:
+        result = {"error": err.report()[-600:]}
     result.update({"impl": impl, "workload": workload, "params": params})
     return result
+
+
+def _emit(obj: dict[str, Any]) -> None:
+    print(json.dumps(obj), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -184,13 +244,57 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--params", default="{}")
     parser.add_argument("--iters", type=int, default=5)
     parser.add_argument("--warmup", type=int, default=1)
+    parser.add_argument("--max-seconds", type=float, default=None,
+                        help="bound on the timed phase (iterations cut to fit, at least one)")
+    parser.add_argument("--wait-go", action="store_true",
+                        help="print READY after preparing, then wait for a line on stdin")
     args = parser.parse_args(argv)
-    if args.impl == "matfuse-host":
-        # before matfuse starts its provider: the host-only configuration
-        os.environ["MATFUSE_PROVIDER"] = "inprocess"
-        os.environ["MATFUSE_AUTO_OFFLOAD"] = "0"
-    result = run_impl(args.impl, args.workload, json.loads(args.params), args.iters, args.warmup)
-    print(json.dumps(result))
+    cores = os.environ.get(CORES_VAR)
+    if cores and hasattr(os, "sched_setaffinity"):   # before numpy starts BLAS threads
+        os.sched_setaffinity(0, {int(c) for c in cores.split(",")})
+    spec = IMPLS.get(args.impl)
+    if spec is not None:
+        os.environ.update(spec.env)     # before matfuse/torch start
+    params = json.loads(args.params)
+    started = time.perf_counter()
+    from matfuse.errors import MatlabError
+
+    base = {"impl": args.impl, "workload": args.workload, "params": params}
+    prep = None
+    try:
+        if args.impl != "octave":
+            prep = prepare_impl(args.impl, workload_by_name(args.workload), params)
+    except _NotApplicable as gap:
+        _emit(base | {"error": str(gap)})
+        return 1
+    except MatlabError as err:
+        _emit(base | {"error": err.report()[-600:]})
+        return 1
+    except Exception as err:   # a library failed to start (CUDA, wgpu): say what
+        traceback.print_exc()
+        _emit(base | {"error": f"{type(err).__name__}: {err}"[:600]})
+        return 1
+    prepare_s = time.perf_counter() - started
+    if args.wait_go:
+        print(READY, flush=True)
+        sys.stdin.readline()
+    started = time.perf_counter()
+    try:
+        if prep is None:
+            result = _octave_runner.run_octave(workload_by_name(args.workload), params,
+                                               args.iters, args.warmup)
+        else:
+            result = run_prepared(prep, args.iters, args.warmup, args.max_seconds,
+                                  progress=lambda p: _emit(base | p))
+    except MatlabError as err:
+        result = {"error": err.report()[-600:]}
+    except Exception as err:   # a peer's library failed (e.g. torch.compile): say what
+        traceback.print_exc()
+        result = {"error": f"{type(err).__name__}: {err}"[:600]}
+    result.update(base | {"prepare_s": prepare_s, "run_s": time.perf_counter() - started})
+    if hasattr(os, "sched_getaffinity"):
+        result["cores"] = len(os.sched_getaffinity(0))
+    _emit(result)
     return 0 if "error" not in result else 1
 
 

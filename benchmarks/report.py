@@ -4,10 +4,13 @@
         docs/benchmarks/interp/results.json > docs/benchmarks/RESULTS.md
 
 Each results.json (written by ``python -m benchmarks.run``) becomes one
-section: machine, date, versions, the command, warm-time and ratio tables,
-cold wall times, parity and guard status, matfuse's acceleration telemetry
-and links to the plots. Plot links are relative to ``--relative-to`` (the
-folder the report is written into; default docs/benchmarks).
+section: machine, date, versions, the command, warm-time and ratio tables
+(each matfuse configuration against each peer), cold wall times, parity and
+guard status, matfuse's acceleration telemetry against the workload's ideal
+bytes, notes, and the plots. ``--plots-dir docs/benchmarks/plots`` redraws the
+plots from the JSON into that folder; links are relative to
+``--relative-to`` (the folder the report is written into; default
+docs/benchmarks).
 """
 
 from __future__ import annotations
@@ -19,16 +22,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-NOT_APPLICABLE = "not applicable"
-TELEMETRY_KEYS = ("dispatches", "uploads", "upload_bytes", "downloads", "download_bytes")
-
-
-def _impls(rows: list[dict[str, Any]]) -> list[str]:
-    return list(dict.fromkeys(r["impl"] for row in rows for r in row["results"]))
-
-
-def _result(row: dict[str, Any], impl: str) -> dict[str, Any] | None:
-    return next((r for r in row["results"] if r["impl"] == impl), None)
+from benchmarks.impls import NOT_APPLICABLE, NOT_INSTALLED
+from benchmarks.plots import plot_all
+from benchmarks.report_tables import (impls_of as _impls, ratio_section, result_of as _result,
+                                      status_cell, table as _table, telemetry_section)
+from benchmarks.workloads import WORKLOADS
 
 
 def _cell(res: dict[str, Any] | None, key: str = "median") -> str:
@@ -36,23 +34,35 @@ def _cell(res: dict[str, Any] | None, key: str = "median") -> str:
         return ""
     if key in res:
         return _seconds(res[key])
-    error = str(res.get("error", ""))
-    return "n/a" if error.startswith(NOT_APPLICABLE) else "error"
+    return status_cell(res)
 
 
 def _seconds(value: float) -> str:
     return f"{value:.3g}" if value < 100 else f"{value:.0f}"
 
 
-TEXT_COLUMNS = {"workload", "size", "impl", "provider", "parity"}
+def _ideal_bytes(rows: list[dict[str, Any]]) -> dict[tuple[str, str], float | None]:
+    ideal = {}
+    for row in rows:
+        work = WORKLOADS.get(row["workload"])
+        ideal[(row["workload"], row["size"])] = (work.ideal_bytes(row.get("params") or {})
+                                                 if work is not None else None)
+    return ideal
 
 
-def _table(header: list[str], body: list[list[str]]) -> list[str]:
-    """A markdown table: text columns left-aligned, numbers right-aligned."""
-    aligns = ["---" if h in TEXT_COLUMNS else "---:" for h in header]
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(aligns) + "|"]
-    lines += ["| " + " | ".join(cells) + " |" for cells in body]
-    return lines
+def _limits(data: dict[str, Any]) -> str:
+    parts = []
+    if data.get("max_seconds"):
+        parts.append(f"timed phase cut to fit {data['max_seconds']:g} s (fewer iterations "
+                     "for slow implementations, at least one)")
+    if data.get("cpu_workers"):
+        parts.append(f"host-only implementations in {data['cpu_workers']} concurrent "
+                     "processes on cores the GPU-lane processes do not use")
+    if data.get("budget"):
+        parts.append(f"suite budget {data['budget']:g} s")
+    if data.get("complete") is False:
+        parts.append("INCOMPLETE run (cut short; rows without results are missing)")
+    return "; ".join(parts) or "none"
 
 
 def _versions(env: dict[str, Any]) -> str:
@@ -60,11 +70,11 @@ def _versions(env: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def render_suite(data: dict[str, Any], json_path: Path, relative_to: Path) -> list[str]:
+def render_suite(data: dict[str, Any], json_path: Path, relative_to: Path,
+                 plots_dir: Path | None = None) -> list[str]:
     rows = data["rows"]
     env = data.get("environment", {})
     impls = _impls(rows)
-    peers = [i for i in impls if i != "matfuse"]
     gpus = "; ".join(env.get("gpus") or []) or "none"
     n_parity = sum(1 for r in rows if r.get("parity_ok"))
     guards = [r for r in rows if "guard" in r]
@@ -78,6 +88,7 @@ def render_suite(data: dict[str, Any], json_path: Path, relative_to: Path) -> li
              f"- Timing: {data.get('iters', '?')} timed iterations after "
              f"{data.get('warmup', '?')} warm-up, each implementation in its own process "
              "(in-process median; device synchronised)",
+             f"- Limits: {_limits(data)}",
              f"- Parity: {n_parity}/{len(rows)} rows agree within tolerance"
              + ("" if not failed else f"; failed to run: {', '.join(failed)}")]
     for row in guards:
@@ -87,63 +98,38 @@ def render_suite(data: dict[str, Any], json_path: Path, relative_to: Path) -> li
     body = [[r["workload"], r["size"] or "-"] + [_cell(_result(r, i)) for i in impls]
             + ["ok" if r.get("parity_ok") else "FAIL"] for r in rows]
     lines += _table(["workload", "size"] + impls + ["parity"], body)
-    if "matfuse" in impls and peers:
-        lines += ["", "### matfuse / peer (time ratio; below 1: matfuse is faster)", ""]
-        body = []
-        for r in rows:
-            base = (_result(r, "matfuse") or {}).get("median")
-            cells = []
-            for peer in peers:
-                other = (_result(r, peer) or {}).get("median")
-                cells.append(f"{base / other:.2f}" if base and other else "")
-            body.append([r["workload"], r["size"] or "-"] + cells)
-        lines += _table(["workload", "size"] + [f"matfuse/{p}" for p in peers], body)
-    lines += ["", "### Cold wall time (seconds, whole process including start-up)", ""]
+    lines += ratio_section(rows)
+    lines += ["", "### Cold wall time (seconds: the process's start-up and run, "
+              "its wait for its turn left out)", ""]
     body = [[r["workload"], r["size"] or "-"] + [_cell(_result(r, i), "cold_wall") for i in impls]
             for r in rows]
     lines += _table(["workload", "size"] + impls, body)
-    lines += _telemetry(rows)
+    lines += telemetry_section(rows, _ideal_bytes(rows))
     lines += _notes(rows)
     plots = data.get("plots") or []
+    folder = json_path.parent
+    if plots_dir is not None:   # redrawn from the JSON, named after it
+        stem = json_path.parent.name if json_path.stem == "results" else json_path.stem
+        plots_dir.mkdir(parents=True, exist_ok=True)
+        plots, folder = plot_all(rows, plots_dir, prefix=f"{stem}_"), plots_dir
     if plots:
-        base = os.path.relpath(json_path.parent.resolve(), relative_to.resolve())
+        base = os.path.relpath(folder.resolve(), relative_to.resolve())
         lines += ["", "### Plots", ""]
         lines += [f"![{p[:-4]}]({Path(base, p).as_posix()})" for p in plots]
     return lines + [""]
-
-
-def _telemetry(rows: list[dict[str, Any]]) -> list[str]:
-    body = []
-    providers = set()
-    for r in rows:
-        for res in r["results"]:
-            tel = res.get("telemetry")
-            if not res["impl"].startswith("matfuse") or tel is None:
-                continue
-            fallbacks = sum((res.get("fallbacks") or {}).values())
-            counts = [tel.get(k, 0) for k in TELEMETRY_KEYS] + [fallbacks]
-            providers.add(str(res.get("provider", "")))
-            if any(counts):
-                body.append([r["workload"], r["size"] or "-", res["impl"],
-                             str(res.get("provider", "")).split(":")[0]]
-                            + [f"{c:g}" for c in counts])
-    heading = ["", "### matfuse acceleration telemetry (per timed iteration)", ""]
-    if not providers:
-        return []
-    used = "Provider: " + "; ".join(sorted(providers)) + "."
-    if not body:
-        return heading + [used + " No device work and no host fallbacks were recorded."]
-    return heading + [used, ""] + _table(
-        ["workload", "size", "impl", "provider", *TELEMETRY_KEYS, "fallbacks"], body)
 
 
 def _notes(rows: list[dict[str, Any]]) -> list[str]:
     notes = []
     for r in rows:
         for res in r["results"]:
+            if res.get("note"):
+                notes.append(f"- {r['workload']}, {res['impl']}: {res['note']}")
             if "error" in res:
                 first = str(res["error"]).strip().splitlines() or [""]
-                if first[0].startswith(NOT_APPLICABLE):   # a gap of every size: say it once
+                if first[0].startswith(NOT_INSTALLED):      # one note per implementation
+                    notes.append(f"- {res['impl']}: {first[0][:200]}")
+                elif first[0].startswith(NOT_APPLICABLE):   # a gap of every size: say it once
                     notes.append(f"- {r['workload']}, {res['impl']}: {first[0][:200]}")
                 else:
                     notes.append(f"- {r['workload']} {r['size'] or '-'}, {res['impl']}: "
@@ -155,7 +141,7 @@ def _notes(rows: list[dict[str, Any]]) -> list[str]:
 
 
 def render(paths: list[Path], relative_to: Path, command: str,
-           notes: list[str] | None = None) -> str:
+           notes: list[str] | None = None, plots_dir: Path | None = None) -> str:
     lines = ["# matfuse benchmark results", "",
              "Generated by `" + command + "` from the JSON that "
              "`python -m benchmarks.run` wrote; do not edit by hand.",
@@ -164,7 +150,7 @@ def render(paths: list[Path], relative_to: Path, command: str,
         lines += [f"Note: {note}" for note in notes] + [""]
     for path in paths:
         data = json.loads(path.read_text())
-        lines += render_suite(data, path, relative_to)
+        lines += render_suite(data, path, relative_to, plots_dir)
     return "\n".join(lines)
 
 
@@ -176,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="folder the report is written into (for plot links)")
     parser.add_argument("--note", action="append", default=[],
                         help="a line for the report's preamble (repeatable)")
+    parser.add_argument("--plots-dir", type=Path, default=None,
+                        help="redraw the plots from the JSON into this folder "
+                             "(e.g. docs/benchmarks/plots) and link those")
     args = parser.parse_args(argv)
     missing = [p for p in args.results if not p.is_file()]
     if missing:
@@ -184,7 +173,10 @@ def main(argv: list[str] | None = None) -> int:
     # the command as typed, with notes elided (they are printed below it)
     command = " ".join(["python -m benchmarks.report", *map(str, args.results)]
                        + (["--note ..."] if args.note else []))
-    sys.stdout.write(render(args.results, args.relative_to, command, args.note) + "\n")
+    if args.plots_dir is not None:
+        command += f" --plots-dir {args.plots_dir}"
+    sys.stdout.write(render(args.results, args.relative_to, command, args.note,
+                            args.plots_dir) + "\n")
     return 0
 
 

@@ -4,8 +4,13 @@
 # and the RunMat workloads against PyTorch/CuPy. Every step has its own time
 # limit and log under $OUT, so one failure does not lose the others.
 #   usage: bash benchmarks/device/run_gpu_checks.sh STEP...
-#   steps: env tests fusiontests golden golden_nofusion wgpu cuda workloads
+#   steps: env tests fusiontests golden golden_nofusion wgpu cuda workloads fullsuite
 #   (workloads reads WORKLOADS, IMPLS, WORKLOAD_LIMIT and MATFUSE_PROVIDER)
+#   fullsuite: the whole GPU suite in one call (~8 min on an H100): every
+#   workload, every implementation, parity-checked; $OUT/gpu/results.json is
+#   rewritten after every result (a cut keeps the data), $OUT/fullsuite.log
+#   has every row, $OUT/gpu/*.png the plots. FULLSUITE_ARGS adds options
+#   (e.g. "--workloads pca --append" to redo a part).
 set -u
 OUT=${OUT:-/tmp/out}
 mkdir -p "$OUT"
@@ -42,6 +47,9 @@ for s in "$@"; do
     workloads) step workloads "${WORKLOAD_LIMIT:-380}" env MATFUSE_PROVIDER="${MATFUSE_PROVIDER:-wgpu}" \
                  python3 -m benchmarks.run --suite gpu --workloads "${WORKLOADS:-elementwise,montecarlo,imagenorm}" \
                  --impls "${IMPLS:-matfuse-gpu,torch,torch-compile}" --iters 5 --warmup 2 --timeout 200 --out "$OUT/gpu" --append ;;
+    fullsuite) step fullsuite "${FULLSUITE_LIMIT:-520}" env -u MATFUSE_PROVIDER \
+                 python3 -m benchmarks.run --suite gpu --out "$OUT/gpu" ${FULLSUITE_ARGS:-}
+              grep -E "^[a-z]+ .*: parity|^wrote|interrupted" "$OUT/fullsuite.log" | cut -c1-220 ;;
     *) echo "unknown step $s" ;;
   esac
 done

@@ -35,3 +35,8 @@ def tolerance(B: float, H: float, W: float, **_: Any) -> float:
     """The checksum's relative spread is about 1.2/sqrt(pixels) (measured over
     seeds); allow ~4 standard deviations of the difference of two estimates."""
     return 7.0 / math.sqrt(B * H * W) + 1e-3
+
+
+def ideal_bytes(B: float, H: float, W: float, **_: Any) -> float:
+    """imgs (f32) written once, read twice (moments; normalise + error)."""
+    return 12.0 * B * H * W

@@ -49,20 +49,51 @@ def run_xp(xp: Any, n: float, c: float, L: float, **_: Any) -> float:
     return float(_spectrum_checksum(xp, _smooth3(xp, _fir(xp, b, X)), n))
 
 
+def _torch_filtered(torch: Any, device: str, n: int, c: int, L: int) -> Any:
+    """Signal, causal FIR (cross-correlation with the flipped taps after L-1
+    zeros) and the 3-tap smoothing, as conv1d over the channels."""
+    F = torch.nn.functional
+    X, b = _signal(torch, n, c, L, device=device)
+    x = F.pad(X.T.reshape(c, 1, n), (L - 1, 0))
+    Y = F.conv1d(x, torch.flip(b, (0,)).reshape(1, 1, L)).reshape(c, n).T
+    smooth = torch.tensor([0.25, 0.5, 0.25], dtype=torch.float64, device=device)
+    return F.conv1d(Y.T.reshape(c, 1, n), smooth.reshape(1, 1, 3), padding=1).reshape(c, n).T
+
+
+def _torch_centroids(torch: Any, device: str, P: Any, n: int) -> Any:
+    f = torch.arange(n // 2, dtype=torch.float64, device=device).reshape(-1, 1) * (FS / n)
+    return ((P * f).sum(dim=0) / P.sum(dim=0)).sum() + P.sum() / n
+
+
 def make_torch(torch: Any, device: str, n: float, c: float, L: float,
                **_: Any) -> Callable[[], Any]:
     n, c, L = int(n), int(c), int(L)
-    F = torch.nn.functional
 
     def fn() -> Any:
-        X, b = _signal(torch, n, c, L, device=device)
-        # causal FIR = cross-correlation with the flipped taps after L-1 zeros
-        x = F.pad(X.T.reshape(c, 1, n), (L - 1, 0))
-        Y = F.conv1d(x, torch.flip(b, (0,)).reshape(1, 1, L)).reshape(c, n).T
-        smooth = torch.tensor([0.25, 0.5, 0.25], dtype=torch.float64, device=device)
-        Z = F.conv1d(Y.T.reshape(c, 1, n), smooth.reshape(1, 1, 3), padding=1).reshape(c, n).T
-        spectrum = torch.fft.fft(Z, dim=0)
+        spectrum = torch.fft.fft(_torch_filtered(torch, device, n, c, L), dim=0)
         P = spectrum[: n // 2].abs() ** 2 / n
-        f = torch.arange(n // 2, dtype=torch.float64, device=device).reshape(-1, 1) * (FS / n)
-        return ((P * f).sum(dim=0) / P.sum(dim=0)).sum() + P.sum() / n
+        return _torch_centroids(torch, device, P, n)
+    return fn
+
+
+TORCH_COMPILE_NOTE = ("torch.compile of the real-valued stages (signal, FIR and smoothing; "
+                      "power spectrum and centroids on view_as_real); the complex FFT runs "
+                      "eagerly between the two compiled graphs")
+
+
+def make_torch_compiled(torch: Any, device: str, n: float, c: float, L: float,
+                        **_: Any) -> Callable[[], Any]:
+    n, c, L = int(n), int(c), int(L)
+
+    @torch.compile
+    def filtered() -> Any:
+        return _torch_filtered(torch, device, n, c, L)
+
+    @torch.compile
+    def centroids(parts: Any) -> Any:   # parts: (n/2, c, 2) real and imaginary
+        return _torch_centroids(torch, device, (parts ** 2).sum(dim=-1) / n, n)
+
+    def fn() -> Any:
+        spectrum = torch.fft.fft(filtered(), dim=0)
+        return centroids(torch.view_as_real(spectrum[: n // 2]))
     return fn
