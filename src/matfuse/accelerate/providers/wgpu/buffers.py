@@ -5,9 +5,12 @@ rounded up to a size class (powers of two from 256 B, then 1/8 steps), so a
 freed buffer can serve a later tensor of similar size. A buffer freed while
 a batch is open is "dirty": commands already recorded may still read it.
 Kernel outputs may reuse it at once (later commands of the same encoder run
-after those reads), but uploads may not: ``queue.write_buffer`` runs before
-the whole pending batch. Dirty buffers become clean after the next submit
-(``release_quarantine``).
+after those reads), and so may small uploads (in-stream copies from the
+uniform arena, ``encoder.upload_small``), but large uploads may not:
+``queue.write_buffer`` runs before the whole pending batch. Dirty buffers
+become clean after the next submit (``release_quarantine``); with no batch
+open a freed buffer is clean at once (earlier submits are ordered before any
+later ``write_buffer``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import itertools
 import os
 from collections import deque
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -30,7 +34,13 @@ DEVICE_TYPES: dict[str, tuple[str, int]] = {
     "bool": ("u32", 4),            # logical stored as one u32 per element
     "complex64": ("vec2<f32>", 8),  # interleaved (re, im)
     "complex128": ("vec2<f64>", 16),
+    # 8/16-bit integers widened to 32 bits (WGSL has no narrower storage);
+    # int64/uint64 stay on the host: WGSL has no 64-bit integers
+    "int8": ("i32", 4), "int16": ("i32", 4), "uint8": ("u32", 4), "uint16": ("u32", 4),
 }
+#: dtypes stored wider than on the host -> the device element type
+WIDENED = {"bool": np.uint32, "int8": np.int32, "int16": np.int32,
+           "uint8": np.uint32, "uint16": np.uint32}
 
 _MIN_CLASS = 256
 _POOL_LIMIT_BYTES = int(os.environ.get("MATFUSE_WGPU_POOL_BYTES", 4 << 30))
@@ -88,6 +98,8 @@ class BufferTable:
         self.pool_misses = 0
         #: called with a buffer serial when a physical buffer is destroyed
         self.on_destroy: list = []
+        #: whether recorded, unsubmitted commands exist (set by the owner)
+        self.batch_open: Callable[[], bool] = lambda: True
 
     # ------------------------------------------------------------ allocation
     def allocate(self, dtype: str, shape: tuple[int, ...], for_upload: bool = False) -> int:
@@ -133,24 +145,32 @@ class BufferTable:
         ent = self._entries.pop(tid, None)
         if ent is None:
             return
+        batch_open = self.batch_open()
         if self._pool_bytes + ent.buf.capacity > _POOL_LIMIT_BYTES:
-            # not destroyed yet: recorded, unsubmitted commands may use it, and
-            # submitting a destroyed buffer is a fatal error in wgpu-native
-            self._doomed.append(ent.buf)
+            if batch_open:
+                # not destroyed yet: recorded, unsubmitted commands may use it, and
+                # submitting a destroyed buffer is a fatal error in wgpu-native
+                self._doomed.append(ent.buf)
+            else:
+                self._destroy(ent.buf)
             return
-        self._dirty.setdefault(ent.buf.capacity, deque()).append(ent.buf)
+        target = self._dirty if batch_open else self._pool
+        target.setdefault(ent.buf.capacity, deque()).append(ent.buf)
         self._pool_bytes += ent.buf.capacity
 
     def release_quarantine(self) -> None:
         """After a submit: dirty buffers become clean (usable by uploads) and
         buffers over the pool limit are destroyed."""
-        for buf in self._doomed:
-            self._destroy(buf)
-        self._doomed.clear()
+        self._destroy_doomed()
         for cap, bucket in self._dirty.items():
             if bucket:
                 self._pool.setdefault(cap, deque()).extend(bucket)
                 bucket.clear()
+
+    def _destroy_doomed(self) -> None:
+        for buf in self._doomed:
+            self._destroy(buf)
+        self._doomed.clear()
 
     def _destroy(self, buf: DeviceBuffer) -> None:
         for hook in self.on_destroy:
@@ -158,7 +178,8 @@ class BufferTable:
         buf.buffer.destroy()
 
     def trim_pool(self) -> None:
-        """Destroy every pooled (unused) buffer; dirty ones after the next submit."""
+        """Destroy every pooled (unused) buffer; dirty ones after the next
+        submit (at once when no batch is open)."""
         for bucket in self._pool.values():
             for buf in bucket:
                 self._destroy(buf)
@@ -167,6 +188,8 @@ class BufferTable:
         self._pool.clear()
         self._dirty.clear()
         self._pool_bytes = 0
+        if not self.batch_open():
+            self._destroy_doomed()
 
     def reset(self) -> None:
         """Free every tensor (old handles become invalid)."""
@@ -182,14 +205,14 @@ class BufferTable:
 
 
 def host_bytes(data: np.ndarray, dtype: str) -> bytes:
-    """Host array -> bytes in the device layout (bool as u32)."""
-    if dtype == "bool":
-        return np.ascontiguousarray(data, dtype=np.uint32).tobytes()
+    """Host array -> bytes in the device layout (bool, 8/16-bit ints as 32 bits)."""
+    if dtype in WIDENED:
+        return np.ascontiguousarray(data, dtype=WIDENED[dtype]).tobytes()
     return np.ascontiguousarray(data).tobytes()
 
 
 def from_device_bytes(raw: memoryview | bytes, dtype: str, numel: int) -> np.ndarray:
     """Device bytes -> flat host ndarray of ``dtype``."""
-    if dtype == "bool":
-        return np.frombuffer(raw, dtype=np.uint32, count=numel).astype(bool)
+    if dtype in WIDENED:
+        return np.frombuffer(raw, dtype=WIDENED[dtype], count=numel).astype(dtype)
     return np.frombuffer(raw, dtype=np.dtype(dtype), count=numel).copy()

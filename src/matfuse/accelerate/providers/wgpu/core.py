@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from contextlib import contextmanager
-from typing import Iterator, Sequence
+from typing import Callable, Iterator, Sequence
 
 import numpy as np
 
@@ -15,6 +15,7 @@ from matfuse.accelerate.providers.wgpu.device import DeviceContext
 from matfuse.accelerate.providers.wgpu.encoder import CommandBatcher
 from matfuse.accelerate.providers.wgpu.pipelines import Layout, PipelineCache
 from matfuse.accelerate.providers.wgpu.shaders.common import groups_for
+from matfuse.accelerate.providers.wgpu import staging
 from matfuse.accelerate.providers.wgpu.telemetry import WgpuTelemetry
 from matfuse.errors import MatlabError
 
@@ -52,8 +53,11 @@ class WgpuCore:
         self.pipelines = PipelineCache(ctx.device, ctx.summary)
         self.batcher = CommandBatcher(ctx.device, self.tel, self.buffers.release_quarantine)
         self.buffers.on_destroy.append(self.batcher.forget_buffer)
+        self.buffers.batch_open = lambda: self.batcher.has_work
+        self.staging = staging.StagingPool(ctx.device, int(ctx.limits.get("max-buffer-size",
+                                                                          1 << 28)))
         self._scope: list[int] | None = None
-        self._sync_buf = None
+        self._sync_buf: DeviceBuffer | None = None
         # source text -> compiled kernel: skips re-hashing long WGSL per call
         self._kernels: dict[tuple[str, int, int, tuple[int, ...], str | None], object] = {}
         #: rendered WGSL by renderer-specific key (see hooks)
@@ -164,27 +168,63 @@ class WgpuCore:
         self.batcher.flush()
 
     def wait_idle(self) -> None:
-        """Submit pending work and block until the GPU finished it (a tiny
-        readback: wgpu 0.32's on_submitted_work_done_sync is broken)."""
+        """Submit pending work and block until the GPU finished it.
+
+        A 4-byte copy into the shared staging buffer rides on the pending
+        work's submit and is mapped (wgpu 0.32's on_submitted_work_done_sync
+        is broken). Nothing recorded and nothing in flight: no round trip."""
+        if not self.batcher.has_work and not self.batcher.in_flight:
+            return
         import wgpu
 
-        self.flush()
         if self._sync_buf is None:
-            self._sync_buf = self.ctx.device.create_buffer(
+            raw = self.ctx.device.create_buffer(
                 size=16, usage=wgpu.BufferUsage.COPY_SRC | wgpu.BufferUsage.COPY_DST)
-        self.ctx.queue.read_buffer(self._sync_buf, 0, 16)
+            self._sync_buf = DeviceBuffer(raw, 16, 0)
+        self._round_trip(self._sync_buf, 0, 4, lambda view: np.zeros(0))
+        self.tel.syncs += 1
 
-    def read(self, h: GpuTensorHandle, count: int | None = None) -> np.ndarray:
-        """Flat host copy of ``h`` (flushes the batch)."""
+    def read(self, h: GpuTensorHandle, count: int | None = None, start: int = 0) -> np.ndarray:
+        """Flat host copy of elements ``start .. start+count-1`` of ``h``
+        (all from ``start`` by default); submits pending work with the copy."""
         from matfuse.accelerate.providers.wgpu.buffers import from_device_bytes
 
         ent = self.buffers.entry(h.buffer_id)
-        n = numel(h.shape) if count is None else count
-        nbytes = n * DEVICE_TYPES[h.dtype][1]
-        self.flush()
-        if nbytes == 0:
+        item = DEVICE_TYPES[h.dtype][1]
+        n = numel(h.shape) - start if count is None else count
+        if n <= 0:
             return np.zeros(0, dtype=np.dtype(h.dtype))
-        raw = self.ctx.queue.read_buffer(ent.buf.buffer, 0, (nbytes + 3) // 4 * 4)
+        nbytes = n * item
+        data = self._round_trip(ent.buf, start * item, nbytes,
+                                lambda view: from_device_bytes(view, h.dtype, n))
         self.tel.downloads += 1
         self.tel.download_bytes += nbytes
-        return from_device_bytes(raw, h.dtype, n)
+        return data
+
+    def _round_trip(self, src: DeviceBuffer, offset: int, nbytes: int,
+                    convert: Callable[[memoryview], np.ndarray]) -> np.ndarray:
+        """Copy ``nbytes`` of ``src`` into staging after the pending work,
+        submit once, map, convert (copying) and unmap."""
+        nb = (nbytes + 3) // 4 * 4
+        buf = self.staging.take(nb)
+        healthy = False
+        try:
+            self.batcher.copy_out(src, offset, buf, nb)
+            t0 = time.perf_counter()
+            self.flush()
+            t1 = time.perf_counter()
+            # wgpu-py's private blocking poll (wgpu 0.32); absent: use its poll thread
+            poll = getattr(self.ctx.device, "_poll_wait", None) if staging.POLL_ON_CALLER else None
+            try:
+                out = staging.map_and_read(buf, nb, poll, convert)
+            except RuntimeError as exc:   # the map failed: the device is gone
+                raise self._map_error("download", exc) from exc
+            healthy = True
+        finally:
+            self.staging.give_back(buf, healthy)
+        # "submit": recording -> queue; "device_wait": GPU work + map latency
+        self.tel.phase_seconds["submit"] += t1 - t0
+        self.tel.phase_seconds["device_wait"] += time.perf_counter() - t1
+        self.batcher.mark_synced()
+        self.tel.readbacks += 1
+        return out

@@ -1,36 +1,26 @@
-"""Compute hooks: elementwise, casts, reductions, scans, matmul."""
+"""Compute hooks: elementwise, casts, reductions, scans, matmul (complex data
+goes to ``hooks_complex``)."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
 from matfuse.accelerate_api import GpuTensorHandle, Unsupported
-from matfuse.accelerate.providers.wgpu.core import WgpuCore, matlab_shape, numel
+from matfuse.accelerate.providers.wgpu.core import matlab_shape, numel
+from matfuse.accelerate.providers.wgpu.hooks_complex import ComplexHooks, is_complex_call
 from matfuse.accelerate.providers.wgpu.shaders import elementwise as ew
 from matfuse.accelerate.providers.wgpu.shaders import matmul as mm
 from matfuse.accelerate.providers.wgpu.shaders import reduce as rd
 from matfuse.accelerate.providers.wgpu.shaders import scan as sc
 from matfuse.accelerate.providers.wgpu.shaders.common import groups_2d
+from matfuse.accelerate.providers.wgpu.shaders.elementwise import broadcast_shape
 from matfuse.errors import MatlabError
 
 _SELFTEST_EXPR = "sqrt(abs(a)) * 3.0lf + a / 7.0lf"
 _ELEMENTS_PER_GROUP = 8192
 
 
-def broadcast_shape(shapes: list[tuple[int, ...]]) -> tuple[int, ...]:
-    rank = max(len(s) for s in shapes)
-    out = []
-    for d in range(rank):
-        sizes = {s[d] if d < len(s) else 1 for s in shapes}
-        sizes.discard(1)
-        if len(sizes) > 1:
-            raise MatlabError("MATLAB:sizeDimensionsMustMatch",
-                              "Arrays have incompatible sizes for this operation.")
-        out.append(sizes.pop() if sizes else 1)
-    return matlab_shape(out)
-
-
-class ComputeHooks(WgpuCore):
+class ComputeHooks(ComplexHooks):
     # ------------------------------------------------------------ elementwise
     def _elementwise(self, name: str, expr: str, operands: list[object], out_dtype: str,
                      t: str | None = None) -> GpuTensorHandle:
@@ -92,9 +82,13 @@ class ComputeHooks(WgpuCore):
         return u
 
     def elem_binary(self, op: str, a: object, b: object, out_dtype: str) -> GpuTensorHandle:
+        if is_complex_call(op, (a, b), out_dtype):
+            return self.complex_elementwise(op, [a, b], out_dtype)
         return self._elementwise(op, ew.binary_expr(op), [a, b], out_dtype)
 
     def elem_unary(self, op: str, a: GpuTensorHandle, out_dtype: str) -> GpuTensorHandle:
+        if is_complex_call(op, (a,), out_dtype):
+            return self.complex_elementwise(op, [a], out_dtype)
         if op == "__selftest_arith":
             return self._elementwise(op, _SELFTEST_EXPR, [a], out_dtype, "f64")
         t = None
@@ -106,6 +100,8 @@ class ComputeHooks(WgpuCore):
     def cast(self, a: GpuTensorHandle, dtype: str) -> GpuTensorHandle:
         dtype = self.norm_dtype(dtype)
         self.check(a)
+        if dtype != a.dtype and is_complex_call("cast", (a,), dtype):
+            return self.complex_cast(a, dtype)
         if dtype == a.dtype:
             with self.op("cast"):
                 out = self.alloc(a.shape, dtype)
@@ -124,7 +120,7 @@ class ComputeHooks(WgpuCore):
             return self._mean_omitnan(a, dims, out_dtype)
         out_dtype = self.norm_dtype(out_dtype)
         if a.dtype.startswith("complex"):
-            raise Unsupported("wgpu: complex reductions run on the host")
+            return self.complex_reduce(op, a, dims, omitnan, out_dtype)
         shape = a.shape
         if dims is None:
             return self._reduce_axis(op, a, 1, numel(shape), 1, omitnan, out_dtype, (1, 1))

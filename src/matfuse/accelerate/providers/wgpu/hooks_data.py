@@ -238,7 +238,7 @@ class DataHooks(WgpuCore):
                 self.release(offsets)
 
     def read_at(self, h: GpuTensorHandle, index: int) -> float:
-        return self.read(h)[index]
+        return self.read(h, count=1, start=index)[0]
 
     def concat(self, parts: Sequence[GpuTensorHandle], dim: int) -> GpuTensorHandle:
         """Block copies: each part contributes ``post`` contiguous runs."""

@@ -1,4 +1,5 @@
-"""Signal hooks: polyval, conv1d (vectors) and filter along a dim sort and radix-2 fft along a dim."""
+"""Signal hooks: polyval, conv1d (vectors), conv2d (matrices), filter along a dim,
+sort and radix-2 fft along a dim."""
 
 from __future__ import annotations
 
@@ -62,6 +63,45 @@ class SignalHooks(WgpuCore):
             if n_out:
                 self.run(sg.render_conv1d(t, u), 2, 1,
                          [self.bind(a), self.bind(b), self.bind(out)], u.pack(), self.groups(n_out))
+            return out
+
+    def conv2d(self, a: GpuTensorHandle, b: GpuTensorHandle, mode: str) -> GpuTensorHandle:
+        """MATLAB ``conv2(A, B, shape)`` of two real 2-D matrices of one float
+        dtype. Direct convolution, one thread per output element.
+
+        Raises:
+            Unsupported: N-D, empty, complex, integer, logical or mixed-class
+                inputs, or an unknown mode (the host decides those).
+        """
+        self.check(a)
+        self.check(b)
+        if a.dtype != b.dtype or a.dtype not in _FLOAT_TYPES:
+            # mixed single/double: the caller's class rules decide on the host
+            raise Unsupported("wgpu: conv2d needs two real float matrices of one dtype")
+        if len(a.shape) != 2 or len(b.shape) != 2 or mode not in _CONV_MODES:
+            raise Unsupported(f"wgpu: conv2d of N-D inputs or mode {mode}")
+        out_dtype = a.dtype
+        t = _FLOAT_TYPES[out_dtype]
+        if t == "f64":
+            self.need_f64()
+        (ar, ac), (br, bc) = a.shape, b.shape
+        if mode == "full":
+            out_shape, origin = (ar + br - 1, ac + bc - 1), (0, 0)
+        elif mode == "same":
+            out_shape, origin = (ar, ac), (br // 2, bc // 2)
+        else:
+            out_shape, origin = (max(ar - br + 1, 0), max(ac - bc + 1, 0)), (br - 1, bc - 1)
+        n = numel(out_shape)
+        if numel(a.shape) == 0 or numel(b.shape) == 0:
+            # empty operands follow the host's shape rules (no work to offload)
+            raise Unsupported("wgpu: conv2d of an empty matrix runs on the host")
+        u = sg.conv2d_params(ar, ac, br, bc, out_shape[0], out_shape[1], *origin)
+        with self.op("conv2d"):
+            out = self.alloc(out_shape, out_dtype)
+            if n:
+                src = sg.render_conv2d(t, u)
+                self.run(src, 2, 1, [self.bind(a), self.bind(b), self.bind(out)], u.pack(),
+                         self.groups(n))
             return out
 
     def filter(self, b: GpuTensorHandle, a: GpuTensorHandle, x: GpuTensorHandle,

@@ -16,13 +16,15 @@ import numpy as np
 from matfuse.accelerate_api import AccelProvider, DeviceInfo, GpuTensorHandle, HostTensor, Unsupported
 from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, host_bytes
 from matfuse.accelerate.providers.wgpu.device import open_device, run_f64_selftest
+from matfuse.accelerate.providers.wgpu.encoder import SMALL_UPLOAD_BYTES
 from matfuse.accelerate.providers.wgpu.hooks_compute import ComputeHooks
 from matfuse.accelerate.providers.wgpu.hooks_data import DataHooks
 from matfuse.accelerate.providers.wgpu.hooks_signal import SignalHooks
 from matfuse.accelerate.providers.wgpu.telemetry import PhaseTimer
 
 _CLASS_OF = {"float32": "single", "complex64": "single", "float64": "double",
-             "complex128": "double", "bool": "logical", "int32": "int32", "uint32": "uint32"}
+             "complex128": "double", "bool": "logical", "int32": "int32", "uint32": "uint32",
+             "int8": "int8", "uint8": "uint8", "int16": "int16", "uint16": "uint16"}
 
 
 class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, AccelProvider):
@@ -62,10 +64,14 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, AccelProvider):
         if dtype not in DEVICE_TYPES or host.matlab_class == "char":
             raise Unsupported(f"wgpu: {dtype} arrays stay on the host")
         with self.op("upload"), PhaseTimer(self.tel, "upload"):
-            h = self.alloc(tuple(host.shape), dtype, for_upload=True)
             raw = host_bytes(data, dtype)
-            if raw:
+            small = len(raw) <= SMALL_UPLOAD_BYTES
+            h = self.alloc(tuple(host.shape), dtype, for_upload=not small)
+            if small and raw:
+                self.batcher.upload_small(self.bind(h)[0], raw)
+            elif raw:
                 self.ctx.queue.write_buffer(self.bind(h)[0].buffer, 0, raw)
+                self.batcher.mark_busy()   # synchronize must wait for the write
             self.tel.uploads += 1
             self.tel.upload_bytes += len(raw)
             return h
@@ -88,6 +94,7 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, AccelProvider):
         self.buffers.reset()
         self.flush()
         self.buffers.release_quarantine()
+        self.staging.trim()
 
     def synchronize(self) -> None:
         with PhaseTimer(self.tel, "synchronize"):
@@ -118,6 +125,8 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, AccelProvider):
         d = self.tel.as_dict(self.pipelines.stats())
         d["live_buffers"] = self.buffers.live
         d["pending_dispatches"] = self.batcher.pending
+        d["cached_bind_groups"] = self.batcher.cached_bind_groups
+        d["staging_buffers_created"] = self.staging.created
         return d
 
     def reset_telemetry(self) -> None:

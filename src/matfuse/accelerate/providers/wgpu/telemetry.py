@@ -18,6 +18,9 @@ class WgpuTelemetry:
     upload_bytes: int = 0
     downloads: int = 0
     download_bytes: int = 0
+    #: blocking device round trips (downloads + waits that had work in flight)
+    readbacks: int = 0
+    syncs: int = 0
     bind_group_hits: int = 0
     bind_group_misses: int = 0
     pool_hits: int = 0
@@ -38,6 +41,8 @@ class WgpuTelemetry:
             "upload_bytes": self.upload_bytes,
             "downloads": self.downloads,
             "download_bytes": self.download_bytes,
+            "readbacks": self.readbacks,
+            "syncs": self.syncs,
             "bind_group_hits": self.bind_group_hits,
             "bind_group_misses": self.bind_group_misses,
             "buffer_pool_hits": self.pool_hits,

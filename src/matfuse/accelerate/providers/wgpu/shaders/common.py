@@ -9,6 +9,8 @@ WORKGROUP = 256
 
 #: numpy dtype name -> WGSL storage element type
 STORAGE_TYPE = {"float32": "f32", "float64": "f64", "int32": "i32", "uint32": "u32", "bool": "u32",
+                # 8/16-bit integers are stored widened (buffers.DEVICE_TYPES)
+                "int8": "i32", "int16": "i32", "uint8": "u32", "uint16": "u32",
                 # interleaved (re, im): only data-movement kernels accept these
                 "complex64": "vec2<f32>", "complex128": "vec2<f64>"}
 

@@ -8,6 +8,9 @@ block (2-4x redundant Philox work, but no cross-thread traffic).
 
 from __future__ import annotations
 
+import numpy as np
+
+from matfuse.accelerate.providers.numpy_kernels import cast_to
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
 from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH
 
@@ -37,7 +40,8 @@ def fill_kernel(out_dtype: str, n: int, value: float) -> tuple[str, bytes]:
     if out_dtype == "bool":
         v = 1 if value else 0
     elif st in ("i32", "u32"):
-        v = int(value)
+        # MATLAB conversion: round half away, saturate, NaN -> 0
+        v = int(cast_to(np.array(value, dtype=np.float64), out_dtype))
     u = UniformStruct().add("n", "u32", n).add("pad0", "u32", 0).add("v", st, v)
     return _kernel(out_dtype, u, "out0[i] = p.v;", False), u.pack()
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from matfuse.accelerate_api import Unsupported
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
 from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH, F64_UNARY_FUNCS
+from matfuse.errors import MatlabError
 
 MAX_RANK = 8
 
@@ -40,8 +41,42 @@ _F32_FUNCS = {
     "expm1": "mfx_expm1(a)", "log1p": "mfx_log1p(a)",
 }
 
+#: integer class -> (min, max, storage type): MATLAB rounds half away from
+#: zero, saturates and maps NaN to 0; 8/16-bit classes are stored widened
+INTEGER_RANGES = {
+    "int8": ("-128.0", "127.0", "i32"), "uint8": ("0.0", "255.0", "u32"),
+    "int16": ("-32768.0", "32767.0", "i32"), "uint16": ("0.0", "65535.0", "u32"),
+    "int32": ("-2147483648.0", "2147483647.0", "i32"), "uint32": ("0.0", "4294967295.0", "u32"),
+}
+
 UNARY_OPS = set(_UNARY_COMMON) | set(_F32_FUNCS) | PREDICATES
 BINARY_OPS = set(_BINARY) | set(COMPARISONS) | LOGICAL_BINARY
+
+
+# lavapipe's f32 atan2 returns 0 for NaN and 3*pi/4 for (0, 0): handle the
+# special cases as mf_atan2 does and use the builtin only on finite non-zeros
+ATAN2_F32 = """
+fn mfx_atan2_32(y: f32, x: f32) -> f32 {
+  if (!(x == x) || !(y == y)) { return x + y; }
+  let pi = 3.1415927f;
+  if (y == 0.0f) {
+    if (x > 0.0f || (x == 0.0f && 1.0f / x > 0.0f)) { return y; }
+    if (1.0f / y > 0.0f) { return pi; }
+    return -pi;
+  }
+  if (x == 0.0f) { if (y > 0.0f) { return 1.5707964f; } return -1.5707964f; }
+  var r = 0.0f;
+  if (abs(x) > 3.4028234663852886e38f && abs(y) > 3.4028234663852886e38f) {
+    r = 0.7853982f;
+    if (x < 0.0f) { r = 2.3561945f; }
+  } else {
+    r = atan(abs(y / x));
+    if (x < 0.0f) { r = pi - r; }
+  }
+  if (y < 0.0f) { return -r; }
+  return r;
+}
+"""
 
 
 def _helpers(t: str, math: bool = False) -> str:
@@ -52,7 +87,7 @@ def _helpers(t: str, math: bool = False) -> str:
     half = "0.5lf" if t == "f64" else "0.5f"
     pw = ("mf_pow(a, b)" if t == "f64" else
           "mfx_pow32(a, b)")
-    at2 = "mf_atan2(a, b)" if t == "f64" else "atan2(a, b)"
+    at2 = "mf_atan2(a, b)" if t == "f64" else "mfx_atan2_32(a, b)"
     maxf = "1.7976931348623157e308lf" if t == "f64" else "3.4028234663852886e38f"
     text = f"""
 alias T = {t};
@@ -94,7 +129,7 @@ fn mfx_pow(a: T, b: T) -> T {{ return {pw}; }}
 fn mfx_atan2(a: T, b: T) -> T {{ return {at2}; }}
 """
     if t == "f32":
-        text += """
+        text += ATAN2_F32 + """
 fn mfx_pow32(a: f32, b: f32) -> f32 {
   if (b == 0.0f) { return 1.0f; }
   if (b == 2.0f) { return a * a; }
@@ -165,9 +200,8 @@ def store_expr(r: str, t: str, out_dtype: str) -> str:
         return f"f32({r})"
     if out_dtype == "float64":
         return f"f64({r})"
-    if out_dtype in ("int32", "uint32"):
-        lo, hi, ty = (("-2147483648.0", "2147483647.0", "i32") if out_dtype == "int32"
-                      else ("0.0", "4294967295.0", "u32"))
+    if out_dtype in INTEGER_RANGES:
+        lo, hi, ty = INTEGER_RANGES[out_dtype]
         return (f"{ty}(select(clamp(mfx_round({r}), T({lo}), T({hi})), T(0), mfx_isnan({r})))")
     raise Unsupported(f"wgpu: store to {out_dtype}")
 
@@ -199,7 +233,6 @@ class ElementwiseSpec:
 
 def render(spec: ElementwiseSpec, uniform: UniformStruct) -> str:
     """WGSL for one elementwise kernel (grid-stride, 256 threads)."""
-    names = ["a", "b"][:len(spec.operand_dtypes)]
     decls, binding = [], 0
     for k, dt in enumerate(spec.operand_dtypes):
         if dt is None:
@@ -293,3 +326,25 @@ def collapse_broadcast(out_shape: tuple[int, ...],
     if len(dims) > MAX_RANK:
         raise Unsupported(f"wgpu: broadcast of rank {len(dims)} > {MAX_RANK}")
     return dims, strides
+
+
+def broadcast_shape(shapes: list[tuple[int, ...]]) -> tuple[int, ...]:
+    """MATLAB implicit expansion of ``shapes`` (MATLAB shape of the result).
+
+    Raises:
+        MatlabError: MATLAB:sizeDimensionsMustMatch when sizes clash.
+    """
+    rank = max(len(s) for s in shapes)
+    out = []
+    for d in range(rank):
+        sizes = {s[d] if d < len(s) else 1 for s in shapes}
+        sizes.discard(1)
+        if len(sizes) > 1:
+            raise MatlabError("MATLAB:sizeDimensionsMustMatch",
+                              "Arrays have incompatible sizes for this operation.")
+        out.append(sizes.pop() if sizes else 1)
+    while len(out) > 2 and out[-1] == 1:
+        out.pop()
+    while len(out) < 2:
+        out.append(1)
+    return tuple(out)

@@ -1,4 +1,4 @@
-"""Signal kernels on vectors: polyval (Horner) and conv1d (direct convolution).
+"""Signal kernels: polyval (Horner), conv1d and conv2d (direct convolution), filter.
 
 One thread per output element, grid-striding past the dispatch cap. Both use
 only + and *, so f64 needs none of the drivers' transcendentals.
@@ -60,6 +60,48 @@ def render_conv1d(t: str, uniform: UniformStruct) -> str:
 }}
 """
 
+
+
+def conv2d_params(a_rows: int, a_cols: int, b_rows: int, b_cols: int, out_rows: int,
+                  out_cols: int, row0: int, col0: int) -> UniformStruct:
+    """Shapes of A, B and the output; (row0, col0) is where the output starts
+    inside the 'full' result (0 for full, floor(size(B)/2) for same...)."""
+    return (UniformStruct().add("ar", "u32", a_rows).add("ac", "u32", a_cols)
+            .add("br", "u32", b_rows).add("bc", "u32", b_cols)
+            .add("n", "u32", out_rows * out_cols).add("orows", "u32", out_rows)
+            .add("row0", "u32", row0).add("col0", "u32", col0))
+
+
+def render_conv2d(t: str, uniform: UniformStruct) -> str:
+    """``out(i, j) = full(i + row0, j + col0)`` with ``full(r, c) = sum_{p,q}
+    A(p, q) * B(r - p, c - q)``: one thread per output, taps read from the
+    B buffer; only + and * (no driver f64 builtins)."""
+    return uniform.wgsl() + f"""
+@group(0) @binding(0) var<storage, read> amat: array<{t}>;
+@group(0) @binding(1) var<storage, read> bmat: array<{t}>;
+@group(0) @binding(2) var<storage, read_write> out0: array<{t}>;
+@group(0) @binding(3) var<uniform> p: Params;
+{_HEAD}  for (var i = gid.x; i < p.n; i = i + stride) {{
+    let r = i % p.orows + p.row0;
+    let c = i / p.orows + p.col0;
+    var plo = 0u;
+    if (r + 1u > p.br) {{ plo = r + 1u - p.br; }}
+    let phi = min(r, p.ar - 1u);
+    var qlo = 0u;
+    if (c + 1u > p.bc) {{ qlo = c + 1u - p.bc; }}
+    let qhi = min(c, p.ac - 1u);
+    var acc = {t}(0);
+    for (var q = qlo; q <= qhi; q = q + 1u) {{
+      let acol = q * p.ar;
+      let bcol = (c - q) * p.br;
+      for (var k = plo; k <= phi; k = k + 1u) {{
+        acc = acc + amat[acol + k] * bmat[bcol + r - k];
+      }}
+    }}
+    out0[i] = acc;
+  }}
+}}
+"""
 
 #: longest filter (max(numel(b), numel(a))) whose state fits the per-thread array
 FILTER_MAX_TAPS = 64

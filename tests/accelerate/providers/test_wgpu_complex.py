@@ -1,0 +1,177 @@
+"""Complex gpuArrays on wgpu (interleaved re/im buffers) against the
+in-process reference: transfer, elementwise arithmetic with implicit
+expansion, parts/abs/angle, complex(), casts and sum/mean (lavapipe)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from matfuse.accelerate_api import HostTensor, Unsupported
+from tests.accelerate.oracle import (
+    BROADCAST_PAIRS,
+    REFERENCE,
+    SHAPES,
+    OracleCase,
+    assert_matches,
+    run_case,
+)
+
+_CDTYPES = ("complex128", "complex64")
+_REAL = {"complex128": "float64", "complex64": "float32"}
+_ARITH = ("plus", "minus", "times", "rdivide", "ldivide")
+
+
+def _cdata(shape: tuple[int, ...], dtype: str, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    z = rng.standard_normal(shape) * 3 + 1j * rng.standard_normal(shape)
+    return z.astype(dtype)
+
+
+def _specials(dtype: str) -> np.ndarray:
+    re = np.array([0.0, 1.0, -2.0, np.nan, np.inf, -np.inf, 0.0, 3.0, np.inf, 1e300])
+    im = np.array([0.0, -1.0, np.nan, 0.0, 1.0, np.inf, -0.0, 4.0, np.nan, 1e300])
+    z = np.empty(re.shape, dtype=np.complex128)
+    z.real, z.imag = re, im   # not re + 1j*im: 1j * inf has a NaN real part
+    with np.errstate(over="ignore"):
+        return z.reshape(2, 5).astype(dtype)
+
+
+def _check(prov, case: OracleCase) -> None:
+    assert_matches(run_case(case, prov), run_case(case, REFERENCE), case)
+
+
+@pytest.mark.parametrize("dtype", _CDTYPES)
+@pytest.mark.parametrize("shape", SHAPES, ids=str)
+def test_upload_download_roundtrip(wgpu_provider, dtype, shape):
+    z = _cdata(shape, dtype, 1)
+    h = wgpu_provider.upload(HostTensor.from_array(z))
+    try:
+        back = wgpu_provider.download(h)
+        assert back.matlab_class == ("single" if dtype == "complex64" else "double")
+        np.testing.assert_array_equal(back.to_array(), z)
+    finally:
+        wgpu_provider.free(h)
+
+
+@pytest.mark.parametrize("dtype", _CDTYPES)
+@pytest.mark.parametrize("op", _ARITH + ("eq", "ne"))
+@pytest.mark.parametrize("shapes", BROADCAST_PAIRS, ids=str)
+def test_binary_complex_complex(wgpu_provider, dtype, op, shapes):
+    a, b = _cdata(shapes[0], dtype, 3), _cdata(shapes[1], dtype, 4)
+    out = "bool" if op in ("eq", "ne") else dtype
+    _check(wgpu_provider, OracleCase(f"{op}-{dtype}-{shapes}", "elem_binary", [a, b],
+                                     call=lambda p, x, y: p.elem_binary(op, x, y, out)))
+
+
+@pytest.mark.parametrize("dtype", _CDTYPES)
+@pytest.mark.parametrize("op", _ARITH)
+def test_binary_with_real_and_scalar_operands(wgpu_provider, dtype, op):
+    z = _cdata((3, 4), dtype, 5)
+    real = np.random.default_rng(6).standard_normal((1, 4)).astype(_REAL[dtype])
+    for inputs, scalar in (([z, real], ()), ([real, z], ()),
+                           ([z, np.array([[2.5 - 1.5j]])], (1,)),
+                           ([np.array([[-0.5 + 2j]]), z], (0,)),
+                           ([real, np.array([[1.0 + 1.0j]])], (1,))):
+        case = OracleCase(f"{op}-{dtype}-mixed", "elem_binary", inputs, scalar_operands=scalar,
+                          call=lambda p, x, y: p.elem_binary(op, x, y, dtype))
+        _check(wgpu_provider, case)
+
+
+@pytest.mark.parametrize("dtype", _CDTYPES)
+@pytest.mark.parametrize("op", _ARITH)
+def test_nan_inf_and_division_by_zero_match_numpy(wgpu_provider, dtype, op):
+    s = _specials(dtype)
+    _check(wgpu_provider, OracleCase(f"specials-{op}-{dtype}", "elem_binary", [s, s[:, ::-1]],
+                                     call=lambda p, x, y: p.elem_binary(op, x, y, dtype)))
+
+
+@pytest.mark.parametrize("dtype", _CDTYPES)
+@pytest.mark.parametrize("op", ("uminus", "conj", "real", "imag", "abs", "angle", "isnan",
+                                "isinf", "isfinite"))
+@pytest.mark.parametrize("shape", SHAPES + ((2, 5),), ids=str)
+def test_unary(wgpu_provider, dtype, op, shape):
+    z = _specials(dtype) if shape == (2, 5) else _cdata(shape, dtype, 7)
+    out = "bool" if op.startswith("is") else (
+        _REAL[dtype] if op in ("real", "imag", "abs", "angle") else dtype)
+    _check(wgpu_provider, OracleCase(f"{op}-{dtype}-{shape}", "elem_unary", [z],
+                                     call=lambda p, x: p.elem_unary(op, x, out)))
+
+
+def test_angle_of_real_input(wgpu_provider):
+    x = np.array([[1.0, -2.0, 0.0, np.nan, -np.inf]])
+    _check(wgpu_provider, OracleCase("angle-real", "elem_unary", [x],
+                                     call=lambda p, h: p.elem_unary("angle", h, "float64")))
+
+
+@pytest.mark.parametrize("dtype", ("float64", "float32"))
+@pytest.mark.parametrize("shapes", (((3, 4), (3, 4)), ((3, 1), (1, 4)), ((2, 3, 4), (1, 1))),
+                         ids=str)
+def test_complex_from_parts(wgpu_provider, dtype, shapes):
+    rng = np.random.default_rng(9)
+    re = rng.standard_normal(shapes[0]).astype(dtype)
+    im = rng.standard_normal(shapes[1]).astype(dtype)
+    cdt = "complex64" if dtype == "float32" else "complex128"
+    ha = wgpu_provider.upload(HostTensor.from_array(re))
+    hb = wgpu_provider.upload(HostTensor.from_array(im))
+    try:
+        h = wgpu_provider.elem_binary("complex", ha, hb, cdt)
+        got = wgpu_provider.download(h).to_array()
+        wgpu_provider.free(h)
+    finally:
+        wgpu_provider.free(ha)
+        wgpu_provider.free(hb)
+    want = (re + 1j * im).astype(cdt)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("src, dst", [("float64", "complex128"), ("float32", "complex64"),
+                                      ("complex128", "complex64"), ("complex64", "complex128"),
+                                      ("complex128", "float64"), ("complex64", "float32"),
+                                      ("bool", "complex128")])
+def test_casts(wgpu_provider, src, dst):
+    x = _cdata((3, 4), "complex128", 2)
+    x = x.real > 0 if src == "bool" else (x if src.startswith("complex") else x.real).astype(src)
+    _check(wgpu_provider, OracleCase(f"cast-{src}-{dst}", "cast", [x], args=(dst,)))
+
+
+@pytest.mark.parametrize("dtype", _CDTYPES)
+@pytest.mark.parametrize("op", ("sum", "mean"))
+@pytest.mark.parametrize("shape, dims", [((3, 4), (0,)), ((3, 4), (1,)), ((3, 4), None),
+                                         ((2, 3, 4), (1,)), ((2, 3, 4), (0, 2)),
+                                         ((2, 3, 4), (2,)), ((1, 5), (1,)), ((0, 3), (0,)),
+                                         ((200, 70), (0,))], ids=str)
+def test_sum_mean(wgpu_provider, dtype, op, shape, dims):
+    z = _cdata(shape, dtype, 11)
+    _check(wgpu_provider, OracleCase(f"{op}-{dtype}-{shape}-{dims}", "reduce", [z], lead=(op,),
+                                     args=(dims, False, dtype)))
+
+
+@pytest.mark.parametrize("call", [
+    lambda p, h: p.elem_unary("exp", h, "complex128"),
+    lambda p, h: p.elem_binary("power", h, h, "complex128"),
+    lambda p, h: p.elem_binary("lt", h, h, "bool"),
+    lambda p, h: p.reduce("prod", h, (0,), False, "complex128"),
+    lambda p, h: p.reduce("sum", h, (0,), True, "complex128"),
+    lambda p, h: p.cast(h, "int32"),
+])
+def test_other_complex_ops_fall_back_without_leaks(wgpu_provider, call):
+    h = wgpu_provider.upload(HostTensor.from_array(_cdata((3, 4), "complex128", 1)))
+    before = wgpu_provider.live_buffers()
+    try:
+        with pytest.raises(Unsupported):
+            call(wgpu_provider, h)
+        assert wgpu_provider.live_buffers() == before
+    finally:
+        wgpu_provider.free(h)
+
+
+@pytest.mark.parametrize("dtype", ("float32", "float64"))
+def test_real_atan2_specials(wgpu_provider, dtype):
+    # angle() and real atan2 share the f32 helper (lavapipe's f32 atan2 maps
+    # NaN to 0 and (0, 0) to 3*pi/4)
+    y = np.array([[0.0, -0.0, 1.0, np.nan, 1.0, np.inf, -np.inf, 0.0, 2.0, -3.0]], dtype=dtype)
+    x = np.array([[0.0, -0.0, np.nan, 1.0, 0.0, np.inf, 1.0, -1.0, -0.0, 5.0]], dtype=dtype)
+    _check(wgpu_provider, OracleCase(f"atan2-specials-{dtype}", "elem_binary", [y, x],
+                                     call=lambda p, a, b: p.elem_binary("atan2", a, b, dtype)))
