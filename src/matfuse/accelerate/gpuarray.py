@@ -187,7 +187,10 @@ class GpuArray(DeviceValue):
             if isinstance(why, Unsupported):
                 count_fallback("fusion")
 
-            value = evaluate(self.node, lambda h: self.provider.download(h).to_array())
+            from matfuse.runtime.dispatcher import auto_offload_suspended
+
+            with auto_offload_suspended():  # host semantics: the planner must not move it back
+                value = evaluate(self.node, lambda h: self.provider.download(h).to_array())
             host, cls = host_tensor_of(value)
             handle = self.provider.upload(host)
             self._handle = handle

@@ -6,7 +6,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.registry import Builtin
@@ -51,6 +52,19 @@ def _bootstrap_binary(op: str, a: Any, b: Any) -> Any:
 
 
 AUTO_OFFLOAD = AutoOffloadHooks()
+
+
+@contextmanager
+def auto_offload_suspended() -> Iterator[None]:
+    """Auto-offload hooks off inside the block: for code that must compute
+    on the host with the CPU semantics (the planner's own device calls,
+    the host evaluation of a fused graph)."""
+    saved = AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary
+    AUTO_OFFLOAD.call = AUTO_OFFLOAD.binary = None
+    try:
+        yield
+    finally:
+        AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = saved
 
 
 def _check_counts(b: Builtin, nargs: int, nargout: int) -> None:

@@ -157,3 +157,12 @@ def test_scalar_divided_by_matrix_is_not_elementwise(wgpu_provider):
 
     with pytest.raises(MatlabError, match="Matrix dimensions must agree"):
         run_script(wgpu_provider, "x = gpuArray([1 2]); y = 2 / x;")
+
+
+def test_partials_reduced_again_match_cpu(wgpu_provider, inprocess_provider, monkeypatch):
+    monkeypatch.setattr(fusion_executor, "FINAL_PASS_MAX", 1)
+    code = ("x = reshape(linspace(gpuArray(0), 1, 120000), 40, 3000); "
+            "fprintf('checksum %.12e\\n', gather(sum(mean(x, 2)) + sum(max(x, [], 2)) + sum(x(:))));")
+    text, tel, _ = run_script(wgpu_provider, code)
+    reference, _, _ = run_script(inprocess_provider, code.replace("gpuArray(0)", "0"))
+    assert checksum(text) == pytest.approx(checksum(reference), rel=1e-9)

@@ -68,20 +68,54 @@ def test_launch_overhead_matters_for_mid_sized_work():
 def test_fusion_context_shares_fixed_costs_with_the_group():
     p = planner(threshold=1000, launch_s=50e-6)
     assert p.decide("times", "elementwise", 400).reason == "below-threshold"
-    p.set_fusion_context(lambda name: 5)
+    p.set_fusion_context(lambda name, operands: 5)
     d = p.decide("times", "elementwise", 400 * 100)
-    assert d.target == "gpu"
+    assert (d.target, d.reason) == ("gpu", "fusion")
+    # 400 elements alone: launch (50 us) >> CPU (0.4 us); shared by 5: still a loss.
     small = p.decide("times", "elementwise", 400)   # 5 x 400 passes the threshold
-    assert small.reason in ("fusion", "cost-model")
-    p.set_fusion_context(lambda name: 1)
+    assert (small.target, small.reason) == ("cpu", "cost-model")
+    p.set_fusion_context(lambda name, operands: 1)
     assert p.decide("times", "elementwise", 400).reason == "below-threshold"
 
 
 def test_fusion_group_with_free_device_offloads_small_members():
     p = planner(threshold=1000, launch_s=0.0, upload_s_per_byte=0.0)
-    p.set_fusion_context(lambda name: 4)
+    p.set_fusion_context(lambda name, operands: 4)
     d = p.decide("plus", "elementwise", 300)
     assert (d.target, d.reason) == ("gpu", "fusion")
+    # A group whose combined work stays under the threshold is not worth it.
+    assert p.decide("plus", "elementwise", 200).reason == "below-threshold"
+
+
+def test_fusion_context_sees_the_operation_and_its_operands():
+    seen = []
+    p = planner(threshold=10)
+    p.set_fusion_context(lambda name, operands: seen.append((name, tuple(operands))) or 1)
+    p.decide("exp", "elementwise", 100, operands=("x",))
+    assert seen == [("exp", ("x",))]
+    assert p.group_size("exp", ()) == 1
+
+
+def test_pending_group_on_the_device_keeps_small_consumers_there():
+    # A lazy device operand (pending group of 3): the CPU would have to run
+    # its kernel and download it, so even a tiny consumer joins the group.
+    p = planner(threshold=10**6, launch_s=20e-6)
+    p.set_fusion_context(lambda name, operands: 3)
+    d = p.decide("plus", "elementwise", 100, pending_bytes=800)
+    assert (d.target, d.reason) == ("gpu", "fusion")
+    # ...unless the device is so slow per element that forcing the group wins.
+    slow = planner(threshold=10**6, launch_s=1e-6, device_per_element=1e-6)
+    slow.set_fusion_context(lambda name, operands: 3)
+    d = slow.decide("plus", "elementwise", 10**5, pending_bytes=8 * 10**5)
+    assert (d.target, d.reason) == ("cpu", "cost-model")
+
+
+def test_rule_order_sink_host_only_resident_before_fusion():
+    p = planner(threshold=10**9, device_per_element=1.0)   # fusion would say CPU
+    p.set_fusion_context(lambda name, operands: 50)
+    assert p.decide("fprintf", "elementwise", 5, sink=True, pending_bytes=8).reason == "sink"
+    assert p.decide("strrep", None, 5, pending_bytes=8).reason == "host-only"
+    assert p.decide("plus", "elementwise", 5, resident=True, pending_bytes=8).reason == "resident"
 
 
 def test_rule_order_residency_before_threshold_and_sink_before_residency():
@@ -97,6 +131,15 @@ def test_construction_target_needs_device_consumers():
     assert (d.target, d.reason) == ("gpu", "consumers-on-device")
     p.thresholds.set("elementwise", 10**7, "test")   # consumers would stay on the CPU
     assert p.construction_target("randn", 10**6).target == "cpu"
+
+
+def test_fused_generator_needs_no_launch_of_its_own():
+    # Launch 1 ms: an eager fill of 10^5 elements loses to the CPU (0.1 ms);
+    # a lazy generator computed inside its consumer's kernel does not launch.
+    p = planner(threshold=1000, launch_s=1e-3)
+    assert p.construction_target("ones", 10**5, 4).target == "cpu"
+    d = p.construction_target("ones", 10**5, 4, fused=True)
+    assert (d.target, d.reason) == ("gpu", "fused-generator")
 
 
 def test_decision_log_counts_and_keeps_the_last_n():

@@ -15,7 +15,6 @@ from matfuse.runtime.dispatcher import AUTO_OFFLOAD
 from matfuse.runtime.values import AUTO_OFFLOADED, DeviceValue
 from matfuse.vm.session import Session
 
-from tests.accelerate.planner.conftest import planner_with
 
 SCRIPT = """
 x = reshape(1:20, 4, 5) / 7;

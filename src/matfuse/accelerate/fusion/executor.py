@@ -31,6 +31,10 @@ from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
 PARTIAL_THREADS = 1 << 18
 # Reduced extents up to this are reduced by one thread per output (no partial pass).
 SINGLE_PASS_MAX = 256
+# Partials per output the final pass may read (one thread per output): more
+# are reduced by another partial pass (a CUDA final pass reading 65536
+# partials in one thread took 0.8 ms on the H100).
+FINAL_PASS_MAX = 256
 
 
 class DomainFallback(Exception):
@@ -222,8 +226,7 @@ class FusionExecutor:
         for red in _pending_reductions(root):
             chunks = chunk_count(red)
             if chunks > 1:
-                self._partial(red, chunks)
-                partial_of[red.uid] = self._partials_per_output(red, chunks)
+                partial_of[red.uid] = self._partial(red, chunks)
         outputs = [root] + _keep_nodes(root, root.shape, root, self._shared, self._use_hints)
         plan = KernelPlan("elementwise", tuple(root.shape), outputs, partial_of=partial_of)
         self._run(plan)
@@ -248,8 +251,7 @@ class FusionExecutor:
         chunks = chunk_count(red)
         partial_of = {}
         if chunks > 1:
-            self._partial(red, chunks)
-            partial_of[red.uid] = self._partials_per_output(red, chunks)
+            partial_of[red.uid] = self._partial(red, chunks)
         plan = KernelPlan("elementwise", tuple(red.shape), [red], partial_of=partial_of)
         self._run(plan)
         self._release_partials(partial_of)
@@ -258,13 +260,35 @@ class FusionExecutor:
         per_output = getattr(self.renderer, "partials_per_output", None)
         return chunks if per_output is None else per_output(red.attrs[0], chunks)
 
-    def _partial(self, red: FNode, chunks: int) -> None:
+    def _partial(self, red: FNode, chunks: int) -> int:
+        """Partial pass of ``red``; returns the partials per output left for
+        the final pass (at most FINAL_PASS_MAX)."""
         x = red.args[0]
         extras = _keep_nodes(x, x.shape, red, self._shared, self._use_hints) if x.handle is None else []
         plan = KernelPlan("partial", tuple(x.shape), extras, reduce_node=red, chunks=chunks)
         kernel = self._render(plan)
         handles = self._launch(kernel)
         self._partials[red.uid] = handles[0]
+        count = self._partials_per_output(red, chunks)
+        while count > FINAL_PASS_MAX:
+            count = self._fold_partials(red, count)
+        return count
+
+    def _fold_partials(self, red: FNode, count: int) -> int:
+        """Reduce ``red``'s partial buffer again. Its layout is an array of
+        shape (A, count, C) (partial p of output (a, c) at a + A*(p + count*c)),
+        so this is one more partial pass over an input node."""
+        a_ext, _, c_ext = red.attrs
+        handle = self._partials[red.uid]
+        op = "reduce_sum" if red.op == "reduce_mean" else red.op  # partials of a mean are sums
+        source = FNode("input", (), _shape3(a_ext, count, c_ext), red.dtype, handle=handle)
+        again = FNode(op, (source,), _shape3(a_ext, 1, c_ext), red.dtype, attrs=(a_ext, count, c_ext))
+        chunks = chunk_count(again)
+        plan = KernelPlan("partial", tuple(source.shape), [], reduce_node=again, chunks=chunks)
+        handles = self._launch(self._render(plan))
+        self._partials[red.uid] = handles[0]
+        self.provider.free(handle)
+        return self._partials_per_output(again, chunks)
 
     def _release_partials(self, partial_of: dict[int, int]) -> None:
         for uid in partial_of:
@@ -322,6 +346,10 @@ class FusionExecutor:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(kernel.source)
         self._dumped.add(kernel.cache_key)
+
+
+def _shape3(a: int, b: int, c: int) -> tuple[int, ...]:
+    return (a, b, c) if c != 1 else (a, b)
 
 
 _executors: dict[int, tuple[AccelProvider, FusionExecutor]] = {}

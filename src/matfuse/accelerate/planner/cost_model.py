@@ -82,6 +82,11 @@ class CostModel:
         cpu = work * self.cpu_s_per_unit[category]
         return Estimate(cpu, device, transfer)
 
+    def gather_s(self, nbytes: int) -> float:
+        """Cost of forcing a lazy device value to the host: its kernel's
+        launch and the download of ``nbytes``."""
+        return self.launch_s + nbytes * self.download_s_per_byte
+
     def break_even(self, category: str, bytes_per_unit: float) -> int:
         """Smallest work for which the device wins when every input unit
         must be uploaded (``bytes_per_unit`` bytes each); a huge value when

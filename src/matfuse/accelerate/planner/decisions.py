@@ -5,20 +5,32 @@ Rules, in order (the first that applies decides):
 1. ``sink``      - a host sink builtin (fprintf, if-conditions...): CPU;
                    device operands are gathered.
 2. ``host-only`` - the builtin has no device-friendly GPU spec: CPU.
-3. ``resident``  - an operand is already on the device: stay there (an
-                   upload is saved and the result stays resident).
-4. ``fusion``    - the operation joins a fused group whose combined work
-                   passes the threshold and the cost model (fixed costs are
-                   shared by the group).
+3. ``resident``  - an operand is already materialised on the device: stay
+                   there (an upload is saved and the result stays resident).
+4. ``fusion``    - the operation would join a lazy fused group of ``g > 1``
+                   operations (the fusion context: its lazy device operands'
+                   pending nodes, plus itself). The group shares one launch
+                   and one upload; running on the CPU instead would force the
+                   group (a kernel and a download). The device wins when the
+                   cost model says so and the group's combined work passes the
+                   threshold (or the group is already on the device).
 5. ``below-threshold`` - less work than the category's threshold: CPU.
 6. ``cost-model`` - the cost model compares both sides (uploads included).
+
+Construction builtins (``construction_target``) go to the device when
+their consumers will: their size passes the construction and elementwise
+thresholds and the cost model prefers creating them there (a fused
+generator costs no launch: it is computed inside its consumer's kernel).
+Small indexed writes into such a still-pending generator
+(``A = zeros(n); A(i) = s``) take it to the host instead (``indexed-write``,
+``preallocation.py``).
 """
 
 from __future__ import annotations
 
 from collections import Counter, deque
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from matfuse.accelerate.planner.cost_model import CostModel
 from matfuse.accelerate.planner.thresholds import ThresholdConfig
@@ -30,7 +42,7 @@ HOST = "cpu"
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One decision: where ``builtin`` ran, why, on how much work, and the
-    statement line (0 when unknown)."""
+    statement line (0 when unknown) and its source text (explain mode)."""
 
     target: str
     reason: str
@@ -38,6 +50,7 @@ class Decision:
     category: str | None
     work: int
     line: int = 0
+    text: str = ""
 
     @property
     def on_device(self) -> bool:
@@ -72,10 +85,10 @@ class DecisionLog:
         return {f"{t}:{r}": n for (t, r), n in sorted(self.counts.items())}
 
 
-# The fusion-context hook: given the builtin/operator name, the number of
-# operations in the fused group it would join (1 = none). The fusion engine
-# sets it with ``set_fusion_context``.
-FusionContext = Callable[[str], int]
+# The fusion-context hook: given the builtin/operator name and its operands,
+# the number of operations in the lazy fused group it would join, itself
+# included (1 = none). offload.py installs ``fusion_context.lazy_group_size``.
+FusionContext = Callable[[str, Sequence[Any]], int]
 
 
 class Planner:
@@ -87,30 +100,50 @@ class Planner:
         self.cost_model = cost_model or CostModel()
         self.log = log or DecisionLog()
         self.fusion_context: FusionContext | None = None
-        # Statement line of the current decision (explain mode sets it).
-        self.line_source: Callable[[], int] | None = None
+        # Statement line of the current decision, or (line, source text)
+        # (explain mode sets it).
+        self.line_source: Callable[[], int | tuple[int, str]] | None = None
 
     def set_fusion_context(self, context: FusionContext | None) -> None:
+        """Install the hook giving the size of the lazy group an operation
+        would join (None: every operation is a group of one)."""
         self.fusion_context = context
+
+    def group_size(self, name: str, operands: Sequence[Any]) -> int:
+        """Operations in the lazy fused group ``name(operands)`` would join."""
+        if self.fusion_context is None:
+            return 1
+        return max(1, int(self.fusion_context(name, operands)))
 
     def decide(self, name: str, category: str | None, work: int, *,
                upload_bytes: int = 0, resident: bool = False,
-               sink: bool = False) -> Decision:
+               sink: bool = False, operands: Sequence[Any] = (),
+               pending_bytes: int = 0) -> Decision:
         """Where operation ``name`` (cost ``category``, ``work`` units) runs.
 
         Args:
             upload_bytes: bytes of host operands a device run must upload.
-            resident: an operand is already on the device.
+            resident: an operand is already materialised on the device.
             sink: the builtin is a host sink.
+            operands: the operation's arguments (for the fusion context).
+            pending_bytes: bytes of lazy device operands a CPU run would
+                have to compute and download.
         """
-        target, reason = self._rule(name, category, work, upload_bytes, resident, sink)
-        line = self.line_source() if self.line_source is not None else 0
-        decision = Decision(target, reason, name, category, int(work), line)
+        target, reason = self._rule(name, category, work, upload_bytes, resident, sink,
+                                    operands, pending_bytes)
+        decision = Decision(target, reason, name, category, int(work), *self._where())
         self.log.record(decision)
         return decision
 
+    def _where(self) -> tuple[int, str]:
+        if self.line_source is None:
+            return 0, ""
+        where = self.line_source()
+        return where if isinstance(where, tuple) else (where, "")
+
     def _rule(self, name: str, category: str | None, work: int, upload_bytes: int,
-              resident: bool, sink: bool) -> tuple[str, str]:
+              resident: bool, sink: bool, operands: Sequence[Any],
+              pending_bytes: int) -> tuple[str, str]:
         if sink:
             return HOST, "sink"
         if category is None:
@@ -118,32 +151,48 @@ class Planner:
         if resident:
             return DEVICE, "resident"
         threshold = self.thresholds.get(category)
-        group = self.fusion_context(name) if self.fusion_context is not None else 1
-        if group > 1 and work < threshold <= work * group:
+        group = self.group_size(name, operands)
+        if group > 1 and (pending_bytes > 0 or work * group >= threshold):
             estimate = self.cost_model.estimate(category, work, upload_bytes, group_size=group)
-            return (DEVICE, "fusion") if estimate.device_wins else (HOST, "cost-model")
+            cpu_s = estimate.cpu_s + (self.cost_model.gather_s(pending_bytes) if pending_bytes else 0.0)
+            return (DEVICE, "fusion") if estimate.device_s < cpu_s else (HOST, "cost-model")
         if work < threshold:
             return HOST, "below-threshold"
         estimate = self.cost_model.estimate(category, work, upload_bytes, group_size=group)
         return (DEVICE if estimate.device_wins else HOST), "cost-model"
 
-    def construction_target(self, name: str, numel: int, element_bytes: int = 8) -> Decision:
-        """Where ``zeros/ones/rand/randn`` should create a ``numel``-element
-        result: on the device when it is large enough and its elementwise
-        consumers (same size) would run there too."""
+    def record(self, target: str, reason: str, name: str, category: str | None,
+               work: int) -> Decision:
+        """Log a decision taken outside the rules (``indexed-write``...)."""
+        decision = Decision(target, reason, name, category, int(work), *self._where())
+        self.log.record(decision)
+        return decision
+
+    def construction_target(self, name: str, numel: int, element_bytes: int = 8,
+                            fused: bool = False) -> Decision:
+        """Where ``zeros/ones/rand/randn/linspace`` should create a
+        ``numel``-element result: on the device when it is large enough and
+        its elementwise consumers (same size) would run there too.
+
+        Args:
+            fused: the result would be a lazy generator computed inside its
+                consumer's kernel (no launch of its own, no buffer).
+        """
         if numel < self.thresholds.get("construction") or \
                 numel < self.thresholds.get("elementwise"):
             target, reason = HOST, "below-threshold"
         else:
-            creation = self.cost_model.estimate("construction", numel,
-                                                upload_bytes=0)
-            consumer = self.cost_model.estimate("elementwise", numel,
-                                                upload_bytes=numel * element_bytes)
+            model = self.cost_model
+            device_s = numel * model.device_s_per_unit["construction"] + \
+                (0.0 if fused else model.launch_s)
+            consumer = model.estimate("elementwise", numel, upload_bytes=numel * element_bytes)
             # Creating on the device saves the consumer's upload.
-            wins = creation.device_s < creation.cpu_s + consumer.transfer_s
-            target, reason = (DEVICE, "consumers-on-device") if wins else (HOST, "cost-model")
-        line = self.line_source() if self.line_source is not None else 0
-        decision = Decision(target, reason, name, "construction", int(numel), line)
+            cpu_s = numel * model.cpu_s_per_unit["construction"] + consumer.transfer_s
+            if device_s < cpu_s:
+                target, reason = DEVICE, "fused-generator" if fused else "consumers-on-device"
+            else:
+                target, reason = HOST, "cost-model"
+        decision = Decision(target, reason, name, "construction", int(numel), *self._where())
         self.log.record(decision)
         return decision
 

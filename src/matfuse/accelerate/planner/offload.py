@@ -5,7 +5,10 @@ Modes: ``off`` (hooks are None: one check per builtin call / operator),
 ``pending`` (auto mode before a provider exists: only a large host array
 starts the provider; if it is not a real GPU, auto-offload turns off) and
 ``active`` (the planner decides every call that involves a large host array
-or an auto-offloaded value).
+or an auto-offloaded value, and large ``zeros/ones/rand/randn/linspace``
+calls: ``construction.py``). Each decision gets the call's fusion context
+(``fusion_context.lazy_group_size``: the lazy group it would join) and
+whether an operand is materialised on the device or pending there.
 
 Values this module puts on the device are *hidden* (``values.AUTO_OFFLOADED``):
 ``class``, ``isa``, ``isgpuarray`` and display see the host value. Host-only
@@ -17,15 +20,22 @@ from __future__ import annotations
 import glob
 import math
 import sys
-from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 import numpy as np
 
+from matfuse.accelerate.planner.construction import (
+    CONSTRUCTORS,
+    SEEDING,
+    construction_request,
+    create_on_device,
+    note_builtin,
+)
 from matfuse.accelerate.planner.decisions import Decision, Planner
+from matfuse.accelerate.planner.fusion_context import hidden_operands, lazy_group_size
 from matfuse.accelerate.planner.thresholds import CATEGORY_OF_KIND, resolve_thresholds
 from matfuse.accelerate_api import AccelProvider, Unsupported
-from matfuse.runtime.dispatcher import AUTO_OFFLOAD, AutoOffloadHooks
+from matfuse.runtime.dispatcher import AUTO_OFFLOAD, AutoOffloadHooks, auto_offload_suspended
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import (
     AUTO_OFFLOADED,
@@ -40,7 +50,6 @@ OFF, PENDING, ACTIVE = "off", "pending", "active"
 _QUERY_BUILTINS = frozenset({"class", "isa", "size", "numel", "ndims", "length", "isempty",
                              "isscalar", "isvector", "isrow", "iscolumn", "ismatrix",
                              "isnumeric", "isfloat", "islogical", "isreal", "isinteger"})
-CONSTRUCTORS = {"zeros": 0.0, "ones": 1.0, "rand": None, "randn": None}
 _ELEMENTWISE_OPS = frozenset({"+", "-", ".*", "./", ".\\", ".^", "==", "~=", "<", "<=",
                               ">", ">=", "&", "|"})
 
@@ -85,6 +94,8 @@ def activate(p: AccelProvider, planner: Planner | None = None, options: Any = No
     benchmarks); ``planner`` defaults to thresholds from ``options``."""
     if planner is None:
         planner = _make_planner(p, options)
+    if planner.fusion_context is None:
+        planner.set_fusion_context(lazy_group_size)
     STATE.planner = planner
     STATE.provider = p
     STATE.min_array = planner.thresholds.smallest_array()
@@ -105,6 +116,7 @@ def reset() -> None:
     AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = fresh.call, fresh.binary
     STATE.mode, STATE.planner, STATE.provider, STATE.note = OFF, None, None, ""
     STATE.min_array = 1 << 62
+    SEEDING.seeded = False
 
 
 def current_planner() -> Planner | None:
@@ -162,8 +174,10 @@ def _large_host_array(args: Any, limit: int) -> bool:
 
 
 def _pending_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> Any:
+    if b.name == "rng":
+        note_builtin(b.name)
     if _large_host_array(args, STATE.min_array) or (
-            b.name in CONSTRUCTORS and _construction_request(b.name, args)[0] >= STATE.min_array):
+            b.name in CONSTRUCTORS and construction_request(b.name, args)[0] >= STATE.min_array):
         if _leave_pending():
             return offload_call(b, args, nargout, ctx)
     return None
@@ -196,16 +210,9 @@ def gpu_hardware_present() -> bool:
     return bool(glob.glob("/dev/nvidia[0-9]*") or glob.glob("/dev/dri/renderD*"))
 
 
-@contextmanager
-def _suspended() -> Iterator[None]:
-    """Hooks off while the device path runs: its host fallbacks call back
-    into the dispatcher and operators, which must not be planned again."""
-    saved = AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary
-    AUTO_OFFLOAD.call = AUTO_OFFLOAD.binary = None
-    try:
-        yield
-    finally:
-        AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = saved
+# Hooks off while the device path runs: its host fallbacks call back into
+# the dispatcher and operators, which must not be planned again.
+_suspended = auto_offload_suspended
 
 
 # ------------------------------------------------------------------ active: builtins
@@ -244,7 +251,14 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
         elif isinstance(a, DeviceValue):
             break
     else:
-        if b.name not in CONSTRUCTORS and not STATE.explain:
+        # No device value, no large host array: only constructions and rng matter.
+        name = b.name
+        if name in CONSTRUCTORS:
+            return _construct(b, args, nargout, ctx)
+        if name == "rng":
+            note_builtin(name)
+            return None
+        if not STATE.explain:
             return None
     from matfuse.runtime.dispatcher import invoke
 
@@ -253,6 +267,9 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
         return None  # explicit gpuArray semantics: the normal device routing
     name = b.name
     if not hidden:
+        if name == "rng":
+            note_builtin(name)
+            return None
         if name in CONSTRUCTORS:
             return _construct(b, args, nargout, ctx)
         if big < STATE.min_array and not (STATE.explain and big > 1):
@@ -265,12 +282,15 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
     if category is None or b.sink:
         if not hidden:
             return None
-        planner.decide(name, category, big, sink=b.sink)
+        planner.decide(name, category, max(big, _device_numel(args)), sink=b.sink)
         return invoke(b, _gathered(args), nargout, ctx)
-    work = _matmul_flops(args[0], args[1]) if category == "matmul" and len(args) >= 2 else big
-    if work == 0 and hidden:
-        work = max((_numel(a) for a in args if isinstance(a, DeviceValue)), default=0)
-    decision = planner.decide(name, category, work, upload_bytes=nbytes, resident=hidden)
+    if category == "matmul" and len(args) >= 2:
+        work = _matmul_flops(args[0], args[1])
+    else:  # the data's size (option arguments such as dims are small host arrays)
+        work = max(big, _device_numel(args))
+    resident, pending = hidden_operands(args) if hidden else (False, 0)
+    decision = planner.decide(name, category, work, upload_bytes=nbytes, resident=resident,
+                              operands=args, pending_bytes=pending)
     if not decision.on_device:
         return invoke(b, _gathered(args), nargout, ctx) if hidden else None
     from matfuse.accelerate.dispatch import call_with_device_args
@@ -281,6 +301,10 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
     for value in outputs:
         hide_device_value(value)
     return outputs
+
+
+def _device_numel(args: Any) -> int:
+    return max((_numel(a) for a in args if isinstance(a, DeviceValue)), default=0)
 
 
 def _numel(v: Any) -> int:
@@ -345,8 +369,11 @@ def offload_binary(op: str, a: Any, b: Any) -> Any:
     if category == "matmul":
         work = _matmul_flops(a, b)
     else:
-        work = max(big, max((_numel(v) for v in (a, b) if isinstance(v, DeviceValue)), default=0))
-    decision = STATE.planner.decide(op, category, work, upload_bytes=nbytes, resident=hidden)
+        work = max(big, _device_numel((a, b)))
+    operands = (a, b)
+    resident, pending = hidden_operands(operands) if hidden else (False, 0)
+    decision = STATE.planner.decide(op, category, work, upload_bytes=nbytes, resident=resident,
+                                    operands=operands, pending_bytes=pending)
     if decision.on_device:
         from matfuse.accelerate.dispatch import device_binary
 
@@ -360,54 +387,30 @@ def offload_binary(op: str, a: Any, b: Any) -> Any:
 
 
 # ------------------------------------------------------------------ construction
-def _construction_request(name: str, args: list[Any]) -> tuple[int, tuple[int, ...], str]:
-    """(numel, shape, class) of ``zeros(m,n,'single')``-style calls; numel -1
-    when the call has other arguments (``'like'``, size vectors...)."""
-    cls = "double"
-    dims = list(args)
-    if dims and type(dims[-1]) is np.ndarray and dims[-1].dtype == CHAR_DTYPE:
-        cls = "".join(dims[-1].reshape(-1).tolist())
-        dims = dims[:-1]
-        if cls not in ("double", "single"):
-            return -1, (), cls
-    if not dims or any(type(d) is not float or not (0 <= d < 2 ** 31) or d != int(d) for d in dims):
-        return -1, (), cls
-    shape = tuple(int(d) for d in dims)
-    if len(shape) == 1:
-        shape = (shape[0], shape[0])
-    return int(math.prod(shape)), shape, cls
-
-
 def construction_target(name: str, shape: tuple[int, ...], cls: str = "double") -> Decision | None:
     """Where a construction builtin should create its result (None when
     auto-offload is not active)."""
     if STATE.mode != ACTIVE or STATE.planner is None:
         return None
+    from matfuse.accelerate.fusion.executor import fusion_enabled
+
     return STATE.planner.construction_target(name, int(math.prod(shape)),
-                                             4 if cls == "single" else 8)
+                                             4 if cls == "single" else 8,
+                                             fused=fusion_enabled(STATE.provider))
 
 
 def _construct(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
-    numel, shape, cls = _construction_request(b.name, args)
-    if numel < STATE.min_array:
+    numel, shape, cls = construction_request(b.name, args, STATE.min_array)
+    if numel < STATE.min_array or nargout > 1:
         return None
     decision = construction_target(b.name, shape, cls)
     if decision is None or not decision.on_device:
         return None
-    from matfuse.accelerate.gpuarray import upload_value, wrap_handle
     from matfuse.runtime.dispatcher import invoke
 
-    p = STATE.provider
-    fill = CONSTRUCTORS[b.name]
-    if fill is not None:
-        try:
-            dtype = "float32" if cls == "single" else "float64"
-            return [hide_device_value(wrap_handle(p.fill(shape, fill, dtype), cls, p))]
-        except (NotImplementedError, Unsupported):
-            pass
-    # rand/randn: the host stream keeps the numbers identical to a CPU run.
-    host = invoke(b, args, nargout, ctx)
-    return [hide_device_value(upload_value(v, p)) if _is_device_data(v) else v for v in host]
+    with _suspended():
+        return create_on_device(b, args, shape, cls, STATE.provider,
+                                lambda: invoke(b, args, nargout, ctx))
 
 
 # ------------------------------------------------------------------ explain
@@ -420,18 +423,6 @@ def enable_explain(enabled: bool = True) -> None:
 
 def _enable_lines(planner: Planner) -> None:
     planner.log.keep_all(STATE.explain)
+    from matfuse.accelerate.planner.explain import statement_line
+
     planner.line_source = statement_line if STATE.explain else None
-
-
-def statement_line() -> int:
-    """Line of the MATLAB statement being executed: the innermost VM
-    statement closure on the Python stack holds its span (explain mode only)."""
-    frame = sys._getframe(1)
-    while frame is not None:
-        code = frame.f_code
-        if "span" in code.co_freevars:
-            line = getattr(frame.f_locals.get("span"), "line", None)
-            if isinstance(line, int):
-                return line
-        frame = frame.f_back
-    return 0

@@ -1,0 +1,129 @@
+"""Construction builtins under auto-offload: ``zeros/ones/rand/randn/linspace``
+with plain sizes create their result on the device when the planner says
+its consumers will run there.
+
+On a provider with fusion the result is a lazy generator (no buffer, no
+kernel, no transfer): the fill, the linspace formula or the Philox draw is
+computed inside the kernel of its first consumer, exactly as
+``ones(M, 1, 'single', 'gpuArray')`` is. Without fusion the provider's fill
+hook (or an upload) makes the buffer.
+
+Random numbers: a program that seeds the host generator (any ``rng`` call)
+gets the CPU's numbers exactly (drawn on the host, uploaded); otherwise, or
+when the host generator is Philox (device and host then share one stream),
+the device stream draws them inside the consumer kernel, as the gpuArray
+path does.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+import numpy as np
+
+from matfuse.accelerate_api import AccelProvider, Unsupported
+from matfuse.runtime.registry import Builtin
+from matfuse.runtime.values import CHAR_DTYPE, hide_device_value
+
+# Builtin -> constant it fills with (None: not a constant fill).
+CONSTRUCTORS: dict[str, float | None] = {"zeros": 0.0, "ones": 1.0, "rand": None,
+                                         "randn": None, "linspace": None}
+RANDOM = frozenset({"rand", "randn"})
+
+
+class RandomSeeding:
+    """Whether the program has called ``rng`` (then its numbers must be the
+    CPU's). The offload hooks tell it about every ``rng`` call they see."""
+
+    seeded: bool = False
+
+
+SEEDING = RandomSeeding()
+
+
+def note_builtin(name: str) -> None:
+    """Called by the hooks for watched builtins that they do not run."""
+    if name == "rng":
+        SEEDING.seeded = True
+
+
+def construction_request(name: str, args: list[Any],
+                         min_numel: int = 0) -> tuple[int, tuple[int, ...], str]:
+    """(numel, shape, class) of ``zeros(m,n,'single')``-style calls and of
+    ``linspace(a, b[, n])`` with real double endpoints; numel -1 when the
+    call has other arguments (``'like'``, size vectors...) or, checked
+    first (the common case costs little), fewer than ``min_numel`` elements."""
+    if name == "linspace":
+        return _linspace_request(args, min_numel)
+    cls = "double"
+    dims = list(args)
+    if dims and type(dims[-1]) is np.ndarray and dims[-1].dtype == CHAR_DTYPE:
+        cls = "".join(dims[-1].reshape(-1).tolist())
+        dims = dims[:-1]
+        if cls not in ("double", "single"):
+            return -1, (), cls
+    if not dims or any(type(d) is not float or not (0 <= d < 2 ** 31) or d != int(d) for d in dims):
+        return -1, (), cls
+    shape = tuple(int(d) for d in dims)
+    if len(shape) == 1:
+        shape = (shape[0], shape[0])
+    numel = int(math.prod(shape))
+    return (numel if numel >= min_numel else -1), shape, cls
+
+
+def _linspace_request(args: list[Any], min_numel: int) -> tuple[int, tuple[int, ...], str]:
+    count = len(args)
+    n = args[2] if count == 3 else 100.0
+    if count < 2 or type(n) is not float or not (max(2, min_numel) <= n < 2 ** 31) \
+            or n != int(n):
+        return -1, (), "double"
+    a, b = args[0], args[1]
+    if type(a) is not float or type(b) is not float or not (math.isfinite(a) and math.isfinite(b)):
+        return -1, (), "double"
+    return int(n), (1, int(n)), "double"
+
+
+def create_on_device(b: Builtin, args: list[Any], shape: tuple[int, ...], cls: str,
+                     p: AccelProvider, host_call: Callable[[], list[Any]]) -> list[Any]:
+    """The hidden device result of construction builtin ``b``.
+
+    Args:
+        shape / cls: what ``construction_request`` returned.
+        host_call: runs the CPU builtin (the fallback, and seeded random draws).
+    """
+    from matfuse.accelerate import dispatch
+    from matfuse.accelerate.fusion import routing
+    from matfuse.accelerate.gpuarray import upload_value
+
+    name = b.name
+    value: Any = None
+    if name == "linspace":
+        start, stop = float(args[0]), float(args[1])
+        value = routing.fused_linspace(p, start, stop, shape[1], cls)
+    elif name in RANDOM:
+        if not SEEDING.seeded or _host_stream_is_philox():
+            value = dispatch.device_random(name, shape, cls)
+    else:
+        fill = CONSTRUCTORS[name]
+        value = routing.fused_fill(p, shape, fill, cls)
+        if value is None:
+            try:
+                value = dispatch.device_fill(shape, fill, cls, p)
+            except (NotImplementedError, Unsupported):
+                value = None
+    if value is not None:
+        return [hide_device_value(value)]
+    host = host_call()
+    return [hide_device_value(upload_value(v, p)) if _is_numeric_array(v) else v for v in host]
+
+
+def _host_stream_is_philox() -> bool:
+    from matfuse.runtime import _rng
+
+    return _rng.GENERATOR.type == "philox"
+
+
+def _is_numeric_array(v: Any) -> bool:
+    return type(v) is np.ndarray and v.dtype != CHAR_DTYPE and v.dtype.kind in "biufc" \
+        and v.size > 0
