@@ -41,6 +41,9 @@ static inline unsigned int __umulhi(unsigned int a, unsigned int b) {
 }
 static inline float __int_as_float(int x) { float f; memcpy(&f, &x, sizeof f); return f; }
 static inline double __longlong_as_double(long long x) { double d; memcpy(&d, &x, sizeof d); return d; }
+static inline void sincospif(float x, float* s, float* c) {
+  *s = (float)sin(3.14159265358979323846 * (double)x); *c = (float)cos(3.14159265358979323846 * (double)x);
+}
 """
 
 _BUILD_DIR = Path(tempfile.gettempdir()) / "matfuse_cuda_host"

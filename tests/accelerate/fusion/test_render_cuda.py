@@ -208,7 +208,9 @@ def test_random_streams_match_philox_reference(host_cuda, dtype, counter):
         if kind == "rand":
             np.testing.assert_array_equal(got, want)
         else:
-            np.testing.assert_allclose(got, want, rtol=1e-14 if dtype == "f64" else 0, atol=1e-14)
+            # Singles use single-precision log/sincospi: the last bits may
+            # differ from the reference's float64-then-round (runtime/_philox.py).
+            np.testing.assert_allclose(got, want, rtol=1e-14 if dtype == "f64" else 1e-6, atol=1e-14 if dtype == "f64" else 1e-6)
 
 
 @needs_gxx

@@ -81,9 +81,9 @@ def chunk_count(node: FNode) -> int:
     outputs = a_ext * c_ext
     p = max(1, PARTIAL_THREADS // max(outputs, 1))
     folds = a_ext <= 256 and (a_ext & (a_ext - 1)) == 0
-    # The final pass reads P partials per output (P*A/256 when workgroups
-    # fold them), one thread per output: cap what it has to read.
-    p = min(p, max(1, r_ext // 64), 65536 if folds else 4096)
+    # Long partial buffers are reduced again before the final pass
+    # (FINAL_PASS_MAX), so only the elements per thread bound P.
+    p = min(p, max(1, r_ext // 64))
     if folds:
         lanes = 256 // a_ext
         p = -(-p // lanes) * lanes

@@ -268,19 +268,27 @@ class _Emitter(EmitterBase, LoopEmitterMixin):
                 return self.let(f"({odd} ? mf_u01_f64({words}.z, {words}.w) : mf_u01_f64({words}.x, {words}.y))", ct)
             self.helpers.add("u01_f32")
             return self.let(f"mf_u01_f32(mf_word({words}, {i} & 3u))", ct)
-        # Box-Muller in double for both precisions, as runtime/_philox.py does.
+        # Box-Muller (runtime/_philox.py): double for double; single in
+        # single-precision math, equal to the reference's float64-then-round
+        # result up to the last bits (f64 transcendentals made the
+        # Monte-Carlo loop kernel 2x slower on the H100).
         if t == "f64":
             self.helpers.add("u01_f64")
             u1 = self.let(f"mf_u01_f64({words}.x, {words}.y)", "double")
             u2 = self.let(f"mf_u01_f64({words}.z, {words}.w)", "double")
-        else:
-            self.helpers.add("u01_f32")
-            pair = self.let_u(f"({i} & 2u)")
-            u1 = self.let(f"(double)mf_u01_f32(mf_word({words}, {pair}))", "double")
-            u2 = self.let(f"(double)mf_u01_f32(mf_word({words}, {pair} + 1u))", "double")
-        r = self.let(f"sqrt(-2.0 * log({u1}))", "double")
-        theta = self.let(f"6.283185307179586 * {u2}", "double")
-        return self.let(f"({ct})({odd} ? {r} * sin({theta}) : {r} * cos({theta}))", ct)
+            r = self.let(f"sqrt(-2.0 * log({u1}))", "double")
+            theta = self.let(f"6.283185307179586 * {u2}", "double")
+            return self.let(f"({odd} ? {r} * sin({theta}) : {r} * cos({theta}))", ct)
+        self.helpers.add("u01_f32")
+        pair = self.let_u(f"({i} & 2u)")
+        u1 = self.let(f"mf_u01_f32(mf_word({words}, {pair}))", "float")
+        u2 = self.let(f"mf_u01_f32(mf_word({words}, {pair} + 1u))", "float")
+        r = self.let(f"sqrtf(-2.0f * logf({u1}))", "float")
+        sin_name = self.fresh("sn")
+        cos_name = self.fresh("cs")
+        self.emit(f"float {sin_name}, {cos_name};")
+        self.emit(f"sincospif(2.0f * {u2}, &{sin_name}, &{cos_name});")
+        return self.let(f"({odd} ? {r} * {sin_name} : {r} * {cos_name})", ct)
 
     # ------------------------------------------------------------ reductions
     def reduction_value(self, node: FNode, out_idx: str) -> str:

@@ -39,14 +39,15 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const unsigned int v3 = h5 + (v2 < h4 ? 1u : 0u);
     const mf_u4 w4 = mf_philox(v2, v3, h2, h3);
     const unsigned int v5 = (i & 2u);
-    const double v6 = (double)mf_u01_f32(mf_word(w4, v5));
-    const double v7 = (double)mf_u01_f32(mf_word(w4, v5 + 1u));
-    const double v8 = sqrt(-2.0 * log(v6));
-    const double v9 = 6.283185307179586 * v7;
-    const float v10 = (float)(((i & 1u) == 1u) ? v8 * sin(v9) : v8 * cos(v9));
-    const float v11 = (s1 + v10);
-    const float v12 = expf(v11);
-    const float v13 = (s0 * v12);
-    out0[i] = v13;
+    const float v6 = mf_u01_f32(mf_word(w4, v5));
+    const float v7 = mf_u01_f32(mf_word(w4, v5 + 1u));
+    const float v8 = sqrtf(-2.0f * logf(v6));
+    float sn9, cs10;
+    sincospif(2.0f * v7, &sn9, &cs10);
+    const float v11 = (((i & 1u) == 1u) ? v8 * sn9 : v8 * cs10);
+    const float v12 = (s1 + v11);
+    const float v13 = expf(v12);
+    const float v14 = (s0 * v13);
+    out0[i] = v14;
   }
 }
