@@ -257,3 +257,16 @@ def test_partials_are_reduced_again_before_the_final_pass(host_cuda, op, monkeyp
     got, want = _run(host_cuda, g.reduce_node(op, y2, None))
     assert host_cuda.telemetry()["per_op"]["fused_elementwise"] >= 3
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+@needs_gxx
+def test_render_cache_rebinds_uniforms(host_cuda):
+    renderer = CudaRenderer()
+    executor = FusionExecutor(host_cuda, renderer)
+    for start in (0.0, 0.5):
+        x = g.linspace_node(start, 3.0, 2000, "f64")
+        root = g.reduce_node("sum", g.unary_node("exp", g.binary_node("mul", x, g.scalar_node(start + 1, "f64"))), None)
+        want = to_array(evaluate(root, lambda h: host_cuda.download(h).to_array()))
+        got = host_cuda.download(executor.materialize(root)).to_array()
+        np.testing.assert_allclose(got, want, rtol=1e-12)
+    assert renderer.cache_hits >= 2 and renderer.cache_misses == 2   # partial + final, once each

@@ -90,8 +90,10 @@ def chunk_count(node: FNode) -> int:
     return p
 
 
-def _pending_reductions(root: FNode) -> list[FNode]:
-    return [n for n in walk(root) if n.op in REDUCTIONS and n.handle is None]
+def _pending_reductions(root: FNode, nodes: list[FNode] | None = None) -> list[FNode]:
+    if nodes is None:
+        nodes = walk(root)
+    return [n for n in nodes if n.op in REDUCTIONS and n.handle is None]
 
 
 # Producers cheaper to recompute in every consumer than to store and reload.
@@ -118,9 +120,9 @@ def _segment(top: FNode, separate: set[int]) -> list[FNode]:
     return out
 
 
-def _kernel_segments(root: FNode) -> list[list[FNode]]:
+def _kernel_segments(root: FNode, nodes: list[FNode] | None = None) -> list[list[FNode]]:
     """The node sets of the kernels ``materialize(root)`` will run."""
-    pending = _pending_reductions(root)
+    pending = _pending_reductions(root, nodes)
     separate = {r.uid for r in pending if r is not root and tuple(r.shape) != tuple(root.shape)}
     segments = []
     for red in pending:
@@ -132,13 +134,13 @@ def _kernel_segments(root: FNode) -> list[list[FNode]]:
     return segments
 
 
-def _shared_nodes(root: FNode) -> set[int]:
+def _shared_nodes(root: FNode, nodes: list[FNode] | None = None) -> set[int]:
     """Non-trivial nodes that several kernels of this evaluation would
     compute: they are written once by the first kernel and read by the
     others (``imgs`` read by three reductions)."""
     counts: dict[int, int] = {}
     nodes: dict[int, FNode] = {}
-    for segment in _kernel_segments(root):
+    for segment in _kernel_segments(root, nodes):
         for n in segment:
             counts[n.uid] = counts.get(n.uid, 0) + 1
             nodes[n.uid] = n
@@ -148,12 +150,12 @@ def _shared_nodes(root: FNode) -> set[int]:
 
 
 def _keep_nodes(root: FNode, shape: tuple[int, ...], exclude: FNode,
-                shared: set[int], use_hints: bool) -> list[FNode]:
+                shared: set[int], use_hints: bool, walked: list[FNode] | None = None) -> list[FNode]:
     """Unmaterialised nodes of ``shape`` under ``root`` (not ``exclude``) to
     write as extra outputs: shared ones, and with ``use_hints`` the ones
     bound to live variables (``keep``)."""
     out = []
-    nodes = walk(root)
+    nodes = list(walk(root) if walked is None else walked)
     # A loop computes every carried variable at once: write the siblings that
     # something still references (recomputing them would rerun the loop).
     seen = {n.uid for n in nodes}
@@ -185,6 +187,7 @@ class FusionExecutor:
         self.dump_dir = dump_dir
         self._dumped: set[str] = set()
         self._partials: dict[int, GpuTensorHandle] = {}
+        self._walks: dict[int, list[FNode]] = {}
         self._shared: set[int] = set()
         self._use_hints = True
 
@@ -199,9 +202,11 @@ class FusionExecutor:
         """
         if root.handle is not None:
             return root.handle
+        self._walks.clear()
+        nodes = self._walk(root)
         STATS.fused_groups += 1
-        STATS.fused_nodes += sum(1 for n in walk(root) if n.handle is None)
-        self._shared = _shared_nodes(root)
+        STATS.fused_nodes += sum(1 for n in nodes if n.handle is None)
+        self._shared = _shared_nodes(root, nodes)
         self._use_hints = use_hints
         try:
             return self._materialize(root)
@@ -212,22 +217,35 @@ class FusionExecutor:
                 self.provider.free(handle)
             self._partials.clear()
 
-    def _materialize(self, root: FNode) -> GpuTensorHandle:
+    def _walk(self, node: FNode) -> list[FNode]:
+        """``walk(node)``, memoised until the next kernel launch changes
+        which nodes are materialised (the graph is walked once per step,
+        not once per question)."""
+        nodes = self._walks.get(node.uid)
+        if nodes is None:
+            nodes = walk(node)
+            self._walks[node.uid] = nodes
+        return nodes
+
+    def _materialize(self, root: FNode, extra: list[FNode] | None = None) -> GpuTensorHandle:
         self._loops_first(root)
         if root.handle is not None:
             return root.handle
-        for red in _pending_reductions(root):
+        for red in _pending_reductions(root, self._walk(root)):
             if red is root or red.handle is not None:
                 continue
             if tuple(red.shape) == tuple(root.shape):
                 continue  # finished in the root kernel (epilogue)
             self._reduction(red)
         partial_of: dict[int, int] = {}
-        for red in _pending_reductions(root):
+        for red in _pending_reductions(root, self._walk(root)):
             chunks = chunk_count(red)
             if chunks > 1:
                 partial_of[red.uid] = self._partial(red, chunks)
-        outputs = [root] + _keep_nodes(root, root.shape, root, self._shared, self._use_hints)
+        outputs = [root] + list(extra or [])
+        for node in _keep_nodes(root, root.shape, root, self._shared, self._use_hints, self._walk(root)):
+            if node not in outputs:
+                outputs.append(node)
         plan = KernelPlan("elementwise", tuple(root.shape), outputs, partial_of=partial_of)
         self._run(plan)
         self._release_partials(partial_of)
@@ -239,13 +257,12 @@ class FusionExecutor:
         one thread per element, writing all its carried variables. A loop is
         heavy per element: inside a reduction's partial pass (a few threads
         per output chunk) it would leave most of the GPU idle."""
-        for node in walk(root):
-            if node.op != "loop" or node.handle is not None:
+        for node in self._walk(root):
+            if node.op != "loop" or node.handle is not None or node is root:
                 continue
             shape = tuple(node.shape)
-            outputs = [node] + [o for o in siblings(node)
-                                if o.handle is None and tuple(o.shape) == shape]
-            self._run(KernelPlan("elementwise", shape, outputs))
+            extra = [o for o in siblings(node) if o.handle is None and tuple(o.shape) == shape]
+            self._materialize(node, extra)
 
     def _reduction(self, red: FNode) -> None:
         chunks = chunk_count(red)
@@ -264,7 +281,8 @@ class FusionExecutor:
         """Partial pass of ``red``; returns the partials per output left for
         the final pass (at most FINAL_PASS_MAX)."""
         x = red.args[0]
-        extras = _keep_nodes(x, x.shape, red, self._shared, self._use_hints) if x.handle is None else []
+        extras = (_keep_nodes(x, x.shape, red, self._shared, self._use_hints, self._walk(x))
+                  if x.handle is None else [])
         plan = KernelPlan("partial", tuple(x.shape), extras, reduce_node=red, chunks=chunks)
         kernel = self._render(plan)
         handles = self._launch(kernel)
@@ -329,6 +347,7 @@ class FusionExecutor:
                     self.provider.free(h)
                 STATS.domain_fallbacks += 1
                 raise DomainFallback()
+        self._walks.clear()  # outputs below get handles: walks stop there now
         for node, handle in zip(kernel.output_nodes, handles):
             STATS.bytes_written += handle.numel * np.dtype(handle.dtype).itemsize
             if node is not None:

@@ -21,7 +21,10 @@ from __future__ import annotations
 
 from typing import Callable
 
-from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel, plan_nodes
+from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
+from matfuse.accelerate.fusion._render_cache import (
+    Recipe, RecipeRecorder, StructureCache, attr0, attr1, counter_hi, counter_lo, linspace_step,
+)
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.cuda_lib import library
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
@@ -52,20 +55,34 @@ class CudaRenderer:
 
     def __init__(self, unroll: int = 4):
         self.unroll = max(1, int(unroll))
+        self._cache = StructureCache()
+
+    @property
+    def cache_hits(self) -> int:
+        return self._cache.cache_hits
+
+    @property
+    def cache_misses(self) -> int:
+        return self._cache.cache_misses
 
     def render(self, plan: KernelPlan) -> RenderedKernel:
-        return _Emitter(plan, self.unroll).build()
+        return self._cache.render(plan, self._build)
+
+    def _build(self, plan: KernelPlan, nodes: list[FNode]) -> tuple[RenderedKernel, Recipe]:
+        emitter = _Emitter(plan, nodes, self.unroll)
+        kernel = emitter.build()
+        return kernel, emitter.recipe(kernel)
 
 
-class _Emitter(EmitterBase, LoopEmitterMixin):
+class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
     u32_type = "unsigned int"
 
-    def __init__(self, plan: KernelPlan, unroll: int = 4):
+    def __init__(self, plan: KernelPlan, nodes: list[FNode], unroll: int = 4):
         super().__init__()
         self.loop_offsets = []
         self.plan = plan
         self.unroll = unroll
-        nodes = plan_nodes(plan)
+        self.init_recipe(nodes)
         self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
         self.inputs: list[object] = []
         self.input_names: dict[object, str] = {}
@@ -103,16 +120,17 @@ class _Emitter(EmitterBase, LoopEmitterMixin):
         return f"({a} < {b} ? 1u : 0u)"
 
     def loop_word(self, node: FNode, getter: Callable[[FNode], int]) -> str:
-        return self.header_word(getter(node))
+        return self.header_word(node, getter)
 
-    def scalar(self, value: float, dtype: str) -> str:
+    def scalar(self, node: FNode, getter: Callable[[FNode], float], dtype: str) -> str:
+        """A scalar argument holding ``getter(node)`` (re-bound on a cache hit)."""
         name = f"s{len(self.scalars)}"
-        self.scalars.append(float(value))
+        self.scalars.append(self.record_scalar(node, getter))
         return name if dtype == self.ftype else f"(({_CTYPE[dtype]}){name})"
 
-    def header_word(self, value: int) -> str:
+    def header_word(self, node: FNode, getter: Callable[[FNode], int]) -> str:
         name = f"h{len(self.header)}"
-        self.header.append(int(value) & 0xFFFFFFFF)
+        self.header.append(self.record_header(node, getter))
         return name
 
     def binding(self, key: object, storage: str) -> str:
@@ -121,6 +139,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin):
             self.input_names[key] = name
             self.inputs.append(key)
             self.input_types.append(storage)
+            self.record_input(key)
         return self.input_names[key]
 
     # ------------------------------------------------------------ values
@@ -135,7 +154,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin):
         if op == "loopvar":
             raise ValueError("a loop placeholder rendered outside its loop")
         if op == "scalar" or op == "fill":
-            return self.scalar(node.attrs[0], node.dtype)
+            return self.scalar(node, attr0, node.dtype)
         if op in GENERATORS:
             return self.generator(node, self.index_in(idx, space, node.shape))
         if op in REDUCTIONS:
@@ -240,19 +259,19 @@ class _Emitter(EmitterBase, LoopEmitterMixin):
         t = node.dtype
         ct = _CTYPE[t]
         if node.op == "linspace":
-            start = self.scalar(node.attrs[0], t)
-            stop = self.scalar(node.attrs[1], t)
+            start = self.scalar(node, attr0, t)
+            stop = self.scalar(node, attr1, t)
             n = node.attrs[2]
-            step = self.scalar((node.attrs[1] - node.attrs[0]) / max(n - 1, 1), t)
+            step = self.scalar(node, linspace_step, t)
             return self.let(f"({i} == {max(n - 1, 0)}u ? {stop} : {start} + ({ct}){i} * {step})", ct)
         if node.op == "colon":
-            start = self.scalar(node.attrs[0], t)
-            step = self.scalar(node.attrs[1], t)
+            start = self.scalar(node, attr0, t)
+            step = self.scalar(node, attr1, t)
             return self.let(f"({start} + ({ct}){i} * {step})", ct)
-        k0 = self.header_word(node.attrs[0])
-        k1 = self.header_word(node.attrs[1])
-        c_lo = self.header_word(node.attrs[2] & 0xFFFFFFFF)
-        c_hi = self.header_word(node.attrs[2] >> 32)
+        k0 = self.header_word(node, attr0)
+        k1 = self.header_word(node, attr1)
+        c_lo = self.header_word(node, counter_lo)
+        c_hi = self.header_word(node, counter_hi)
         c_lo, c_hi = self.offset_counter(c_lo, c_hi)
         self.helpers.add("philox")
         shift = 1 if t == "f64" else 2

@@ -8,16 +8,18 @@ functions (``f64math``) because the drivers' are wrong (GPU-FACTS.md).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Callable
 
+from matfuse.accelerate.fusion._render_cache import (
+    Recipe, RecipeRecorder, StructureCache, attr0, attr1, counter_hi, counter_lo, linspace_step,
+)
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
 
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
 GRID_STRIDE_WORKGROUPS = 8192
 from matfuse.accelerate.fusion import wgsl_lib
-from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel, plan_nodes
+from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
 
 _STORAGE = {"float32": "f32", "float64": "f64", "bool": "u32"}
 _BIN_INFIX = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
@@ -39,19 +41,21 @@ def workgroup_folds(a_ext: int, chunks: int) -> bool:
 
 
 class WgslRenderer:
-    """Renders kernel plans to WGSL, caching by graph structure.
-
-    Two plans with the same structure (ops, shapes, dtypes, topology) differ
-    only in uniforms and bound buffers, so the second one reuses the first
-    one's source and just re-binds (the Monte-Carlo loop renders once).
-    """
+    """Renders kernel plans to WGSL, caching by graph structure
+    (``_render_cache``: the Monte-Carlo loop renders once)."""
 
     file_extension = "wgsl"
 
     def __init__(self) -> None:
-        self._cache: dict[tuple, tuple[RenderedKernel, _Recipe]] = {}
-        self.cache_hits = 0
-        self.cache_misses = 0
+        self._cache = StructureCache()
+
+    @property
+    def cache_hits(self) -> int:
+        return self._cache.cache_hits
+
+    @property
+    def cache_misses(self) -> int:
+        return self._cache.cache_misses
 
     @staticmethod
     def partials_per_output(a_ext: int, chunks: int) -> int:
@@ -61,106 +65,23 @@ class WgslRenderer:
         return chunks
 
     def render(self, plan: KernelPlan) -> RenderedKernel:
-        nodes = plan_nodes(plan)
-        key = plan_signature(plan, nodes)
-        cached = self._cache.get(key)
-        if cached is not None:
-            self.cache_hits += 1
-            template, recipe = cached
-            return recipe.bind(template, nodes)
-        self.cache_misses += 1
-        emitter = _Emitter(plan, nodes)
-        kernel = emitter.build()
-        recipe = _Recipe(emitter.recipe_inputs, emitter.recipe_scalars, emitter.recipe_header,
-                         [None if n is None else emitter.position[n.uid] for n in kernel.output_nodes])
-        if len(self._cache) > 512:
-            self._cache.clear()
-        # The cached template must not keep this graph's nodes (and through
-        # them device buffers) alive.
-        template = replace(kernel, inputs=[], output_nodes=[], scalars=[], header=[kernel.header[0]])
-        self._cache[key] = (template, recipe)
-        return kernel
+        return self._cache.render(plan, _build)
 
 
-@dataclass(slots=True)
-class _Recipe:
-    """How to re-bind a cached kernel to the nodes of a same-structure plan."""
-
-    inputs: list[tuple[str, int]]
-    scalars: list[tuple[int, Callable[[FNode], float]]]
-    header: list[tuple[int, Callable[[FNode], int]]]
-    outputs: list[int | None]
-
-    def bind(self, template: RenderedKernel, nodes: list[FNode]) -> RenderedKernel:
-        inputs: list[object] = [("partial", nodes[i].uid) if kind == "partial" else nodes[i]
-                                for kind, i in self.inputs]
-        header = [template.header[0], 0] + [int(get(nodes[i])) & 0xFFFFFFFF for i, get in self.header]
-        return replace(template, inputs=inputs,
-                       scalars=[float(get(nodes[i])) for i, get in self.scalars],
-                       header=header,
-                       output_nodes=[None if i is None else nodes[i] for i in self.outputs])
+def _build(plan: KernelPlan, nodes: list[FNode]) -> tuple[RenderedKernel, Recipe]:
+    emitter = _Emitter(plan, nodes)
+    kernel = emitter.build()
+    return kernel, emitter.recipe(kernel)
 
 
-def plan_signature(plan: KernelPlan, nodes: list[FNode]) -> tuple:
-    """Everything the generated source depends on (not uniform values)."""
-    position = {n.uid: i for i, n in enumerate(nodes)}
-    parts: list[tuple] = [(plan.kind, tuple(plan.shape), plan.chunks,
-                           tuple(sorted((position[u], c) for u, c in plan.partial_of.items() if u in position)),
-                           tuple(position[n.uid] for n in plan.outputs),
-                           None if plan.reduce_node is None else position[plan.reduce_node.uid])]
-    for n in nodes:
-        if n.handle is not None:
-            parts.append(("buffer", n.handle.dtype, tuple(n.shape)))
-            continue
-        if n.op in ("scalar", "fill", "colon", "rand", "randn"):
-            structural: tuple = ()
-        elif n.op == "loop":
-            # Count and random stride are uniforms; the template is in `nodes`.
-            spec = n.attrs[0]
-            structural = (n.attrs[1], spec.carried, spec.has_random)
-        elif n.op == "linspace":
-            structural = (n.attrs[2],)
-        else:
-            structural = tuple(n.attrs)
-        # A reduction read from its partial buffer is a leaf of this kernel.
-        args = () if n.uid in plan.partial_of else tuple(position[a.uid] for a in n.args)
-        # Whether a domain check is emitted depends on uniform values (the sign
-        # of a scalar, an integer exponent), so it is part of the key.
-        parts.append((n.op, tuple(n.shape), n.dtype, structural, args, needs_domain_check(n)))
-    return tuple(parts)
-
-
-def _attr0(node: FNode) -> float:
-    return node.attrs[0]
-
-
-def _attr1(node: FNode) -> float:
-    return node.attrs[1]
-
-
-def _linspace_step(node: FNode) -> float:
-    return (node.attrs[1] - node.attrs[0]) / max(node.attrs[2] - 1, 1)
-
-
-def _counter_lo(node: FNode) -> int:
-    return node.attrs[2] & 0xFFFFFFFF
-
-
-def _counter_hi(node: FNode) -> int:
-    return node.attrs[2] >> 32
-
-
-class _Emitter(EmitterBase, LoopEmitterMixin):
+class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
     u32_type = "u32"
 
     def __init__(self, plan: KernelPlan, nodes: list[FNode]):
         super().__init__()
         self.loop_offsets = []
         self.plan = plan
-        self.position = {n.uid: i for i, n in enumerate(nodes)}
-        self.recipe_scalars: list[tuple[int, Callable[[FNode], float]]] = []
-        self.recipe_header: list[tuple[int, Callable[[FNode], int]]] = []
-        self.recipe_inputs: list[tuple[str, int]] = []
+        self.init_recipe(nodes)
         self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
         self.inputs: list[object] = []
         self.input_names: dict[object, str] = {}
@@ -182,15 +103,13 @@ class _Emitter(EmitterBase, LoopEmitterMixin):
         """A uniform holding ``getter(node)``; recorded so a cached kernel can
         be re-bound to another graph of the same structure."""
         j = len(self.scalars)
-        self.scalars.append(float(getter(node)))
-        self.recipe_scalars.append((self.position[node.uid], getter))
+        self.scalars.append(self.record_scalar(node, getter))
         text = f"params.s[{j // 4}].{'xyzw'[j % 4]}"
         return text if dtype == self.ftype else f"{dtype}({text})"
 
     def header_word(self, node: FNode, getter: Callable[[FNode], int]) -> str:
         j = len(self.header)
-        self.header.append(int(getter(node)) & 0xFFFFFFFF)
-        self.recipe_header.append((self.position[node.uid], getter))
+        self.header.append(self.record_header(node, getter))
         return f"params.h[{j // 4}].{'xyzw'[j % 4]}"
 
     def binding(self, key: object, storage: str) -> str:
@@ -199,10 +118,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin):
             self.input_names[key] = name
             self.inputs.append(key)
             self.input_types.append(storage)
-            if isinstance(key, tuple):
-                self.recipe_inputs.append(("partial", self.position[key[1]]))
-            else:
-                self.recipe_inputs.append(("node", self.position[key.uid]))
+            self.record_input(key)
         return self.input_names[key]
 
     def let_index(self, expr: str) -> str:
@@ -241,7 +157,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin):
         if op == "loopvar":
             raise ValueError("a loop placeholder rendered outside its loop")
         if op == "scalar" or op == "fill":
-            return self.scalar(node, _attr0, node.dtype)
+            return self.scalar(node, attr0, node.dtype)
         if op in GENERATORS:
             return self.generator(node, self.index_in(idx, space, node.shape))
         if op in REDUCTIONS:
@@ -357,19 +273,19 @@ class _Emitter(EmitterBase, LoopEmitterMixin):
     def generator(self, node: FNode, i: str) -> str:
         t = node.dtype
         if node.op == "linspace":
-            start = self.scalar(node, _attr0, t)
-            stop = self.scalar(node, _attr1, t)
+            start = self.scalar(node, attr0, t)
+            stop = self.scalar(node, attr1, t)
             n = node.attrs[2]
-            step = self.scalar(node, _linspace_step, t)
+            step = self.scalar(node, linspace_step, t)
             return self.let(f"select({start} + {t}({i}) * {step}, {stop}, {i} == {max(n - 1, 0)}u)")
         if node.op == "colon":
-            start = self.scalar(node, _attr0, t)
-            step = self.scalar(node, _attr1, t)
+            start = self.scalar(node, attr0, t)
+            step = self.scalar(node, attr1, t)
             return self.let(f"({start} + {t}({i}) * {step})")
-        k0 = self.header_word(node, _attr0)
-        k1 = self.header_word(node, _attr1)
-        c_lo = self.header_word(node, _counter_lo)
-        c_hi = self.header_word(node, _counter_hi)
+        k0 = self.header_word(node, attr0)
+        k1 = self.header_word(node, attr1)
+        c_lo = self.header_word(node, counter_lo)
+        c_hi = self.header_word(node, counter_hi)
         c_lo, c_hi = self.offset_counter(c_lo, c_hi)
         self.helpers.add("philox")
         per = 2 if t == "f64" else 4
