@@ -41,6 +41,10 @@ static inline unsigned int __umulhi(unsigned int a, unsigned int b) {
 }
 static inline float __int_as_float(int x) { float f; memcpy(&f, &x, sizeof f); return f; }
 static inline double __longlong_as_double(long long x) { double d; memcpy(&d, &x, sizeof d); return d; }
+struct float4 { float x, y, z, w; };
+struct double2 { double x, y; };
+static inline float4 make_float4(float x, float y, float z, float w) { float4 v = {x, y, z, w}; return v; }
+static inline double2 make_double2(double x, double y) { double2 v = {x, y}; return v; }
 static inline void sincospif(float x, float* s, float* c) {
   *s = (float)sin(3.14159265358979323846 * (double)x); *c = (float)cos(3.14159265358979323846 * (double)x);
 }

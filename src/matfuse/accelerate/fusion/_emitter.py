@@ -54,7 +54,8 @@ class EmitterBase:
 
     def value(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
         """The expression (a temporary) for ``node`` at ``idx``, rendered once per scope."""
-        key = (node.uid, idx)
+        # A uniform has one value everywhere: one argument, whatever the index.
+        key = (node.uid, "") if node.op in ("scalar", "fill") and node.handle is None else (node.uid, idx)
         for scope in reversed(self.memo):
             if key in scope:
                 return scope[key]
@@ -113,28 +114,37 @@ class LoopEmitterMixin:
     def loop_value(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
         spec, slot = node.attrs
         local = self.index_in(idx, space, node.shape)
+        # In a vector iteration (CUDA) all lanes run in one loop, so lanes
+        # share what they can (a Philox block per iteration).
+        lanes = getattr(self, "vector_lanes", {})
+        group = list(lanes) if local in lanes and tuple(node.shape) == tuple(space) else [local]
         key = ("loop", id(spec), local)
         for scope in reversed(self.memo):
             if key in scope:
                 return scope[key][slot]
-        names = self.render_loop(node, local)
-        self.memo[-1][key] = names
-        return names[slot]
+        names = self.render_loop(node, group)
+        for index, per_lane in zip(group, names):
+            self.memo[-1][("loop", id(spec), index)] = per_lane
+        return self.memo[-1][key][slot]
 
-    def render_loop(self, node: FNode, i: str) -> list[str]:
+    def render_loop(self, node: FNode, indices: list[str]) -> list[list[str]]:
+        """The loop computing ``node``'s spec at every index of ``indices``
+        (one thread's elements); returns the carried variables per index."""
         from matfuse.accelerate.fusion.loops import template_nodes, variant_uids
 
         spec = node.attrs[0]
         shape = tuple(node.shape)
         m = spec.carried
-        inits = [self.value(a, i, shape) for a in node.args[:m]]
         variant = variant_uids(spec)
-        # Loop-invariant parts of the body are computed once, before the loop.
-        for n in template_nodes(spec):
-            if n.uid not in variant and n.args and n.handle is None:
-                self.value(n, i, shape)
-        carried = [self.declare(self.type_name(p.dtype), init)
-                   for p, init in zip(spec.placeholders, inits)]
+        carried: list[list[str]] = []
+        for i in indices:
+            inits = [self.value(a, i, shape) for a in node.args[:m]]
+            # Loop-invariant parts of the body are computed once, before the loop.
+            for n in template_nodes(spec):
+                if n.uid not in variant and n.args and n.handle is None:
+                    self.value(n, i, shape)
+            carried.append([self.declare(self.type_name(p.dtype), init)
+                            for p, init in zip(spec.placeholders, inits)])
         count = self.loop_word(node, _loop_count)
         offset = None
         if spec.has_random:
@@ -144,12 +154,14 @@ class LoopEmitterMixin:
         k = self.fresh("k")
         self.open_loop(k, count)
         self.indent += 1
-        self.memo.append({(p.uid, i): v for p, v in zip(spec.placeholders, carried)})
+        self.memo.append({(p.uid, i): v for i, names in zip(indices, carried)
+                          for p, v in zip(spec.placeholders, names)})
         if offset is not None:
             self.loop_offsets.append(offset)
-        new = [self.value(root, i, shape) for root in spec.roots]
-        for var, value in zip(carried, new):
-            self.emit(f"{var} = {value};")
+        new = [[self.value(root, i, shape) for root in spec.roots] for i in indices]
+        for names, values in zip(carried, new):
+            for var, value in zip(names, values):
+                self.emit(f"{var} = {value};")
         if offset is not None:
             self.loop_offsets.pop()
             lo, hi = offset

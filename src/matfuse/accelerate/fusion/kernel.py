@@ -76,6 +76,9 @@ class RenderedKernel:
         cache_key: hash of the source and layout.
         max_workgroups: cap of the 1-D grid of a grid-stride kernel (None:
             one thread per element).
+        vector_width: elements per thread iteration loaded/stored as one
+            vector (CUDA ``float4``/``double2``); the buffers must then be
+            16-byte aligned.
     """
 
     source: str
@@ -91,6 +94,7 @@ class RenderedKernel:
     has_flag: bool
     cache_key: str = ""
     max_workgroups: int | None = None
+    vector_width: int = 1
 
     def __post_init__(self) -> None:
         if not self.cache_key:

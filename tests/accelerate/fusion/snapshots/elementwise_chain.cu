@@ -18,7 +18,6 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const double s5,
     const double s6,
     const double s7) {
-  #pragma unroll 4
   for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < h0; i += blockDim.x * gridDim.x) {
     const double v1 = (i == 999u ? s1 : s0 + (double)i * s2);
     const float v2 = ((float)v1);

@@ -38,38 +38,74 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const float s1,
     const float s2,
     const float s3) {
-  #pragma unroll 4
   for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < h0; i += blockDim.x * gridDim.x) {
-    float c1 = s0;
-    float c2 = s1;
-    unsigned int c3 = 0u;
-    unsigned int c4 = 0u;
-    for (unsigned int k5 = 0u; k5 < h2; ++k5) {
-      const unsigned int v6 = h7 + c3;
-      const unsigned int v7 = h8 + c4 + (v6 < h7 ? 1u : 0u);
-      const unsigned int v8 = i >> 2;
-      const unsigned int v9 = v6 + v8;
-      const unsigned int v10 = v7 + (v9 < v6 ? 1u : 0u);
-      const mf_u4 w11 = mf_philox(v9, v10, h5, h6);
-      const unsigned int v12 = (i & 2u);
-      const float v13 = mf_u01_f32(mf_word(w11, v12));
-      const float v14 = mf_u01_f32(mf_word(w11, v12 + 1u));
-      const float v15 = sqrtf(-2.0f * logf(v13));
-      float sn16, cs17;
-      sincospif(2.0f * v14, &sn16, &cs17);
-      const float v18 = (((i & 1u) == 1u) ? v15 * sn16 : v15 * cs17);
-      const float v19 = (s3 * v18);
-      const float v20 = (s2 + v19);
-      const float v21 = expf(v20);
-      const float v22 = (c1 * v21);
-      const float v23 = (c2 + v22);
-      c1 = v22;
-      c2 = v23;
-      const unsigned int v24 = c3 + h3;
-      c4 = c4 + h4 + (v24 < c3 ? 1u : 0u);
-      c3 = v24;
+    const unsigned int v1 = i * 4u + 0u;
+    const unsigned int v2 = i * 4u + 1u;
+    const unsigned int v3 = i * 4u + 2u;
+    const unsigned int v4 = i * 4u + 3u;
+    float c5 = s0;
+    float c6 = s1;
+    float c7 = s0;
+    float c8 = s1;
+    float c9 = s0;
+    float c10 = s1;
+    float c11 = s0;
+    float c12 = s1;
+    unsigned int c13 = 0u;
+    unsigned int c14 = 0u;
+    for (unsigned int k15 = 0u; k15 < h2; ++k15) {
+      const unsigned int v16 = h7 + c13;
+      const unsigned int v17 = h8 + c14 + (v16 < h7 ? 1u : 0u);
+      const unsigned int v18 = v16 + i;
+      const unsigned int v19 = v17 + (v18 < v16 ? 1u : 0u);
+      const mf_u4 w20 = mf_philox(v18, v19, h5, h6);
+      const float v21 = mf_u01_f32(mf_word(w20, 0u));
+      const float v22 = mf_u01_f32(mf_word(w20, 0u + 1u));
+      const float v23 = sqrtf(-2.0f * logf(v21));
+      float sn24, cs25;
+      sincospif(2.0f * v22, &sn24, &cs25);
+      const float v26 = v23 * sn24;
+      const float v27 = v23 * cs25;
+      const float v28 = (s3 * v27);
+      const float v29 = (s2 + v28);
+      const float v30 = expf(v29);
+      const float v31 = (c5 * v30);
+      const float v32 = (c6 + v31);
+      const float v33 = (s3 * v26);
+      const float v34 = (s2 + v33);
+      const float v35 = expf(v34);
+      const float v36 = (c7 * v35);
+      const float v37 = (c8 + v36);
+      const float v38 = mf_u01_f32(mf_word(w20, 2u));
+      const float v39 = mf_u01_f32(mf_word(w20, 2u + 1u));
+      const float v40 = sqrtf(-2.0f * logf(v38));
+      float sn41, cs42;
+      sincospif(2.0f * v39, &sn41, &cs42);
+      const float v43 = v40 * sn41;
+      const float v44 = v40 * cs42;
+      const float v45 = (s3 * v44);
+      const float v46 = (s2 + v45);
+      const float v47 = expf(v46);
+      const float v48 = (c9 * v47);
+      const float v49 = (c10 + v48);
+      const float v50 = (s3 * v43);
+      const float v51 = (s2 + v50);
+      const float v52 = expf(v51);
+      const float v53 = (c11 * v52);
+      const float v54 = (c12 + v53);
+      c5 = v31;
+      c6 = v32;
+      c7 = v36;
+      c8 = v37;
+      c9 = v48;
+      c10 = v49;
+      c11 = v53;
+      c12 = v54;
+      const unsigned int v55 = c13 + h3;
+      c14 = c14 + h4 + (v55 < c13 ? 1u : 0u);
+      c13 = v55;
     }
-    out0[i] = c1;
-    out1[i] = c2;
+    reinterpret_cast<float4*>(out0)[i] = make_float4(c5, c7, c9, c11);
+    reinterpret_cast<float4*>(out1)[i] = make_float4(c6, c8, c10, c12);
   }
 }

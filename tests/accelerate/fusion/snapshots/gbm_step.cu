@@ -32,22 +32,40 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const unsigned int h5,
     const float s0,
     const float s1) {
-  #pragma unroll 4
   for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < h0; i += blockDim.x * gridDim.x) {
-    const unsigned int v1 = i >> 2;
-    const unsigned int v2 = h4 + v1;
-    const unsigned int v3 = h5 + (v2 < h4 ? 1u : 0u);
-    const mf_u4 w4 = mf_philox(v2, v3, h2, h3);
-    const unsigned int v5 = (i & 2u);
-    const float v6 = mf_u01_f32(mf_word(w4, v5));
-    const float v7 = mf_u01_f32(mf_word(w4, v5 + 1u));
-    const float v8 = sqrtf(-2.0f * logf(v6));
-    float sn9, cs10;
-    sincospif(2.0f * v7, &sn9, &cs10);
-    const float v11 = (((i & 1u) == 1u) ? v8 * sn9 : v8 * cs10);
-    const float v12 = (s1 + v11);
-    const float v13 = expf(v12);
-    const float v14 = (s0 * v13);
-    out0[i] = v14;
+    const unsigned int v1 = i * 4u + 0u;
+    const unsigned int v2 = i * 4u + 1u;
+    const unsigned int v3 = i * 4u + 2u;
+    const unsigned int v4 = i * 4u + 3u;
+    const unsigned int v5 = h4 + i;
+    const unsigned int v6 = h5 + (v5 < h4 ? 1u : 0u);
+    const mf_u4 w7 = mf_philox(v5, v6, h2, h3);
+    const float v8 = mf_u01_f32(mf_word(w7, 0u));
+    const float v9 = mf_u01_f32(mf_word(w7, 0u + 1u));
+    const float v10 = sqrtf(-2.0f * logf(v8));
+    float sn11, cs12;
+    sincospif(2.0f * v9, &sn11, &cs12);
+    const float v13 = v10 * sn11;
+    const float v14 = v10 * cs12;
+    const float v15 = (s1 + v14);
+    const float v16 = expf(v15);
+    const float v17 = (s0 * v16);
+    const float v18 = (s1 + v13);
+    const float v19 = expf(v18);
+    const float v20 = (s0 * v19);
+    const float v21 = mf_u01_f32(mf_word(w7, 2u));
+    const float v22 = mf_u01_f32(mf_word(w7, 2u + 1u));
+    const float v23 = sqrtf(-2.0f * logf(v21));
+    float sn24, cs25;
+    sincospif(2.0f * v22, &sn24, &cs25);
+    const float v26 = v23 * sn24;
+    const float v27 = v23 * cs25;
+    const float v28 = (s1 + v27);
+    const float v29 = expf(v28);
+    const float v30 = (s0 * v29);
+    const float v31 = (s1 + v26);
+    const float v32 = expf(v31);
+    const float v33 = (s0 * v32);
+    reinterpret_cast<float4*>(out0)[i] = make_float4(v17, v20, v30, v33);
   }
 }

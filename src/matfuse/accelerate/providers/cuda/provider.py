@@ -275,6 +275,10 @@ class CudaProvider(ArrayHooks, AccelProvider):
         else:
             self.cache.stats["hits"] += 1
         ins = [self._flat(h) for h in inputs]
+        if getattr(kernel, "vector_width", 1) > 1:
+            # Vector loads need 16-byte aligned buffers; a view into the
+            # middle of an allocation is copied (pool allocations are aligned).
+            ins = [x if _aligned(x) else x.copy() for x in ins]
         outs = []
         for k, (shape, dtype) in enumerate(outputs):
             n = int(np.prod(shape, dtype=np.int64))
@@ -307,6 +311,11 @@ class CudaProvider(ArrayHooks, AccelProvider):
     def reset_telemetry(self) -> None:
         self._counters.clear()
         self._op_counts.clear()
+
+
+def _aligned(x: Any) -> bool:
+    ptr = getattr(getattr(x, "data", None), "ptr", None)
+    return ptr is None or ptr % 16 == 0
 
 
 def _text(value: Any) -> str:
