@@ -1,9 +1,11 @@
 """Result classes of device operations, decided on the host.
 
-The device fast path covers real/complex ``double``/``single`` and
-``logical`` operands. Everything else (integers, char, mixed-class corner
-cases MATLAB errors on) returns ``None`` and takes the host path, whose
-rules are the runtime's; so the device never has to reproduce an error.
+The device fast path covers real/complex ``double``/``single``, ``logical``
+and the integer classes up to 32 bits (computed in double, rounded half
+away and saturated by the provider, as the host does). Everything else
+(64-bit integers, char, mixed-class corner cases MATLAB errors on) returns
+``None`` and takes the host path, whose rules are the runtime's; so the
+device never has to reproduce an error.
 """
 
 from __future__ import annotations
@@ -30,14 +32,18 @@ UNARY_SYMBOLS = {"-": "uminus", "+": "uplus", "~": "not", "!": "not"}
 
 PREDICATES = frozenset({"isnan", "isinf", "isfinite"})
 REAL_RESULT_OF_COMPLEX = frozenset({"abs", "real", "imag", "angle"})
-COMPLEX_OK_UNARY = frozenset({"uminus", "uplus", "conj", "real", "imag", "abs", "exp",
-                              "log", "sqrt", "sin", "cos", "isnan", "isinf", "isfinite"})
+COMPLEX_OK_UNARY = frozenset({"uminus", "uplus", "conj", "real", "imag", "abs", "angle",
+                              "exp", "log", "sqrt", "sin", "cos", "isnan", "isinf",
+                              "isfinite"})
 FLOAT_UNARY = frozenset({
     "uminus", "uplus", "abs", "sign", "sqrt", "exp", "expm1", "log", "log2", "log10",
     "log1p", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
     "asinh", "acosh", "atanh", "floor", "ceil", "round", "fix", "real", "imag",
-    "conj", "gamma", "erf", "erfc", "isnan", "isinf", "isfinite", "not",
+    "conj", "angle", "gamma", "erf", "erfc", "isnan", "isinf", "isfinite", "not",
 })
+# Unary ops of an integer array that keep its class (computed in double,
+# then rounded and saturated: -int8(-128) is 127).
+INTEGER_UNARY = frozenset({"uminus", "uplus", "abs", "sign", "floor", "ceil", "round", "fix"})
 # op -> the real-input condition under which MATLAB returns a complex result.
 COMPLEX_DOMAIN = {
     "sqrt": ("lt", 0.0), "log": ("lt", 0.0), "log2": ("lt", 0.0),
@@ -101,23 +107,33 @@ def binary_out_dtype(op: str, a: tuple[str, bool], b: tuple[str, bool]) -> str |
 # Integer classes whose values are exact in float64 (the provider computes
 # integer ops in double, then rounds half away and saturates).
 _SMALL_INTS = ("int8", "uint8", "int16", "uint16", "int32", "uint32")
+INTEGER_CLASSES = frozenset(_SMALL_INTS)
 
 
 def _integer_out_dtype(op: str, a: tuple[str, bool], b: tuple[str, bool]) -> str | None:
-    """MATLAB: an integer combines with the same class or with (real) double;
-    the result has the integer class. Anything else is the host's call."""
+    """MATLAB: an integer combines with the same class, double, single or
+    logical; the result has the integer class (the host computes it in
+    double). Comparisons take any two real classes. Anything else (mixed
+    integer classes, complex) is the host's call."""
     (ca, xa), (cb, xb) = a, b
     if xa or xb:
         return None
+    if op in COMPARISON:
+        return "bool" if {ca, cb} <= _COMPARABLE else None
+    if op in LOGICAL:
+        # Integers hold no NaN, so & | xor cannot raise: any mix with logical.
+        return "bool" if {ca, cb} <= _NAN_FREE else None
     cls = ca if ca in _SMALL_INTS else cb
     other = cb if ca in _SMALL_INTS else ca
-    if other not in (cls, "double"):
-        return None
-    if op in COMPARISON:
-        return "bool"
-    if op in ARITHMETIC or op in ("max", "min", "mod", "rem"):
-        return cls
+    if op in ARITHMETIC:
+        return cls if other in (cls, "double", "single", "logical") else None
+    if op in ("max", "min", "mod", "rem"):
+        return cls if other in (cls, "double") else None
     return None
+
+
+_COMPARABLE = frozenset(_SMALL_INTS) | frozenset(_DEVICE_CLASSES)
+_NAN_FREE = frozenset(_SMALL_INTS) | {"logical"}
 
 
 def unary_out_dtype(op: str, a: tuple[str, bool]) -> str | None:
@@ -126,9 +142,11 @@ def unary_out_dtype(op: str, a: tuple[str, bool]) -> str | None:
     if op not in FLOAT_UNARY:
         return None
     if op in PREDICATES:
-        return "bool" if cls in _DEVICE_CLASSES else None
+        return "bool" if cls in _DEVICE_CLASSES or cls in _SMALL_INTS else None
     if op == "not":
-        return "bool" if cls == "logical" else None
+        return "bool" if cls == "logical" or cls in _SMALL_INTS else None
+    if cls in _SMALL_INTS:
+        return cls if op in INTEGER_UNARY and not cx else None
     if cls == "logical":
         return "float64" if op in ("uminus", "uplus") else None
     if cls not in ("double", "single"):

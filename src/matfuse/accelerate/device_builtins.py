@@ -1,8 +1,9 @@
-"""Device paths of builtins declared with a ``GpuSpec``.
+"""Device paths of builtins declared with a ``GpuSpec`` (and of the few
+routed by name, ``conv2`` and ``complex``, whose declarations carry none).
 
 ``try_builtin_on_device`` maps the common call forms of elementwise,
-reduction, matmul/transpose and type-conversion builtins onto provider
-hooks. Any other form returns None and the dispatcher takes the counted
+reduction, matmul/transpose, type-conversion and convolution builtins onto
+provider hooks. Any other form returns None and the dispatcher takes the counted
 host fallback, so a spec never changes what a program computes.
 """
 
@@ -13,8 +14,8 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate import device_layout as layout
-from matfuse.accelerate import device_ops
-from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype
+from matfuse.accelerate import device_ops, device_signal
+from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate_api import AccelProvider, Unsupported
 from matfuse.runtime.registry import Builtin
@@ -36,9 +37,17 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
         return _one(layout.try_rearrange(p, b, args))
     if name in NUMERIC_CLASSES and len(args) == 1:
         return _one(device_ops.try_cast(p, args[0], name))
+    if name == "conv2":
+        return _one(device_signal.try_conv2(p, args))
+    if name == "complex":
+        return _one(device_ops.try_complex(p, args))
+    if name == "cast":
+        return _one(_try_cast_builtin(p, args))
     if spec is None:
         return None
     hook, op = spec.hook, spec.op or name
+    if hook == "conv1d":
+        return _one(device_signal.try_conv(p, args))
     if hook == "elem_unary" and len(args) == 1:
         return _one(device_ops.try_unary(p, op, args[0]))
     if op in ("max", "min") and hook in ("elem_binary", "reduce"):
@@ -65,9 +74,28 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
         return _one(device_ops.try_mtimes(p, args[0], args[1]))
     if hook == "permute" and len(args) == 1 and op in ("transpose", "ctranspose"):
         return _one(device_ops.try_transpose(p, args[0], op == "ctranspose"))
-    if hook == "cast" and len(args) == 1 and op in NUMERIC_CLASSES:
+    if hook == "cast" and len(args) == 1 and (op in NUMERIC_CLASSES or op == "logical"):
         return _one(device_ops.try_cast(p, args[0], op))
     return None
+
+
+def _try_cast_builtin(p: AccelProvider, args: list[Any]) -> GpuArray | None:
+    """``cast(x, 'int16')`` and ``cast(x, 'like', proto)`` (real ``proto``)."""
+    if len(args) not in (2, 3) or not is_char(args[1]):
+        return None
+    word = to_str(args[1])
+    if len(args) == 2:
+        cls = word
+    elif word == "like":
+        kind = operand_kind(args[2])
+        if kind is None or kind[1]:
+            return None
+        cls = kind[0]
+    else:
+        return None
+    if cls not in NUMERIC_CLASSES and cls != "logical":
+        return None
+    return device_ops.try_cast(p, args[0], cls)
 
 
 def _one(result: GpuArray | None) -> list[Any] | None:

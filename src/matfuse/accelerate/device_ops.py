@@ -14,6 +14,7 @@ import numpy as np
 
 from matfuse.accelerate.class_rules import (
     COMPLEX_DOMAIN,
+    INTEGER_CLASSES,
     binary_out_dtype,
     matlab_class_of_dtype,
     operand_kind,
@@ -125,8 +126,15 @@ def _has_non_integer(p: AccelProvider, h: GpuTensorHandle) -> bool:
 
 
 def _power_needs_complex(p: AccelProvider, a: _Operand, b: _Operand) -> bool:
-    """Negative real base with a non-integer exponent gives a complex result."""
+    """Negative real base with a non-integer exponent gives a complex result.
+    The exponent is tested first: a whole-number scalar or an integer/logical
+    array exponent settles it without reading the base back."""
     if isinstance(a.value, complex) or isinstance(b.value, complex):
+        return False
+    if isinstance(b.value, float):
+        if b.value == np.floor(b.value) or not np.isfinite(b.value):
+            return False
+    elif np.dtype(b.value.dtype).kind in "cbiu":
         return False
     if isinstance(a.value, float):
         negative = a.value < 0
@@ -137,9 +145,7 @@ def _power_needs_complex(p: AccelProvider, a: _Operand, b: _Operand) -> bool:
     if not negative:
         return False
     if isinstance(b.value, float):
-        return b.value != np.floor(b.value) and np.isfinite(b.value)
-    if np.dtype(b.value.dtype).kind in "cbiu":
-        return False
+        return True
     return _has_non_integer(p, b.value)
 
 
@@ -179,6 +185,38 @@ def try_binary(p: AccelProvider, op: str, a: Any, b: Any) -> GpuArray | None:
     return wrap_handle(h, matlab_class_of_dtype(out_dtype), p)
 
 
+def try_complex(p: AccelProvider, args: list[Any]) -> GpuArray | None:
+    """``complex(x)`` and ``complex(re, im)`` of real double/single values
+    (implicit expansion; single if either part is single). Integer, logical
+    or complex parts are the host's (its class rules and errors)."""
+    if not 1 <= len(args) <= 2 or not any(isinstance(v, GpuArray) and v.provider is p
+                                          for v in args):
+        return None
+    kinds = [operand_kind(v) for v in args]
+    if any(k is None or k[0] not in ("double", "single") for k in kinds):
+        return None
+    out_dtype = "complex64" if any(k[0] == "single" for k in kinds) else "complex128"
+    cls = matlab_class_of_dtype(out_dtype)
+    if len(args) == 1:
+        a = args[0]
+        if a.is_complex():
+            return a
+        try:
+            return wrap_handle(p.cast(a.valid_handle(), out_dtype), cls, p)
+        except Unsupported:
+            return None
+    if any(k[1] for k in kinds):
+        return None  # MATLAB:complex:invalidRealPartInput from the host
+    oa, ob = _prepare(p, args[0]), _prepare(p, args[1])
+    if oa is None or ob is None or broadcast_shape(oa.shape, ob.shape) is None:
+        return None
+    try:
+        h = p.elem_binary("complex", oa.value, ob.value, out_dtype)
+    except Unsupported:
+        return None
+    return wrap_handle(h, cls, p)
+
+
 def try_unary(p: AccelProvider, op: str, a: Any) -> GpuArray | None:
     """Elementwise unary op on the device, or None for the host path."""
     if not isinstance(a, GpuArray) or a.provider is not p:
@@ -187,6 +225,8 @@ def try_unary(p: AccelProvider, op: str, a: Any) -> GpuArray | None:
     out_dtype = unary_out_dtype(op, kind)
     if out_dtype is None:
         return None
+    if out_dtype == a.matlab_class and out_dtype in INTEGER_CLASSES:
+        return _integer_unary(p, op, a)
     h = a.valid_handle()
     keep: list[GpuArray] = []
     try:
@@ -209,6 +249,26 @@ def try_unary(p: AccelProvider, op: str, a: Any) -> GpuArray | None:
     except Unsupported:
         return None
     return wrap_handle(result, matlab_class_of_dtype(out_dtype), p)
+
+
+def _integer_unary(p: AccelProvider, op: str, a: GpuArray) -> GpuArray | None:
+    """Class-keeping unary op of an integer array. Negation goes through the
+    binary hooks (``0 - x``, computed in double and saturated by every
+    provider) because NumPy-style integer negation wraps: -int8(-128)."""
+    if op in ("uplus", "floor", "ceil", "round", "fix") or \
+            op == "abs" and a.matlab_class.startswith("u"):
+        return a  # identity on integers
+    cls = a.matlab_class
+    h = a.valid_handle()
+    try:
+        if op == "uminus":
+            return wrap_handle(p.elem_binary("minus", 0.0, h, cls), cls, p)
+        if op == "abs":
+            neg = wrap_handle(p.elem_binary("minus", 0.0, h, cls), cls, p)
+            return wrap_handle(p.elem_binary("max", h, neg.valid_handle(), cls), cls, p)
+        return wrap_handle(p.elem_unary(op, h, cls), cls, p)
+    except Unsupported:
+        return None
 
 
 def try_transpose(p: AccelProvider, a: Any, conjugate: bool) -> GpuArray | None:
@@ -248,8 +308,9 @@ def try_cast(p: AccelProvider, a: Any, cls: str) -> GpuArray | None:
     """``single(g)``, ``double(g)``, ``int32(g)`` ... on the device."""
     if not isinstance(a, GpuArray) or a.provider is not p:
         return None
-    if cls == "logical" or a.matlab_class == "char" and cls == "char":
-        return None  # logical() rejects NaN: the host path checks
+    if cls == "logical" and a.matlab_class not in INTEGER_CLASSES or \
+            a.matlab_class == "char" and cls == "char":
+        return None  # logical() rejects NaN (floats only): the host path checks
     if a.is_complex() and cls not in ("double", "single"):
         return None
     if cls == a.matlab_class:
@@ -258,7 +319,7 @@ def try_cast(p: AccelProvider, a: Any, cls: str) -> GpuArray | None:
         dtype = ("complex64" if cls == "single" else "complex128") if a.is_complex() else \
             ("float32" if cls == "single" else "float64")
     else:
-        dtype = cls
+        dtype = "bool" if cls == "logical" else cls
     try:
         h = p.cast(a.valid_handle(), dtype)
     except Unsupported:
@@ -283,7 +344,7 @@ def try_concat(p: AccelProvider, rows: list[list[Any]]) -> GpuArray | None:
     row_arrays: list[GpuArray] = []
     try:
         for row in rows:
-            parts = [_on_device(p, v) for v in row if 0 not in _shape(v)]
+            parts = [on_device(p, v) for v in row if 0 not in _shape(v)]
             if not parts:
                 continue
             if any(g is None or len(g.shape) != 2 or g.shape[0] != parts[0].shape[0]
@@ -303,7 +364,7 @@ def try_concat(p: AccelProvider, rows: list[list[Any]]) -> GpuArray | None:
         return None
 
 
-def _on_device(p: AccelProvider, v: Any) -> GpuArray | None:
+def on_device(p: AccelProvider, v: Any) -> GpuArray | None:
     """``v`` as a GpuArray of ``p`` (uploading host parts), or None."""
     if isinstance(v, GpuArray):
         return v if v.provider is p else None

@@ -90,6 +90,15 @@ def matlab_align(a: Any, b: Any) -> tuple[Any, Any]:
     return a, b
 
 
+def _complex(a: Any, b: Any) -> np.ndarray:
+    """``complex(re, im)``: parts set directly (``re + 1j*im`` turns an
+    infinite imaginary part into a NaN real part)."""
+    re, im = np.broadcast_arrays(np.real(a), np.real(b))
+    out = np.empty(re.shape, dtype=np.result_type(re.dtype, im.dtype, np.complex64))
+    out.real, out.imag = re, im
+    return out
+
+
 BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "plus": np.add, "minus": np.subtract, "times": np.multiply,
     "rdivide": np.divide, "ldivide": lambda a, b: np.divide(b, a), "power": np.power,
@@ -99,7 +108,7 @@ BINARY: dict[str, Callable[[Any, Any], Any]] = {
     "or": lambda a, b: np.logical_or(a != 0, b != 0),
     "xor": lambda a, b: np.logical_xor(a != 0, b != 0),
     "atan2": np.arctan2, "hypot": np.hypot, "max": np.fmax, "min": np.fmin,
-    "mod": _mod, "rem": _rem,
+    "mod": _mod, "rem": _rem, "complex": _complex,
 }
 
 def _special(name: str) -> Callable[[np.ndarray], np.ndarray]:

@@ -31,6 +31,19 @@ def _binary_table(cp: Any, p: Any) -> dict[str, Callable[[Any, Any], Any]]:
     }
 
 
+def _complex(cp: Any, re: Any, im: Any, dt: np.dtype) -> Any:
+    """MATLAB ``complex(re, im)`` of real operands (parts set separately:
+    ``re + 1j*im`` would turn an infinite imaginary part into NaN + Inf*i)."""
+    re, im = matlab_align(re, im)
+    if getattr(re, "dtype", np.dtype(float)).kind == "c" or getattr(im, "dtype", np.dtype(float)).kind == "c":
+        raise Unsupported("elem_binary:complex of complex operands")
+    shape = np.broadcast_shapes(np.shape(re), np.shape(im))
+    out = cp.empty(shape, dtype=dt)
+    out.real[...] = re
+    out.imag[...] = im
+    return out
+
+
 def _mod(cp: Any, p: Any, a: Any, b: Any) -> Any:
     a, b = cp.asarray(a), cp.asarray(b)
     if a.dtype.kind == "c" or b.dtype.kind == "c":
@@ -63,6 +76,8 @@ def _to_work(cp: Any, x: Any, work: np.dtype) -> Any:
 def binary(p: Any, op: str, a: Any, b: Any, out_dtype: str) -> Any:
     """``op`` of device arrays/scalars ``a``, ``b`` with implicit expansion."""
     cp = p.cp
+    if op == "complex":
+        return _complex(cp, a, b, np.dtype(out_dtype))
     table = _binary_table(cp, p)
     if op not in table:
         raise Unsupported(f"elem_binary:{op}")
