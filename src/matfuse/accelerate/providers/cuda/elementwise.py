@@ -44,6 +44,14 @@ def _complex(cp: Any, re: Any, im: Any, dt: np.dtype) -> Any:
     return out
 
 
+def _divides_by_complex_zero(cp: Any, divisor: Any) -> bool:
+    if isinstance(divisor, complex):
+        return divisor == 0
+    if getattr(divisor, "dtype", None) is None or divisor.dtype.kind != "c":
+        return False
+    return bool(cp.any(divisor == 0))
+
+
 def _mod(cp: Any, p: Any, a: Any, b: Any) -> Any:
     a, b = cp.asarray(a), cp.asarray(b)
     if a.dtype.kind == "c" or b.dtype.kind == "c":
@@ -88,6 +96,10 @@ def binary(p: Any, op: str, a: Any, b: Any, out_dtype: str) -> Any:
         a, b = _to_work(cp, a, work), _to_work(cp, b, work)
     elif isinstance(a, complex) or isinstance(b, complex):
         a, b = _to_work(cp, a, np.dtype(np.complex128)), _to_work(cp, b, np.dtype(np.complex128))
+    if op in ("rdivide", "ldivide") and _divides_by_complex_zero(cp, b if op == "rdivide" else a):
+        # CuPy gives NaN+NaNi for x/(0+0i); MATLAB's (the host path's) result
+        # differs: let the host compute these rare divisions (counted).
+        raise Unsupported("elem_binary:complex division by zero")
     result = table[op](a, b)
     return p.cast_to(result, out_dtype)
 
