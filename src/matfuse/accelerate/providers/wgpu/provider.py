@@ -40,7 +40,7 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, AccelProvider):
             run_f64_selftest(ctx, self._selftest_unary)
             # Destroy the self-test's small pooled buffers: on the H200 keeping
             # them made every later large kernel 2.6x slower (cause unknown,
-            # measured in docs/benchmarks/wgpu_provider.md).
+            # measured in docs/benchmarks/wgpu.md).
             self.wait_idle()
             self.buffers.trim_pool()
         elif ctx.has_f64:
