@@ -8,21 +8,11 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from matfuse.accelerate_api import HostTensor, Unsupported
+from matfuse.accelerate_api import Unsupported
 from matfuse.errors import MatlabError
 from matfuse.runtime import _philox
 
-
-def up(p, arr):
-    return p.upload(HostTensor.from_array(np.asarray(arr)))
-
-
-def down(p, h, free=True):
-    try:
-        return p.download(h).to_array()
-    finally:
-        if free:
-            p.free(h)
+from tests.accelerate.providers.transfer import down, up
 
 
 def test_dispatches_are_batched_until_a_sync_point(wgpu_provider):

@@ -8,19 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from matfuse.accelerate_api import HostTensor
-
-
-def up(p, arr):
-    return p.upload(HostTensor.from_array(np.asarray(arr)))
-
-
-def down(p, h, free=True):
-    try:
-        return p.download(h).to_array()
-    finally:
-        if free:
-            p.free(h)
+from tests.accelerate.providers.transfer import down, up
 
 
 def test_download_rides_on_the_pending_submit(wgpu_provider):

@@ -75,6 +75,21 @@ class RecipeRecorder:
                       [None if n is None else self.position[n.uid] for n in kernel.output_nodes])
 
 
+class CachingRenderer:
+    """Base of the renderers: the structure cache and its counters."""
+
+    def __init__(self) -> None:
+        self._cache = StructureCache()
+
+    @property
+    def cache_hits(self) -> int:
+        return self._cache.cache_hits
+
+    @property
+    def cache_misses(self) -> int:
+        return self._cache.cache_misses
+
+
 class StructureCache:
     """Rendered kernels by plan signature, with hit/miss counters."""
 

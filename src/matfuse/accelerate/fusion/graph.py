@@ -236,6 +236,26 @@ def is_reduction(node: FNode) -> bool:
     return node.op in REDUCTIONS and node.handle is None
 
 
+def walk_until(roots: list[FNode], opaque) -> list[FNode]:
+    """Post-order of the nodes under ``roots`` (each once), not descending
+    into nodes for which ``opaque(node)`` is true (they are listed)."""
+    order: list[FNode] = []
+    seen: set[int] = set()
+    stack: list[tuple[FNode, bool]] = [(r, False) for r in reversed(roots)]
+    while stack:
+        node, expanded = stack.pop()
+        if node.uid in seen:
+            continue
+        if expanded or not node.args or opaque(node):
+            seen.add(node.uid)
+            order.append(node)
+            continue
+        stack.append((node, True))
+        for arg in reversed(node.args):
+            stack.append((arg, False))
+    return order
+
+
 def walk(root: FNode, stop_at_materialized: bool = True) -> list[FNode]:
     """Post-order list of the nodes reachable from ``root`` (each once)."""
     order: list[FNode] = []

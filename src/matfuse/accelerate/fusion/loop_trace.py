@@ -198,22 +198,7 @@ def _trace(olds: list[Any], news: list[Any], first_uid: int,
 def _iteration_nodes(roots: list[FNode], params: dict[int, int], first_uid: int) -> list[FNode]:
     """Post-order from ``roots``, not descending into parameters, invariants
     (older nodes) or materialised nodes."""
-    order: list[FNode] = []
-    seen: set[int] = set()
-    stack: list[tuple[FNode, bool]] = [(r, False) for r in reversed(roots)]
-    while stack:
-        node, expanded = stack.pop()
-        if node.uid in seen:
-            continue
-        opaque = node.uid in params or node.uid < first_uid or node.handle is not None
-        if expanded or opaque or not node.args:
-            seen.add(node.uid)
-            order.append(node)
-            continue
-        stack.append((node, True))
-        for arg in reversed(node.args):
-            stack.append((arg, False))
-    return order
+    return g.walk_until(roots, lambda n: n.uid in params or n.uid < first_uid or n.handle is not None)
 
 
 def _relative_attrs(node: FNode, rng: tuple[tuple[int, int], int]) -> tuple | None:

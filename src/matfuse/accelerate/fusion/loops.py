@@ -20,7 +20,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass, field
 
-from matfuse.accelerate.fusion.graph import BINARY_OPS, FNode, UNARY_OPS
+from matfuse.accelerate.fusion.graph import BINARY_OPS, FNode, UNARY_OPS, walk_until
 
 # Ops a loop template may contain: everything a thread computes from its own
 # element (reductions need the whole array each iteration: not replayable).
@@ -89,22 +89,8 @@ def is_loop(node: FNode) -> bool:
 def template_nodes(spec: LoopSpec) -> list[FNode]:
     """Post-order of the nodes computed inside the loop body, stopping at
     nodes that are materialised or existed outside the template."""
-    order: list[FNode] = []
-    seen: set[int] = set()
     inside = _inside(spec)
-    stack: list[tuple[FNode, bool]] = [(r, False) for r in reversed(spec.roots)]
-    while stack:
-        node, expanded = stack.pop()
-        if node.uid in seen:
-            continue
-        if expanded or node.uid not in inside or not node.args:
-            seen.add(node.uid)
-            order.append(node)
-            continue
-        stack.append((node, True))
-        for arg in reversed(node.args):
-            stack.append((arg, False))
-    return order
+    return walk_until(list(spec.roots), lambda n: n.uid not in inside)
 
 
 def _inside(spec: LoopSpec) -> set[int]:

@@ -23,7 +23,7 @@ from typing import Callable
 
 from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
 from matfuse.accelerate.fusion._render_cache import (
-    Recipe, RecipeRecorder, StructureCache, attr0, attr1, counter_hi, counter_lo, linspace_step,
+    CachingRenderer, Recipe, RecipeRecorder, attr0, attr1, counter_hi, counter_lo, linspace_step,
 )
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.cuda_lib import library
@@ -39,7 +39,7 @@ _MATH_UNARY = {"sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "
                "asin", "acos", "atan", "sinh", "cosh", "tanh", "floor", "ceil"}
 _MATH_BINARY = {"atan2": "atan2", "hypot": "hypot", "max": "fmax", "min": "fmin", "rem": "fmod"}
 
-class CudaRenderer:
+class CudaRenderer(CachingRenderer):
     """Renders one kernel plan to CUDA C (NVRTC-compilable, no includes).
 
     Args:
@@ -54,16 +54,8 @@ class CudaRenderer:
     language = "cuda"
 
     def __init__(self, unroll: int = 4):
+        super().__init__()
         self.unroll = max(1, int(unroll))
-        self._cache = StructureCache()
-
-    @property
-    def cache_hits(self) -> int:
-        return self._cache.cache_hits
-
-    @property
-    def cache_misses(self) -> int:
-        return self._cache.cache_misses
 
     def render(self, plan: KernelPlan) -> RenderedKernel:
         return self._cache.render(plan, self._build)

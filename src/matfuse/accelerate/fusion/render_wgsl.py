@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from matfuse.accelerate.fusion._render_cache import (
-    Recipe, RecipeRecorder, StructureCache, attr0, attr1, counter_hi, counter_lo, linspace_step,
+    CachingRenderer, Recipe, RecipeRecorder, attr0, attr1, counter_hi, counter_lo, linspace_step,
 )
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
@@ -40,22 +40,11 @@ def workgroup_folds(a_ext: int, chunks: int) -> bool:
         and (a_ext * chunks) % WORKGROUP_SIZE == 0
 
 
-class WgslRenderer:
+class WgslRenderer(CachingRenderer):
     """Renders kernel plans to WGSL, caching by graph structure
     (``_render_cache``: the Monte-Carlo loop renders once)."""
 
     file_extension = "wgsl"
-
-    def __init__(self) -> None:
-        self._cache = StructureCache()
-
-    @property
-    def cache_hits(self) -> int:
-        return self._cache.cache_hits
-
-    @property
-    def cache_misses(self) -> int:
-        return self._cache.cache_misses
 
     @staticmethod
     def partials_per_output(a_ext: int, chunks: int) -> int:
