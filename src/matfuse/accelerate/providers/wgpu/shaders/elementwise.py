@@ -96,10 +96,13 @@ fn mfx_isnan(x: T) -> bool {{ return !(x == x); }}
 // from bit patterns: 0/0 is folded to 1 by some drivers' fast-math rules
 fn mfx_nan() -> T {{ return T(bitcast<f32>(0x7fc00000u)); }}
 fn mfx_inf() -> T {{ return T(bitcast<f32>(0x7f800000u)); }}
+// Only floor/abs/compare/select: trunc and sign on f64 are not trusted on
+// NVIDIA's Vulkan driver (GPU-FACTS: its f64 builtins beyond arithmetic).
 fn mfx_round(x: T) -> T {{
-  let t = trunc(x);
-  if (abs(x - t) >= {half}) {{ return t + sign(x); }}
-  return t;
+  let a = abs(x);
+  let f = floor(a);
+  let r = select(f, f + T(1), a - f >= {half});
+  return select(r, -r, x < {z});
 }}
 fn mfx_max(a: T, b: T) -> T {{ if (mfx_isnan(a)) {{ return b; }} if (mfx_isnan(b)) {{ return a; }} return max(a, b); }}
 fn mfx_min(a: T, b: T) -> T {{ if (mfx_isnan(a)) {{ return b; }} if (mfx_isnan(b)) {{ return a; }} return min(a, b); }}
