@@ -84,7 +84,12 @@ class ComputeHooks(ComplexHooks):
     def elem_binary(self, op: str, a: object, b: object, out_dtype: str) -> GpuTensorHandle:
         if is_complex_call(op, (a, b), out_dtype):
             return self.complex_elementwise(op, [a, b], out_dtype)
-        return self._elementwise(op, ew.binary_expr(op), [a, b], out_dtype)
+        expr = ew.binary_expr(op)
+        if out_dtype in ew.INTEGER_RANGES and op in ("rdivide", "ldivide"):
+            # MATLAB integer division without a NaN for 0/0: NVIDIA's Vulkan
+            # compiler may drop the NaN test of the store (seen on the H100).
+            expr = "mfx_idiv(a, b)" if op == "rdivide" else "mfx_idiv(b, a)"
+        return self._elementwise(op, expr, [a, b], out_dtype)
 
     def elem_unary(self, op: str, a: GpuTensorHandle, out_dtype: str) -> GpuTensorHandle:
         if is_complex_call(op, (a,), out_dtype):

@@ -104,6 +104,10 @@ fn mfx_round(x: T) -> T {{
   let r = select(f, f + T(1), a - f >= {half});
   return select(r, -r, x < {z});
 }}
+fn mfx_idiv(a: T, b: T) -> T {{
+  if (b == {z}) {{ if (a == {z}) {{ return {z}; }} return select(-MFX_MAXF, MFX_MAXF, a > {z}); }}
+  return a / b;
+}}
 fn mfx_max(a: T, b: T) -> T {{ if (mfx_isnan(a)) {{ return b; }} if (mfx_isnan(b)) {{ return a; }} return max(a, b); }}
 fn mfx_min(a: T, b: T) -> T {{ if (mfx_isnan(a)) {{ return b; }} if (mfx_isnan(b)) {{ return a; }} return min(a, b); }}
 fn mfx_mod(a: T, b: T) -> T {{
