@@ -46,7 +46,7 @@ def _helpers(t: str) -> str:
     return f"""
 alias T = {t};
 alias C = vec2<{t}>;
-fn cx_isnan(x: T) -> bool {{ return !(x == x); }}
+fn cx_isnan(x: T) -> bool {{ return (bitcast<u32>(f32(x)) & 0x7fffffffu) > 0x7f800000u; }}
 fn cx_isinf(x: T) -> bool {{ return abs(x) > {maxf}; }}
 fn cx_mul(a: C, b: C) -> C {{ return C(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }}
 fn cx_div(a: C, b: C) -> C {{

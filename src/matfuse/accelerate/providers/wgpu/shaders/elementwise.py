@@ -92,7 +92,9 @@ def _helpers(t: str, math: bool = False) -> str:
     text = f"""
 alias T = {t};
 const MFX_MAXF: T = {maxf};
-fn mfx_isnan(x: T) -> bool {{ return !(x == x); }}
+// NaN from the bits of the f32 value (an f64 NaN converts to an f32 NaN):
+// NVIDIA's Vulkan compiler dropped `!(x == x)` in an integer store (H100).
+fn mfx_isnan(x: T) -> bool {{ return (bitcast<u32>(f32(x)) & 0x7fffffffu) > 0x7f800000u; }}
 // from bit patterns: 0/0 is folded to 1 by some drivers' fast-math rules
 fn mfx_nan() -> T {{ return T(bitcast<f32>(0x7fc00000u)); }}
 fn mfx_inf() -> T {{ return T(bitcast<f32>(0x7f800000u)); }}
