@@ -43,6 +43,17 @@ def _output_dtype(x: np.ndarray, outtype: str, fn: str) -> np.dtype:
     return np.dtype(np.float64)
 
 
+def _accumulator(a: np.ndarray) -> np.dtype | None:
+    """Single data is accumulated in double (the result is rounded back to
+    single): NumPy sums strided axes sequentially, and in float32 the mean
+    over dims [2 3] of a 16x2160x3840 single array was 0.8% off."""
+    if a.dtype == np.float32:
+        return np.dtype(np.float64)
+    if a.dtype == np.complex64:
+        return np.dtype(np.complex128)
+    return None
+
+
 def _sum_like(x: Any, args: tuple, fn: str) -> Any:
     arr = numeric_input(x, fn)
     ra = parse_reduction_args(arr, list(args), fn, allow_type=True)
@@ -60,9 +71,10 @@ def _sum_like(x: Any, args: tuple, fn: str) -> Any:
         work = np.where(np.isnan(work), 0.0 if is_sum else 1.0, work)
 
     def op(a: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+        acc = _accumulator(a)
         if is_sum:
-            return np.sum(a, axis=axes, keepdims=True)
-        return np.prod(a, axis=axes, keepdims=True)
+            return np.sum(a, axis=axes, keepdims=True, dtype=acc)
+        return np.prod(a, axis=axes, keepdims=True, dtype=acc)
 
     result = reduce_with(work, ra, op)
     if out_dtype == np.bool_:
@@ -116,11 +128,11 @@ def mean_of(arr: np.ndarray, ra: ReductionArgs) -> np.ndarray:
         with np.errstate(invalid="ignore", divide="ignore"):
             if ra.omitnan:
                 mask = ~np.isnan(a)
-                total = np.sum(np.where(mask, a, 0), axis=axes, keepdims=True)
+                total = np.sum(np.where(mask, a, 0), axis=axes, keepdims=True, dtype=_accumulator(a))
                 count = np.sum(mask, axis=axes, keepdims=True)
                 return total / count
             count = int(np.prod([a.shape[i] for i in axes]))
-            total = np.sum(a, axis=axes, keepdims=True)
+            total = np.sum(a, axis=axes, keepdims=True, dtype=_accumulator(a))
             return total / count if count else total * np.nan
 
     return reduce_with(work, ra, op)
