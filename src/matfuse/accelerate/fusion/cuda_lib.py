@@ -43,7 +43,8 @@ __device__ __forceinline__ float mf_u01_f32(unsigned int x) {
 __device__ __forceinline__ float mf_mod_f32(float x, float y) {
   if (y == 0.0f) return x;
   float r = fmodf(x, y);
-  if (r != 0.0f && ((r < 0.0f) != (y < 0.0f))) r += y;
+  if (r == 0.0f) return 0.0f;  // +0 like x - floor(x/y)*y (fmod keeps x's sign)
+  if ((r < 0.0f) != (y < 0.0f)) r += y;
   return r;
 }
 """,
@@ -51,7 +52,8 @@ __device__ __forceinline__ float mf_mod_f32(float x, float y) {
 __device__ __forceinline__ double mf_mod_f64(double x, double y) {
   if (y == 0.0) return x;
   double r = fmod(x, y);
-  if (r != 0.0 && ((r < 0.0) != (y < 0.0))) r += y;
+  if (r == 0.0) return 0.0;  // +0 like x - floor(x/y)*y (fmod keeps x's sign)
+  if ((r < 0.0) != (y < 0.0)) r += y;
   return r;
 }
 """,
