@@ -270,3 +270,11 @@ def test_render_cache_rebinds_uniforms(host_cuda):
         got = host_cuda.download(executor.materialize(root)).to_array()
         np.testing.assert_allclose(got, want, rtol=1e-12)
     assert renderer.cache_hits >= 2 and renderer.cache_misses == 2   # partial + final, once each
+
+
+@needs_gxx
+def test_mod_of_multiples_is_positive_zero(host_cuda):
+    x = _input(host_cuda, np.array([[-6.0, -3.0, 0.0, 3.0, 6.0]]))
+    got, want = _run(host_cuda, g.binary_node("mod", x, g.scalar_node(3.0, "f64")))
+    np.testing.assert_array_equal(got, want)
+    assert not np.signbit(got).any() and not np.signbit(want).any()
