@@ -46,6 +46,11 @@ REDUCTIONS = frozenset({"reduce_sum", "reduce_mean", "reduce_prod", "reduce_max"
 _ids = itertools.count(1)
 
 
+def next_uid() -> int:
+    """A fresh node id: every node created afterwards has a larger one."""
+    return next(_ids)
+
+
 class FusionShapeError(ValueError):
     """Operands whose shapes are not compatible under implicit expansion."""
 

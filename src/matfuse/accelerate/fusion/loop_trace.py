@@ -83,7 +83,7 @@ class LoopTracer:
         from matfuse.accelerate import device_rng
 
         self._olds = [frame.get(n) for n in self.names]
-        self._first_uid = next(g._ids)
+        self._first_uid = g.next_uid()
         self._rng = device_rng.position()
 
     def after(self, frame: dict) -> bool:
