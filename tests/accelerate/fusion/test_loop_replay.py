@@ -188,3 +188,30 @@ def test_user_function_shadowing_a_builtin_blocks_replay(tmp_path, wgpu_provider
     """
     text, _, _ = run_script(wgpu_provider, code)
     assert text.count("mine") == 8
+
+
+def test_host_value_assigned_in_body_is_not_replayed(wgpu_provider, inprocess_provider, session_values):
+    code = """
+    x = ones(20, 1, 'gpuArray');
+    for k = 1:30
+        c = 2;
+        x = x * 0.5 + c;
+    end
+    """
+    device, _ = session_values(wgpu_provider, code, ["x", "c"])
+    host, _ = session_values(inprocess_provider, code, ["x", "c"])
+    np.testing.assert_allclose(device[0], host[0], rtol=1e-15)
+    assert device[1] == 2
+
+
+def test_replay_inside_a_function_workspace(wgpu_provider, tmp_path, session_values):
+    (tmp_path / "evolve.m").write_text(
+        "function x = evolve(x, n)\n"
+        "for k = 1:n\n"
+        "    x = 0.99 * x + 0.01 * cos(x);\n"
+        "end\n"
+        "end\n")
+    code = f"addpath('{tmp_path}'); y = evolve(linspace(gpuArray(0), 1, 64)', 50);"
+    replayed, tel = session_values(wgpu_provider, code, ["y"], replay=True)
+    plain, _ = session_values(wgpu_provider, code, ["y"], replay=False)
+    assert_same(replayed[0], plain[0])
