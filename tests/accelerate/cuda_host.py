@@ -1,7 +1,8 @@
 """Run generated CUDA C on the CPU (tests only, no GPU needed).
 
-Every matfuse CUDA kernel is a grid-stride loop without shared memory, so
-launching it with one block of one thread computes the whole result. This
+Every matfuse CUDA kernel is a grid-stride loop, so launching it with one
+block of one thread computes the whole result (shared memory becomes a
+static array, ``__syncthreads`` a no-op and ``atomicAdd`` a plain add). This
 module compiles kernel source with ``g++`` behind a small prelude that maps
 the CUDA built-ins the kernels use (``blockIdx``, ``__umulhi``,
 ``__int_as_float``...) to host C++, and calls the kernel through ctypes.
@@ -45,6 +46,9 @@ struct float4 { float x, y, z, w; };
 struct double2 { double x, y; };
 static inline float4 make_float4(float x, float y, float z, float w) { float4 v = {x, y, z, w}; return v; }
 static inline double2 make_double2(double x, double y) { double2 v = {x, y}; return v; }
+#define __shared__ static
+static inline void __syncthreads() {}
+static inline unsigned int atomicAdd(unsigned int* a, unsigned int v) { unsigned int o = *a; *a += v; return o; }
 static inline void sincospif(float x, float* s, float* c) {
   *s = (float)sin(3.14159265358979323846 * (double)x); *c = (float)cos(3.14159265358979323846 * (double)x);
 }

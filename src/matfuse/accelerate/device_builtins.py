@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate import device_layout as layout
-from matfuse.accelerate import device_ops, device_signal
+from matfuse.accelerate import device_ops, device_signal, device_stats
 from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate_api import AccelProvider, Unsupported
@@ -31,6 +31,10 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
     spec = b.gpu
     if spec is not None and spec.hook == "sort":
         return layout.try_sort(p, args, nargout)
+    if name in device_stats.ROUTED:
+        return device_stats.try_stats(p, name, args, nargout)
+    if name == "filter":
+        return device_signal.try_filter(p, args, nargout)
     if nargout > 1:
         return None
     if name in layout.REARRANGE:

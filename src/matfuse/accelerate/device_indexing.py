@@ -67,6 +67,9 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
 
     host_idx = _host_index(idx)
     if isinstance(v, GpuArray) and v.provider is p:
+        column = _colon_all(p, v, host_idx)
+        if column is not None:
+            return column
         position = scalar_position(v.shape, host_idx)
         if position is not None:
             selected = np.array([[position]], dtype=np.int32 if position < 2**31 - 1 else np.int64)
@@ -87,6 +90,19 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
     host = v.gather() if isinstance(v, DeviceValue) else v
     result = indexing.paren_get(host, host_idx)
     return upload_value(canonical(result), p)
+
+
+def _colon_all(p: AccelProvider, v: GpuArray, host_idx: list[Any]) -> GpuArray | None:
+    """``v(:)``: a reshape to one column, without building and uploading an
+    index of every position (256 MB for the 4e6 x 16 ``Z(:)`` of stats.m)."""
+    from matfuse.runtime._subscripts import is_colon
+
+    if len(host_idx) != 1 or not is_colon(host_idx[0]) or v.numel == 0:
+        return None
+    try:
+        return wrap_handle(p.reshape(v.valid_handle(), (v.numel, 1)), v.matlab_class, p)
+    except Unsupported:
+        return None
 
 
 def _same_class(v: GpuArray, rhs: Any) -> bool:

@@ -38,6 +38,13 @@ def try_rearrange(p: AccelProvider, b: Builtin, args: list[Any]) -> GpuArray | N
     x = args[0]
     if not _mine(p, x) or any(isinstance(a, DeviceValue) for a in args[1:]):
         return None
+    if b.name == "reshape":
+        shape = _plain_reshape_shape(x, args[1:])
+        if shape is not None:
+            try:
+                return wrap_handle(p.reshape(x.valid_handle(), shape), x.matlab_class, p)
+            except Unsupported:
+                pass
     positions = _positions(x.shape)
     result = to_array(invoke(b, [positions] + list(args[1:]), 1, None)[0])
     if result.dtype != positions.dtype:
@@ -52,6 +59,25 @@ def try_rearrange(p: AccelProvider, b: Builtin, args: list[Any]) -> GpuArray | N
     except Unsupported:
         return None
     return wrap_handle(h, x.matlab_class, p)
+
+
+def _plain_reshape_shape(x: GpuArray, dims: list[Any]) -> tuple[int, ...] | None:
+    """Target shape of ``reshape(x, m, n, ...)`` / ``reshape(x, [m n ...])``
+    with explicit sizes whose product is ``numel(x)``; None for ``[]``
+    placeholders and every error case (the general path decides those)."""
+    if len(dims) == 1 and type(dims[0]) is np.ndarray and dims[0].dtype.kind in "fiu" \
+            and dims[0].ndim == 2 and dims[0].shape[0] == 1 and dims[0].size >= 2:
+        sizes = [float(d) for d in dims[0].reshape(-1)]
+    elif len(dims) >= 2 and all(type(d) is float for d in dims):
+        sizes = list(dims)
+    else:
+        return None
+    if any(s < 0 or s != int(s) for s in sizes) or int(np.prod(sizes)) != x.numel or x.numel == 0:
+        return None
+    out = [int(s) for s in sizes]
+    while len(out) > 2 and out[-1] == 1:
+        out.pop()
+    return tuple(out)
 
 
 def try_sort(p: AccelProvider, args: list[Any], nargout: int) -> list[Any] | None:

@@ -1,4 +1,4 @@
-"""Device paths of the convolution builtins ``conv`` and ``conv2``.
+"""Device paths of the convolution builtins ``conv`` and ``conv2`` and of ``filter``.
 
 Both take the provider's direct-convolution hooks (``conv1d``/``conv2d``)
 for real, non-empty ``double``/``single`` operands of one class (host
@@ -10,6 +10,8 @@ rules decide) returns None: the dispatcher's counted host fallback.
 from __future__ import annotations
 
 from typing import Any
+
+import numpy as np
 
 from matfuse.accelerate.class_rules import operand_kind
 from matfuse.accelerate.device_ops import on_device
@@ -121,3 +123,40 @@ def _oriented(p: AccelProvider, g: GpuArray, column: bool,
     t = wrap_handle(p.permute(g.valid_handle(), (1, 0)), g.matlab_class, p)
     keep.append(t)
     return t.valid_handle()
+
+
+def try_filter(p: AccelProvider, args: list[Any], nargout: int) -> list[Any] | None:
+    """``y = filter(b, a, x)`` and ``filter(b, a, x, [], dim)``: real float
+    coefficients and data of one class, ``x`` on the device. Initial
+    conditions, ``[y, zf]``, a zero ``a(1)`` (MATLAB's error) and mixed
+    classes take the host path."""
+    if nargout > 1 or len(args) not in (3, 5) or not isinstance(args[2], GpuArray):
+        return None
+    dim = None
+    if len(args) == 5:
+        zi, d = args[3], args[4]
+        if not (type(zi) is np.ndarray and zi.size == 0) or type(d) is not float or \
+                d < 1 or d != int(d):
+            return None
+        dim = int(d) - 1
+    coeffs = []
+    for v in args[:2]:
+        host = v.gather() if isinstance(v, GpuArray) else v
+        arr = np.asarray(host) if type(host) in (float, np.ndarray) else None
+        if arr is None or arr.dtype.kind != "f" or arr.size == 0 or \
+                arr.ndim > 2 or min(arr.shape, default=1) > 1 and arr.ndim == 2:
+            return None
+        coeffs.append(arr)
+    if coeffs[1].reshape(-1)[0] == 0:
+        return None
+    operands = _real_float_operands(p, list(args[:3]))
+    if operands is None:
+        return None
+    b, a, x = operands
+    if dim is None:
+        dim = next((i for i, n in enumerate(x.shape) if n != 1), 0)
+    try:
+        h = p.filter(b.valid_handle(), a.valid_handle(), x.valid_handle(), dim)
+    except Unsupported:
+        return None
+    return [wrap_handle(h, x.matlab_class, p)]

@@ -194,6 +194,12 @@ class AccelProvider:
         """1-based linear indices of nonzeros, as a column (prefix-scan compaction)."""
         raise Unsupported("find")
 
+    def reshape(self, a: GpuTensorHandle, shape: tuple[int, ...]) -> GpuTensorHandle:
+        """A copy of ``a`` holding the same column-major elements in ``shape``
+        (same number of elements, checked by the caller): ``x(:)``,
+        ``reshape`` without an index upload."""
+        raise Unsupported("reshape")
+
     def concat(self, parts: Sequence[GpuTensorHandle], dim: int) -> GpuTensorHandle:
         """Concatenate along 0-based ``dim`` (shapes checked by the caller)."""
         raise Unsupported("concat")
@@ -212,6 +218,13 @@ class AccelProvider:
 
     def fft(self, a: GpuTensorHandle, n: int | None, dim: int, inverse: bool) -> GpuTensorHandle:
         raise Unsupported("fft")
+
+    def histogram(self, x: GpuTensorHandle, edges: GpuTensorHandle) -> GpuTensorHandle:
+        """``histcounts(x, edges)``: counts of the real float ``x`` in the bins
+        ``[e(k), e(k+1))`` of the nondecreasing float64 ``edges`` (the last
+        bin closed; NaN and values outside ignored), a 1 x (numel(edges)-1)
+        float64 row."""
+        raise Unsupported("histogram")
 
     def polyval(self, p: GpuTensorHandle, x: GpuTensorHandle) -> GpuTensorHandle:
         raise Unsupported("polyval")

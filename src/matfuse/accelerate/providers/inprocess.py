@@ -280,6 +280,19 @@ class InProcessProvider(AccelProvider):
         aa = self._get(a).reshape(-1, order="F")
         return self._store(signal.lfilter(bb / aa[0], aa / aa[0], self._get(x), axis=dim))
 
+    def reshape(self, a: GpuTensorHandle, shape: tuple[int, ...]) -> GpuTensorHandle:
+        self._dispatch("reshape")
+        return self._store(self._get(a).reshape(shape, order="F").copy(order="F"))
+
+    def histogram(self, x: GpuTensorHandle, edges: GpuTensorHandle) -> GpuTensorHandle:
+        self._dispatch("histogram")
+        e = self._get(edges).reshape(-1).astype(np.float64)
+        v = self._get(x).reshape(-1).astype(np.float64)
+        idx = np.searchsorted(e, v, side="right")
+        idx = np.where(v == e[-1], e.size - 1, idx)
+        idx = np.where(np.isnan(v) | (idx > e.size - 1), 0, idx)
+        return self._store(np.bincount(idx, minlength=e.size)[1:].astype(np.float64).reshape(1, -1))
+
     def fft(self, a: GpuTensorHandle, n: int | None, dim: int, inverse: bool) -> GpuTensorHandle:
         self._dispatch("ifft" if inverse else "fft")
         x = self._get(a)

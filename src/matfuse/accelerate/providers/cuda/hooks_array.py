@@ -16,6 +16,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from matfuse.accelerate.providers.cuda.common import device_hook
+from matfuse.accelerate.providers.cuda.kernels import HISTOGRAM_LOCAL_BINS
 from matfuse.accelerate_api import GpuTensorHandle, Unsupported
 
 
@@ -172,6 +173,11 @@ class ArrayHooks:
         return self._store(flat.reshape(a.shape, order="F"))
 
     @device_hook()
+    def reshape(self, a: GpuTensorHandle, shape: tuple[int, ...]) -> GpuTensorHandle:
+        # a copy: buffers are never shared (in-place scatter would write both)
+        return self._store(self._flat(a).copy().reshape(shape, order="F"))
+
+    @device_hook()
     def find(self, a: GpuTensorHandle) -> GpuTensorHandle:
         nz = self.cp.flatnonzero(self._flat(a))
         return self._store((nz + 1).astype(np.float64).reshape(-1, 1))
@@ -218,6 +224,26 @@ class ArrayHooks:
         bb, aa = self._flat(b), self._flat(a)
         a0 = aa[0]
         return self._store(lfilter(bb / a0, aa / a0, self._get(x), axis=dim))
+
+    @device_hook()
+    def histogram(self, x: GpuTensorHandle, edges: GpuTensorHandle) -> GpuTensorHandle:
+        """A shared-memory histogram kernel (``kernels.histogram``); more
+        bins than fit take ``searchsorted`` + ``bincount``. No boolean
+        masks, so nothing synchronises with the host."""
+        cp = self.cp
+        e = cp.ascontiguousarray(self._flat(edges).astype(np.float64, copy=False))
+        ne = int(e.size)
+        if ne < 2:
+            raise Unsupported("histogram needs at least two edges")
+        if x.dtype in ("float32", "float64") and ne - 1 <= HISTOGRAM_LOCAL_BINS:
+            counts = self.kernels.histogram(cp.ascontiguousarray(self._flat(x)), e)
+            return self._store(counts.astype(np.float64).reshape(1, -1))
+        v = self._flat(x).astype(np.float64, copy=False)
+        idx = cp.searchsorted(e, v, side="right")
+        idx = cp.where(v == e[ne - 1], ne - 1, idx)
+        idx = cp.where(cp.isnan(v) | (idx > ne - 1), 0, idx)
+        counts = cp.bincount(idx, minlength=ne)[1:]
+        return self._store(counts.astype(np.float64).reshape(1, -1))
 
     @device_hook()
     def fft(self, a: GpuTensorHandle, n: int | None, dim: int, inverse: bool) -> GpuTensorHandle:

@@ -147,6 +147,43 @@ extern "C" __global__ void mf_cum_extreme(const {ctype}* __restrict__ x, {ctype}
 """
 
 
+#: most bins counted in shared memory (8 KiB per block)
+HISTOGRAM_LOCAL_BINS = 2048
+
+
+def _histogram_source(ctype: str) -> str:
+    """Binary search of each element in the float64 edges; counts go to a
+    per-block shared histogram, flushed once per block (few global atomics
+    on hot bins). NaN finds no bin: every ``edge <= NaN`` is false."""
+    return f"""
+extern "C" __global__ void mf_histogram(const {ctype}* __restrict__ x,
+    const double* __restrict__ edges, unsigned int* __restrict__ bins,
+    const unsigned long long n, const unsigned int ne) {{
+  __shared__ unsigned int local[{HISTOGRAM_LOCAL_BINS}];
+  const unsigned int nb = ne - 1u;
+  for (unsigned int k = threadIdx.x; k < nb; k += blockDim.x) local[k] = 0u;
+  __syncthreads();
+  const double last = edges[ne - 1u];
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n;
+       i += (unsigned long long)blockDim.x * gridDim.x) {{
+    const double v = (double)x[i];
+    unsigned int lo = 0u, hi = ne;
+    while (lo < hi) {{
+      const unsigned int mid = (lo + hi) >> 1;
+      if (edges[mid] <= v) lo = mid + 1u; else hi = mid;
+    }}
+    const unsigned int b = (v == last) ? nb : lo;   // the last bin is closed
+    if (b >= 1u && b <= nb) atomicAdd(&local[b - 1u], 1u);
+  }}
+  __syncthreads();
+  for (unsigned int k = threadIdx.x; k < nb; k += blockDim.x) {{
+    const unsigned int c = local[k];
+    if (c) atomicAdd(&bins[k], c);
+  }}
+}}
+"""
+
+
 class CudaKernels:
     """Launchers of the provider's raw kernels on CuPy arrays."""
 
@@ -209,6 +246,15 @@ class CudaKernels:
         self.launch(_mod_source(C_TYPES[fx.dtype.name]), "mf_mod", fx.size,
                     (fx, fy, out, np.uint64(fx.size)))
         return out.reshape(shape, order="F")
+
+    def histogram(self, x: Any, edges: Any) -> Any:
+        """u32 counts of the 1-D float ``x`` in the bins of the 1-D float64
+        ``edges`` (at most ``HISTOGRAM_LOCAL_BINS`` bins)."""
+        ne = int(edges.size)
+        bins = self.cp.zeros(ne - 1, dtype=np.uint32)
+        self.launch(_histogram_source(C_TYPES[x.dtype.name]), "mf_histogram", int(x.size),
+                    (x, edges, bins, np.uint64(x.size), np.uint32(ne)))
+        return bins
 
     def cum_extreme(self, op: str, x: Any, dim: int, reverse: bool) -> Any:
         """``cummax``/``cummin`` of an F-ordered array along 0-based ``dim``."""

@@ -291,13 +291,19 @@ class ComputeHooks(ComplexHooks):
         if k == 0 or m == 0 or n == 0:
             return self.fill((m, n), 0.0, a.dtype)
         t = "f32" if a.dtype == "float32" else "f64"
-        u = mm.params(m, k, n)
+        slices, kc = mm.split_slices(m, k, n)
+        u = mm.params(m, k, n, kc)
         src = mm.render(t, u)
         with self.op("matmul"):
-            out = self.alloc((m, n), a.dtype)
-            groups = (-(-m // mm.TILE), -(-n // mm.TILE), 1)
+            out = self.alloc((m, n, slices) if slices > 1 else (m, n), a.dtype)
+            groups = (-(-m // mm.TILE), -(-n // mm.TILE), slices)
             if max(groups) > self.ctx.max_groups_per_dim:
                 raise Unsupported("wgpu: matmul too large for one dispatch")
             self.run(src, 2, 1, [self.bind(a), self.bind(b), self.bind(out)], u.pack(), groups,
                      workgroup=(16, 16))
-            return out
+            if slices == 1:
+                return out
+            try:
+                return self.reduce("sum", out, (2,), False, a.dtype)   # sum the pages
+            finally:
+                self.release(out)

@@ -156,7 +156,8 @@ class DataHooks(WgpuCore):
                      out_shape: tuple[int, ...]) -> GpuTensorHandle:
         self.check(a)
         self.check(linear_index)
-        if linear_index.dtype not in _INDEX_DTYPES or a.dtype.startswith("complex"):
+        # complex elements are vec2 (re, im): the gather copies them whole
+        if linear_index.dtype not in _INDEX_DTYPES:
             raise Unsupported("wgpu: gather dtype")
         n = numel(out_shape)
         u = UniformStruct().add("n", "u32", n).add("m", "u32", max(1, numel(a.shape)))
@@ -204,6 +205,17 @@ class DataHooks(WgpuCore):
                          len(ins), 1, ins + [self.bind(out)], u.pack(), self.groups(n))
             finally:
                 self.release(winner)
+            return out
+
+    def reshape(self, a: GpuTensorHandle, shape: tuple[int, ...]) -> GpuTensorHandle:
+        """A buffer copy with the new shape (column-major data is unchanged)."""
+        self.check(a)
+        if numel(shape) != numel(a.shape):
+            raise Unsupported("wgpu: reshape changes the number of elements")
+        with self.op("reshape"):
+            out = self.alloc(shape, a.dtype)
+            if numel(shape):
+                self.batcher.copy(self.bind(a)[0], self.bind(out)[0], self.bind(a)[1])
             return out
 
     def find(self, a: GpuTensorHandle) -> GpuTensorHandle:

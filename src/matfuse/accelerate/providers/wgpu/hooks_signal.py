@@ -109,18 +109,22 @@ class SignalHooks(WgpuCore):
         t = self._float_pair("filter", b, x)
         self._float_pair("filter", a, x)
         nb, na = numel(b.shape), numel(a.shape)
-        if nb == 0 or na == 0 or max(nb, na) > sg.FILTER_MAX_TAPS:
-            raise Unsupported("wgpu: filter with empty or long coefficient vectors")
+        if nb == 0 or na == 0 or na > 1 and max(nb, na) > sg.FILTER_MAX_TAPS:
+            raise Unsupported("wgpu: filter with empty or long recursive coefficient vectors")
         shape = x.shape
         length = shape[dim] if dim < len(shape) else 1
         pre, post = numel(shape[:dim]), numel(shape[dim + 1:])
+        fir = na == 1
+        if not fir and length * max(nb, na) > sg.IIR_MAX_WORK:
+            raise Unsupported("wgpu: recursive filter of long lines runs on the host")
         u = sg.filter_params(nb, na, pre, length, post)
         with self.op("filter"):
             out = self.alloc(shape, x.dtype)
             if numel(shape):
-                self.run(sg.render_filter(t, u), 3, 1,
+                src = sg.render_fir(t, u) if fir else sg.render_filter(t, u)
+                self.run(src, 3, 1,
                          [self.bind(b), self.bind(a), self.bind(x), self.bind(out)], u.pack(),
-                         self.groups(pre * post))
+                         self.groups(numel(shape) if fir else pre * post))
             return out
 
     def sort(self, a: GpuTensorHandle, dim: int,

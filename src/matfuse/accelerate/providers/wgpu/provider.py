@@ -20,6 +20,7 @@ from matfuse.accelerate.providers.wgpu.encoder import SMALL_UPLOAD_BYTES
 from matfuse.accelerate.providers.wgpu.hooks_compute import ComputeHooks
 from matfuse.accelerate.providers.wgpu.hooks_data import DataHooks
 from matfuse.accelerate.providers.wgpu.hooks_signal import SignalHooks
+from matfuse.accelerate.providers.wgpu.hooks_stats import StatsHooks
 from matfuse.accelerate.providers.wgpu.telemetry import PhaseTimer
 
 _CLASS_OF = {"float32": "single", "complex64": "single", "float64": "double",
@@ -27,7 +28,7 @@ _CLASS_OF = {"float32": "single", "complex64": "single", "float64": "double",
              "int8": "int8", "uint8": "uint8", "int16": "int16", "uint16": "uint16"}
 
 
-class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, AccelProvider):
+class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccelProvider):
     """The wgpu provider. Construct with :func:`create_wgpu_provider`."""
 
     name = "wgpu"

@@ -103,6 +103,41 @@ def render_conv2d(t: str, uniform: UniformStruct) -> str:
 }}
 """
 
+def render_fir(t: str, uniform: UniformStruct) -> str:
+    """``filter(b, a0, x)`` with a scalar ``a``: one thread per output,
+    ``y(n) = sum_{k <= min(n, nb-1)} (b(k)/a0) * x(n-k)`` along the line.
+    Only the taps that exist are read, so a NaN or Inf input reaches the
+    ``nb`` outputs MATLAB's filter gives it to and no others."""
+    return uniform.wgsl() + f"""
+@group(0) @binding(0) var<storage, read> bcoef: array<{t}>;
+@group(0) @binding(1) var<storage, read> acoef: array<{t}>;
+@group(0) @binding(2) var<storage, read> xs: array<{t}>;
+@group(0) @binding(3) var<storage, read_write> out0: array<{t}>;
+@group(0) @binding(4) var<uniform> p: Params;
+{_HEAD}  let total = p.nlines * p.len;
+  for (var i = gid.x; i < total; i = i + stride) {{
+    let lo = i % p.pre;
+    let n = (i / p.pre) % p.len;
+    let hi = i / (p.pre * p.len);
+    let base = lo + hi * p.pre * p.len;
+    let a0 = acoef[0];
+    var acc = {t}(0);
+    let last = min(n, p.nb - 1u);
+    for (var k = 0u; k <= last; k = k + 1u) {{
+      acc = acc + (bcoef[k] / a0) * xs[base + (n - k) * p.pre];
+    }}
+    out0[i] = acc;
+  }}
+}}
+"""
+
+
+#: the recursive (IIR) kernel runs one thread per line: lines longer than
+#: this (times the taps) stay on the host. Lavapipe stopped such threads
+#: after about 6e4 inner iterations (outputs left at 0), and on a GPU a
+#: handful of serial threads is slower than the host anyway.
+IIR_MAX_WORK = 32768
+
 #: longest filter (max(numel(b), numel(a))) whose state fits the per-thread array
 FILTER_MAX_TAPS = 64
 

@@ -1,0 +1,80 @@
+"""``test_device_stats`` against the CUDA provider's hooks on the NumPy-backed
+fake CuPy (no GPU needed): zscore, cov, histcounts, norm and filter give the
+CPU answer with no counted host fallback."""
+
+from __future__ import annotations
+
+import pytest
+
+from matfuse.accelerate_api import override_provider, reset_fallback_counts
+from matfuse.runtime.registry import load_all
+from tests.accelerate import cuda_host
+from tests.accelerate import test_device_routing as routing
+from tests.accelerate import test_device_stats as stats
+from tests.accelerate.providers import fake_cupy
+
+pytestmark = pytest.mark.skipif(not cuda_host.gxx_available(), reason="g++ not on PATH")
+
+
+@pytest.fixture(autouse=True)
+def _builtins():
+    load_all()
+
+
+@pytest.fixture(scope="module")
+def fake_cuda(tmp_path_factory):
+    with fake_cupy.installed():
+        from matfuse.accelerate.providers.cuda.provider import CudaProvider
+
+        yield CudaProvider(cache_dir=str(tmp_path_factory.mktemp("fake_cuda_stats")))
+
+
+@pytest.fixture
+def cuda_device(fake_cuda):
+    reset_fallback_counts()
+    with override_provider(fake_cuda):
+        yield fake_cuda
+
+
+@pytest.mark.parametrize("args", stats.ZSCORE[:4] + stats.ZSCORE[6:])
+def test_zscore(cuda_device, args):
+    routing._run_on_device(cuda_device, stats._fn("zscore"), args, (0,), None)
+
+
+@pytest.mark.parametrize("args,on", stats.COV)
+def test_cov(cuda_device, args, on):
+    routing._run_on_device(cuda_device, stats._fn("cov"), args, on, None)
+
+
+@pytest.mark.parametrize("args,on", stats.HIST)
+def test_histcounts(cuda_device, args, on):
+    routing._run_on_device(cuda_device, stats._fn("histcounts"), args, on, None)
+
+
+@pytest.mark.parametrize("args", stats.NORM)
+def test_norm(cuda_device, args):
+    routing._run_on_device(cuda_device, stats._fn("norm"), args, (0,), None)
+
+
+@pytest.mark.parametrize("args", stats.FILTER)
+def test_filter(cuda_device, args):
+    routing._run_on_device(cuda_device, stats._fn("filter"), args, (2,), None)
+
+
+@pytest.mark.parametrize("args", stats.RESHAPES)
+def test_reshape(cuda_device, args):
+    routing._run_on_device(cuda_device, stats._fn("reshape"), args, (0,), None)
+
+
+def test_tall_gram_product(cuda_device):
+    routing._run_on_device(cuda_device, stats._fn("cov"), [stats.RNG.standard_normal((3000, 7))],
+                           (0,), None)
+
+
+@pytest.mark.parametrize("nbins", [7.0, 3000.0], ids=["shared-memory-kernel", "bincount"])
+def test_histcounts_paths(cuda_device, nbins):
+    x = stats.RNG.standard_normal((5000, 2))
+    x[3, 1] = float("nan")
+    routing._run_on_device(cuda_device, stats._fn("histcounts"), [x, nbins], (0,), None)
+    routing._run_on_device(cuda_device, stats._fn("histcounts"), [x.astype("float32"), nbins],
+                           (0,), None)
