@@ -73,9 +73,10 @@ def _host(root):
     return to_array(evaluate(root, lambda h: None))
 
 
+@pytest.mark.parametrize("n", [256, 257])   # lanes sharing a Philox block / one element per thread
 @pytest.mark.parametrize("dtype", ["f32", "f64"])
-def test_wgsl_loop_matches_host_eval(wgpu_provider, dtype):
-    s_out, a_out = gbm_loop(n=257, count=23, dtype=dtype)
+def test_wgsl_loop_matches_host_eval(wgpu_provider, dtype, n):
+    s_out, a_out = gbm_loop(n=n, count=23, dtype=dtype)
     want_s = _host(s_out)
     want_a = _host(a_out)
     executor = FusionExecutor(wgpu_provider, WgslRenderer())

@@ -81,6 +81,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.helpers: set[str] = set()
         self.has_flag = any(needs_domain_check(n) for n in nodes)
         self.shared: str | None = None  # element type of the workgroup array, if used
+        self.nodes = nodes
+        self.vector_lanes: dict[str, int] = {}
 
     # ------------------------------------------------------------ bookkeeping
     def let(self, expr: str) -> str:
@@ -271,38 +273,68 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             start = self.scalar(node, attr0, t)
             step = self.scalar(node, attr1, t)
             return self.let(f"({start} + {t}({i}) * {step})")
+        per_block = 2 if t == "f64" else 4
+        lane = self.vector_lanes.get(i) if len(self.vector_lanes) == per_block else None
+        words = self.philox_block(node, "i" if lane is not None else None, i, per_block)
+        if node.op == "rand":
+            if t == "f64":
+                self.helpers.add("u01_f64")
+                if lane is not None:
+                    return self.let(f"u01_f64({words}.{'xz'[lane]}, {words}.{'yw'[lane]})")
+                return self.let(f"select(u01_f64({words}.x, {words}.y), u01_f64({words}.z, {words}.w), ({i} & 1u) == 1u)")
+            self.helpers.add("u01_f32")
+            word = f"{lane}u" if lane is not None else f"{i} & 3u"
+            return self.let(f"u01_f32({words}[{word}])")
+        pair = f"{lane & 2}u" if lane is not None else self.let(f"({i} & 2u)")
+        sin_v, cos_v = self.box_muller(node, words, pair, t)
+        if lane is not None:
+            return sin_v if lane & 1 else cos_v
+        return self.let(f"select({cos_v}, {sin_v}, ({i} & 1u) == 1u)")
+
+    def philox_block(self, node: FNode, block: str | None, i: str, per_block: int) -> str:
+        """Philox words of ``node``'s block for element ``i`` (memoised per
+        node and block when the block index expression is known)."""
+        key = ("philox", node.uid, block)
+        if block is not None:
+            for scope in reversed(self.memo):
+                if key in scope:
+                    return scope[key]
         k0 = self.header_word(node, attr0)
         k1 = self.header_word(node, attr1)
         c_lo = self.header_word(node, counter_lo)
         c_hi = self.header_word(node, counter_hi)
         c_lo, c_hi = self.offset_counter(c_lo, c_hi)
         self.helpers.add("philox")
-        per = 2 if t == "f64" else 4
-        shift = 1 if per == 2 else 2
-        block = self.let(f"{i} >> {shift}u")
+        if block is None:
+            block = self.let(f"{i} >> {1 if per_block == 2 else 2}u")
         lo = self.let(f"{c_lo} + {block}")
         hi = self.let(f"{c_hi} + select(0u, 1u, {lo} < {c_lo})")
         words = self.let(f"philox4x32_10(vec4<u32>({lo}, {hi}, 0u, 0u), vec2<u32>({k0}, {k1}))")
-        if node.op == "rand":
-            if t == "f64":
-                self.helpers.add("u01_f64")
-                return self.let(f"select(u01_f64({words}.x, {words}.y), u01_f64({words}.z, {words}.w), ({i} & 1u) == 1u)")
-            self.helpers.add("u01_f32")
-            return self.let(f"u01_f32({words}[{i} & 3u])")
+        self.memo[-1][key] = words
+        return words
+
+    def box_muller(self, node: FNode, words: str, pair: str, t: str) -> tuple[str, str]:
+        """(r*sin, r*cos) of the uniform pair ``pair`` of ``words``."""
+        key = ("box_muller", node.uid, words, pair)
+        for scope in reversed(self.memo):
+            if key in scope:
+                return scope[key]
         if t == "f64":
             self.helpers.update({"u01_f64", "f64math"})
             u1 = self.let(f"u01_f64({words}.x, {words}.y)")
             u2 = self.let(f"u01_f64({words}.z, {words}.w)")
             r = self.let(f"sqrt(-2.0 * mf_log({u1}))")
             theta = self.let(f"6.283185307179586 * {u2}")
-            return self.let(f"select({r} * mf_cos({theta}), {r} * mf_sin({theta}), ({i} & 1u) == 1u)")
-        self.helpers.add("u01_f32")
-        pair = self.let(f"({i} & 2u)")
-        u1 = self.let(f"u01_f32({words}[{pair}])")
-        u2 = self.let(f"u01_f32({words}[{pair} + 1u])")
-        r = self.let(f"sqrt(-2.0 * log({u1}))")
-        theta = self.let(f"6.2831855 * {u2}")
-        return self.let(f"select({r} * cos({theta}), {r} * sin({theta}), ({i} & 1u) == 1u)")
+            out = (self.let(f"{r} * mf_sin({theta})"), self.let(f"{r} * mf_cos({theta})"))
+        else:
+            self.helpers.add("u01_f32")
+            u1 = self.let(f"u01_f32({words}[{pair}])")
+            u2 = self.let(f"u01_f32({words}[{pair} + 1u])")
+            r = self.let(f"sqrt(-2.0 * log({u1}))")
+            theta = self.let(f"6.2831855 * {u2}")
+            out = (self.let(f"{r} * sin({theta})"), self.let(f"{r} * cos({theta})"))
+        self.memo[-1][key] = out
+        return out
 
     # ------------------------------------------------------------ reductions
     def reduction_value(self, node: FNode, out_idx: str) -> str:
@@ -355,13 +387,35 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         # the H200 (GPU-FACTS.md), and any n fits a 1-D grid.
         self.emit(f"for (var i: u32 = gid.x; i < params.h[0].x; i = i + nwg.x * {WORKGROUP_SIZE}u) {{")
         self.indent += 1
+        width = self.lane_width()
+        if width > 1:
+            # Thread iteration i computes elements width*i .. width*i+width-1:
+            # one Philox block per loop iteration serves all its lanes.
+            lanes = [self.let(f"i * {width}u + {lane}u") for lane in range(width)]
+            self.vector_lanes = {name: lane for lane, name in enumerate(lanes)}
+        else:
+            lanes = ["i"]
         for k, node in enumerate(plan.outputs):
-            value = self.value(node, "i", plan.shape)
-            self.emit(f"out{k}[i] = {self.store(value, node.dtype)};")
+            for index in lanes:
+                value = self.value(node, index, plan.shape)
+                self.emit(f"out{k}[{index}] = {self.store(value, node.dtype)};")
             outs.append((node, node.shape, node.dtype))
         self.indent -= 1
         self.emit("}")
-        return outs, n
+        return outs, n // width
+
+    def lane_width(self) -> int:
+        """Elements per thread iteration: the Philox block size when the plan
+        runs a loop that draws random numbers (each iteration of the loop
+        then computes one block for all lanes), else 1."""
+        if not any(nd.op == "loop" and nd.handle is None and nd.attrs[0].has_random
+                   for nd in self.nodes):
+            return 1
+        if any(nd.op in REDUCTIONS and nd.handle is None for nd in self.nodes):
+            return 1
+        width = 4 if self.ftype == "f32" else 2
+        n = numel(self.plan.shape)
+        return width if n % width == 0 and n >= width else 1
 
     def partial_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
         """First pass of a reduction: thread g = c*(A*P) + a + A*p accumulates

@@ -38,10 +38,12 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
       let v7 = u01_f32(v4[v5 + 1u]);
       let v8 = sqrt(-2.0 * log(v6));
       let v9 = 6.2831855 * v7;
-      let v10 = select(v8 * cos(v9), v8 * sin(v9), (i & 1u) == 1u);
-      let v11 = (params.s[0].y + v10);
-      let v12 = exp(v11);
-      let v13 = (params.s[0].x * v12);
-      out0[i] = v13;
+      let v10 = v8 * sin(v9);
+      let v11 = v8 * cos(v9);
+      let v12 = select(v11, v10, (i & 1u) == 1u);
+      let v13 = (params.s[0].y + v12);
+      let v14 = exp(v13);
+      let v15 = (params.s[0].x * v14);
+      out0[i] = v15;
     }
 }
