@@ -22,6 +22,7 @@ from matfuse.runtime._classrules import (
     float_to_int,
     type_error,
 )
+from matfuse.runtime._host_threads import MIN_ELEMENTWISE, map_elementwise
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     StringArray,
@@ -77,29 +78,51 @@ def _operand(v: Any, op: str) -> np.ndarray:
     raise type_error(_OP_NAMES.get(op, op), v)
 
 
+def result_order(x: np.ndarray, y: np.ndarray) -> str:
+    """Memory order of an elementwise result: column-major when both operands
+    are (a column times a row expands to a column-major matrix, so ``A(:)``,
+    column reductions and column FFTs of it need no transposing copy),
+    otherwise NumPy's 'K' (follow the operands)."""
+    return "F" if x.flags.f_contiguous and y.flags.f_contiguous else "K"
+
+
 def _float_kernel(op: str, x: np.ndarray, y: np.ndarray) -> np.ndarray:
+    order = result_order(x, y)
     with np.errstate(all="ignore"):
         if op == "+":
-            return x + y
+            return np.add(x, y, order=order)
         if op == "-":
-            return x - y
+            return np.subtract(x, y, order=order)
         if op == ".*":
-            return x * y
+            return np.multiply(x, y, order=order)
         if op == "./":
-            return x / y
+            return np.divide(x, y, order=order)
         if op == ".\\":
-            return y / x
-        return _power(x, y)
+            return np.divide(y, x, order=order)
+        return _power(x, y, order)
 
 
-def _power(x: np.ndarray, y: np.ndarray) -> np.ndarray:
+def _power(x: np.ndarray, y: np.ndarray, order: str = "K") -> np.ndarray:
     """``x.^y``; a negative real base with a non-integer exponent is complex."""
     if x.dtype.kind != "c" and y.dtype.kind != "c":
-        neg = (x < 0) & (y != np.round(y))
-        if np.any(neg):
+        if _complex_power(x, y):
             ctype = np.complex64 if x.dtype == np.float32 and y.dtype == np.float32 else np.complex128
-            return drop_zero_imag(np.power(x.astype(ctype), y.astype(ctype)))
-    return np.power(x, y)
+            return drop_zero_imag(np.power(x.astype(ctype), y.astype(ctype), order=order))
+        if y.size == 1 and x.size >= MIN_ELEMENTWISE and x.dtype == y.dtype:
+            blocks = map_elementwise(np.power, x, y.reshape(-1)[0])   # pow is slow: in parallel
+            if blocks is not None:
+                return blocks
+    return np.power(x, y, order=order)
+
+
+def _complex_power(x: np.ndarray, y: np.ndarray) -> bool:
+    """Whether some negative real base meets a non-integer exponent.  With a
+    scalar exponent this is one reduction over the base (fmin skips NaN,
+    which is not negative) instead of two boolean temporaries."""
+    if y.size == 1 and x.size > 0:
+        e = y.reshape(-1)[0]
+        return not e == np.round(e) and bool(np.fmin.reduce(x, axis=None) < 0)
+    return bool(np.any((x < 0) & (y != np.round(y))))
 
 
 def _float_operand(arr: np.ndarray, cls: str) -> np.ndarray:

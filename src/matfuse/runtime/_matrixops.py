@@ -47,9 +47,11 @@ def _matrix_operand(v: Any, op: str) -> np.ndarray:
 def _float_matrix(arr: np.ndarray, single: bool) -> np.ndarray:
     if arr.dtype == CHAR_DTYPE:
         arr = char_codes(arr).astype(np.float64)
+    # copy=False: no caller writes to its operands, and ``A' * A`` keeps one
+    # buffer, so NumPy sees the transposed pair and takes BLAS syrk
     if arr.dtype.kind == "c":
-        return arr.astype(np.complex64 if single else np.complex128)
-    return arr.astype(np.float32 if single else np.float64)
+        return arr.astype(np.complex64 if single else np.complex128, copy=False)
+    return arr.astype(np.float32 if single else np.float64, copy=False)
 
 
 def _matrix_class(x: np.ndarray, y: np.ndarray, op_name: str) -> bool:

@@ -135,16 +135,30 @@ def index_elements(data: np.ndarray, idx: list) -> np.ndarray:
             lengths.append(shape[k])
         else:
             pos, _ishape = positions(sub, shape[k], k, n, True)
-            subs.append(pos)
+            run = _as_run(pos)
+            subs.append(pos if run is None else run)
             lengths.append(pos.size)
-            simple = False
+            simple = simple and run is not None
     view = data.reshape(shape, order="F") if shape != data.shape else data
     if simple:
-        result = view.copy()
+        # colons and ascending runs (A(1:m, :)): a slice, copied in the
+        # source's memory order, instead of a gather
+        result = view[tuple(subs)].copy(order="K")
     else:
-        arrays = [np.arange(shape[k]) if type(s) is slice else s for k, s in enumerate(subs)]
+        arrays = [np.arange(shape[k])[s] if type(s) is slice else s for k, s in enumerate(subs)]
         result = view[np.ix_(*arrays)]
     return _normalized(result)
+
+
+def _as_run(pos: np.ndarray) -> slice | None:
+    """``pos`` as a slice when it is a non-empty run of consecutive
+    ascending positions (``2:10``), else None."""
+    count = pos.size
+    if count == 0 or pos[-1] - pos[0] != count - 1:
+        return None
+    if count > 2 and not bool(np.all(np.diff(pos) == 1)):
+        return None
+    return slice(int(pos[0]), int(pos[-1]) + 1)
 
 
 def _normalized(arr: np.ndarray) -> np.ndarray:

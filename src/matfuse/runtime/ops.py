@@ -33,6 +33,12 @@ from matfuse.runtime._classrules import INTEGER_SET, convert, float_to_int, type
 from matfuse.runtime._colon import colon_values
 from matfuse.runtime._limits import check_allocation
 from matfuse.runtime._concat import cell_rows, concat_rows
+from matfuse.runtime._host_threads import (
+    MIN_ELEMENTWISE,
+    MIN_PARALLEL_ELEMENTS,
+    map_arithmetic,
+    map_elementwise,
+)
 from matfuse.runtime._elementwise import (
     ARITH_OPS,
     COMPARE_OPS,
@@ -116,6 +122,8 @@ _DOUBLE_UFUNCS: dict[str, Callable[[Any, Any], Any]] = {
     ">": np.greater, ">=": np.greater_equal,
 }
 
+_ARITH_UFUNCS = frozenset((np.add, np.subtract, np.multiply, np.divide))
+
 _MATRIX_OPS: dict[str, Callable[[Any, Any], Any]] = {
     "*": mtimes, "/": mrdivide, "\\": mldivide, "^": mpower,
 }
@@ -142,6 +150,10 @@ def binary(op: str, a: Any, b: Any) -> Any:
     if ufunc is not None and ((ta is np.ndarray and a.dtype in _REAL_FLOATS and (
             tb is float or (tb is np.ndarray and b.dtype == a.dtype and a.shape == b.shape)))
             or (tb is np.ndarray and ta is float and b.dtype in _REAL_FLOATS)):
+        if (a.size if ta is np.ndarray else b.size) >= MIN_PARALLEL_ELEMENTS and ufunc in _ARITH_UFUNCS:
+            blocks = map_arithmetic(ufunc, a, b)    # large arrays: in parallel
+            if blocks is not None:
+                return blocks
         return canonical(ufunc(a, b))
     if ta is float or tb is float:
         fast = _scalar_real_float(op, a, b, ta, tb)
@@ -164,18 +176,23 @@ def _scalar_real_float(op: str, a: Any, b: Any, ta: type, tb: type) -> Any:
     integer-valued scalar exponent on real double/single arrays: plain NumPy
     (these are elementwise in MATLAB and never turn complex); None otherwise."""
     if op == "*":
-        if ta is float and tb is np.ndarray and b.dtype in _REAL_FLOATS:
-            return canonical(np.multiply(a, b))
-        if tb is float and ta is np.ndarray and a.dtype in _REAL_FLOATS:
-            return canonical(np.multiply(a, b))
+        if (ta is float and tb is np.ndarray and b.dtype in _REAL_FLOATS) or (
+                tb is float and ta is np.ndarray and a.dtype in _REAL_FLOATS):
+            blocks = map_arithmetic(np.multiply, a, b)
+            return blocks if blocks is not None else canonical(np.multiply(a, b))
         return None
     if ta is not np.ndarray or a.dtype not in _REAL_FLOATS:
         return None
     if op == "/":
-        return canonical(np.divide(a, b))
+        blocks = map_arithmetic(np.divide, a, b)
+        return blocks if blocks is not None else canonical(np.divide(a, b))
     if op == ".^" and b == b and b.is_integer():
         if b == 2.0:
             return canonical(np.multiply(a, a))
+        if a.size >= MIN_ELEMENTWISE:
+            blocks = map_elementwise(np.power, a, b)    # pow is slow: in parallel
+            if blocks is not None:
+                return canonical(blocks)
         return canonical(np.power(a, b))
     return None
 

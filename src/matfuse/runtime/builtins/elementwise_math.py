@@ -13,6 +13,7 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._host_threads import map_elementwise
 from matfuse.runtime.builtins._math_support import (
     binary_inputs,
     finish,
@@ -42,6 +43,10 @@ def apply_float_unary(x: Any, fn: str, real_fn: Callable[[np.ndarray], np.ndarra
         if needs_complex is not None and complex_fn is not None and np.any(needs_complex(arr)):
             ctype = np.complex64 if arr.dtype == np.float32 else np.complex128
             return finish(complex_fn(arr.astype(ctype)))
+        if isinstance(real_fn, np.ufunc):
+            blocks = map_elementwise(real_fn, arr)     # large arrays: in parallel
+            if blocks is not None:
+                return finish(blocks)
         return finish(real_fn(arr))
 
 

@@ -22,6 +22,7 @@ from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import canonical, to_str
 
 MAX_AUTO_BINS = 65536
+_CHUNK = 1 << 18
 
 
 def _eps(x: float) -> float:
@@ -94,6 +95,21 @@ def auto_edges(x: np.ndarray, method: str = "auto") -> np.ndarray:
     return bin_picker(xmin, xmax, None, 3.5 * std / n ** (1.0 / 3.0))
 
 
+def counts_only(x: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """The counts of ``count_in_bins`` without the bin index: one search and
+    one bincount.  A right-side search puts NaN and values at or above the
+    last edge at ``nb + 1``; of those only values equal to the last edge
+    count (in the last bin, which is closed)."""
+    nb = edges.size - 1
+    total = np.zeros(nb + 2, dtype=np.int64)
+    # in chunks: the index temporaries stay in cache and in reused memory
+    for start in range(0, x.size, _CHUNK):
+        part = x[start:start + _CHUNK]
+        total += np.bincount(np.searchsorted(edges, part, side="right"), minlength=nb + 2)
+        total[nb] += np.count_nonzero(part == edges[-1])
+    return total[1:nb + 1].astype(np.float64)
+
+
 def count_in_bins(x: np.ndarray, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Counts for [e_k, e_k+1) (last bin closed) and 1-based bin index (0 = none)."""
     nb = edges.size - 1
@@ -126,12 +142,21 @@ def _normalize_counts(counts: np.ndarray, edges: np.ndarray, how: str, total: in
 @builtin("histcounts", category="statistics", nargin=(1, None), nargout=(0, 3), wants_nargout=True)
 def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
     """Histogram bin counts: [N, edges, bin] = histcounts(X, nbins|edges, Name, Value)."""
-    data = np.real(numeric_input(x, "histcounts")).astype(np.float64)
+    data = np.real(numeric_input(x, "histcounts")).astype(np.float64, copy=False)
     rest = list(args)
     options: dict[str, Any] = {}
     while len(rest) >= 2 and is_text(rest[-2]):
         options[to_str(rest[-2]).lower()] = rest[-1]
         del rest[-2:]
+    edges = _explicit_edges(rest, options)
+    if edges is not None and nargout < 3 and not np.isnan(edges).any():
+        # given edges, no bin index wanted: counts do not depend on the
+        # element order, so no column-major copy, no finite-value copy
+        counts = counts_only(data.ravel(order="K"), edges)
+        how = to_str(options["normalization"]).lower() if "normalization" in options else "count"
+        counts = _normalize_counts(counts, edges, how, data.size)
+        outputs = (canonical(counts.reshape(1, -1)), canonical(edges.reshape(1, -1)))
+        return outputs if nargout > 1 else outputs[0]
     flat = data.reshape(-1, order="F")
     finite = flat[np.isfinite(flat)]
     limits = options.get("binlimits")
@@ -182,6 +207,21 @@ def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
     outputs = (canonical(counts.reshape(1, -1)), canonical(edges.reshape(1, -1)),
                canonical(bins.reshape(data.shape, order="F")))
     return outputs[:nargout] if nargout > 1 else outputs[0]
+
+
+def _explicit_edges(rest: list[Any], options: dict[str, Any]) -> np.ndarray | None:
+    """The edges vector of ``histcounts(X, edges)`` (validated), or None when
+    the bins are given any other way."""
+    if not rest or "binlimits" in options:
+        return None
+    spec = real_values(rest[0], "histcounts", "Bins")
+    if spec.size == 1:
+        return None
+    edges = spec.reshape(-1, order="F")
+    if edges.size < 2 or np.any(np.diff(edges) < 0):
+        raise MatlabError("MATLAB:histcounts:InvalidEdges",
+                          "Bin edges must be a vector that is real, numeric or logical, and monotonically nondecreasing.")
+    return edges
 
 
 @builtin("histc", category="statistics", nargin=(2, 3), nargout=(0, 2), wants_nargout=True)

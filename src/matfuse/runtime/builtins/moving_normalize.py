@@ -10,7 +10,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text, scalar_value
 from matfuse.runtime.builtins._reduction_args import ReductionArgs, ieee_quiet, numeric_input, real_values
-from matfuse.runtime.builtins.statistics import variance
+from matfuse.runtime.builtins.statistics import moments, variance
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import canonical, to_array, to_str
 
@@ -123,10 +123,13 @@ def zscore(x: Any, flag: Any = None, dim: Any = None, nargout: int = 1) -> Any:
     if arr.size == 0:
         outs = (canonical(arr.astype(np.float64)), canonical(np.zeros((0, 0))), canonical(np.zeros((0, 0))))
         return outs[:nargout] if nargout > 1 else outs[0]
-    v, mu = variance(arr, w, ReductionArgs((axis,), False, "default", True), "zscore")
+    v, mu, dev = moments(arr, w, ReductionArgs((axis,), False, "default", True), "zscore", keep_dev=True)
     sigma = np.sqrt(v)
     safe = np.where(sigma == 0, 1, sigma)
-    z = (arr.astype(mu.dtype) - mu) / safe
+    if dev is None:
+        z = (arr.astype(mu.dtype) - mu) / safe
+    else:   # the deviations are ours alone: divide in place
+        z = np.divide(dev, safe, out=dev)
     outs = (canonical(z), canonical(mu), canonical(sigma))
     return outs[:nargout] if nargout > 1 else outs[0]
 

@@ -7,6 +7,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._host_threads import map_columns
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text
 from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input
 from matfuse.runtime.registry import GpuSpec, builtin
@@ -16,11 +17,12 @@ SHAPES = ("full", "same", "valid")
 
 
 def float_array(v: Any, fn: str) -> np.ndarray:
-    """Numeric input as float64/complex128 (float32 kept for single)."""
+    """Numeric input as float64/complex128 (float32 kept for single); no copy
+    when it already is one (callers never write to it)."""
     arr = numeric_input(v, fn)
     if arr.dtype.kind == "c":
-        return arr.astype(np.complex64 if arr.dtype == np.complex64 else np.complex128)
-    return arr.astype(np.float32 if arr.dtype == np.float32 else np.float64)
+        return arr.astype(np.complex64 if arr.dtype == np.complex64 else np.complex128, copy=False)
+    return arr.astype(np.float32 if arr.dtype == np.float32 else np.float64, copy=False)
 
 
 def _shape_arg(v: Any, fn: str) -> str:
@@ -72,6 +74,48 @@ def _conv2_full(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return scipy.signal.convolve2d(a, b, mode="full")
 
 
+# Kernels up to this many elements convolve as a sum of shifted, scaled
+# copies of A (two vectorised passes per kernel element); larger ones use
+# SciPy's direct loop.
+SMALL_KERNEL = 8
+
+
+def _window(ashape: tuple[int, int], bshape: tuple[int, int], shape: str) -> tuple[int, int, int, int]:
+    """Rows [r0, r1) and columns [c0, c1) of the full convolution that
+    ``shape`` keeps."""
+    (ma, na), (mb, nb) = ashape, bshape
+    if shape == "full":
+        return 0, ma + mb - 1, 0, na + nb - 1
+    if shape == "same":
+        return mb // 2, mb // 2 + ma, nb // 2, nb // 2 + na
+    return mb - 1, max(ma, mb - 1), nb - 1, max(na, nb - 1)
+
+
+def conv2_small_kernel(a: np.ndarray, b: np.ndarray, shape: str) -> np.ndarray | None:
+    """``conv2(a, b, shape)`` for a small finite kernel of A's real float
+    class: the kernel elements are added in SciPy's order (row by row), so
+    the result is the same as ``_cut2(_conv2_full(a, b))`` bit for bit;
+    None when the case is not one of these."""
+    if (b.size > SMALL_KERNEL or a.size == 0 or b.size == 0 or a.dtype != b.dtype
+            or a.dtype not in (np.float64, np.float32) or a.ndim != 2 or b.ndim != 2
+            or not np.isfinite(b).all()):
+        return None
+    r0, r1, c0, c1 = _window(a.shape, b.shape, shape)
+    ma, na = a.shape
+    order = "F" if a.flags.f_contiguous else "C"
+    out = np.zeros((r1 - r0, c1 - c0), dtype=a.dtype, order=order)
+    scratch = np.empty_like(a, order=order)
+    for p in range(b.shape[0]):
+        for q in range(b.shape[1]):
+            i0, i1 = max(r0 - p, 0), min(r1 - p, ma)
+            j0, j1 = max(c0 - q, 0), min(c1 - q, na)
+            if i0 >= i1 or j0 >= j1:
+                continue
+            term = np.multiply(a[i0:i1, j0:j1], b[p, q], out=scratch[:i1 - i0, :j1 - j0])
+            out[i0 + p - r0:i1 + p - r0, j0 + q - c0:j1 + q - c0] += term
+    return out
+
+
 def _cut2(full: np.ndarray, ashape: tuple[int, int], bshape: tuple[int, int], shape: str) -> np.ndarray:
     if shape == "full":
         return full
@@ -102,6 +146,9 @@ def conv2(*args: Any) -> Any:
         b = float_array(rest[1], "conv2")
         if a.ndim > 2 or b.ndim > 2:
             raise MatlabError("MATLAB:conv2:inputsMustBe2D", "N-D arrays are not supported.")
+        small = conv2_small_kernel(a, b, mode)
+        if small is not None:
+            return canonical(small)
         full = _conv2_full(a, b)
         bshape = b.shape
     else:
@@ -151,6 +198,12 @@ def filter_(b: Any, a: Any, x: Any, zi: Any = None, dim: Any = None, nargout: in
     if axis >= xv.ndim:
         xv = xv[..., np.newaxis]
     order = max(av.size, bv.size) - 1
+    if nargout < 2 and zi is None and axis == 0 and xv.ndim == 2 and order > 0:
+        # columns filter independently: blocks of them in parallel, same bits
+        dtype = np.result_type(xv.dtype, bv.dtype, av.dtype)
+        out = map_columns(lambda block: scipy.signal.lfilter(bv, av, block, axis=0), xv, dtype)
+        if out is not None:
+            return canonical(out)
     moved = np.moveaxis(xv, axis, -1)
     lead = moved.shape[:-1]
     n_series = int(np.prod(lead))
@@ -174,7 +227,7 @@ def filter_(b: Any, a: Any, x: Any, zi: Any = None, dim: Any = None, nargout: in
         zf = np.zeros(lead + (0,))
     else:
         y, zf = scipy.signal.lfilter(bv, av, moved, axis=-1, zi=np.asarray(z0, dtype=np.result_type(moved, bv, av)))
-    y = np.moveaxis(y, -1, axis).astype(np.result_type(xv.dtype, bv.dtype, av.dtype))
+    y = np.moveaxis(y, -1, axis).astype(np.result_type(xv.dtype, bv.dtype, av.dtype), copy=False)
     if nargout < 2:
         return canonical(y)
     # zf is order x (the other dims of x), flattened to columns.

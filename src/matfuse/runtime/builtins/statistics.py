@@ -56,6 +56,49 @@ def _var_args(arr: np.ndarray, args: tuple, fn: str) -> tuple[Any, ReductionArgs
     return weight, ReductionArgs((first_nonsingleton_dim(arr.shape),), omit, "default", False)
 
 
+def _plain_moments(a: np.ndarray, axes: tuple[int, ...], weight: float, keep_dev: bool
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """(variance, mean, deviations ``a - mean``) of real float data with a
+    scalar weight and NaNs included: the same sums as the weighted path
+    (its weights are all 1.0 there) without the mask and weight arrays.
+    The deviations are returned for double data only (single data compute
+    them in double, which is not what zscore divides)."""
+    n = 1.0
+    for ax in axes:
+        n *= a.shape[ax]
+    # single data accumulate in double, as the weighted path does
+    mu = np.add.reduce(a, axis=axes, keepdims=True, dtype=np.float64) / n
+    dev = a - mu
+    keep = keep_dev and dev.dtype == a.dtype
+    ss = np.add.reduce(np.multiply(dev, dev, out=None if keep else dev),
+                       axis=axes, keepdims=True)
+    if weight == 1.0:
+        v = ss / n
+    elif n > 1:
+        v = ss / (n - 1)
+    else:
+        v = 0.0 * ss if n == 1 else ss / n
+    v = np.where(np.isnan(mu), np.nan, v)
+    if a.dtype != np.float64:
+        return v.astype(a.dtype), mu.astype(a.dtype), None
+    return v, mu, dev if keep else None
+
+
+def moments(arr: np.ndarray, weight: Any, ra: ReductionArgs, fn: str, keep_dev: bool = False
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """(variance, mean, deviations or None) along ``ra``'s axes; with
+    ``keep_dev`` the deviations ``arr - mean`` come back when the fast path
+    computed them (real double data, scalar weight, NaNs included), so
+    zscore need not redo them."""
+    if (not ra.omitnan and not isinstance(weight, np.ndarray)
+            and arr.dtype in (np.float64, np.float32)):
+        a, axes = prepare(arr, ra.axes, ra.dim_given)
+        if axes and a.size:
+            return _plain_moments(a, axes, weight, keep_dev)
+    v, mu = variance(arr, weight, ra, fn)
+    return v, mu, None
+
+
 def variance(arr: np.ndarray, weight: Any, ra: ReductionArgs, fn: str) -> tuple[np.ndarray, np.ndarray]:
     """(variance, mean) along ``ra``'s axes with MATLAB's weighting rules."""
     a, axes = prepare(_work(arr), ra.axes, ra.dim_given)
@@ -91,7 +134,7 @@ def variance(arr: np.ndarray, weight: Any, ra: ReductionArgs, fn: str) -> tuple[
 def _var_std(x: Any, args: tuple, fn: str, nargout: int, root: bool) -> Any:
     arr = numeric_input(x, fn)
     weight, ra = _var_args(arr, args, fn)
-    v, mu = variance(arr, weight, ra, fn)
+    v, mu, _ = moments(arr, weight, ra, fn)
     out = np.sqrt(v) if root else v
     if nargout > 1:
         return canonical(out), canonical(mu)
@@ -131,7 +174,7 @@ def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool]:
     if len(rest) >= 2 and to_array(rest[-1]).size == 1 and to_array(rest[0]).size != 1 or len(rest) == 3:
         norm_n = scalar_value(rest.pop(), fn) == 1
     arrays = [numeric_input(r, fn) for r in rest]
-    arrays = [a.astype(np.complex128 if a.dtype.kind == "c" else np.float64) for a in arrays]
+    arrays = [a.astype(np.complex128 if a.dtype.kind == "c" else np.float64, copy=False) for a in arrays]
     if any(a.ndim > 2 for a in arrays):
         raise MatlabError(f"MATLAB:{fn}:InputDim", "Inputs must be 2-D.")
     if len(arrays) == 1:
