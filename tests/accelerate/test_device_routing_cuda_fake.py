@@ -7,34 +7,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from matfuse.accelerate_api import override_provider, reset_fallback_counts
 from matfuse.runtime import ops
-from matfuse.runtime.registry import load_all
 from tests.accelerate import cuda_host
+from tests.accelerate.fake_cuda_fixtures import _builtins, cuda_device, fake_cuda  # noqa: F401 (fixtures)
 from tests.accelerate import test_device_routing as routing
-from tests.accelerate.providers import fake_cupy
 
 pytestmark = pytest.mark.skipif(not cuda_host.gxx_available(), reason="g++ not on PATH")
-
-
-@pytest.fixture(autouse=True)
-def _builtins():
-    load_all()
-
-
-@pytest.fixture(scope="module")
-def fake_cuda(tmp_path_factory):
-    with fake_cupy.installed():
-        from matfuse.accelerate.providers.cuda.provider import CudaProvider
-
-        yield CudaProvider(cache_dir=str(tmp_path_factory.mktemp("fake_cuda_routing")))
-
-
-@pytest.fixture
-def cuda_device(fake_cuda):
-    reset_fallback_counts()
-    with override_provider(fake_cuda):
-        yield fake_cuda
 
 
 @pytest.mark.parametrize("cls", routing.INT_CLASSES)

@@ -52,6 +52,42 @@ class EmitterBase:
             own_stride *= own
         return self.let_index(" + ".join(terms) if terms else "0u")
 
+    def lookup(self, key: object) -> object | None:
+        """What an enclosing memo scope holds for ``key`` (None: nothing)."""
+        for scope in reversed(self.memo):
+            if key in scope:
+                return scope[key]
+        return None
+
+    def philox_block(self, node: FNode, block: str | None, i: str, per_block: int) -> str:
+        """The Philox words of random ``node``'s block for element ``i``.
+
+        ``block`` is the block index expression when the caller knows it (a
+        thread's lanes share one block): then the words are memoised per node
+        and block. The backend provides ``philox_call(lo, hi, k0, k1)`` and
+        ``carry``; the counter is offset inside replayed loops.
+        """
+        from matfuse.accelerate.fusion._render_cache import attr0, attr1, counter_hi, counter_lo
+
+        key = ("philox", node.uid, block)
+        if block is not None:
+            found = self.lookup(key)
+            if found is not None:
+                return found
+        k0 = self.header_word(node, attr0)
+        k1 = self.header_word(node, attr1)
+        c_lo = self.header_word(node, counter_lo)
+        c_hi = self.header_word(node, counter_hi)
+        c_lo, c_hi = self.offset_counter(c_lo, c_hi)
+        self.helpers.add("philox")
+        if block is None:
+            block = self.let_index(f"{i} >> {1 if per_block == 2 else 2}u")
+        lo = self.let_index(f"{c_lo} + {block}")
+        hi = self.let_index(f"{c_hi} + {self.carry(lo, c_lo)}")
+        words = self.philox_call(lo, hi, k0, k1)
+        self.memo[-1][key] = words
+        return words
+
     def value(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
         """The expression (a temporary) for ``node`` at ``idx``, rendered once per scope."""
         # A uniform has one value everywhere: one argument, whatever the index.
@@ -119,9 +155,9 @@ class LoopEmitterMixin:
         lanes = getattr(self, "vector_lanes", {})
         group = list(lanes) if local in lanes and tuple(node.shape) == tuple(space) else [local]
         key = ("loop", id(spec), local)
-        for scope in reversed(self.memo):
-            if key in scope:
-                return scope[key][slot]
+        found = self.lookup(key)
+        if found is not None:
+            return found[slot]
         names = self.render_loop(node, group)
         for index, per_lane in zip(group, names):
             self.memo[-1][("loop", id(spec), index)] = per_lane

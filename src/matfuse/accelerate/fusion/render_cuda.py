@@ -23,7 +23,7 @@ from typing import Callable
 
 from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
 from matfuse.accelerate.fusion._render_cache import (
-    CachingRenderer, Recipe, RecipeRecorder, attr0, attr1, counter_hi, counter_lo, linspace_step,
+    CachingRenderer, Recipe, RecipeRecorder, attr0, attr1, linspace_step,
 )
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.cuda_lib import library
@@ -291,35 +291,17 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         odd = f"(({i} & 1u) == 1u)"
         return self.let(f"({odd} ? {sin_v} : {cos_v})", ct)
 
-    def philox_block(self, node: FNode, block: str | None, i: str, per_block: int) -> str:
-        """The Philox words of ``node``'s block for element ``i`` (``block``:
-        the block index expression when known, memoised per node and block)."""
-        key = ("philox", node.uid, block)
-        if block is not None:
-            for scope in reversed(self.memo):
-                if key in scope:
-                    return scope[key]
-        k0 = self.header_word(node, attr0)
-        k1 = self.header_word(node, attr1)
-        c_lo = self.header_word(node, counter_lo)
-        c_hi = self.header_word(node, counter_hi)
-        c_lo, c_hi = self.offset_counter(c_lo, c_hi)
-        self.helpers.add("philox")
-        if block is None:
-            block = self.let_u(f"{i} >> {1 if per_block == 2 else 2}")
-        lo = self.let_u(f"{c_lo} + {block}")
-        hi = self.let_u(f"{c_hi} + ({lo} < {c_lo} ? 1u : 0u)")
+    def philox_call(self, lo: str, hi: str, k0: str, k1: str) -> str:
         words = self.fresh("w")
         self.emit(f"const mf_u4 {words} = mf_philox({lo}, {hi}, {k0}, {k1});")
-        self.memo[-1][key] = words
         return words
 
     def box_muller(self, node: FNode, words: str, pair: str, t: str) -> tuple[str, str, str]:
         """(r, r*sin, r*cos) of the uniform pair ``pair`` of ``words``."""
         key = ("box_muller", node.uid, words, pair)
-        for scope in reversed(self.memo):
-            if key in scope:
-                return scope[key]
+        found = self.lookup(key)
+        if found is not None:
+            return found
         ct = _CTYPE[t]
         if t == "f64":
             u1 = self.let(f"mf_u01_f64({words}.x, {words}.y)", "double")
@@ -410,9 +392,9 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
     def vector_load(self, node: FNode, name: str) -> str:
         """The vector holding ``node``'s lanes of this iteration (loaded once)."""
         key = ("vector", node.uid)
-        for scope in self.memo:
-            if key in scope:
-                return scope[key]
+        found = self.lookup(key)
+        if found is not None:
+            return found
         vec = self.fresh("vec")
         vtype = "float4" if self.ftype == "f32" else "double2"
         self.emit(f"const {vtype} {vec} = reinterpret_cast<const {vtype}*>({name})[i];")

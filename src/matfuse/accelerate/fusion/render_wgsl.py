@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from matfuse.accelerate.fusion._render_cache import (
-    CachingRenderer, Recipe, RecipeRecorder, attr0, attr1, counter_hi, counter_lo, linspace_step,
+    CachingRenderer, Recipe, RecipeRecorder, attr0, attr1, linspace_step,
 )
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
@@ -291,34 +291,15 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return sin_v if lane & 1 else cos_v
         return self.let(f"select({cos_v}, {sin_v}, ({i} & 1u) == 1u)")
 
-    def philox_block(self, node: FNode, block: str | None, i: str, per_block: int) -> str:
-        """Philox words of ``node``'s block for element ``i`` (memoised per
-        node and block when the block index expression is known)."""
-        key = ("philox", node.uid, block)
-        if block is not None:
-            for scope in reversed(self.memo):
-                if key in scope:
-                    return scope[key]
-        k0 = self.header_word(node, attr0)
-        k1 = self.header_word(node, attr1)
-        c_lo = self.header_word(node, counter_lo)
-        c_hi = self.header_word(node, counter_hi)
-        c_lo, c_hi = self.offset_counter(c_lo, c_hi)
-        self.helpers.add("philox")
-        if block is None:
-            block = self.let(f"{i} >> {1 if per_block == 2 else 2}u")
-        lo = self.let(f"{c_lo} + {block}")
-        hi = self.let(f"{c_hi} + select(0u, 1u, {lo} < {c_lo})")
-        words = self.let(f"philox4x32_10(vec4<u32>({lo}, {hi}, 0u, 0u), vec2<u32>({k0}, {k1}))")
-        self.memo[-1][key] = words
-        return words
+    def philox_call(self, lo: str, hi: str, k0: str, k1: str) -> str:
+        return self.let(f"philox4x32_10(vec4<u32>({lo}, {hi}, 0u, 0u), vec2<u32>({k0}, {k1}))")
 
     def box_muller(self, node: FNode, words: str, pair: str, t: str) -> tuple[str, str]:
         """(r*sin, r*cos) of the uniform pair ``pair`` of ``words``."""
         key = ("box_muller", node.uid, words, pair)
-        for scope in reversed(self.memo):
-            if key in scope:
-                return scope[key]
+        found = self.lookup(key)
+        if found is not None:
+            return found
         if t == "f64":
             self.helpers.update({"u01_f64", "f64math"})
             u1 = self.let(f"u01_f64({words}.x, {words}.y)")
