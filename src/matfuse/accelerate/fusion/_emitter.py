@@ -52,6 +52,25 @@ class EmitterBase:
             own_stride *= own
         return self.let_index(" + ".join(terms) if terms else "0u")
 
+    def domain_check(self, op: str, args: list[str], t: str) -> None:
+        """Raise the kernel's domain flag where ``op`` would need MATLAB's
+        complex result (the graph is then evaluated on the host). The
+        backend provides ``literal(value, t)`` and ``math_name(name, t)``."""
+        x = args[0]
+        zero = self.literal(0.0, t)
+        one = self.literal(1.0, t)
+        absolute = self.math_name("abs", t)
+        conditions = {
+            "sqrt": f"{x} < {zero}", "log": f"{x} < {zero}", "log2": f"{x} < {zero}",
+            "log10": f"{x} < {zero}", "log1p": f"{x} < {self.literal(-1.0, t)}",
+            "asin": f"{absolute}({x}) > {one}", "acos": f"{absolute}({x}) > {one}",
+        }
+        if op == "pow":
+            cond = f"{x} < {zero} && {args[1]} != {self.math_name('floor', t)}({args[1]})"
+        else:
+            cond = conditions[op]
+        self.emit(f"if ({cond}) {{ flag[0] = 1u; }}")
+
     def lookup(self, key: object) -> object | None:
         """What an enclosing memo scope holds for ``key`` (None: nothing)."""
         for scope in reversed(self.memo):

@@ -237,20 +237,11 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.let(f"{_fn(_MATH_BINARY[op], t)}({a}, {b})", ct)
         raise ValueError(f"CUDA renderer: no binary op {op}")
 
-    def domain_check(self, op: str, args: list[str], t: str) -> None:
-        x = args[0]
-        zero = _zero(t)
-        one = _one(t)
-        conditions = {
-            "sqrt": f"{x} < {zero}", "log": f"{x} < {zero}", "log2": f"{x} < {zero}",
-            "log10": f"{x} < {zero}", "log1p": f"{x} < -{one}",
-            "asin": f"{_fn('fabs', t)}({x}) > {one}", "acos": f"{_fn('fabs', t)}({x}) > {one}",
-        }
-        if op == "pow":
-            cond = f"{x} < {zero} && {args[1]} != {_fn('floor', t)}({args[1]})"
-        else:
-            cond = conditions[op]
-        self.emit(f"if ({cond}) {{ flag[0] = 1u; }}")
+    def literal(self, value: float, t: str) -> str:
+        return f"{value!r}f" if t == "f32" else repr(value)
+
+    def math_name(self, name: str, t: str) -> str:
+        return _fn("fabs" if name == "abs" else name, t)
 
     # ------------------------------------------------------------ generators
     def generator(self, node: FNode, i: str) -> str:

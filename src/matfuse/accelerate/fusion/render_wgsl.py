@@ -246,19 +246,11 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             fn = op
         return self.let(f"{fn}({a}, {b})")
 
-    def domain_check(self, op: str, args: list[str], t: str) -> None:
-        x = args[0]
-        zero = f"{t}(0.0)"
-        conditions = {
-            "sqrt": f"{x} < {zero}", "log": f"{x} < {zero}", "log2": f"{x} < {zero}",
-            "log10": f"{x} < {zero}", "log1p": f"{x} < {t}(-1.0)",
-            "asin": f"abs({x}) > {t}(1.0)", "acos": f"abs({x}) > {t}(1.0)",
-        }
-        if op == "pow":
-            cond = f"{x} < {zero} && {args[1]} != floor({args[1]})"
-        else:
-            cond = conditions[op]
-        self.emit(f"if ({cond}) {{ flag[0] = 1u; }}")
+    def literal(self, value: float, t: str) -> str:
+        return f"{t}({value!r})"
+
+    def math_name(self, name: str, t: str) -> str:
+        return name
 
     # ------------------------------------------------------------ generators
     def generator(self, node: FNode, i: str) -> str:
