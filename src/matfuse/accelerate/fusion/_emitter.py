@@ -71,6 +71,41 @@ class EmitterBase:
             cond = conditions[op]
         self.emit(f"if ({cond}) {{ flag[0] = 1u; }}")
 
+    def reduction_value(self, node: FNode, out_idx: str) -> str:
+        """Value of reduction ``node`` at its output index ``out_idx``: a
+        loop over the partial sums (when a partial pass ran) or over the
+        reduced extent. The backend provides ``declare``, ``open_loop``,
+        ``let_index``, ``let_value(expr, dtype)``, ``type_name``,
+        ``combine(op, acc, value, t)``, ``reduce_init(op, t)`` and ``literal``."""
+        a_ext, r_ext, _ = node.attrs
+        t = node.dtype
+        a = self.let_index(f"{out_idx} % {a_ext}u")
+        c = self.let_index(f"{out_idx} / {a_ext}u")
+        acc = self.declare(self.type_name(t), self.reduce_init(node.op, t))
+        chunks = self.plan.partial_of.get(node.uid)
+        if chunks is not None:
+            buf = self.binding(("partial", node.uid), self.type_name(t))
+            p = self.fresh("p")
+            self.open_loop(p, f"{chunks}u")
+            self.indent += 1
+            value = self.let_value(f"{buf}[{c} * {a_ext * chunks}u + {a} + {a_ext}u * {p}]", t)
+            self.emit(f"{acc} = {self.combine(node.op, acc, value, t)};")
+        else:
+            r = self.fresh("r")
+            self.open_loop(r, f"{r_ext}u")
+            self.indent += 1
+            self.memo.append({})
+            j = self.let_index(f"{a} + {a_ext}u * ({r} + {r_ext}u * {c})")
+            x = node.args[0]
+            value = self.convert(self.value(x, j, x.shape), x.dtype, t)
+            self.emit(f"{acc} = {self.combine(node.op, acc, value, t)};")
+            self.memo.pop()
+        self.indent -= 1
+        self.emit("}")
+        if node.op == "reduce_mean":
+            return self.let_value(f"{acc} / {self.literal(float(r_ext), t)}", t)
+        return acc
+
     def lookup(self, key: object) -> object | None:
         """What an enclosing memo scope holds for ``key`` (None: nothing)."""
         for scope in reversed(self.memo):

@@ -237,6 +237,15 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.let(f"{_fn(_MATH_BINARY[op], t)}({a}, {b})", ct)
         raise ValueError(f"CUDA renderer: no binary op {op}")
 
+    def let_value(self, expr: str, dtype: str) -> str:
+        return self.let(expr, _CTYPE[dtype])
+
+    def combine(self, op: str, acc: str, value: str, t: str) -> str:
+        return _combine(op, acc, value)
+
+    def reduce_init(self, op: str, t: str) -> str:
+        return _init(op, t)
+
     def literal(self, value: float, t: str) -> str:
         return f"{value!r}f" if t == "f32" else repr(value)
 
@@ -311,40 +320,6 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             out = (r, self.let(f"{r} * {sin_name}", ct), self.let(f"{r} * {cos_name}", ct))
         self.memo[-1][key] = out
         return out
-
-    # ------------------------------------------------------------ reductions
-    def reduction_value(self, node: FNode, out_idx: str) -> str:
-        """Value of reduction ``node`` at its output index ``out_idx``."""
-        a_ext, r_ext, _ = node.attrs
-        t = node.dtype
-        ct = _CTYPE[t]
-        a = self.let_u(f"{out_idx} % {a_ext}u")
-        c = self.let_u(f"{out_idx} / {a_ext}u")
-        acc = self.fresh("acc")
-        self.emit(f"{ct} {acc} = {_init(node.op, t)};")
-        chunks = self.plan.partial_of.get(node.uid)
-        if chunks is not None:
-            buf = self.binding(("partial", node.uid), ct)
-            p = self.fresh("p")
-            self.emit(f"for (unsigned int {p} = 0u; {p} < {chunks}u; ++{p}) {{")
-            self.indent += 1
-            value = self.let(f"{buf}[{c} * {a_ext * chunks}u + {a} + {a_ext}u * {p}]", ct)
-            self.emit(f"{acc} = {_combine(node.op, acc, value)};")
-        else:
-            r = self.fresh("r")
-            self.emit(f"for (unsigned int {r} = 0u; {r} < {r_ext}u; ++{r}) {{")
-            self.indent += 1
-            self.memo.append({})
-            j = self.let_u(f"{a} + {a_ext}u * ({r} + {r_ext}u * {c})")
-            x = node.args[0]
-            value = self.convert(self.value(x, j, x.shape), x.dtype, t)
-            self.emit(f"{acc} = {_combine(node.op, acc, value)};")
-            self.memo.pop()
-        self.indent -= 1
-        self.emit("}")
-        if node.op == "reduce_mean":
-            return self.let(f"{acc} / ({ct}){float(r_ext)!r}", ct)
-        return acc
 
     # ------------------------------------------------------------ kernels
     def build(self) -> RenderedKernel:

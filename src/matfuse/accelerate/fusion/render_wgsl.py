@@ -246,6 +246,15 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             fn = op
         return self.let(f"{fn}({a}, {b})")
 
+    def let_value(self, expr: str, dtype: str) -> str:
+        return self.let(expr)
+
+    def combine(self, op: str, acc: str, value: str, t: str) -> str:
+        return _combine(op, acc, value, t, self)
+
+    def reduce_init(self, op: str, t: str) -> str:
+        return _init(op, t)
+
     def literal(self, value: float, t: str) -> str:
         return f"{t}({value!r})"
 
@@ -308,39 +317,6 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             out = (self.let(f"{r} * sin({theta})"), self.let(f"{r} * cos({theta})"))
         self.memo[-1][key] = out
         return out
-
-    # ------------------------------------------------------------ reductions
-    def reduction_value(self, node: FNode, out_idx: str) -> str:
-        """Value of reduction ``node`` at its output index ``out_idx``."""
-        a_ext, r_ext, _ = node.attrs
-        t = node.dtype
-        a = self.let(f"{out_idx} % {a_ext}u")
-        c = self.let(f"{out_idx} / {a_ext}u")
-        acc = self.fresh("acc")
-        self.emit(f"var {acc}: {t} = {_init(node.op, t)};")
-        chunks = self.plan.partial_of.get(node.uid)
-        if chunks is not None:
-            buf = self.binding(("partial", node.uid), t)
-            p = self.fresh("p")
-            self.emit(f"for (var {p}: u32 = 0u; {p} < {chunks}u; {p} = {p} + 1u) {{")
-            self.indent += 1
-            value = self.let(f"{buf}[{c} * {a_ext * chunks}u + {a} + {a_ext}u * {p}]")
-            self.emit(f"{acc} = {_combine(node.op, acc, value, t, self)};")
-        else:
-            r = self.fresh("r")
-            self.emit(f"for (var {r}: u32 = 0u; {r} < {r_ext}u; {r} = {r} + 1u) {{")
-            self.indent += 1
-            self.memo.append({})
-            j = self.let(f"{a} + {a_ext}u * ({r} + {r_ext}u * {c})")
-            x = node.args[0]
-            value = self.convert(self.value(x, j, x.shape), x.dtype, t)
-            self.emit(f"{acc} = {_combine(node.op, acc, value, t, self)};")
-            self.memo.pop()
-        self.indent -= 1
-        self.emit("}")
-        if node.op == "reduce_mean":
-            return self.let(f"{acc} / {t}({float(r_ext)})")
-        return acc
 
     # ------------------------------------------------------------ kernels
     def build(self) -> RenderedKernel:
