@@ -27,6 +27,7 @@ from matfuse.accelerate.device_builtins import try_builtin_on_device
 from matfuse.accelerate.facade import ensure_provider
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
 from matfuse.accelerate_api import AccelProvider, Unsupported, count_fallback
+from matfuse.runtime.dispatcher import invoke
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import (
     CHAR_DTYPE,
@@ -108,15 +109,13 @@ def reupload(value: Any, p: AccelProvider) -> Any:
 
 def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any]:
     """Run builtin ``b`` with at least one device argument (see module doc)."""
-    from matfuse.runtime.dispatcher import invoke
-
-    if b.name in SHAPE_QUERIES:
+    name = b.name
+    if name in SHAPE_QUERIES:
         return invoke(b, [_stand_in(a) for a in args], nargout, ctx)
-    if b.name in CLASS_QUERIES:
+    spec = b.gpu
+    if name in CLASS_QUERIES or (spec is not None and spec.kind == "device_native"):
         return invoke(b, args, nargout, ctx)
-    if b.gpu is not None and b.gpu.kind == "device_native":
-        return invoke(b, args, nargout, ctx)
-    impl = DEVICE_IMPLS.get(b.name)
+    impl = DEVICE_IMPLS.get(name)
     if impl is not None:
         outputs = impl(args, nargout, ctx)
         if outputs is not None:
@@ -321,6 +320,33 @@ def to_device_like(value: Any, like: Any) -> Any:
 # Above this many elements a constant array is filled on the device instead
 # of uploaded (zeros/ones/nan/true with 'gpuArray' or a gpuArray 'like').
 FILL_MIN_ELEMENTS = 4096
+
+
+def fill_like(shape: tuple[int, ...], value: Any, dtype: np.dtype, like: Any) -> Any:
+    """``zeros/ones/nan/inf/true/false(shape, ..., 'gpuArray')`` made on the
+    device without building the host array first (at 1e7 elements the host
+    array and its constant check cost ~10 ms); None when the caller should
+    build it on the host (small, complex, or a provider without fill).
+
+    Args:
+        shape: MATLAB size (at least 2 dims, trailing singletons dropped).
+        value: the fill value (Python scalar).
+        dtype: the result's NumPy dtype (real).
+        like: the ``'gpuArray'`` class name or a device prototype.
+    """
+    n = 1
+    for d in shape:
+        n *= d
+    if n < FILL_MIN_ELEMENTS or dtype.kind not in "biuf":
+        return None
+    if isinstance(like, DeviceValue) and like.is_complex():
+        return None
+    cls = class_of(np.empty(0, dtype=dtype))
+    p = ensure_provider()
+    lazy = routing.fused_fill(p, tuple(shape), value, cls)
+    if lazy is not None:
+        return lazy
+    return device_fill(tuple(shape), value, cls, p)
 
 
 def _constant_of(value: Any) -> Any:

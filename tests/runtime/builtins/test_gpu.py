@@ -144,3 +144,29 @@ def test_arrayfun_on_gpuarray_is_a_counted_fallback(p):
     assert s.get("c") == "gpuArray"
     np.testing.assert_array_equal(s.get("a"), [[2, 3, 4]])
     assert fallback_counts().get("arrayfun") == 1
+
+
+@pytest.mark.parametrize("name, args, expected, cls", [
+    ("ones", (100.0, 50.0, "single", "gpuArray"), 1.0, "single"),
+    ("zeros", (5000.0, 1.0, "gpuArray"), 0.0, "double"),
+    ("nan", (1.0, 5000.0, "gpuArray"), np.nan, "double"),
+    ("true", (70.0, 70.0, "gpuArray"), True, "logical"),
+    ("ones", (70.0, 70.0, 1.0, "int8", "gpuArray"), 1, "int8"),
+])
+def test_large_gpu_constant_built_without_host_array(p, monkeypatch, name, args, expected, cls):
+    """zeros/ones/... with 'gpuArray' fill on the device: no host array of
+    the full size is made first (it cost ~10 ms at 1e7 elements)."""
+    from matfuse.runtime.builtins import construction
+
+    def no_host_array(*a, **k):
+        raise AssertionError("host array built for a device constant")
+
+    # place_like moves a finished host array; the device path never calls it.
+    monkeypatch.setattr(construction, "place_like", no_host_array)
+    out = call(name, *[char_array(a) if isinstance(a, str) else a for a in args])[0]
+    monkeypatch.undo()
+    assert isinstance(out, GpuArray)
+    assert out.matlab_class == cls
+    host = out.gather()
+    assert host.shape == tuple(int(a) for a in args if isinstance(a, float))[:2]
+    np.testing.assert_array_equal(host, np.full(host.shape, expected, dtype=host.dtype))

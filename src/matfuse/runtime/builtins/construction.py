@@ -71,8 +71,29 @@ def _filled(args: tuple[Any, ...], fn: str, value: Any, default: str = "double",
         raise MatlabError(f"MATLAB:{fn}:invalidInputClass",
                           "Trailing string input must be 'single' or 'double'.")
     check_allocation(shape, dtype.itemsize)
+    on_device = _device_filled(shape, value, dtype, like)
+    if on_device is not None:
+        return on_device
     out = np.full(shape, value, dtype=dtype)
     return place_like(canonical(out), like)
+
+
+def _device_filled(shape: tuple[int, ...], value: Any, dtype: np.dtype, like: Any) -> Any:
+    """The constant array made directly on the device for a device
+    ``'like'``/``'gpuArray'`` (no host array), or None."""
+    if like is None or not (isinstance(like, DeviceValue)
+                            or (isinstance(like, str) and like == "gpuArray")):
+        return None
+    try:
+        from matfuse.accelerate.dispatch import fill_like
+    except ImportError:
+        return None
+    dims = [int(d) for d in shape]
+    while len(dims) > 2 and dims[-1] == 1:
+        dims.pop()
+    while len(dims) < 2:
+        dims.append(1)
+    return fill_like(tuple(dims), value, dtype, like)
 
 
 @builtin("zeros", category="construction", gpu=_fill_spec("zeros"), fusion="zeros")
@@ -126,6 +147,9 @@ def _logical_filled(args: tuple, name: str, value: bool) -> Any:
     rest, _, like = parse_class_args(list(args), name, "logical")
     shape = parse_size_args(rest, name)
     check_allocation(shape, 1)
+    on_device = _device_filled(shape, value, np.dtype(bool), like)
+    if on_device is not None:
+        return on_device
     return place_like(canonical(np.full(shape, value, dtype=bool)), like)
 
 
