@@ -278,3 +278,40 @@ def test_mod_of_multiples_is_positive_zero(host_cuda):
     got, want = _run(host_cuda, g.binary_node("mod", x, g.scalar_node(3.0, "f64")))
     np.testing.assert_array_equal(got, want)
     assert not np.signbit(got).any() and not np.signbit(want).any()
+
+
+@needs_gxx
+@pytest.mark.parametrize("dtype", ["f32", "f64"])
+@pytest.mark.parametrize("shape, dims", [
+    ((16, 40, 30), (1, 2)),     # A = 16: a thread owns consecutive outputs
+    ((8, 1200), (1,)),          # A = 8
+    ((4000, 3), (0,)),          # A = 1, R % 4 == 0: consecutive elements
+    ((4002, 3), (0,)),          # A = 1, ragged R (f32): one element per iteration
+    ((6, 1000), (1,)),          # A not a multiple of the width
+])
+def test_partial_lanes_match_host_eval(host_cuda, dtype, shape, dims):
+    """Partial passes with vector lanes (a Philox block shared by the lanes,
+    vector loads of same-shape inputs): same results as the host evaluator,
+    with random and loaded operands and NaN rules."""
+    np_dtype = np.float32 if dtype == "f32" else np.float64
+    x = np.random.default_rng(11).standard_normal(shape).astype(np_dtype)
+    x.reshape(-1)[17] = np.nan
+    loaded = _input(host_cuda, x)
+    rand = g.random_node("rand", shape, dtype, (0x1234, 0x5678), 3)
+    for op in ("sum", "mean", "max", "min"):
+        value = g.binary_node("add", g.binary_node("mul", rand, rand), loaded)
+        root = g.reduce_node(op, value, dims)
+        got, want = _run(host_cuda, root)
+        tol = 2e-4 if dtype == "f32" else 1e-10
+        np.testing.assert_allclose(got, want, rtol=tol, atol=tol, equal_nan=True, err_msg=op)
+        only_rand = g.reduce_node(op, g.unary_node("sqrt", rand), dims)
+        got, want = _run(host_cuda, only_rand)
+        np.testing.assert_allclose(got, want, rtol=tol, atol=tol, err_msg=op)
+
+
+def test_partial_lanes_share_one_philox_block():
+    rand = g.random_node("rand", (16, 4096), "f32", (1, 2), 0)
+    red = g.reduce_node("sum", rand, (1,))
+    source = CudaRenderer().render(KernelPlan("partial", rand.shape, [], reduce_node=red, chunks=64)).source
+    assert source.count("mf_philox(") == 2          # the helper's definition and one call
+    assert "acc3" in source

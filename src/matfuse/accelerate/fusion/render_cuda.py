@@ -85,6 +85,9 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.has_flag = any(needs_domain_check(n) for n in nodes)
         self.nodes = nodes
         self.vector_lanes: dict[str, int] = {}
+        # Index of the current vector (16 bytes) of the lanes: also the
+        # Philox block index when a vector is exactly one block.
+        self.vector_index = "i"
 
     # ------------------------------------------------------------ bookkeeping
     def let(self, expr: str, ctype: str) -> str:
@@ -270,7 +273,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         # In a vector iteration the lanes of one thread are exactly one
         # Philox block: one call serves them all (memoised per block).
         lane = self.vector_lanes.get(i) if len(self.vector_lanes) == per_block else None
-        words = self.philox_block(node, "i" if lane is not None else None, i, per_block)
+        words = self.philox_block(node, self.vector_index if lane is not None else None, i, per_block)
         self.helpers.add("u01_f64" if t == "f64" else "u01_f32")
         if node.op == "rand":
             if t == "f64":
@@ -363,8 +366,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return found
         vec = self.fresh("vec")
         vtype = "float4" if self.ftype == "f32" else "double2"
-        self.emit(f"const {vtype} {vec} = reinterpret_cast<const {vtype}*>({name})[i];")
-        self.memo[0][key] = vec
+        self.emit(f"const {vtype} {vec} = reinterpret_cast<const {vtype}*>({name})[{self.vector_index}];")
+        # Elementwise: one vector per thread iteration (outermost scope);
+        # partial pass: one per reduction-loop iteration.
+        self.memo[0 if self.plan.kind != "partial" else -1][key] = vec
         return vec
 
     def elementwise_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
@@ -389,7 +394,22 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             outs.append((node, node.shape, node.dtype))
         return outs, numel(plan.shape) // width
 
+    def partial_lanes(self) -> int:
+        """Elements a partial-pass thread takes per loop iteration: 4 floats
+        or 2 doubles (one vector load per same-shape input, one Philox block
+        shared by the lanes: an element per Philox call made the image
+        normalisation's reductions Philox-bound) when the reduced layout
+        allows it: consecutive outputs (A divisible by the width) or a
+        contiguous reduced extent (A == 1, R divisible by the width); else 1."""
+        a_ext, r_ext, _ = self.plan.reduce_node.attrs
+        width = 4 if self.ftype == "f32" else 2
+        if a_ext % width == 0 or (a_ext == 1 and r_ext % width == 0):
+            return width
+        return 1
+
     def partial_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
+        if self.partial_lanes() > 1:
+            return self.partial_body_lanes(self.partial_lanes())
         plan = self.plan
         node = plan.reduce_node
         a_ext, r_ext, c_ext = node.attrs
@@ -418,6 +438,62 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.indent -= 1
         self.emit("}")
         self.emit("out0[g] = acc;")
+        return outs, threads
+
+    def partial_body_lanes(self, width: int) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
+        """The partial pass with ``width`` lanes per thread iteration.
+
+        Partial p of output (a, c) stays at ``a + A*(p + P*c)`` (the final
+        pass reads the same layout). With A divisible by the width a thread
+        owns ``width`` consecutive outputs (one accumulator each); with
+        A == 1 it takes ``width`` consecutive elements of its output.
+        """
+        plan = self.plan
+        node = plan.reduce_node
+        a_ext, r_ext, c_ext = node.attrs
+        chunks = plan.chunks
+        t = node.dtype
+        ct = _CTYPE[t]
+        x = node.args[0]
+        per_output = a_ext > 1
+        groups = a_ext // width if per_output else 1
+        threads = groups * chunks * c_ext
+        self.emit(f"const unsigned int c = g / {groups * chunks}u;")
+        self.emit(f"const unsigned int tt = g % {groups * chunks}u;")
+        accs = [f"acc{lane}" for lane in range(width if per_output else 1)]
+        for acc in accs:
+            self.emit(f"{ct} {acc} = {_init(node.op, t)};")
+        if per_output:
+            self.emit(f"const unsigned int a0 = (tt % {groups}u) * {width}u;")
+            self.emit(f"for (unsigned int r = tt / {groups}u; r < {r_ext}u; r += {chunks}u) {{")
+            base = "a0 + {a}u * (r + {r}u * c)".format(a=a_ext, r=r_ext)
+        else:
+            self.emit(f"for (unsigned int q = tt; q < {r_ext // width}u; q += {chunks}u) {{")
+            base = f"q * {width}u + {r_ext}u * c"
+        self.indent += 1
+        self.memo.append({})
+        j0 = self.let_u(base)
+        lanes = [j0] + [self.let_u(f"{j0} + {lane}u") for lane in range(1, width)]
+        self.vector_lanes = {name: lane for lane, name in enumerate(lanes)}
+        self.vector_index = self.let_u(f"{j0} / {width}u")
+        for lane, j in enumerate(lanes):
+            value = self.convert(self.value(x, j, x.shape), x.dtype, t)
+            acc = accs[lane] if per_output else accs[0]
+            self.emit(f"{acc} = {_combine(node.op, acc, value)};")
+        outs: list[tuple[FNode | None, tuple[int, ...], str]] = [(None, (a_ext * chunks * c_ext, 1), t)]
+        for k, extra in enumerate(plan.outputs, start=1):
+            for j in lanes:
+                self.emit(f"out{k}[{j}] = {self.value(extra, j, x.shape)};")
+            outs.append((extra, extra.shape, extra.dtype))
+        self.memo.pop()
+        self.indent -= 1
+        self.emit("}")
+        if per_output:
+            slot = f"c * {a_ext * chunks}u + a0 + {a_ext}u * (tt / {groups}u)"
+            for lane, acc in enumerate(accs):
+                self.emit(f"out0[{slot} + {lane}u] = {acc};")
+        else:
+            self.emit("out0[g] = acc0;")
         return outs, threads
 
     def assemble(self, outs: list[tuple[FNode | None, tuple[int, ...], str]], threads: int) -> RenderedKernel:
