@@ -77,6 +77,10 @@ class AccelerateInitOptions:
         stats: print acceleration statistics when the program ends.
         device_index: which adapter/device to use (0-based).
         allow_cpu_adapter: let ``auto`` pick a CPU adapter (lavapipe).
+        wgpu_max_binding_bytes: lower the wgpu provider's storage-binding
+            limit below the adapter's (bytes; None = the adapter's). Tensors
+            over it run their kernels as split dispatches over bound ranges;
+            tests set it small to exercise that path on small arrays.
     """
 
     provider: str = "auto"
@@ -93,6 +97,7 @@ class AccelerateInitOptions:
     threshold_matmul: int | None = None
     threshold_construction: int | None = None
     calibrate: bool = False
+    wgpu_max_binding_bytes: int | None = None
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None, **cli_overrides: Any) -> "AccelerateInitOptions":
@@ -154,4 +159,5 @@ ENV_VARIABLES: dict[str, tuple[str, Any]] = {
     "MATFUSE_STATS": ("stats", _parse_bool),
     "MATFUSE_DEVICE": ("device_index", _parse_int),
     "MATFUSE_ALLOW_CPU_ADAPTER": ("allow_cpu_adapter", _parse_bool),
+    "MATFUSE_WGPU_MAX_BINDING": ("wgpu_max_binding_bytes", _parse_int),
 }

@@ -18,6 +18,15 @@ from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGRO
 
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
 GRID_STRIDE_WORKGROUPS = 8192
+#: Split dispatch (wgpu provider, tensors over one storage binding): every
+#: kernel's Params end with ``r: vec4<u32>`` after pack_params()'s bytes:
+#: r.x the range's first element (full-shape operands and outputs are bound
+#: from it), r.y its end (partial passes; 0xFFFFFFFF when whole), r.z != 0:
+#: a partial pass combines into the partials of the ranges before it.
+#: Kernels whose index math allows it start with SPLIT_MARKER (elementwise)
+#: or SPLIT_PARTIAL_MARKER + " <reduction length> <chunks>" (partial pass).
+SPLIT_MARKER = "// mf:split-dispatch"
+SPLIT_PARTIAL_MARKER = "// mf:split-partial"
 from matfuse.accelerate.fusion import wgsl_lib
 from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
 
@@ -26,10 +35,10 @@ _BIN_INFIX = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 _CMP = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 _F32_UNARY = {
     "sqrt": "sqrt({0})", "exp": "exp({0})", "log": "log({0})", "log2": "log2({0})",
-    "log10": "(log({0}) * 0.4342944819032518)", "sin": "sin({0})", "cos": "cos({0})",
-    "tan": "tan({0})", "asin": "asin({0})", "acos": "acos({0})", "atan": "atan({0})",
-    "sinh": "sinh({0})", "cosh": "cosh({0})", "tanh": "tanh({0})",
-    "expm1": "mf_expm1_f32({0})", "log1p": "mf_log1p_f32({0})",
+    "log10": "(log({0}) * 0.4342944819032518)", "sin": "mf32_sin({0})", "cos": "mf32_cos({0})",
+    "tan": "mf32_tan({0})", "asin": "asin({0})", "acos": "acos({0})", "atan": "mf32_atan({0})",
+    "sinh": "mf32_sinh({0})", "cosh": "cosh({0})", "tanh": "mf32_tanh({0})",
+    "expm1": "mf32_expm1({0})", "log1p": "mf_log1p_f32({0})",
 }
 
 
@@ -83,6 +92,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.shared: str | None = None  # element type of the workgroup array, if used
         self.nodes = nodes
         self.vector_lanes: dict[str, int] = {}
+        # split dispatch: the global index of full-shape reads, and whether
+        # every full-shape read used it (see SPLIT_MARKER)
+        self.split_index: str | None = "i" if plan.kind == "elementwise" else None
+        self.splittable = not plan.partial_of
 
     # ------------------------------------------------------------ bookkeeping
     def let(self, expr: str) -> str:
@@ -139,6 +152,11 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             storage = _STORAGE[node.handle.dtype]
             name = self.binding(node, storage)
             at = self.index_in(idx, space, node.shape)
+            if at == idx and self.split_index is not None:
+                if idx == self.split_index and tuple(space) == tuple(self.plan.shape):
+                    at = f"{idx} - params.r.x"   # bound from the range's first element
+                else:
+                    self.splittable = False
             if storage == "u32":
                 return self.let(f"({name}[{at}] != 0u)")
             return self.let(f"{name}[{at}]")
@@ -208,6 +226,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             template = _F32_UNARY[op]
             if template.startswith("mf_"):
                 self.helpers.add(template.split("(")[0])
+            elif template.startswith("mf32_"):
+                self.helpers.add("f32math")
             return self.let(template.format(x))
         self.helpers.add("f64math")
         return self.let(f"mf_{op}({x})")
@@ -334,9 +354,13 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         outs = []
         # Grid-stride loop: measured faster than one element per thread on
         # the H200 (GPU-FACTS.md), and any n fits a 1-D grid.
-        self.emit(f"for (var i: u32 = gid.x; i < params.h[0].x; i = i + nwg.x * {WORKGROUP_SIZE}u) {{")
+        self.emit(f"for (var i: u32 = gid.x + params.r.x; i < params.h[0].x; "
+                  f"i = i + nwg.x * {WORKGROUP_SIZE}u) {{")
         self.indent += 1
         width = self.lane_width()
+        if width > 1 or any(nd.op in REDUCTIONS and nd.handle is None for nd in self.nodes):
+            self.splittable = False
+            self.split_index = None
         if width > 1:
             # Thread iteration i computes elements width*i .. width*i+width-1:
             # one Philox block per loop iteration serves all its lanes.
@@ -347,7 +371,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         for k, node in enumerate(plan.outputs):
             for index in lanes:
                 value = self.value(node, index, plan.shape)
-                self.emit(f"out{k}[{index}] = {self.store(value, node.dtype)};")
+                at = f"{index} - params.r.x" if self.split_index else index
+                self.emit(f"out{k}[{at}] = {self.store(value, node.dtype)};")
             outs.append((node, node.shape, node.dtype))
         self.indent -= 1
         self.emit("}")
@@ -378,17 +403,23 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         t = node.dtype
         threads = a_ext * chunks * c_ext
         folded = workgroup_folds(a_ext, chunks)
+        # a full reduction (A = C = 1) reads element r: it can run split
+        split = a_ext == 1 and c_ext == 1 and not plan.partial_of
         self.emit("let g = gid.x + gid.y * (nwg.x * 256u);")
         self.emit("let valid = g < params.h[0].x;")
         self.emit(f"let c = g / {a_ext * chunks}u;")
         self.emit(f"let tt = g % {a_ext * chunks}u;")
         self.emit(f"let a = tt % {a_ext}u;")
         self.emit(f"var acc: {t} = {_init(node.op, t)};")
-        self.emit(f"let r_end = select(0u, {r_ext}u, valid);")
-        self.emit(f"for (var r: u32 = tt / {a_ext}u; r < r_end; r = r + {chunks}u) {{")
+        self.emit(f"let r_end = select(0u, min({r_ext}u, params.r.y), valid);")
+        self.emit(f"for (var r: u32 = tt / {a_ext}u + params.r.x; r < r_end; r = r + {chunks}u) {{")
         self.indent += 1
         self.memo.append({})
         j = self.let(f"a + {a_ext}u * (r + {r_ext}u * c)")
+        if split:
+            self.split_index = j
+        else:
+            self.splittable = False
         x = node.args[0]
         value = self.convert(self.value(x, j, x.shape), x.dtype, t)
         self.emit(f"acc = {_combine(node.op, 'acc', value, t, self)};")
@@ -396,13 +427,17 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         outs: list[tuple[FNode | None, tuple[int, ...], str]] = [(None, (partial_count, 1), t)]
         for k, extra in enumerate(plan.outputs, start=1):
             ev = self.value(extra, j, x.shape)
-            self.emit(f"out{k}[{j}] = {self.store(ev, extra.dtype)};")
+            at = f"{j} - params.r.x" if split else j
+            self.emit(f"out{k}[{at}] = {self.store(ev, extra.dtype)};")
             outs.append((extra, extra.shape, extra.dtype))
         self.memo.pop()
         self.indent -= 1
         self.emit("}")
+        self.split_index = None
+        # later ranges of a split dispatch combine into the earlier partials
+        later = f"acc = {_combine(node.op, 'out0[g]', 'acc', t, self)};"
         if not folded:
-            self.emit("if (valid) { out0[g] = acc; }")
+            self.emit(f"if (valid) {{ if (params.r.z != 0u) {{ {later} }} out0[g] = acc; }}")
             return outs, threads
         self.shared = t
         self.emit("mf_sh[lid] = acc;")
@@ -415,7 +450,12 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             stride //= 2
         per_output = chunks * a_ext // WORKGROUP_SIZE
         self.emit(f"if (valid && lid < {a_ext}u) {{")
-        self.emit(f"  out0[c * {a_ext * per_output}u + lid + {a_ext}u * (tt / {WORKGROUP_SIZE}u)] = mf_sh[lid];")
+        self.emit(f"  let slot = c * {a_ext * per_output}u + lid + {a_ext}u * "
+                  f"(tt / {WORKGROUP_SIZE}u);")
+        self.emit("  var acc_all = mf_sh[lid];")
+        self.emit(f"  if (params.r.z != 0u) {{ acc_all = "
+                  f"{_combine(node.op, 'out0[slot]', 'acc_all', t, self)}; }}")
+        self.emit("  out0[slot] = acc_all;")
         self.emit("}")
         return outs, threads
 
@@ -445,7 +485,12 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         header_len = max(8, -(-len(self.header) // 8) * 8)
         scalar_len = max(1, -(-len(self.scalars) // 4))
         decls.append(f"struct Params {{ h: array<vec4<u32>, {header_len // 4}>, "
-                     f"s: array<vec4<{self.ftype}>, {scalar_len}> }};")
+                     f"s: array<vec4<{self.ftype}>, {scalar_len}>, r: vec4<u32> }};")
+        if self.splittable and self.plan.kind == "elementwise":
+            decls.insert(0, SPLIT_MARKER)
+        elif self.splittable and self.split_index is None and self.plan.reduce_node is not None:
+            _, r_ext, _ = self.plan.reduce_node.attrs
+            decls.insert(0, f"{SPLIT_PARTIAL_MARKER} {r_ext} {self.plan.chunks}")
         decls.append(f"@group(0) @binding({binding}) var<uniform> params: Params;")
         lib = wgsl_lib.library(self.helpers)
         if "f64math" in self.helpers or "mf_pow_f64" in self.helpers:

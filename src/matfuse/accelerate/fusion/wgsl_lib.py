@@ -100,12 +100,6 @@ fn mf_pow_f64(a: f64, b: f64) -> f64 {
   return m;
 }
 """, ("f64math",)),
-    "mf_expm1_f32": ("""
-fn mf_expm1_f32(x: f32) -> f32 {
-  if (abs(x) < 1e-3) { return x + 0.5 * x * x + x * x * x / 6.0; }
-  return exp(x) - 1.0;
-}
-""", ()),
     "mf_log1p_f32": ("""
 fn mf_log1p_f32(x: f32) -> f32 {
   let u = 1.0 + x;
@@ -123,6 +117,13 @@ def _f64_math() -> str:
     return F64_MATH
 
 
+def _f32_math() -> str:
+    # f32 functions whose driver builtins lose accuracy near zero.
+    from matfuse.accelerate.providers.wgpu.shaders.f32math import F32_MATH
+
+    return F32_MATH
+
+
 def library(names: set[str]) -> str:
     """Source of the helpers in ``names`` plus their dependencies, each once."""
     ordered: list[str] = []
@@ -134,6 +135,9 @@ def library(names: set[str]) -> str:
         seen.add(name)
         if name == "f64math":
             ordered.append(_f64_math())
+            return
+        if name == "f32math":
+            ordered.append(_f32_math())
             return
         text, deps = _HELPERS[name]
         for dep in deps:

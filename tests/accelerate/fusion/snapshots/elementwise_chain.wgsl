@@ -1,6 +1,145 @@
+// mf:split-dispatch
 @group(0) @binding(0) var<storage, read_write> out0: array<f32>;
-struct Params { h: array<vec4<u32>, 2>, s: array<vec4<f64>, 2> };
+struct Params { h: array<vec4<u32>, 2>, s: array<vec4<f64>, 2>, r: vec4<u32> };
 @group(0) @binding(1) var<uniform> params: Params;
+
+fn mf32_tanh(x: f32) -> f32 {
+  let ax = abs(x);
+  if (ax > 0.625f) {
+    let s = exp(2.0f * ax);
+    let r = 1.0f - 2.0f / (s + 1.0f);
+    return select(r, -r, x < 0.0f);
+  }
+  let z = x * x;
+  let p = (((-5.70498872745e-3f * z + 2.06390887954e-2f) * z - 5.37397155531e-2f) * z
+           + 1.33314422036e-1f) * z - 3.33332819422e-1f;
+  // select keeps -0 (x + x*z*p would round it to +0)
+  return select(x + x * z * p, x, z == 0.0f);
+}
+fn mf32_sinh(x: f32) -> f32 {
+  let ax = abs(x);
+  if (ax <= 1.0f) {
+    let z = x * x;
+    let p = (2.03721912945e-4f * z + 8.33028376239e-3f) * z + 1.66667160211e-1f;
+    return select(x + x * z * p, x, z == 0.0f);
+  }
+  var r: f32;
+  if (ax > 80.0f) {
+    // exp(ax)/2 without overflowing exp(ax) first
+    r = exp(ax - 0.69314718f);
+  } else {
+    let e = exp(ax);
+    r = 0.5f * e - 0.5f / e;
+  }
+  return select(r, -r, x < 0.0f);
+}
+fn mf32_asinh(x: f32) -> f32 {
+  let ax = abs(x);
+  var r: f32;
+  if (ax > 1500.0f) {
+    r = log(ax) + 0.69314718f;
+  } else if (ax < 0.5f) {
+    let z = x * x;
+    let p = ((2.0122003309e-2f * z - 4.2699340972e-2f) * z + 7.4847586088e-2f) * z
+            - 1.6666288134e-1f;
+    return select(x + x * z * p, x, z == 0.0f);
+  } else {
+    r = log(ax + sqrt(ax * ax + 1.0f));
+  }
+  return select(r, -r, x < 0.0f);
+}
+// sin/cos/tan: Cody-Waite reduction by pi/4 in six 10-bit parts (every
+// y * part is exact for y < 2^14, so no fma is needed: Vulkan may split
+// it) and Cephes' single-precision polynomials; |x| > 8192 (and inf) go to
+// the driver.
+fn mf32_octant(ax: f32) -> vec2<f32> {
+  var j = u32(ax * 1.2732395447351628f);
+  var y = f32(j);
+  if ((j & 1u) == 1u) { j = j + 1u; y = y + 1.0f; }
+  var r = ax - y * 0.78515625f;
+  r = r - y * 0.00024199485778808594f;
+  r = r - y * -8.149072527885437e-08f;
+  r = r - y * 3.041122909053229e-11f;
+  r = r - y * -2.5729418595688003e-14f;
+  r = r - y * 2.859583229930518e-18f;
+  return vec2<f32>(r, f32(j & 7u));
+}
+fn mf32_sin_poly(r: f32) -> f32 {
+  let z = r * r;
+  return ((-1.9515295891e-4f * z + 8.3321608736e-3f) * z - 1.6666654611e-1f) * z * r + r;
+}
+fn mf32_cos_poly(r: f32) -> f32 {
+  let z = r * r;
+  return ((2.443315711809948e-5f * z - 1.388731625493765e-3f) * z + 4.166664568298827e-2f) * z * z
+         - 0.5f * z + 1.0f;
+}
+fn mf32_sin(x: f32) -> f32 {
+  let ax = abs(x);
+  if (ax > 8192.0f) { return sin(x); }
+  if (x == 0.0f) { return x; }
+  let o = mf32_octant(ax);
+  var j = u32(o.y);
+  var neg = x < 0.0f;
+  if (j > 3u) { neg = !neg; j = j - 4u; }
+  var v = mf32_sin_poly(o.x);
+  if (j == 1u || j == 2u) { v = mf32_cos_poly(o.x); }
+  return select(v, -v, neg);
+}
+fn mf32_cos(x: f32) -> f32 {
+  let ax = abs(x);
+  if (ax > 8192.0f) { return cos(x); }
+  let o = mf32_octant(ax);
+  var j = u32(o.y);
+  var neg = false;
+  if (j > 3u) { neg = !neg; j = j - 4u; }
+  if (j > 1u) { neg = !neg; }
+  var v = mf32_cos_poly(o.x);
+  if (j == 1u || j == 2u) { v = mf32_sin_poly(o.x); }
+  return select(v, -v, neg);
+}
+fn mf32_tan(x: f32) -> f32 {
+  let ax = abs(x);
+  if (ax > 8192.0f) { return tan(x); }
+  if (x == 0.0f) { return x; }
+  let o = mf32_octant(ax);
+  let r = o.x;
+  let z = r * r;
+  var v = r;
+  if (ax > 1e-4f) {
+    v = (((((9.38540185543e-3f * z + 3.11992232697e-3f) * z + 2.44301354525e-2f) * z
+         + 5.34112807005e-2f) * z + 1.33387994085e-1f) * z + 3.33331568548e-1f) * z * r + r;
+  }
+  if ((u32(o.y) & 2u) == 2u) { v = -1.0f / v; }
+  return select(v, -v, x < 0.0f);
+}
+fn mf32_expm1(x: f32) -> f32 {
+  if (abs(x) < 0.5f) {
+    // Taylor series to x^9/9! (below half an ulp on |x| < 0.5)
+    let p = ((((((((2.7557319e-6f * x + 2.4801587e-5f) * x + 1.9841270e-4f) * x
+             + 1.3888889e-3f) * x + 8.3333333e-3f) * x + 4.1666667e-2f) * x
+             + 1.6666667e-1f) * x + 0.5f) * x);
+    return select(x + x * p, x, x == 0.0f);
+  }
+  return exp(x) - 1.0f;
+}
+fn mf32_atan(x: f32) -> f32 {
+  var ax = abs(x);
+  var base = 0.0f;
+  if (ax > 2.414213562373095f) {
+    base = 1.5707963267948966f;
+    ax = -1.0f / ax;
+  } else if (ax > 0.4142135623730950f) {
+    base = 0.7853981633974483f;
+    ax = (ax - 1.0f) / (ax + 1.0f);
+  }
+  let z = ax * ax;
+  let p = ((8.05374449538e-2f * z - 1.38776856032e-1f) * z + 1.99777106478e-1f) * z
+          - 3.33329491539e-1f;
+  let r = base + (ax + ax * z * p);
+  if (x < 0.0f) { return -r; }
+  if (x == 0.0f) { return x; }
+  return r;
+}
 
 fn mf_pow_f32(a: f32, b: f32) -> f32 {
   if (b == 2.0) { return a * a; }
@@ -17,23 +156,23 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
 
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    for (var i: u32 = gid.x; i < params.h[0].x; i = i + nwg.x * 256u) {
+    for (var i: u32 = gid.x + params.r.x; i < params.h[0].x; i = i + nwg.x * 256u) {
       let v1 = select(params.s[0].x + f64(i) * params.s[0].z, params.s[0].y, i == 999u);
       let v2 = f32(v1);
-      let v3 = sin(v2);
+      let v3 = mf32_sin(v2);
       let v4 = (-v2);
       let v5 = (v4 / f32(params.s[0].w));
       let v6 = exp(v5);
       let v7 = (v3 * v6);
       let v8 = (v2 / f32(params.s[1].x));
-      let v9 = cos(v8);
+      let v9 = mf32_cos(v8);
       let v10 = (v7 * v9);
       let v11 = mf_pow_f32(v7, f32(params.s[1].z));
       let v12 = (f32(params.s[1].y) * v11);
       let v13 = (v10 + v12);
-      let v14 = tanh(v13);
+      let v14 = mf32_tanh(v13);
       let v15 = (f32(params.s[1].w) * v13);
       let v16 = (v14 + v15);
-      out0[i] = v16;
+      out0[i - params.r.x] = v16;
     }
 }

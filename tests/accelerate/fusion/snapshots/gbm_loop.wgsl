@@ -1,6 +1,6 @@
 @group(0) @binding(0) var<storage, read_write> out0: array<f32>;
 @group(0) @binding(1) var<storage, read_write> out1: array<f32>;
-struct Params { h: array<vec4<u32>, 4>, s: array<vec4<f32>, 1> };
+struct Params { h: array<vec4<u32>, 4>, s: array<vec4<f32>, 1>, r: vec4<u32> };
 @group(0) @binding(2) var<uniform> params: Params;
 
 fn mulhilo32(a: u32, b: u32) -> vec2<u32> {
@@ -29,7 +29,7 @@ fn u01_f32(x: u32) -> f32 {
 
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    for (var i: u32 = gid.x; i < params.h[0].x; i = i + nwg.x * 256u) {
+    for (var i: u32 = gid.x + params.r.x; i < params.h[0].x; i = i + nwg.x * 256u) {
       let v1 = i * 4u + 0u;
       let v2 = i * 4u + 1u;
       let v3 = i * 4u + 2u;

@@ -1,5 +1,6 @@
+// mf:split-dispatch
 @group(0) @binding(0) var<storage, read_write> out0: array<f32>;
-struct Params { h: array<vec4<u32>, 2>, s: array<vec4<f32>, 1> };
+struct Params { h: array<vec4<u32>, 2>, s: array<vec4<f32>, 1>, r: vec4<u32> };
 @group(0) @binding(1) var<uniform> params: Params;
 
 fn mulhilo32(a: u32, b: u32) -> vec2<u32> {
@@ -28,7 +29,7 @@ fn u01_f32(x: u32) -> f32 {
 
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
-    for (var i: u32 = gid.x; i < params.h[0].x; i = i + nwg.x * 256u) {
+    for (var i: u32 = gid.x + params.r.x; i < params.h[0].x; i = i + nwg.x * 256u) {
       let v1 = i >> 2u;
       let v2 = params.h[1].x + v1;
       let v3 = params.h[1].y + select(0u, 1u, v2 < params.h[1].x);
@@ -44,6 +45,6 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
       let v13 = (params.s[0].y + v12);
       let v14 = exp(v13);
       let v15 = (params.s[0].x * v14);
-      out0[i] = v15;
+      out0[i - params.r.x] = v15;
     }
 }

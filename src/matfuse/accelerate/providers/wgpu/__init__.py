@@ -19,7 +19,8 @@ def create_provider(options: Any = None, allow_cpu_adapter: bool = True) -> Wgpu
         allow_cpu_adapter: accept a CPU adapter such as lavapipe.
     """
     try:
-        p = WgpuProvider(getattr(options, "power", None))
+        p = WgpuProvider(getattr(options, "power", None),
+                         max_binding_bytes=getattr(options, "wgpu_max_binding_bytes", None))
     except Unsupported:
         return None
     if not allow_cpu_adapter and p.ctx.adapter_type.upper() == "CPU":

@@ -113,7 +113,11 @@ class BufferTable:
         for d in shape:
             numel *= int(d)
         nbytes = numel * DEVICE_TYPES[dtype][1]
-        buf = self._take(size_class(nbytes), for_upload)
+        cap = size_class(nbytes)
+        if cap > self._max >= nbytes:
+            # near the buffer limit the size class would overshoot it
+            cap = max(nbytes, self._max // 4 * 4)
+        buf = self._take(cap, for_upload)
         tid = next(self._ids)
         self._entries[tid] = TensorEntry(buf, nbytes, dtype, tuple(shape))
         return tid
@@ -209,6 +213,14 @@ def host_bytes(data: np.ndarray, dtype: str) -> bytes:
     if dtype in WIDENED:
         return np.ascontiguousarray(data, dtype=WIDENED[dtype]).tobytes()
     return np.ascontiguousarray(data).tobytes()
+
+
+def host_view(data: np.ndarray, dtype: str) -> memoryview:
+    """Like ``host_bytes`` without the extra copy when ``data`` is already
+    contiguous in the device layout (a piece of a large upload)."""
+    if dtype in WIDENED:
+        return memoryview(np.ascontiguousarray(data, dtype=WIDENED[dtype]))
+    return memoryview(np.ascontiguousarray(data)).cast("B")
 
 
 def from_device_bytes(raw: memoryview | bytes, dtype: str, numel: int) -> np.ndarray:

@@ -3,6 +3,7 @@ pipelines, batching, the per-call cleanup scope and error mapping."""
 
 from __future__ import annotations
 
+import itertools
 import time
 from contextlib import contextmanager
 from typing import Callable, Iterator, Sequence
@@ -15,7 +16,7 @@ from matfuse.accelerate.providers.wgpu.device import DeviceContext
 from matfuse.accelerate.providers.wgpu.encoder import CommandBatcher
 from matfuse.accelerate.providers.wgpu.pipelines import Layout, PipelineCache
 from matfuse.accelerate.providers.wgpu.shaders.common import groups_for
-from matfuse.accelerate.providers.wgpu import staging
+from matfuse.accelerate.providers.wgpu import ranges, staging
 from matfuse.accelerate.providers.wgpu.telemetry import WgpuTelemetry
 from matfuse.errors import MatlabError
 
@@ -45,9 +46,17 @@ class WgpuCore:
 
     name = "wgpu"
 
-    def __init__(self, ctx: DeviceContext, device_id: int = 0):
+    def __init__(self, ctx: DeviceContext, device_id: int = 0,
+                 max_binding_bytes: int | None = None):
         self.ctx = ctx
         self.device_id = device_id
+        #: bytes one storage binding may cover: the adapter's limit, lowered by
+        #: ``AccelerateInitOptions.wgpu_max_binding_bytes`` (tests split small arrays)
+        self.binding_limit = ranges.effective_binding_limit(
+            ctx.max_binding_bytes, ctx.storage_offset_alignment, max_binding_bytes)
+        # view handle id (negative) -> (tensor id, byte offset, bytes): a bound range
+        self._views: dict[int, tuple[int, int, int]] = {}
+        self._view_ids = itertools.count(-1, -1)
         self.tel = WgpuTelemetry()
         self.buffers = BufferTable(ctx.device, int(ctx.limits.get("max-buffer-size", 1 << 28)))
         self.pipelines = PipelineCache(ctx.device, ctx.summary)
@@ -62,6 +71,8 @@ class WgpuCore:
         self._kernels: dict[tuple[str, int, int, tuple[int, ...], str | None], object] = {}
         #: rendered WGSL by renderer-specific key (see hooks)
         self.sources: dict[tuple, str] = {}
+        #: fused kernel cache key -> how it may run as a split dispatch
+        self._splittable: dict[str, tuple[str, int, int] | None] = {}
 
     # ------------------------------------------------------------ handles
     def norm_dtype(self, dtype: str) -> str:
@@ -77,11 +88,12 @@ class WgpuCore:
             raise Unsupported("wgpu: this kernel needs f64 arithmetic, which the adapter lacks")
 
     def alloc(self, shape: Sequence[int], dtype: str, for_upload: bool = False) -> GpuTensorHandle:
-        """A new tensor; freed automatically if the current hook fails."""
+        """A new tensor; freed automatically if the current hook fails.
+
+        Tensors up to the adapter's max buffer size are allocated; those over
+        ``binding_limit`` can only be bound in ranges (``is_large``)."""
         shape = tuple(int(d) for d in shape)
         dt = self.norm_dtype(dtype)
-        if numel(shape) * DEVICE_TYPES[dt][1] > self.ctx.max_binding_bytes:
-            raise Unsupported("wgpu: tensor exceeds the adapter's storage binding size")
         tid = self.buffers.allocate(dt, shape, for_upload)
         if self._scope is not None:
             self._scope.append(tid)
@@ -96,19 +108,88 @@ class WgpuCore:
             raise Unsupported("wgpu: handle belongs to another device")
         if h.dtype not in DEVICE_TYPES:
             raise Unsupported(f"wgpu: dtype {h.dtype}")
-        self.buffers.entry(h.buffer_id)
+        if h.buffer_id not in self._views:
+            self.buffers.entry(h.buffer_id)
 
-    def bind(self, h: GpuTensorHandle) -> tuple[DeviceBuffer, int]:
+    def bind(self, h: GpuTensorHandle) -> tuple[DeviceBuffer, int] | tuple[DeviceBuffer, int, int]:
+        """The storage binding of ``h`` (a view binds its range).
+
+        Raises:
+            Unsupported: ``h`` is larger than one binding may be; hooks without
+                a split path then fall back to the host (counted)."""
+        view = self._views.get(h.buffer_id)
+        if view is not None:
+            tid, offset, nbytes = view
+            return self.buffers.entry(tid).buf, nbytes, offset
         ent = self.buffers.entry(h.buffer_id)
+        if ent.nbytes > self.binding_limit:
+            raise Unsupported(f"wgpu: {ent.nbytes} bytes exceed one storage binding "
+                              f"({self.binding_limit}); this op has no split path")
         return ent.buf, ent.nbytes
 
     def bind_raw(self, h: GpuTensorHandle, nbytes: int) -> tuple[DeviceBuffer, int]:
         return self.buffers.entry(h.buffer_id).buf, nbytes
 
+    def buffer_of(self, h: GpuTensorHandle) -> tuple[DeviceBuffer, int]:
+        """(buffer, bytes) for copies, which have no binding-size limit."""
+        ent = self.buffers.entry(h.buffer_id)
+        return ent.buf, ent.nbytes
+
+    def copy_tensor(self, src: GpuTensorHandle, dst: GpuTensorHandle) -> None:
+        """Record copying all of ``src`` into ``dst`` (any size: no binding)."""
+        buf, nbytes = self.buffer_of(src)
+        self.batcher.copy(buf, self.buffer_of(dst)[0], nbytes)
+
+    @property
+    def max_kernel_buffers(self) -> int:
+        """Storage buffers (inputs + outputs) one kernel may bind; ``run``
+        refuses more (Unsupported), so a fusion planner may cap kernels here."""
+        return self.ctx.max_storage_buffers
+
+    # ------------------------------------------------------------ split dispatch
+    def is_large(self, h: GpuTensorHandle) -> bool:
+        """Whether ``h`` is over one storage binding (only split paths take it)."""
+        if h.buffer_id in self._views:
+            return False
+        return numel(h.shape) * DEVICE_TYPES[h.dtype][1] > self.binding_limit
+
+    def element_ranges(self, n: int, dtypes: Sequence[str],
+                       multiple: int = 1) -> list[tuple[int, int]]:
+        """(start, count) element ranges for one dispatch each (``ranges.plan``).
+
+        Raises:
+            Unsupported: no range of a multiple of ``multiple`` fits a binding."""
+        try:
+            return ranges.plan(n, [DEVICE_TYPES[d][1] for d in dtypes], self.binding_limit,
+                               self.ctx.storage_offset_alignment, multiple)
+        except ValueError as exc:
+            raise Unsupported(f"wgpu: cannot split: {exc}") from None
+
+    def view(self, h: GpuTensorHandle, start: int, count: int) -> GpuTensorHandle:
+        """A handle binding elements ``start .. start+count-1`` of ``h`` as a
+        ``count x 1`` column; drop it with ``drop_view`` (it owns nothing)."""
+        item = DEVICE_TYPES[h.dtype][1]
+        tid = h.buffer_id
+        offset = start * item
+        parent = self._views.get(tid)
+        if parent is not None:
+            tid, offset = parent[0], parent[1] + offset
+        self.buffers.entry(tid)
+        vid = next(self._view_ids)
+        self._views[vid] = (tid, offset, count * item)
+        return GpuTensorHandle((count, 1), self.device_id, vid, h.dtype)
+
+    def drop_view(self, v: GpuTensorHandle) -> None:
+        self._views.pop(v.buffer_id, None)
+
     # ------------------------------------------------------------ dispatch
-    def run(self, source: str, n_in: int, n_out: int, buffers: list[tuple[DeviceBuffer, int]],
+    def run(self, source: str, n_in: int, n_out: int, buffers: list[tuple],
             uniform: bytes, groups: tuple[int, int, int], entry_point: str = "main",
             workgroup: tuple[int, ...] = (256,), key: str | None = None) -> None:
+        if n_in + n_out > self.ctx.max_storage_buffers:
+            # the pipeline layout would fail validation: say why, fall back
+            raise Unsupported(f"wgpu: kernel needs {n_in + n_out} storage buffers, the adapter "
+                              f"allows {self.ctx.max_storage_buffers} per shader stage")
         memo_key = (source, n_in, n_out, workgroup, key)
         kernel = self._kernels.get(memo_key)
         if kernel is None:
@@ -187,7 +268,7 @@ class WgpuCore:
     def read(self, h: GpuTensorHandle, count: int | None = None, start: int = 0) -> np.ndarray:
         """Flat host copy of elements ``start .. start+count-1`` of ``h``
         (all from ``start`` by default); submits pending work with the copy."""
-        from matfuse.accelerate.providers.wgpu.buffers import from_device_bytes
+        from matfuse.accelerate.providers.wgpu.buffers import WIDENED, from_device_bytes
 
         ent = self.buffers.entry(h.buffer_id)
         item = DEVICE_TYPES[h.dtype][1]
@@ -195,8 +276,24 @@ class WgpuCore:
         if n <= 0:
             return np.zeros(0, dtype=np.dtype(h.dtype))
         nbytes = n * item
-        data = self._round_trip(ent.buf, start * item, nbytes,
-                                lambda view: from_device_bytes(view, h.dtype, n))
+        piece = ranges.staging_piece_elements(item, self.binding_limit)
+        if n <= piece:
+            data = self._round_trip(ent.buf, start * item, nbytes,
+                                    lambda view: from_device_bytes(view, h.dtype, n))
+        else:
+            # staging in pieces: no host-visible buffer as large as the tensor;
+            # each mapped piece is copied (and narrowed) straight into place
+            data = np.empty(n, dtype=np.dtype(h.dtype))
+            stored = np.dtype(WIDENED.get(h.dtype, h.dtype))
+
+            def into(view: memoryview, s0: int, c: int) -> np.ndarray:
+                data[s0:s0 + c] = np.frombuffer(view, dtype=stored, count=c)
+                return data[:0]
+
+            for s0 in range(0, n, piece):
+                c = min(piece, n - s0)
+                self._round_trip(ent.buf, (start + s0) * item, c * item,
+                                 lambda view, s0=s0, c=c: into(view, s0, c))
         self.tel.downloads += 1
         self.tel.download_bytes += nbytes
         return data

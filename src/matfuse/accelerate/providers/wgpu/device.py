@@ -58,6 +58,21 @@ class DeviceContext:
         return int(self.limits.get("max-storage-buffer-binding-size", 1 << 27))
 
     @property
+    def max_buffer_bytes(self) -> int:
+        return int(self.limits.get("max-buffer-size", 1 << 28))
+
+    @property
+    def storage_offset_alignment(self) -> int:
+        return int(self.limits.get("min-storage-buffer-offset-alignment", 256))
+
+    @property
+    def max_storage_buffers(self) -> int:
+        """Storage buffers one kernel may bind (outputs included; the
+        uniform takes one more binding of the group)."""
+        return min(int(self.limits.get("max-storage-buffers-per-shader-stage", 8)),
+                   int(self.limits.get("max-bindings-per-bind-group", 1000)) - 1)
+
+    @property
     def max_groups_per_dim(self) -> int:
         return int(self.limits.get("max-compute-workgroups-per-dimension", 65535))
 

@@ -109,16 +109,17 @@ class CommandBatcher:
             self._pass = None
 
     def _bind_group(self, kernel: CompiledKernel,
-                    buffers: Sequence[tuple[DeviceBuffer, int]], slot: int) -> object:
-        key = (kernel.key, tuple(b.serial for b, _ in buffers), tuple(n for _, n in buffers), slot)
+                    buffers: Sequence[tuple[DeviceBuffer, int, int]], slot: int) -> object:
+        key = (kernel.key, tuple(b.serial for b, _, _ in buffers),
+               tuple((n, off) for _, n, off in buffers), slot)
         bg = self._bind_groups.get(key)
         if bg is not None:
             self._bind_groups.move_to_end(key)
             self._tel.bind_group_hits += 1
             return bg
         self._tel.bind_group_misses += 1
-        entries = [{"binding": i, "resource": {"buffer": b.buffer, "offset": 0, "size": n}}
-                   for i, (b, n) in enumerate(buffers)]
+        entries = [{"binding": i, "resource": {"buffer": b.buffer, "offset": off, "size": n}}
+                   for i, (b, n, off) in enumerate(buffers)]
         entries.append({"binding": len(buffers),
                         "resource": {"buffer": self._arena, "offset": 0, "size": slot}})
         bg = self._device.create_bind_group(layout=kernel.bind_group_layout, entries=entries)
@@ -130,13 +131,15 @@ class CommandBatcher:
             self._unindex(old)
         return bg
 
-    def dispatch(self, kernel: CompiledKernel, buffers: Sequence[tuple[DeviceBuffer, int]],
+    def dispatch(self, kernel: CompiledKernel, buffers: Sequence[tuple],
                  uniform: bytes, groups: tuple[int, int, int]) -> None:
         """Record one dispatch.
 
         Args:
-            buffers: (buffer, bound bytes) per storage binding, in binding order;
-                bound bytes are rounded up to 4 and at least 4.
+            buffers: (buffer, bound bytes) or (buffer, bound bytes, byte offset)
+                per storage binding, in binding order; bound bytes are rounded
+                up to 4 and at least 4; offsets must be multiples of the
+                adapter's min-storage-buffer-offset-alignment (split dispatch).
             uniform: parameter bytes (one 256-byte arena slot, or several
                 consecutive slots for larger uniforms; at most 64 KiB).
             groups: workgroup counts (x, y, z).
@@ -149,7 +152,7 @@ class CommandBatcher:
         offset = self._arena_used
         self._arena_data[offset:offset + len(uniform)] = uniform
         self._arena_used += slot
-        bound = [(b, max(4, (n + 3) // 4 * 4)) for b, n in buffers]
+        bound = [(b[0], max(4, (b[1] + 3) // 4 * 4), b[2] if len(b) > 2 else 0) for b in buffers]
         bg = self._bind_group(kernel, bound, slot)
         cpass = self._ensure_pass()
         cpass.set_pipeline(kernel.pipeline)

@@ -46,6 +46,9 @@ class ComputeHooks(ComplexHooks):
             out = self.alloc(out_shape, out_dtype)
             if n == 0:
                 return out
+            if self.is_large(out) or any(self.is_large(h) for h in handles):
+                self.elementwise_ranges(expr, operands, out, t)
+                return out
             broadcast = any(numel(h.shape) != n for h in handles)
             dtypes = [o.dtype if isinstance(o, GpuTensorHandle) else None for o in operands]
             vec4 = (not broadcast and n % 4 == 0 and out_dtype == "float32" and t == "f32"
@@ -110,7 +113,7 @@ class ComputeHooks(ComplexHooks):
         if dtype == a.dtype:
             with self.op("cast"):
                 out = self.alloc(a.shape, dtype)
-                self.batcher.copy(self.bind(a)[0], self.bind(out)[0], self.bind(a)[1])
+                self.copy_tensor(a, out)
                 return out
         t = "f32" if dtype == "float32" or (dtype == "bool" and a.dtype == "float32") else "f64"
         return self._elementwise("cast", "a", [a], dtype, t)
@@ -126,6 +129,8 @@ class ComputeHooks(ComplexHooks):
         out_dtype = self.norm_dtype(out_dtype)
         if a.dtype.startswith("complex"):
             return self.complex_reduce(op, a, dims, omitnan, out_dtype)
+        if self.is_large(a):
+            return self.reduce_ranges(op, a, dims, omitnan, out_dtype)
         shape = a.shape
         if dims is None:
             return self._reduce_axis(op, a, 1, numel(shape), 1, omitnan, out_dtype, (1, 1))

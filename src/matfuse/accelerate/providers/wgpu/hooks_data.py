@@ -9,7 +9,8 @@ import numpy as np
 
 from matfuse.accelerate_api import GpuTensorHandle, HostTensor, Unsupported
 from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES
-from matfuse.accelerate.providers.wgpu.core import WgpuCore, matlab_shape, numel
+from matfuse.accelerate.providers.wgpu.core import matlab_shape, numel
+from matfuse.accelerate.providers.wgpu.hooks_large import LargeTensorHooks, range_tail
 from matfuse.accelerate.providers.wgpu.shaders import construction as cons
 from matfuse.accelerate.providers.wgpu.shaders import indexing as ix
 from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct, groups_2d
@@ -17,7 +18,7 @@ from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct, grou
 _INDEX_DTYPES = ("int32", "uint32", "float64", "float32")
 
 
-class DataHooks(WgpuCore):
+class DataHooks(LargeTensorHooks):
     # ------------------------------------------------------------ generators
     def fill(self, shape: tuple[int, ...], value: float, dtype: str) -> GpuTensorHandle:
         if isinstance(value, complex):
@@ -28,7 +29,9 @@ class DataHooks(WgpuCore):
         with self.op("fill"):
             out = self.alloc(shape, dtype)
             n = numel(shape)
-            if n:
+            if n and self.is_large(out):
+                self.fill_ranges(out, value)
+            elif n:
                 src, u = cons.fill_kernel(dtype, n, value)
                 self.run(src, 0, 1, [self.bind(out)], u, self.groups(n))
             return out
@@ -70,7 +73,9 @@ class DataHooks(WgpuCore):
         with self.op(name):
             out = self.alloc(shape, dtype)
             n = numel(shape)
-            if n:
+            if n and self.is_large(out):
+                self.random_ranges(out, key, int(counter), normal)
+            elif n:
                 src, u = cons.random_kernel(dtype, n, key, int(counter), normal, self.ctx.has_f64)
                 self.run(src, 0, 1, [self.bind(out)], u, self.groups(n))
             return out
@@ -163,7 +168,9 @@ class DataHooks(WgpuCore):
         u = UniformStruct().add("n", "u32", n).add("m", "u32", max(1, numel(a.shape)))
         with self.op("index_gather"):
             out = self.alloc(out_shape, a.dtype)
-            if n:
+            if n and any(self.is_large(h) for h in (a, linear_index, out)):
+                self.gather_ranges(a, linear_index, out)
+            elif n:
                 self.run(ix.render_gather(a.dtype, linear_index.dtype, u), 2, 1,
                          [self.bind(a), self.bind(linear_index), self.bind(out)], u.pack(),
                          self.groups(n))
@@ -185,9 +192,11 @@ class DataHooks(WgpuCore):
             raise Unsupported("wgpu: complex scatter")
         n = numel(linear_index.shape)
         m = numel(a.shape)
+        if any(self.is_large(h) for h in (a, linear_index, vals) if h is not None):
+            raise Unsupported("wgpu: scatter into/from a tensor over one storage binding")
         with self.op("index_scatter"):
             out = self.alloc(a.shape, a.dtype)
-            self.batcher.copy(self.bind(a)[0], self.bind(out)[0], self.bind(a)[1])
+            self.copy_tensor(a, out)
             if n == 0:
                 return out
             winner = self.fill((m, 1), 0.0, "uint32")
@@ -215,7 +224,7 @@ class DataHooks(WgpuCore):
         with self.op("reshape"):
             out = self.alloc(shape, a.dtype)
             if numel(shape):
-                self.batcher.copy(self.bind(a)[0], self.bind(out)[0], self.bind(a)[1])
+                self.copy_tensor(a, out)
             return out
 
     def find(self, a: GpuTensorHandle) -> GpuTensorHandle:
@@ -271,12 +280,12 @@ class DataHooks(WgpuCore):
         esize = DEVICE_TYPES[dtype][1]
         with self.op("concat"):
             out = self.alloc(matlab_shape(out_shape), dtype)
-            dst = self.bind(out)[0]
+            dst = self.buffer_of(out)[0]
             out_run = numel(out_shape[:dim + 1]) * esize
             offset = 0
             for p, s in zip(parts, shapes):
                 run_bytes = numel(s[:dim + 1]) * esize
-                src = self.bind(p)[0]
+                src = self.buffer_of(p)[0]
                 for q in range(post if run_bytes else 0):
                     self.batcher.copy(src, dst, run_bytes, q * run_bytes, q * out_run + offset)
                 offset += run_bytes
@@ -347,8 +356,12 @@ class DataHooks(WgpuCore):
                 red_len = numel(inputs[0].shape) // max(n, 1) if inputs else 0
             counts = [int(red_len)] + counts[1:]
         counts += [0] * (3 - len(counts))
+        packed = b""
         if hasattr(kernel, "pack_params"):
-            uniform = kernel.pack_params()
+            # the fusion engine's kernels: their Params end with the
+            # split-dispatch range r (zero: the whole tensor in one dispatch)
+            packed = kernel.pack_params()
+            uniform = packed + range_tail()
         else:
             u = UniformStruct().add("n", "u32", n)
             for k, c in enumerate(counts):
@@ -367,6 +380,9 @@ class DataHooks(WgpuCore):
             else:
                 groups = (groups_2d(n, self.ctx.max_groups_per_dim) if per_slice else
                           (min(-(-n // threads), self.ctx.max_groups_per_dim), 1, 1))
+            if packed and not per_slice and any(self.is_large(h) for h in [*inputs, *outs]):
+                self.fused_ranges(kernel, inputs, outs, packed, wg_t)
+                return outs
             if getattr(kernel, "has_flag", False):
                 # the domain flag is only ever set to 1 by the kernel; pooled
                 # buffers are not zeroed, so clear it first

@@ -14,9 +14,10 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate_api import AccelProvider, DeviceInfo, GpuTensorHandle, HostTensor, Unsupported
-from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, host_bytes
+from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, host_bytes, host_view
 from matfuse.accelerate.providers.wgpu.device import open_device, run_f64_selftest
 from matfuse.accelerate.providers.wgpu.encoder import SMALL_UPLOAD_BYTES
+from matfuse.accelerate.providers.wgpu.ranges import staging_piece_elements
 from matfuse.accelerate.providers.wgpu.hooks_compute import ComputeHooks
 from matfuse.accelerate.providers.wgpu.hooks_data import DataHooks
 from matfuse.accelerate.providers.wgpu.hooks_signal import SignalHooks
@@ -34,9 +35,16 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccelProvid
     name = "wgpu"
 
     def __init__(self, power_preference: str | None = None, device_id: int = 0,
-                 self_test: bool = True):
+                 self_test: bool = True, max_binding_bytes: int | None = None):
+        """Open the device.
+
+        Args:
+            max_binding_bytes: lower the storage-binding limit below the
+                adapter's (``AccelerateInitOptions.wgpu_max_binding_bytes``;
+                tests use it to exercise split dispatch on small arrays).
+        """
         ctx = open_device(power_preference)
-        super().__init__(ctx, device_id)
+        super().__init__(ctx, device_id, max_binding_bytes)
         if self_test:
             run_f64_selftest(ctx, self._selftest_unary)
             # Destroy the self-test's small pooled buffers: on the H200 keeping
@@ -65,16 +73,22 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccelProvid
         if dtype not in DEVICE_TYPES or host.matlab_class == "char":
             raise Unsupported(f"wgpu: {dtype} arrays stay on the host")
         with self.op("upload"), PhaseTimer(self.tel, "upload"):
-            raw = host_bytes(data, dtype)
-            small = len(raw) <= SMALL_UPLOAD_BYTES
+            item = DEVICE_TYPES[dtype][1]
+            nbytes = data.size * item
+            small = nbytes <= SMALL_UPLOAD_BYTES
             h = self.alloc(tuple(host.shape), dtype, for_upload=not small)
-            if small and raw:
-                self.batcher.upload_small(self.bind(h)[0], raw)
-            elif raw:
-                self.ctx.queue.write_buffer(self.bind(h)[0].buffer, 0, raw)
+            buf = self.buffer_of(h)[0]
+            if small and nbytes:
+                self.batcher.upload_small(buf, host_bytes(data, dtype))
+            elif nbytes:
+                # in pieces: wgpu stages each write_buffer in a buffer of its size
+                piece = staging_piece_elements(item, self.binding_limit)
+                for s0 in range(0, data.size, piece):
+                    self.ctx.queue.write_buffer(buf.buffer, s0 * item,
+                                                host_view(data[s0:s0 + piece], dtype))
                 self.batcher.mark_busy()   # synchronize must wait for the write
             self.tel.uploads += 1
-            self.tel.upload_bytes += len(raw)
+            self.tel.upload_bytes += nbytes
             return h
 
     def download(self, handle: GpuTensorHandle) -> HostTensor:
@@ -108,6 +122,7 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccelProvid
     def device_info_struct(self) -> DeviceInfo:
         c = self.ctx
         keep = ("max-buffer-size", "max-storage-buffer-binding-size",
+                "max-storage-buffers-per-shader-stage", "min-storage-buffer-offset-alignment",
                 "max-compute-workgroups-per-dimension", "max-compute-invocations-per-workgroup",
                 "max-compute-workgroup-storage-size")
         return DeviceInfo(
@@ -115,7 +130,7 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccelProvid
             total_memory=0, available_memory=0, supports_double=c.has_f64,
             precision_policy=c.precision_policy,
             limits={k: c.limits[k] for k in keep if k in c.limits},
-            extra={"adapter_type": c.adapter_type, "f64_selftest_max_rel_err": dict(c.selftest),
+            extra={"adapter_type": c.adapter_type, "binding_limit": self.binding_limit, "f64_selftest_max_rel_err": dict(c.selftest),
                    "live_bytes": self.buffers.live_bytes()},
         )
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from matfuse.accelerate_api import Unsupported
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
 from matfuse.accelerate.providers.wgpu.shaders.elementwise import ATAN2_F32, MAX_RANK
+from matfuse.accelerate.providers.wgpu.shaders.f32math import F32_MATH
 from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH
 
 #: op -> (WGSL expression in a, b of type C, result kind: c complex, r real, b bool)
@@ -74,7 +75,7 @@ fn cx_abs(a: C) -> T {{
   return m * sqrt({one} + r * r);
 }}
 fn cx_angle(a: C) -> T {{ return {atan2}; }}
-""" + (ATAN2_F32 if t == "f32" else "")
+""" + (F32_MATH + ATAN2_F32 if t == "f32" else "")
 
 
 

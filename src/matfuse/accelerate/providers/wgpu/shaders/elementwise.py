@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from matfuse.accelerate_api import Unsupported
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
+from matfuse.accelerate.providers.wgpu.shaders.f32math import F32_MATH
 from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH, F64_UNARY_FUNCS
 from matfuse.errors import MatlabError
 
@@ -35,10 +36,10 @@ _UNARY_COMMON = {
 }
 _F32_FUNCS = {
     "exp": "exp(a)", "log": "log(a)", "log2": "log2(a)", "log10": "log(a) * 0.4342944819032518f",
-    "sin": "sin(a)", "cos": "cos(a)", "tan": "tan(a)", "asin": "asin(a)", "acos": "acos(a)",
-    "atan": "atan(a)", "sinh": "sinh(a)", "cosh": "cosh(a)", "tanh": "tanh(a)",
-    "asinh": "asinh(a)", "acosh": "acosh(a)", "atanh": "atanh(a)",
-    "expm1": "mfx_expm1(a)", "log1p": "mfx_log1p(a)",
+    "sin": "mf32_sin(a)", "cos": "mf32_cos(a)", "tan": "mf32_tan(a)", "asin": "asin(a)", "acos": "acos(a)",
+    "atan": "mf32_atan(a)", "sinh": "mf32_sinh(a)", "cosh": "cosh(a)", "tanh": "mf32_tanh(a)",
+    "asinh": "mf32_asinh(a)", "acosh": "acosh(a)", "atanh": "atanh(a)",
+    "expm1": "mf32_expm1(a)", "log1p": "mfx_log1p(a)",
 }
 
 #: integer class -> (min, max, storage type): MATLAB rounds half away from
@@ -54,7 +55,8 @@ BINARY_OPS = set(_BINARY) | set(COMPARISONS) | LOGICAL_BINARY
 
 
 # lavapipe's f32 atan2 returns 0 for NaN and 3*pi/4 for (0, 0): handle the
-# special cases as mf_atan2 does and use the builtin only on finite non-zeros
+# special cases as mf_atan2 does; finite non-zeros use mf32_atan (F32_MATH,
+# which every user of this text must include)
 ATAN2_F32 = """
 fn mfx_atan2_32(y: f32, x: f32) -> f32 {
   if (!(x == x) || !(y == y)) { return x + y; }
@@ -70,7 +72,7 @@ fn mfx_atan2_32(y: f32, x: f32) -> f32 {
     r = 0.7853982f;
     if (x < 0.0f) { r = 2.3561945f; }
   } else {
-    r = atan(abs(y / x));
+    r = mf32_atan(abs(y / x));
     if (x < 0.0f) { r = pi - r; }
   }
   if (y < 0.0f) { return -r; }
@@ -138,7 +140,7 @@ fn mfx_pow(a: T, b: T) -> T {{ return {pw}; }}
 fn mfx_atan2(a: T, b: T) -> T {{ return {at2}; }}
 """
     if t == "f32":
-        text += ATAN2_F32 + """
+        text += F32_MATH + ATAN2_F32 + """
 fn mfx_pow32(a: f32, b: f32) -> f32 {
   if (b == 0.0f) { return 1.0f; }
   if (b == 2.0f) { return a * a; }
@@ -149,13 +151,6 @@ fn mfx_pow32(a: f32, b: f32) -> f32 {
     return r;
   }
   return pow(a, b);
-}
-fn mfx_expm1(x: f32) -> f32 {
-  let u = exp(x);
-  if (u == 1.0f) { return x; }
-  let um1 = u - 1.0f;
-  if (um1 == -1.0f) { return -1.0f; }
-  return um1 * x / log(u);
 }
 fn mfx_log1p(x: f32) -> f32 {
   let u = 1.0f + x;
