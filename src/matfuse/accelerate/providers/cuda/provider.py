@@ -89,6 +89,14 @@ class CudaProvider(ArrayHooks, AccelProvider):
         self._classes[buffer_id] = matlab_class or class_of(flat.dtype)
         return GpuTensorHandle(shape, self.device_index, buffer_id, flat.dtype.name)
 
+    def _store_flat(self, flat: Any, shape: Sequence[int]) -> GpuTensorHandle:
+        """``_store`` for a new contiguous 1-D buffer holding an array of
+        ``shape`` in column-major order (kernel outputs): no reshape/ravel."""
+        buffer_id = next(self._ids)
+        self._bufs[buffer_id] = flat
+        self._classes[buffer_id] = class_of(flat.dtype)
+        return GpuTensorHandle(matlab_shape(shape), self.device_index, buffer_id, flat.dtype.name)
+
     def _flat(self, h: GpuTensorHandle) -> Any:
         try:
             return self._bufs[h.buffer_id]
@@ -292,7 +300,7 @@ class CudaProvider(ArrayHooks, AccelProvider):
             grid = max(1, min(-(-threads // block), self.max_blocks))
             fn((grid,), (block,), args)
             self._counters["fused_launch_ns"] += int((time.perf_counter() - start) * 1e9)
-        return [self._store(o.reshape(shape, order="F")) for o, (shape, _) in zip(outs, outputs)]
+        return [self._store_flat(o, shape) for o, (shape, _) in zip(outs, outputs)]
 
     # ------------------------------------------------------------ telemetry
     def telemetry(self) -> dict[str, Any]:
