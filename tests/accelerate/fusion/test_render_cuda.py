@@ -315,3 +315,26 @@ def test_partial_lanes_share_one_philox_block():
     source = CudaRenderer().render(KernelPlan("partial", rand.shape, [], reduce_node=red, chunks=64)).source
     assert source.count("mf_philox(") == 2          # the helper's definition and one call
     assert "acc3" in source
+
+
+@needs_gxx
+def test_kernels_bind_at_most_max_kernel_buffers(host_cuda):
+    """Over the provider's buffer limit, subgraphs are written first: every
+    kernel binds at most the limit, and the result is unchanged."""
+    host_cuda.max_kernel_buffers = 7
+    launched = []
+    real = host_cuda.fused_elementwise
+
+    def counting(kernel, inputs, scalars, outputs):
+        launched.append(len(inputs) + len(outputs))
+        return real(kernel, inputs, scalars, outputs)
+
+    host_cuda.fused_elementwise = counting
+    arrays = [np.random.default_rng(k).standard_normal((4, 5)) for k in range(11)]
+    total = _input(host_cuda, arrays[0])
+    for k, arr in enumerate(arrays[1:], start=1):
+        term = g.binary_node("mul", _input(host_cuda, arr), g.scalar_node(float(k), "f64"))
+        total = g.binary_node("add", total, term)
+    got, want = _run(host_cuda, g.unary_node("exp", total))
+    np.testing.assert_allclose(got, want, rtol=1e-13)
+    assert len(launched) >= 2 and max(launched) <= 7

@@ -31,6 +31,8 @@ from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
 PARTIAL_THREADS = 1 << 18
 # Reduced extents up to this are reduced by one thread per output (no partial pass).
 SINGLE_PASS_MAX = 256
+# Bindings of a kernel besides its inputs: outputs, kept extras, the domain flag.
+RESERVED_BINDINGS = 4
 # Partials per output the final pass may read (one thread per output): more
 # are reduced by another partial pass (a CUDA final pass reading 65536
 # partials in one thread took 0.8 ms on the H100).
@@ -212,10 +214,12 @@ class FusionExecutor:
             return self._materialize(root)
         finally:
             # On an error path the partial buffers of unfinished reductions
-            # would otherwise leak.
+            # would otherwise leak, and memoised walks would keep a refused
+            # graph's inputs alive.
             for handle in self._partials.values():
                 self.provider.free(handle)
             self._partials.clear()
+            self._walks.clear()
 
     def _walk(self, node: FNode) -> list[FNode]:
         """``walk(node)``, memoised until the next kernel launch changes
@@ -231,6 +235,7 @@ class FusionExecutor:
         self._loops_first(root)
         if root.handle is not None:
             return root.handle
+        self._fit_bindings(root)
         for red in _pending_reductions(root, self._walk(root)):
             if red is root or red.handle is not None:
                 continue
@@ -252,6 +257,36 @@ class FusionExecutor:
         return root.handle
 
     # ------------------------------------------------------------ steps
+    def _fit_bindings(self, top: FNode) -> None:
+        """Write subgraphs of ``top`` first while the kernel evaluating it
+        would bind more input buffers than the provider allows
+        (``max_kernel_buffers``: storage buffers per shader stage on wgpu;
+        32 on lavapipe). Each step materialises the subgraph with the most
+        distinct inputs that one kernel can still take; when none helps, the
+        provider refuses the kernel and the graph runs on the host (counted)."""
+        limit = getattr(self.provider, "max_kernel_buffers", None)
+        if not limit:
+            return
+        budget = limit - RESERVED_BINDINGS
+        nodes = self._walk(top)
+        if sum(1 for n in nodes if n.handle is not None or n.op in REDUCTIONS) <= budget:
+            return
+        while True:
+            inputs = _input_sets(nodes)
+            if len(inputs[top.uid]) <= budget:
+                return
+            best: FNode | None = None
+            for node in nodes:
+                if node is top or node.handle is not None or node.op in REDUCTIONS:
+                    continue
+                size = len(inputs[node.uid])
+                if 2 <= size <= budget and (best is None or size > len(inputs[best.uid])):
+                    best = node
+            if best is None:
+                return
+            self._materialize(best)
+            nodes = self._walk(top)
+
     def _loops_first(self, root: FNode) -> None:
         """Run every pending loop node under ``root`` in a kernel of its own,
         one thread per element, writing all its carried variables. A loop is
@@ -281,6 +316,8 @@ class FusionExecutor:
         """Partial pass of ``red``; returns the partials per output left for
         the final pass (at most FINAL_PASS_MAX)."""
         x = red.args[0]
+        if x.handle is None:
+            self._fit_bindings(x)
         extras = (_keep_nodes(x, x.shape, red, self._shared, self._use_hints, self._walk(x))
                   if x.handle is None else [])
         plan = KernelPlan("partial", tuple(x.shape), extras, reduce_node=red, chunks=chunks)
@@ -365,6 +402,22 @@ class FusionExecutor:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(kernel.source)
         self._dumped.add(kernel.cache_key)
+
+
+def _input_sets(nodes: list[FNode]) -> dict[int, frozenset[int]]:
+    """Per node (post-order list), the buffers a kernel computing it reads:
+    materialised nodes, and reductions (a partial buffer or a kernel of
+    their own)."""
+    sets: dict[int, frozenset[int]] = {}
+    for n in nodes:
+        if n.handle is not None or n.op in REDUCTIONS:
+            sets[n.uid] = frozenset((n.uid,))
+            continue
+        merged: set[int] = set()
+        for a in n.args:
+            merged |= sets.get(a.uid, frozenset())
+        sets[n.uid] = frozenset(merged)
+    return sets
 
 
 def _shape3(a: int, b: int, c: int) -> tuple[int, ...]:
