@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from matfuse.accelerate.fusion._emitter import plan_nodes
-from matfuse.accelerate.fusion.graph import FNode, needs_domain_check
+from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 
 Getter = Callable[[FNode], float]
@@ -118,32 +118,42 @@ class StructureCache:
         return kernel
 
 
+_UNIFORM_OPS = frozenset({"scalar", "fill", "colon", "rand", "randn"})
+
+
 def plan_signature(plan: KernelPlan, nodes: list[FNode]) -> tuple:
-    """Everything the generated source depends on (not uniform values)."""
+    """Everything the generated source depends on (not uniform values).
+
+    On the interpreter's hot path (once per kernel launch): written for
+    speed, e.g. shapes are tuples already and only DOMAIN_OPS can need a
+    domain check."""
     position = {n.uid: i for i, n in enumerate(nodes)}
-    parts: list[tuple] = [(plan.kind, tuple(plan.shape), plan.chunks,
-                           tuple(sorted((position[u], c) for u, c in plan.partial_of.items() if u in position)),
-                           tuple(position[n.uid] for n in plan.outputs),
+    partial_of = plan.partial_of
+    parts: list[tuple] = [(plan.kind, plan.shape, plan.chunks,
+                           tuple(sorted((position[u], c) for u, c in partial_of.items() if u in position)),
+                           tuple([position[n.uid] for n in plan.outputs]),
                            None if plan.reduce_node is None else position[plan.reduce_node.uid])]
+    append = parts.append
     for n in nodes:
         if n.handle is not None:
-            parts.append(("buffer", n.handle.dtype, tuple(n.shape)))
+            append(("buffer", n.handle.dtype, n.shape))
             continue
-        if n.op in ("scalar", "fill", "colon", "rand", "randn"):
+        op = n.op
+        if op in _UNIFORM_OPS:
             structural: tuple = ()
-        elif n.op == "loop":
+        elif op == "loop":
             # Count and random stride are uniforms; the template is in `nodes`.
             spec = n.attrs[0]
             structural = (n.attrs[1], spec.carried, spec.has_random)
-        elif n.op == "linspace":
+        elif op == "linspace":
             structural = (n.attrs[2],)
         else:
-            structural = tuple(n.attrs)
+            structural = n.attrs
         # A reduction read from its partial buffer is a leaf of this kernel.
-        args = () if n.uid in plan.partial_of else tuple(position[a.uid] for a in n.args)
+        args = () if n.uid in partial_of else tuple([position[a.uid] for a in n.args])
         # Whether a domain check is emitted depends on uniform values (the sign
         # of a scalar, an integer exponent), so it is part of the key.
-        parts.append((n.op, tuple(n.shape), n.dtype, structural, args, needs_domain_check(n)))
+        append((op, n.shape, n.dtype, structural, args, op in DOMAIN_OPS and needs_domain_check(n)))
     return tuple(parts)
 
 
