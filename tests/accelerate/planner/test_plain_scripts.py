@@ -13,6 +13,7 @@ import io
 import re
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from matfuse.accelerate.fusion.executor import STATS, fusion_enabled
@@ -176,3 +177,31 @@ def test_writes_into_computed_device_values_stay_on_the_device(device, planner_o
     assert isinstance(session.interp.base["A"], DeviceValue)
     assert planner_on.log.counts[("cpu", "indexed-write")] == 0
     assert out.getvalue().split() == ["6005"]
+
+
+def test_statistics_and_signal_builtins_offload(device, planner_on):
+    """zscore/cov/histcounts/filter/conv2 have device routes: in a plain
+    script the planner sends them to the device (they were host-only: the
+    stats script ran 120x slower plain than with gpuArray on the H100), and
+    the output is the CPU run's."""
+    code = ("rng(7); X = rand(4000, 4) - 0.5; Z = zscore(X); C = cov(Z); "
+            "counts = histcounts(Z(:), linspace(-4, 4, 17)); "
+            "Y = filter([0.25 0.5 0.25], 1, X); W = conv2(Y, [0.25; 0.5; 0.25], 'same'); "
+            "fprintf('%.12e %.12e %d %.12e\\n', sum(C(:)), sum(Z(:).^2), sum(counts .* (1:16)), sum(W(:)));")
+    outputs = []
+    for active in (True, False):
+        if active:
+            offload.enable_explain(True)
+        out = io.StringIO()
+        try:
+            Session(stdout=out, stderr=io.StringIO()).eval(code)
+            if active:
+                decisions = {(d.builtin, d.target) for d in planner_on.log.all}
+        finally:
+            offload.enable_explain(False)
+            if active:
+                offload.reset()
+        outputs.append([float(v) for v in out.getvalue().split()])
+    for builtin in ("zscore", "cov", "histcounts", "filter", "conv2"):
+        assert (builtin, "gpu") in decisions and (builtin, "cpu") not in decisions, builtin
+    np.testing.assert_allclose(outputs[0], outputs[1], rtol=1e-9)

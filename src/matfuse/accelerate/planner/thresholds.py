@@ -30,6 +30,12 @@ CATEGORY_OF_KIND: dict[str, str] = {
     "scan": "reduction",
     "matmul": "matmul",
     "construction": "construction",
+    # conv/conv2/filter stream their data like elementwise kernels (with
+    # more arithmetic per element): the elementwise threshold and costs.
+    # fft/ifft (kind "fft") stay on the host under automatic offload: the
+    # host ifft returns real results for conjugate-symmetric input (as
+    # MATLAB's does) and the device one does not check.
+    "signal": "elementwise",
 }
 
 

@@ -121,14 +121,14 @@ def _split_symmetric(args: tuple) -> tuple[list[Any], bool]:
 
 
 @builtin("fft", category="signal", nargin=(1, 3),
-         gpu=GpuSpec(kind="signal", hook="fft", op="fft"))
+         gpu=GpuSpec(kind="fft", hook="fft", op="fft"))
 def fft(x: Any, n: Any = None, dim: Any = None) -> Any:
     """Discrete Fourier transform: fft(X, n, dim)."""
     return _transform(x, n, dim, "fft", False, False)
 
 
 @builtin("ifft", category="signal", nargin=(1, 4),
-         gpu=GpuSpec(kind="signal", hook="fft", op="ifft"))
+         gpu=GpuSpec(kind="fft", hook="fft", op="ifft"))
 def ifft(x: Any, *args: Any) -> Any:
     """Inverse DFT: ifft(Y, n, dim, 'symmetric')."""
     rest, symmetric = _split_symmetric(args)

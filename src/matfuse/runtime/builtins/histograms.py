@@ -18,7 +18,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value
 from matfuse.runtime.builtins._reduction_args import numeric_input, real_values
-from matfuse.runtime.registry import builtin
+from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_str
 
 MAX_AUTO_BINS = 65536
@@ -139,7 +139,8 @@ def _normalize_counts(counts: np.ndarray, edges: np.ndarray, how: str, total: in
                       "Normalization must be 'count', 'probability', 'countdensity', 'pdf', 'cumcount' or 'cdf'.")
 
 
-@builtin("histcounts", category="statistics", nargin=(1, None), nargout=(0, 3), wants_nargout=True)
+@builtin("histcounts", category="statistics", nargin=(1, None), nargout=(0, 3), wants_nargout=True,
+         gpu=GpuSpec(kind="reduction", hook="stats", op="histcounts"))
 def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
     """Histogram bin counts: [N, edges, bin] = histcounts(X, nbins|edges, Name, Value)."""
     data = np.real(numeric_input(x, "histcounts")).astype(np.float64, copy=False)

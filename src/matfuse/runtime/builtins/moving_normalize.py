@@ -11,7 +11,7 @@ from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text, scalar_value
 from matfuse.runtime.builtins._reduction_args import ReductionArgs, ieee_quiet, numeric_input, real_values
 from matfuse.runtime.builtins.statistics import moments, variance
-from matfuse.runtime.registry import builtin
+from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_array, to_str
 
 
@@ -114,7 +114,8 @@ def movsum(x: Any, k: Any, *args: Any) -> Any:
     return _moving(x, k, args, "movsum")
 
 
-@builtin("zscore", category="statistics", nargin=(1, 3), nargout=(0, 3), wants_nargout=True)
+@builtin("zscore", category="statistics", nargin=(1, 3), nargout=(0, 3), wants_nargout=True,
+         gpu=GpuSpec(kind="reduction", hook="stats", op="zscore"))
 def zscore(x: Any, flag: Any = None, dim: Any = None, nargout: int = 1) -> Any:
     """Standardized z-scores: [Z, mu, sigma] = zscore(X, flag, dim)."""
     arr = numeric_input(x, "zscore")

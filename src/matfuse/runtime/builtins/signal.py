@@ -128,7 +128,8 @@ def _cut2(full: np.ndarray, ashape: tuple[int, int], bshape: tuple[int, int], sh
         else np.zeros((rows, cols), dtype=full.dtype)
 
 
-@builtin("conv2", category="signal", nargin=(2, 4))
+@builtin("conv2", category="signal", nargin=(2, 4),
+         gpu=GpuSpec(kind="signal", hook="conv2d", op="conv2"))
 def conv2(*args: Any) -> Any:
     """2-D convolution: conv2(A, B, shape) or conv2(u, v, A, shape) (separable)."""
     rest = list(args)

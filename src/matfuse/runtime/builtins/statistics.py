@@ -188,7 +188,8 @@ def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool]:
     return np.column_stack([a.reshape(-1, order="F"), b.reshape(-1, order="F")]), norm_n
 
 
-@builtin("cov", category="statistics", nargin=(1, 4))
+@builtin("cov", category="statistics", nargin=(1, 4),
+         gpu=GpuSpec(kind="reduction", hook="stats", op="cov"))
 def cov(*args: Any) -> Any:
     """Covariance: cov(x), cov(x, y), cov(..., w)."""
     x, norm_n = _cov_inputs(args, "cov")
