@@ -17,7 +17,13 @@ from matfuse.accelerate.providers.wgpu.shaders.elementwise import broadcast_shap
 from matfuse.errors import MatlabError
 
 _SELFTEST_EXPR = "sqrt(abs(a)) * 3.0lf + a / 7.0lf"
-_ELEMENTS_PER_GROUP = 8192
+# Workgroup-per-(output, chunk) reductions: about this many workgroups in
+# all (enough to fill a large GPU), each taking at least this many elements
+# (8 per thread). A fixed 8192 elements per group gave 32 loads per thread
+# between 8 barrier stages for long sums (~10% of torch on the H100) and
+# only 13 groups for a 100k-element sum.
+_TARGET_GROUPS = 1024
+_MIN_ELEMENTS_PER_GROUP = 2048
 
 
 class ComputeHooks(ComplexHooks):
@@ -216,7 +222,8 @@ class ComputeHooks(ComplexHooks):
                      first: bool, count: int) -> GpuTensorHandle:
         nout = pre * post
         per_thread = length <= 8 or (pre > 1 and nout >= 2048)
-        nchunks = 1 if per_thread else max(1, -(-length // _ELEMENTS_PER_GROUP))
+        nchunks = 1 if per_thread else max(1, min(-(-_TARGET_GROUPS // max(nout, 1)),
+                                                  -(-length // _MIN_ELEMENTS_PER_GROUP)))
         final = nchunks == 1
         if nout == 0 or length == 0:
             ident = {"sum": 0.0, "mean": float("nan"), "prod": 1.0, "nnz": 0.0, "any": 0.0,
