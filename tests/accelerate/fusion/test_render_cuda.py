@@ -95,6 +95,14 @@ def _validity_plans() -> list[KernelPlan]:
         plans.append(KernelPlan("elementwise", x.shape, [g.unary_node(op, x) for op in sorted(g.UNARY_OPS)]))
     m = g.reduce_node("mean", r, (0,))
     plans.append(KernelPlan("elementwise", m.shape, [g.binary_node("sub", m, g.scalar_node(1.0, "f64"))]))
+    big = g.random_node("rand", (8, 40000), "f32", (1, 2), 0)
+    for op in ("sum", "max"):   # block-per-output final passes (shared memory)
+        red = g.reduce_node(op, big, (1,))
+        plans.append(KernelPlan("elementwise", red.shape, [g.unary_node("sqrt", red)],
+                                partial_of={red.uid: 640}))
+    # lanes in a partial pass, both layouts
+    plans.append(KernelPlan("partial", big.shape, [], reduce_node=g.reduce_node("sum", big, (1,)), chunks=64))
+    plans.append(KernelPlan("partial", big.shape, [], reduce_node=g.reduce_node("sum", big, None), chunks=64))
     return plans
 
 
@@ -140,9 +148,9 @@ def test_chain_matches_host_eval(host_cuda):
 def test_long_reduction_uses_partials(host_cuda, op):
     y2 = elementwise_chain(100_000)
     got, want = _run(host_cuda, g.reduce_node(op, y2, None))
-    # partial, one more pass over the 1792 partials (CUDA kernels do not fold
-    # them in shared memory), final
-    assert host_cuda.telemetry()["per_op"]["fused_elementwise"] == 3
+    # partial pass, then a final pass with one block per output folding the
+    # 1562 partials in shared memory (no fold pass in between)
+    assert host_cuda.telemetry()["per_op"]["fused_elementwise"] == 2
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
 
 
@@ -248,11 +256,13 @@ def test_kept_nodes_are_extra_outputs(host_cuda):
 @needs_gxx
 @pytest.mark.parametrize("op", ["sum", "mean", "max", "min"])
 def test_partials_are_reduced_again_before_the_final_pass(host_cuda, op, monkeypatch):
-    from matfuse.accelerate.fusion import executor
+    from matfuse.accelerate.fusion import render_cuda
 
-    # A final pass may read at most 4 partials per output here: the partial
-    # buffer itself is reduced by further partial passes.
-    monkeypatch.setattr(executor, "FINAL_PASS_MAX", 4)
+    # A final pass may read at most 4 partials per output here (and never
+    # runs a block per output): the partial buffer itself is reduced by
+    # further partial passes.
+    monkeypatch.setattr(render_cuda, "THREAD_FINAL_MAX", 4)
+    monkeypatch.setattr(render_cuda, "BLOCK_FINAL_MAX_OUTPUTS", 0)
     y2 = elementwise_chain(100_000)
     got, want = _run(host_cuda, g.reduce_node(op, y2, None))
     assert host_cuda.telemetry()["per_op"]["fused_elementwise"] >= 3
@@ -338,3 +348,33 @@ def test_kernels_bind_at_most_max_kernel_buffers(host_cuda):
     got, want = _run(host_cuda, g.unary_node("exp", total))
     np.testing.assert_allclose(got, want, rtol=1e-13)
     assert len(launched) >= 2 and max(launched) <= 7
+
+
+@needs_gxx
+@pytest.mark.parametrize("dtype", ["f64", "f32"])
+def test_block_final_pass_matches_host_eval(host_cuda, dtype):
+    """More than 256 partials per output: the final pass runs one block per
+    output (shared-memory fold), also with an epilogue and NaN rows."""
+    np_dtype = np.float64 if dtype == "f64" else np.float32
+    x = np.random.default_rng(21).standard_normal((8, 40000)).astype(np_dtype)
+    x[3, 777] = np.nan
+    for op in ("sum", "mean", "max", "min"):
+        red = g.reduce_node(op, _input(host_cuda, x), (1,))
+        root = g.binary_node("add", g.unary_node("abs", red), g.scalar_node(1.0, dtype))
+        renderer = CudaRenderer()
+        handle = FusionExecutor(host_cuda, renderer).materialize(root)
+        got = host_cuda.download(handle).to_array()
+        want = to_array(evaluate(root, lambda h: host_cuda.download(h).to_array()))
+        tol = 1e-4 if dtype == "f32" else 1e-10
+        np.testing.assert_allclose(got, want, rtol=tol, atol=tol, equal_nan=True, err_msg=op)
+
+
+def test_block_final_pass_source():
+    x = g.random_node("rand", (8, 40000), "f32", (1, 2), 0)
+    red = g.reduce_node("sum", x, (1,))
+    plan = KernelPlan("elementwise", red.shape, [red], partial_of={red.uid: 640})
+    kernel = CudaRenderer().render(plan)
+    assert "__syncthreads();" in kernel.source and "blockIdx.x; i < h0; i += gridDim.x" in kernel.source
+    assert kernel.header[0] == 8 and kernel.threads == 8 * 256
+    small = KernelPlan("elementwise", red.shape, [red], partial_of={red.uid: 200})
+    assert "__syncthreads" not in CudaRenderer().render(small).source

@@ -325,9 +325,15 @@ class FusionExecutor:
         handles = self._launch(kernel)
         self._partials[red.uid] = handles[0]
         count = self._partials_per_output(red, chunks)
-        while count > FINAL_PASS_MAX:
+        while count > self._final_pass_max(red):
             count = self._fold_partials(red, count)
         return count
+
+    def _final_pass_max(self, red: FNode) -> int:
+        """Partials per output the final pass of ``red`` may read: the
+        renderer's (CUDA runs a block per output) or FINAL_PASS_MAX."""
+        limit = getattr(self.renderer, "final_pass_max", None)
+        return FINAL_PASS_MAX if limit is None else limit(red.numel)
 
     def _fold_partials(self, red: FNode, count: int) -> int:
         """Reduce ``red``'s partial buffer again. Its layout is an array of
