@@ -326,7 +326,8 @@ def fill_like(shape: tuple[int, ...], value: Any, dtype: np.dtype, like: Any) ->
     """``zeros/ones/nan/inf/true/false(shape, ..., 'gpuArray')`` made on the
     device without building the host array first (at 1e7 elements the host
     array and its constant check cost ~10 ms); None when the caller should
-    build it on the host (small, complex, or a provider without fill).
+    build it on the host (complex, or small without fusion, or a provider
+    without fill).
 
     Args:
         shape: MATLAB size (at least 2 dims, trailing singletons dropped).
@@ -337,15 +338,20 @@ def fill_like(shape: tuple[int, ...], value: Any, dtype: np.dtype, like: Any) ->
     n = 1
     for d in shape:
         n *= d
-    if n < FILL_MIN_ELEMENTS or dtype.kind not in "biuf":
+    if n == 0 or dtype.kind not in "biuf":
         return None
     if isinstance(like, DeviceValue) and like.is_complex():
         return None
     cls = class_of(np.empty(0, dtype=dtype))
     p = ensure_provider()
+    # A lazy constant costs nothing until a kernel reads it (its value is a
+    # uniform), so it wins over an upload at any size; the eager fill
+    # kernel only beats the upload of a large array.
     lazy = routing.fused_fill(p, tuple(shape), value, cls)
     if lazy is not None:
         return lazy
+    if n < FILL_MIN_ELEMENTS:
+        return None
     return device_fill(tuple(shape), value, cls, p)
 
 

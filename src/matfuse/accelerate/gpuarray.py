@@ -258,8 +258,20 @@ def _unsupported_type(value: Any) -> MatlabError:
                        "Only numeric, logical and char arrays are supported.")
 
 
-def upload_value(value: Any, p: AccelProvider) -> GpuArray:
-    """Copy a host MATLAB value to ``p``; a GpuArray is returned unchanged."""
+def upload_value(value: Any, p: AccelProvider, lazy_scalar: bool = False) -> GpuArray:
+    """Copy a host MATLAB value to ``p``; a GpuArray is returned unchanged.
+
+    Args:
+        lazy_scalar: a 1x1 double may become a lazy constant (a uniform of
+            the kernels reading it) instead of an upload, where the fusion
+            engine runs on ``p``. ``gpuArray(x)`` asks for it; results the
+            planner hides must stay concrete (its residency rule tells
+            materialised operands from lazy ones).
+    """
+    if lazy_scalar and type(value) is float:
+        lazy = _lazy_scalar(value, p)
+        if lazy is not None:
+            return lazy
     if isinstance(value, GpuArray):
         return value
     if isinstance(value, DeviceValue):
@@ -276,6 +288,17 @@ def upload_value(value: Any, p: AccelProvider) -> GpuArray:
         count_fallback(f"upload:{cls}")
         shadow = shadow_provider()
         return GpuArray(shadow.upload(host), cls, shadow)
+
+
+def _lazy_scalar(value: float, p: AccelProvider) -> GpuArray | None:
+    from matfuse.accelerate.fusion.executor import fusion_enabled
+    from matfuse.accelerate.fusion.graph import fill_node
+
+    if not fusion_enabled(p):
+        return None
+    out = GpuArray.from_node(fill_node((1, 1), value, "f64"), "double", p)
+    out.host_scalar = value  # read back (linspace endpoints...) with no device trip
+    return out
 
 
 _shadow: AccelProvider | None = None

@@ -6,8 +6,7 @@
 
 from __future__ import annotations
 
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.registry import Builtin
@@ -54,17 +53,20 @@ def _bootstrap_binary(op: str, a: Any, b: Any) -> Any:
 AUTO_OFFLOAD = AutoOffloadHooks()
 
 
-@contextmanager
-def auto_offload_suspended() -> Iterator[None]:
+class auto_offload_suspended:  # noqa: N801 - used as a function: ``with auto_offload_suspended():``
     """Auto-offload hooks off inside the block: for code that must compute
     on the host with the CPU semantics (the planner's own device calls,
-    the host evaluation of a fused graph)."""
-    saved = AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary
-    AUTO_OFFLOAD.call = AUTO_OFFLOAD.binary = None
-    try:
-        yield
-    finally:
-        AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = saved
+    the host evaluation of a fused graph). A class, not @contextmanager:
+    the planner enters it once per offloaded operation."""
+
+    __slots__ = ("_saved",)
+
+    def __enter__(self) -> None:
+        self._saved = AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary
+        AUTO_OFFLOAD.call = AUTO_OFFLOAD.binary = None
+
+    def __exit__(self, *exc: object) -> None:
+        AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = self._saved
 
 
 def _check_counts(b: Builtin, nargs: int, nargout: int) -> None:
@@ -82,21 +84,40 @@ def call_builtin(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
     The list has at least ``max(1, nargout)`` entries when the builtin
     produced that many; a builtin returning nothing gives ``[]``.
     """
-    try:
-        _check_counts(b, len(args), nargout)
-    except MatlabError as err:
-        err.function_name = b.name
-        raise
+    nargs = len(args)
+    # The common in-range case is tested inline; _check_counts names the error.
+    if nargs < b.min_args or (b.max_args is not None and nargs > b.max_args) or (
+            b.max_out is not None and nargout > b.max_out and nargout > 1):
+        try:
+            _check_counts(b, nargs, nargout)
+        except MatlabError as err:
+            err.function_name = b.name
+            raise
     auto = AUTO_OFFLOAD.call
     if auto is not None:
         outputs = auto(b, args, nargout, ctx)
         if outputs is not None:
             return outputs
-    if any(isinstance(a, DeviceValue) for a in args):
-        from matfuse.accelerate.dispatch import call_with_device_args
-
-        return call_with_device_args(b, args, nargout, ctx)
+    for a in args:
+        if isinstance(a, DeviceValue):
+            route = _device_route
+            if route is None:
+                route = _load_device_route()
+            return route(b, args, nargout, ctx)
     return invoke(b, args, nargout, ctx)
+
+
+_device_route: Callable[..., list[Any]] | None = None
+
+
+def _load_device_route() -> Callable[..., list[Any]]:
+    """``accelerate.dispatch.call_with_device_args``, imported on first use
+    (the runtime does not import the accelerate package up front)."""
+    global _device_route
+    from matfuse.accelerate.dispatch import call_with_device_args
+
+    _device_route = call_with_device_args
+    return call_with_device_args
 
 
 def invoke(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any]:

@@ -9,7 +9,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError, undefined_function
 from matfuse.runtime import indexing as _ix
-from matfuse.runtime.dispatcher import AUTO_OFFLOAD
+from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import FunctionHandle, StringArray, is_char, to_str
 
@@ -117,7 +117,10 @@ class NameCall:
                     if result is None:
                         raise too_many_outputs(self.name)
                     return result
-        out = interp.invoke(self.target, args, 1, self.name)
+        target = self.target
+        # Builtins skip the interpreter's dispatch on the target's type.
+        out = (call_builtin(target, args, 1, interp) if type(target) is Builtin
+               else interp.invoke(target, args, 1, self.name))
         if not out:
             raise too_many_outputs(self.name)
         return out[0]

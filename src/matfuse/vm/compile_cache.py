@@ -76,8 +76,14 @@ class CompileCache:
         key = self._base_key(kind, source, file, scope_token, global_names)
         entry = self._entries.get(key)
         words = entry.words if entry is not None else identifiers_in(source)
-        relevant = frozenset(name for name in words
-                             if name in variables or name in global_names)
+        if isinstance(variables, dict):
+            # C-level set operations: this runs once per top-level command.
+            relevant = words.intersection(variables.keys())
+            if global_names:
+                relevant = relevant | words.intersection(global_names)
+        else:
+            relevant = frozenset(name for name in words
+                                 if name in variables or name in global_names)
         if entry is not None:
             compiled = entry.variants.get(relevant)
             if compiled is not None:

@@ -132,21 +132,39 @@ def _with_liveness_hints(fn: Callable[[Any], Any], live_writes: frozenset[str],
         return fn
     live = tuple(live_writes)
     dead = tuple(dead_reads)
+    if len(live) == 1 and not dead:
+        # The common ``name = expr`` whose name is read later: no lists.
+        name = live[0]
 
-    def hinted(fr: Any) -> Any:
-        if not hints.ACTIVE:
-            return fn(fr)
-        # Values about to be overwritten lose their variable.
-        before = [fr.get(name) for name in live]
-        signal = fn(fr)
-        for name, old in zip(live, before):
+        def hinted_one(fr: Any) -> Any:
+            if not hints.ACTIVE:
+                return fn(fr)
+            old = fr.get(name)
+            signal = fn(fr)
             value = fr.get(name)
             if old is not value and isinstance(old, DeviceValue):
                 old.bind_hint(False)
             if isinstance(value, DeviceValue):
                 value.bind_hint(True)
+            return signal
+        return hinted_one
+
+    def hinted(fr: Any) -> Any:
+        if not hints.ACTIVE:
+            return fn(fr)
+        get = fr.get
+        # Values about to be overwritten lose their variable.
+        before = [get(name) for name in live] if live else None
+        signal = fn(fr)
+        if before is not None:
+            for name, old in zip(live, before):
+                value = get(name)
+                if old is not value and isinstance(old, DeviceValue):
+                    old.bind_hint(False)
+                if isinstance(value, DeviceValue):
+                    value.bind_hint(True)
         for name in dead:
-            value = fr.get(name)
+            value = get(name)
             if isinstance(value, DeviceValue):
                 value.bind_hint(False)
         return signal

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from matfuse.runtime.registry import Builtin, lookup as lookup_builtin
+from matfuse.runtime.registry import BUILTINS, Builtin, lookup as lookup_builtin
 
 
 @dataclass(eq=False)
@@ -94,12 +94,44 @@ class FunctionTable:
         self._listings: dict[str, tuple[int, frozenset[str]]] = {}
         self._checked: dict[str, frozenset[str]] = {}
         self._cwd: str | None = None
+        self._path_seen: tuple[str, ...] = ()
+        self._builtin_count = 0
 
     def begin_generation(self) -> None:
         """A new top-level command (or path/folder change): folders are
         checked again, once each, when a name is next resolved."""
         self._checked.clear()
         self._cwd = None
+        self._path_seen = tuple(self.path)
+        self._builtin_count = len(BUILTINS)
+
+    def unchanged(self) -> bool:
+        """Whether every resolution made since ``begin_generation`` would
+        still give the same target: same current folder and path, the
+        folders consulted list the same ``.m`` files (folder mtime), the
+        loaded files are unmodified and no builtin was registered. Lets a
+        new top-level command keep the call sites' cached resolutions."""
+        if tuple(self.path) != self._path_seen or len(BUILTINS) != self._builtin_count:
+            return False
+        if self._cwd is not None and os.getcwd() != self._cwd:
+            return False
+        for folder in self._checked:
+            try:
+                mtime = os.stat(folder).st_mtime_ns
+            except OSError:
+                if folder in self._listings:
+                    return False
+                continue
+            cached = self._listings.get(folder)
+            if cached is None or cached[0] != mtime:
+                return False
+        for path, (mtime_s, _) in self._files.items():
+            try:
+                if os.path.getmtime(path) != mtime_s:
+                    return False
+            except OSError:
+                return False
+        return True
 
     def _names_in(self, folder: str) -> frozenset[str]:
         names = self._checked.get(folder)

@@ -45,6 +45,7 @@ class Interpreter:
         self.err = err if err is not None else sys.stderr
         self.functions = FunctionTable(self._load_file)
         self.generation = _calls.next_generation()
+        self.functions.begin_generation()
         self.globals: dict[str, Any] = {}
         self.base = Frame(self, "base", None, FileScope(None))
         self.frame = self.base
@@ -53,6 +54,7 @@ class Interpreter:
         self.repl_functions: dict[str, CompiledFunction] = {}
         # Bumped when REPL text defines functions: cached texts resolve anew.
         self.repl_version = 0
+        self._generation_repl_version = 0
         self.compile_cache = CompileCache()
         self._display_format = "short"
         self.display_spacing = "loose"           # format compact / loose
@@ -126,6 +128,14 @@ class Interpreter:
         """Path or files changed: call sites resolve again."""
         self.generation = _calls.next_generation()
         self.functions.begin_generation()
+        self._generation_repl_version = self.repl_version
+
+    def begin_command(self) -> None:
+        """A new top-level command: call sites resolve again unless nothing
+        their resolution depends on changed (``FunctionTable.unchanged``,
+        REPL function definitions)."""
+        if self.repl_version != self._generation_repl_version or not self.functions.unchanged():
+            self.invalidate()
 
     # ---------------------------------------------------------------- calls
     def invoke(self, target: Any, args: list, nargout: int, name: str | None = None) -> list:

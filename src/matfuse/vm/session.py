@@ -62,12 +62,12 @@ class Session:
     def eval(self, code: str) -> None:
         """Run MATLAB code in the base workspace; raises MatlabError on errors."""
         # Each top-level command sees .m files edited since the last one.
-        self.interp.invalidate()
+        self.interp.begin_command()
         interrupt_guard(self.interp.execute, code)
 
     def run_file(self, path: str) -> None:
         """Run a script (base workspace) or a function file's primary function."""
-        self.interp.invalidate()
+        self.interp.begin_command()
         interrupt_guard(self.interp.run_file, path)
 
     def get(self, name: str) -> Any:

@@ -89,13 +89,32 @@ class FNode:
     cost: int = 0
     may_complex: bool = False
 
-    def __post_init__(self) -> None:
+    # Written by hand (the dataclass one plus __post_init__ cost ~2x more):
+    # nodes are built once per operation on the interpreter's hot path.
+    def __init__(self, op: str, args: tuple["FNode", ...], shape: tuple[int, ...], dtype: str,
+                 attrs: tuple[Any, ...] = (), handle: GpuTensorHandle | None = None,
+                 keep: bool = False, known_nonneg: bool = False, owner: Any = None) -> None:
+        self.op = op
+        self.args = args
+        self.shape = shape
+        self.dtype = dtype
+        self.attrs = attrs
+        self.handle = handle
+        self.keep = keep
+        self.known_nonneg = known_nonneg
+        self.owner = owner
         self.uid = next(_ids)
         # Sum of the operands' costs over-counts shared subgraphs; it is exact
         # for chains (loops) and only walked exactly when it could pass a cap.
-        approx = 1 + sum(a.cost for a in self.args if a.handle is None)
+        approx = 1
+        complex_below = False
+        for a in args:
+            if a.handle is None:
+                approx += a.cost
+            if a.may_complex:
+                complex_below = True
         self.cost = approx if approx <= 32 else _pending_count(self)
-        self.may_complex = any(a.may_complex for a in self.args) or needs_domain_check(self)
+        self.may_complex = complex_below or (op in DOMAIN_OPS and needs_domain_check(self))
 
     @property
     def numel(self) -> int:
@@ -111,6 +130,13 @@ class FNode:
 
 def broadcast_shapes(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     """MATLAB implicit expansion of two shapes, or FusionShapeError."""
+    # Fast paths (same shape, or a 1x1 operand) with the result the loop
+    # below would give: no padding and no trailing singleton to drop.
+    if a == b or b == (1, 1):
+        if len(a) == 2 or (len(a) > 2 and a[-1] != 1):
+            return tuple(a)
+    elif a == (1, 1) and (len(b) == 2 or (len(b) > 2 and b[-1] != 1)):
+        return tuple(b)
     n = max(len(a), len(b))
     a2 = a + (1,) * (n - len(a))
     b2 = b + (1,) * (n - len(b))
@@ -264,6 +290,15 @@ def walk_until(roots: list[FNode], opaque) -> list[FNode]:
 def walk(root: FNode, stop_at_materialized: bool = True) -> list[FNode]:
     """Post-order list of the nodes reachable from ``root`` (each once)."""
     order: list[FNode] = []
+    try:
+        _visit(root, set(), order, stop_at_materialized)
+    except RecursionError:  # a graph deeper than the interpreter's stack allows
+        return _walk_iteratively(root, stop_at_materialized)
+    return order
+
+
+def _walk_iteratively(root: FNode, stop_at_materialized: bool) -> list[FNode]:
+    order: list[FNode] = []
     seen: set[int] = set()
     stack: list[tuple[FNode, bool]] = [(root, False)]
     while stack:
@@ -281,6 +316,15 @@ def walk(root: FNode, stop_at_materialized: bool = True) -> list[FNode]:
     return order
 
 
+def _visit(node: FNode, seen: set[int], order: list[FNode], stop: bool) -> None:
+    # Recursive (unmaterialised depth is bounded by the group cost cap):
+    # faster than an explicit stack of (node, expanded) pairs.
+    seen.add(node.uid)
+    if node.handle is None or not stop:
+        for arg in node.args:
+            if arg.uid not in seen:
+                _visit(arg, seen, order, stop)
+    order.append(node)
 
 
 def own_handle(node: FNode, provider: Any, handle: GpuTensorHandle) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 
 from matfuse.accelerate.fusion import graph as g
 from matfuse.accelerate.fusion.graph import FNode, FusionShapeError
+from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.errors import MatlabError
 
 # Cost (node count, shared nodes counted per use) above which a graph is
@@ -49,31 +50,31 @@ def unary_op_name(symbol_or_builtin: str) -> str | None:
     return None
 
 
+_CLASS_OF_DTYPE = {"f64": "double", "f32": "single", "bool": "logical"}
+
+
 def operand_node(v: Any, provider: Any) -> FNode | None:
     """The FNode standing for operand ``v`` (a gpuArray or a real host scalar)."""
-    from matfuse.accelerate.gpuarray import GpuArray
-
     t = type(v)
     if t is float:
-        return g.scalar_node(v, "f64")
+        return FNode("scalar", (), (1, 1), "f64", (v,))
     if t is bool:
-        return g.scalar_node(float(v), "bool")
-    if isinstance(v, GpuArray):
+        return FNode("scalar", (), (1, 1), "bool", (float(v),))
+    if t is GpuArray or isinstance(v, GpuArray):
         if v.provider is not provider or v.matlab_class not in _FUSABLE_CLASSES:
             return None
-        # A lazy operand is real-valued as a graph (if it turns out complex,
-        # the whole consumer graph is evaluated on the host when forced).
-        if not v.is_lazy and v.is_complex():
+        if v.is_lazy:
+            # A lazy operand is real-valued as a graph (if it turns out complex,
+            # the whole consumer graph is evaluated on the host when forced).
+            return v.node
+        if v.is_complex():
             return None
         return v.fusion_node()
     return None
 
 
 def _result(node: FNode, provider: Any) -> Any:
-    from matfuse.accelerate.gpuarray import GpuArray
-
-    cls = {"f64": "double", "f32": "single", "bool": "logical"}[node.dtype]
-    out = GpuArray.from_node(node, cls, provider)
+    out = GpuArray.from_node(node, _CLASS_OF_DTYPE[node.dtype], provider)
     if node.cost > MAX_GROUP_COST:
         out.materialize(use_hints=False)
     return out
@@ -81,26 +82,42 @@ def _result(node: FNode, provider: Any) -> Any:
 
 def lazy_binary(op: str, a: Any, b: Any, provider: Any) -> Any:
     """Lazy ``a op b`` or None. ``op`` is an operator symbol or builtin name."""
-    name = binary_op_name(op)
+    name = _BINARY.get(op) or _BUILTIN_BINARY.get(op)
     if name is None:
         return None
-    na = operand_node(a, provider)
-    nb = operand_node(b, provider)
-    if na is None or nb is None:
-        return None
-    if na.op == "scalar" and nb.op == "scalar":
-        return None
-    # Host double scalars take the class of the array operand (single stays single).
-    if na.op == "scalar" and nb.dtype == "f32":
-        na = g.scalar_node(na.attrs[0], "f32")
-    if nb.op == "scalar" and na.dtype == "f32":
-        nb = g.scalar_node(nb.attrs[0], "f32")
+    ta, tb = type(a), type(b)
+    if ta is float or ta is bool:
+        if tb is float or tb is bool:
+            return None
+        nb = operand_node(b, provider)
+        if nb is None or nb.op == "scalar":
+            return None
+        na = _scalar_operand(a, ta, nb.dtype)
+    elif tb is float or tb is bool:
+        na = operand_node(a, provider)
+        if na is None or na.op == "scalar":
+            return None
+        nb = _scalar_operand(b, tb, na.dtype)
+    else:
+        na = operand_node(a, provider)
+        if na is None:
+            return None
+        nb = operand_node(b, provider)
+        if nb is None or (na.op == "scalar" and nb.op == "scalar"):
+            return None
     try:
         node = g.binary_node(name, na, nb)
     except FusionShapeError:
         raise MatlabError("MATLAB:sizeDimensionsMustMatch",
                           "Arrays have incompatible sizes for this operation.") from None
     return _result(node, provider)
+
+
+def _scalar_operand(v: Any, t: type, other_dtype: str) -> FNode:
+    """The uniform for host scalar ``v`` next to an array of ``other_dtype``:
+    host scalars take the class of the array operand (single stays single)."""
+    dtype = "f32" if other_dtype == "f32" else ("f64" if t is float else "bool")
+    return FNode("scalar", (), (1, 1), dtype, (float(v),))
 
 
 def lazy_unary(op: str, a: Any, provider: Any) -> Any:

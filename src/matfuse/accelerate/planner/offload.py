@@ -35,7 +35,12 @@ from matfuse.accelerate.planner.decisions import DEVICE, Decision, Planner
 from matfuse.accelerate.planner.fusion_context import hidden_operands, lazy_group_size
 from matfuse.accelerate.planner.thresholds import CATEGORY_OF_KIND, resolve_thresholds
 from matfuse.accelerate_api import AccelProvider, Unsupported
-from matfuse.runtime.dispatcher import AUTO_OFFLOAD, AutoOffloadHooks, auto_offload_suspended
+from matfuse.runtime.dispatcher import (
+    AUTO_OFFLOAD,
+    AutoOffloadHooks,
+    auto_offload_suspended,
+    invoke,
+)
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import (
     AUTO_OFFLOADED,
@@ -213,6 +218,18 @@ def gpu_hardware_present() -> bool:
 # Hooks off while the device path runs: its host fallbacks call back into
 # the dispatcher and operators, which must not be planned again.
 _suspended = auto_offload_suspended
+_dispatch_module: Any = None
+
+
+def _dispatch() -> Any:
+    """``matfuse.accelerate.dispatch`` (imported on first use: it imports
+    the fusion engine, which this module must not load at import time)."""
+    global _dispatch_module
+    if _dispatch_module is None:
+        from matfuse.accelerate import dispatch
+
+        _dispatch_module = dispatch
+    return _dispatch_module
 
 
 # ------------------------------------------------------------------ active: builtins
@@ -249,6 +266,10 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
             if a.size >= limit:
                 break
         elif isinstance(a, DeviceValue):
+            if a not in AUTO_OFFLOADED:
+                # A user-visible gpuArray: explicit gpuArray semantics, the
+                # normal device routing (what the full scan below concludes).
+                return None
             break
     else:
         # No device value, no large host array: only constructions and rng matter.
@@ -260,8 +281,6 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
             return None
         if not STATE.explain:
             return None
-    from matfuse.runtime.dispatcher import invoke
-
     hidden, visible, big, nbytes = _scan(args)
     if visible:
         return None  # explicit gpuArray semantics: the normal device routing
@@ -286,10 +305,8 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
             # Data already on the device, options on the host: the residency
             # or fusion rule (no cost model; counted the same).
             planner.log.counts[(DEVICE, reason)] += 1
-            from matfuse.accelerate.dispatch import call_with_device_args
-
             with _suspended():
-                outputs = call_with_device_args(b, list(args), nargout, ctx)
+                outputs = _dispatch().call_with_device_args(b, list(args), nargout, ctx)
             for value in outputs:
                 hide_device_value(value)
             return outputs
@@ -375,14 +392,26 @@ def _kept_on_device(op: str, a: Any, b: Any, ta: type, tb: type) -> str | None:
     fused group. None: ask the planner."""
     hidden_a = ta is not float and isinstance(a, DeviceValue) and a in AUTO_OFFLOADED
     hidden_b = tb is not float and isinstance(b, DeviceValue) and b in AUTO_OFFLOADED
+    return _device_rule(op, a, b, ta, tb, hidden_a, hidden_b)
+
+
+def _device_rule(op: str, a: Any, b: Any, ta: type, tb: type, hidden_a: bool,
+                 hidden_b: bool) -> str | None:
+    """``_kept_on_device`` once the operands' hidden flags are known."""
     if not ((hidden_a and (hidden_b or tb is float)) or (hidden_b and ta is float)):
         return None
     if op not in _ELEMENTWISE_OPS and not (op in ("*", "/") and (ta is float or tb is float)):
         return None
-    device = [v for v, hidden in ((a, hidden_a), (b, hidden_b)) if hidden]
-    if any(not getattr(v, "is_lazy", False) for v in device):
+    # A materialised operand is resident (whatever the other); else the
+    # largest lazy operand decides. Unrolled: this runs once per operation.
+    if hidden_a and not getattr(a, "is_lazy", False):
         return "resident"
-    if max(math.prod(v.shape) for v in device) >= STATE.planner.thresholds.get("elementwise"):
+    if hidden_b and not getattr(b, "is_lazy", False):
+        return "resident"
+    biggest = math.prod(a.shape) if hidden_a else 0
+    if hidden_b:
+        biggest = max(biggest, math.prod(b.shape))
+    if biggest >= STATE.planner.thresholds.get("elementwise"):
         return "fusion"
     return None
 
@@ -393,12 +422,22 @@ def offload_binary(op: str, a: Any, b: Any) -> Any:
     if not STATE.explain and (ta is float or (ta is np.ndarray and a.size < STATE.min_array)) \
             and (tb is float or (tb is np.ndarray and b.size < STATE.min_array)):
         return NotImplemented
+    # A user-visible gpuArray operand: explicit gpuArray semantics (the
+    # device routing), what the rule and the full scan below conclude.
+    hidden_a = hidden_b = False
+    if ta is not float and isinstance(a, DeviceValue):
+        if a not in AUTO_OFFLOADED:
+            return NotImplemented
+        hidden_a = True
+    if tb is not float and isinstance(b, DeviceValue):
+        if b not in AUTO_OFFLOADED:
+            return NotImplemented
+        hidden_b = True
     if not STATE.explain:
-        reason = _kept_on_device(op, a, b, ta, tb)
+        reason = _device_rule(op, a, b, ta, tb, hidden_a, hidden_b)
         if reason is not None:
             # ~30 us less per operation than the full decision (counted the same).
-            from matfuse.accelerate.dispatch import device_binary
-
+            device_binary = _dispatch().device_binary
             STATE.planner.log.counts[(DEVICE, reason)] += 1
             with _suspended():
                 return hide_device_value(device_binary(op, a, b))
@@ -448,8 +487,6 @@ def _construct(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any]
     decision = construction_target(b.name, shape, cls)
     if decision is None or not decision.on_device:
         return None
-    from matfuse.runtime.dispatcher import invoke
-
     with _suspended():
         return create_on_device(b, args, shape, cls, STATE.provider,
                                 lambda: invoke(b, args, nargout, ctx))

@@ -50,7 +50,7 @@ def gpu_array(x: Any, cls: Any = None) -> Any:
     from matfuse.accelerate.dispatch import call_with_device_args
     from matfuse.runtime.registry import lookup
 
-    g = upload_value(x, _provider())
+    g = upload_value(x, _provider(), lazy_scalar=True)
     if cls is None:
         return g
     name = text_arg(cls, "gpuArray", "class name")
