@@ -160,9 +160,32 @@ def test_scalar_divided_by_matrix_is_not_elementwise(wgpu_provider):
 
 
 def test_partials_reduced_again_match_cpu(wgpu_provider, inprocess_provider, monkeypatch):
-    monkeypatch.setattr(fusion_executor, "FINAL_PASS_MAX", 1)
+    from matfuse.accelerate.fusion import render_wgsl
+
+    # Final passes read at most one partial per output and never run a
+    # workgroup per output: the partial buffers are folded by more passes.
+    monkeypatch.setattr(render_wgsl, "THREAD_FINAL_MAX", 1)
+    monkeypatch.setattr(render_wgsl, "BLOCK_FINAL_MAX_OUTPUTS", 0)
     code = ("x = reshape(linspace(gpuArray(0), 1, 120000), 40, 3000); "
             "fprintf('checksum %.12e\\n', gather(sum(mean(x, 2)) + sum(max(x, [], 2)) + sum(x(:))));")
     text, tel, _ = run_script(wgpu_provider, code)
     reference, _, _ = run_script(inprocess_provider, code.replace("gpuArray(0)", "0"))
     assert checksum(text) == pytest.approx(checksum(reference), rel=1e-9)
+
+
+@pytest.mark.parametrize("expr", ["sum(x(:))", "mean(x, 2)"])
+def test_long_partial_lists_fold_in_a_workgroup_per_output(wgpu_provider, inprocess_provider,
+                                                           expr, monkeypatch):
+    """More than 256 partials per output left by the partial pass: the final
+    pass folds them with one workgroup per output instead of a fold dispatch."""
+    from matfuse.accelerate.fusion import render_wgsl
+
+    code = ("x = reshape(linspace(gpuArray(0), 1, 8 * 2^20), 8, 2^20); "
+            f"r = {expr}; fprintf('checksum %.12e\\n', gather(sum(r(:))));")
+    text, tel, _ = run_script(wgpu_provider, code)
+    reference, _, _ = run_script(inprocess_provider, code.replace("gpuArray(0)", "0"))
+    assert checksum(text) == pytest.approx(checksum(reference), rel=1e-6)
+    monkeypatch.setattr(render_wgsl, "BLOCK_FINAL_MAX_OUTPUTS", 0)
+    folded, tel_folded, _ = run_script(wgpu_provider, code)
+    assert checksum(folded) == pytest.approx(checksum(reference), rel=1e-6)
+    assert tel["dispatches"] < tel_folded["dispatches"]

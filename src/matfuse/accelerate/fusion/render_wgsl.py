@@ -18,6 +18,14 @@ from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGRO
 
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
 GRID_STRIDE_WORKGROUPS = 8192
+#: partials per output a thread-per-output final pass reads (the executor's
+#: FINAL_PASS_MAX); above it, and for at most BLOCK_FINAL_MAX_OUTPUTS
+#: outputs, the final pass runs a workgroup per output folding up to
+#: BLOCK_FINAL_MAX_PARTIALS partials in workgroup memory (no fold passes:
+#: the 4K image normalisation needs 6 dispatches, not 9)
+THREAD_FINAL_MAX = 256
+BLOCK_FINAL_MAX_OUTPUTS = 4096
+BLOCK_FINAL_MAX_PARTIALS = 1 << 18
 #: Split dispatch (wgpu provider, tensors over one storage binding): every
 #: kernel's Params end with ``r: vec4<u32>`` after pack_params()'s bytes:
 #: r.x the range's first element (full-shape operands and outputs are bound
@@ -65,6 +73,12 @@ class WgslRenderer(CachingRenderer):
     def render(self, plan: KernelPlan) -> RenderedKernel:
         return self._cache.render(plan, _build)
 
+    @staticmethod
+    def final_pass_max(outputs: int) -> int:
+        """Partials per output the final pass of a reduction with
+        ``outputs`` outputs may read (the executor folds longer ones)."""
+        return BLOCK_FINAL_MAX_PARTIALS if outputs <= BLOCK_FINAL_MAX_OUTPUTS else THREAD_FINAL_MAX
+
 
 def _build(plan: KernelPlan, nodes: list[FNode]) -> tuple[RenderedKernel, Recipe]:
     emitter = _Emitter(plan, nodes)
@@ -96,6 +110,11 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         # every full-shape read used it (see SPLIT_MARKER)
         self.split_index: str | None = "i" if plan.kind == "elementwise" else None
         self.splittable = not plan.partial_of
+        # a workgroup per output folds long partial lists (see THREAD_FINAL_MAX)
+        self.block_final = (plan.kind == "elementwise" and bool(plan.partial_of)
+                            and max(plan.partial_of.values()) > THREAD_FINAL_MAX
+                            and numel(plan.shape) <= BLOCK_FINAL_MAX_OUTPUTS)
+        self.final_shared: set[str] = set()  # element types of the fold arrays
 
     # ------------------------------------------------------------ bookkeeping
     def let(self, expr: str) -> str:
@@ -266,6 +285,39 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             fn = op
         return self.let(f"{fn}({a}, {b})")
 
+    def reduction_value(self, node: FNode, out_idx: str) -> str:
+        chunks = self.plan.partial_of.get(node.uid)
+        if not self.block_final or chunks is None:
+            return super().reduction_value(node, out_idx)
+        # Workgroup-per-output final pass: strided partials per invocation,
+        # then a fold in workgroup memory (barriers in uniform control flow:
+        # the output loop runs over workgroup ids).
+        a_ext, r_ext, _ = node.attrs
+        t = node.dtype
+        a = self.let(f"{out_idx} % {a_ext}u")
+        c = self.let(f"{out_idx} / {a_ext}u")
+        buf = self.binding(("partial", node.uid), t)
+        sh = f"mf_fin_{t}"
+        self.final_shared.add(t)
+        acc = self.fresh("c")
+        self.emit(f"var {acc}: {t} = {_init(node.op, t)};")
+        self.emit(f"for (var p: u32 = lid; p < {chunks}u; p = p + {WORKGROUP_SIZE}u) {{")
+        value = f"{buf}[{c} * {a_ext * chunks}u + {a} + {a_ext}u * p]"
+        self.emit(f"  {acc} = {_combine(node.op, acc, value, t, self)};")
+        self.emit("}")
+        self.emit(f"{sh}[lid] = {acc};")
+        self.emit("workgroupBarrier();")
+        self.emit(f"for (var w: u32 = {WORKGROUP_SIZE // 2}u; w > 0u; w = w >> 1u) {{")
+        self.emit(f"  if (lid < w) {{ {sh}[lid] = {_combine(node.op, f'{sh}[lid]', f'{sh}[lid + w]', t, self)}; }}")
+        self.emit("  workgroupBarrier();")
+        self.emit("}")
+        total = self.let(f"{sh}[0]")
+        # the array is rewritten for the workgroup's next output
+        self.emit("workgroupBarrier();")
+        if node.op == "reduce_mean":
+            return self.let(f"{total} / {self.literal(float(r_ext), t)}")
+        return total
+
     def let_value(self, expr: str, dtype: str) -> str:
         return self.let(expr)
 
@@ -346,6 +398,9 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         else:
             body_outputs, threads = self.elementwise_body()
         self.header[0] = threads
+        if self.block_final:
+            # h[0].x counts outputs (a workgroup each); the launch needs whole workgroups
+            threads *= WORKGROUP_SIZE
         return self.assemble(body_outputs, threads, grid_stride=plan.kind != "partial")
 
     def elementwise_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
@@ -354,8 +409,11 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         outs = []
         # Grid-stride loop: measured faster than one element per thread on
         # the H200 (GPU-FACTS.md), and any n fits a 1-D grid.
-        self.emit(f"for (var i: u32 = gid.x + params.r.x; i < params.h[0].x; "
-                  f"i = i + nwg.x * {WORKGROUP_SIZE}u) {{")
+        if self.block_final:
+            self.emit("for (var i: u32 = wid.x; i < params.h[0].x; i = i + nwg.x) {")
+        else:
+            self.emit(f"for (var i: u32 = gid.x + params.r.x; i < params.h[0].x; "
+                      f"i = i + nwg.x * {WORKGROUP_SIZE}u) {{")
         self.indent += 1
         width = self.lane_width()
         if width > 1 or any(nd.op in REDUCTIONS and nd.handle is None for nd in self.nodes):
@@ -372,7 +430,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             for index in lanes:
                 value = self.value(node, index, plan.shape)
                 at = f"{index} - params.r.x" if self.split_index else index
-                self.emit(f"out{k}[{at}] = {self.store(value, node.dtype)};")
+                store = f"out{k}[{at}] = {self.store(value, node.dtype)};"
+                self.emit(f"if (lid == 0u) {{ {store} }}" if self.block_final else store)
             outs.append((node, node.shape, node.dtype))
         self.indent -= 1
         self.emit("}")
@@ -482,6 +541,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             nodes.append(None)
         if self.shared is not None:
             decls.append(f"var<workgroup> mf_sh: array<{self.shared}, {WORKGROUP_SIZE}>;")
+        for t in sorted(self.final_shared):
+            decls.append(f"var<workgroup> mf_fin_{t}: array<{t}, {WORKGROUP_SIZE}>;")
         header_len = max(8, -(-len(self.header) // 8) * 8)
         scalar_len = max(1, -(-len(self.scalars) // 4))
         decls.append(f"struct Params {{ h: array<vec4<u32>, {header_len // 4}>, "
@@ -501,7 +562,9 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             f"\n@compute @workgroup_size({WORKGROUP_SIZE})\n"
             "fn main(@builtin(global_invocation_id) gid: vec3<u32>, "
             "@builtin(num_workgroups) nwg: vec3<u32>, "
-            "@builtin(local_invocation_index) lid: u32) {\n" + body + "\n}\n")
+            "@builtin(local_invocation_index) lid: u32"
+            + (", @builtin(workgroup_id) wid: vec3<u32>" if self.block_final else "")
+            + ") {\n" + body + "\n}\n")
         return RenderedKernel(
             source=source, entry_point="main", workgroup_size=WORKGROUP_SIZE,
             inputs=list(self.inputs), outputs=out_specs, output_nodes=nodes,
