@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
+from matfuse.accelerate.facade import current_options
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.loops import siblings
@@ -446,8 +447,6 @@ def executor_for(provider: AccelProvider) -> FusionExecutor:
 
 def fusion_enabled(provider: AccelProvider) -> bool:
     """Whether operations on ``provider``'s arrays build lazy fused graphs."""
-    from matfuse.accelerate.facade import current_options
-
     if not current_options().fusion:
         return False
     # The in-process provider computes eagerly with NumPy: nothing to fuse.
