@@ -375,6 +375,7 @@ def test_block_final_pass_source():
     plan = KernelPlan("elementwise", red.shape, [red], partial_of={red.uid: 640})
     kernel = CudaRenderer().render(plan)
     assert "__syncthreads();" in kernel.source and "blockIdx.x; i < h0; i += gridDim.x" in kernel.source
-    assert kernel.header[0] == 8 and kernel.threads == 8 * 256
+    assert kernel.header[0] == 8 and kernel.threads == 8 * 1024 and kernel.workgroup_size == 1024
+    assert "__launch_bounds__(1024)" in kernel.source and "#pragma unroll 8" in kernel.source
     small = KernelPlan("elementwise", red.shape, [red], partial_of={red.uid: 200})
     assert "__syncthreads" not in CudaRenderer().render(small).source

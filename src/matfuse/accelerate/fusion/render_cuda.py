@@ -45,6 +45,10 @@ THREAD_FINAL_MAX = 256
 BLOCK_FINAL_MAX_OUTPUTS = 4096
 #: ... and up to this many partials per output (chunk_count's maximum)
 BLOCK_FINAL_MAX_PARTIALS = 1 << 18
+#: threads of such a block: 256 partials each at most, read 8 at a time (one
+#: 256-thread block reading 2^18 partials took ~1 ms on the H100: each
+#: thread waited on 1024 loads in turn)
+BLOCK_FINAL_THREADS = 1024
 
 ENTRY_POINT = "mf_fused"
 _CTYPE = {"f32": "float", "f64": "double", "bool": "bool"}
@@ -212,10 +216,11 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         acc = self.fresh("c")
         sh = self.fresh("sh")
         self.emit(f"{ct} {acc} = {_init(node.op, t)};")
+        self.emit("#pragma unroll 8")
         self.emit(f"for (unsigned int p = threadIdx.x; p < {chunks}u; p += blockDim.x) {{")
         self.emit(f"  {acc} = {_combine(node.op, acc, f'{buf}[{c} * {a_ext * chunks}u + {a} + {a_ext}u * p]')};")
         self.emit("}")
-        self.emit(f"__shared__ {ct} {sh}[{WORKGROUP_SIZE}];")
+        self.emit(f"__shared__ {ct} {sh}[{BLOCK_FINAL_THREADS}];")
         self.emit(f"{sh}[threadIdx.x] = {acc};")
         self.emit("__syncthreads();")
         self.emit("for (unsigned int w = blockDim.x / 2u; w > 0u; w >>= 1) {")
@@ -392,7 +397,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.header[0] = threads
         if self.block_final:
             # h0 counts outputs (one block each); the launch needs whole blocks
-            return self.assemble(body_outputs, threads * WORKGROUP_SIZE)
+            return self.assemble(body_outputs, threads * BLOCK_FINAL_THREADS)
         return self.assemble(body_outputs, threads)
 
     def _loop(self, var: str) -> None:
@@ -563,6 +568,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         return outs, threads
 
     def assemble(self, outs: list[tuple[FNode | None, tuple[int, ...], str]], threads: int) -> RenderedKernel:
+        block = BLOCK_FINAL_THREADS if self.block_final else WORKGROUP_SIZE
         params = []
         for name, storage in zip([self.input_names[k] for k in self.inputs], self.input_types):
             params.append(f"const {storage}* __restrict__ {name}")
@@ -586,10 +592,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         signature = ",\n    ".join(params)
         source = (
             "// matfuse fused kernel (CUDA C, generated)\n" + helpers
-            + f"\nextern \"C\" __global__ void __launch_bounds__({WORKGROUP_SIZE}) {ENTRY_POINT}(\n"
+            + f"\nextern \"C\" __global__ void __launch_bounds__({block}) {ENTRY_POINT}(\n"
             + f"    {signature}) {{\n" + "\n".join(head + body) + "\n  }\n}\n")
         return RenderedKernel(
-            source=source, entry_point=ENTRY_POINT, workgroup_size=WORKGROUP_SIZE,
+            source=source, entry_point=ENTRY_POINT, workgroup_size=block,
             inputs=list(self.inputs), outputs=out_specs, output_nodes=nodes,
             threads=threads, header=list(self.header), scalars=list(self.scalars),
             float_type=self.ftype, has_flag=self.has_flag,
