@@ -140,7 +140,10 @@ def test_randn_matches_the_unsplit_kernel_bit_for_bit(split, wgpu_provider, dtyp
     whole = down(wgpu_provider, wgpu_provider.random_normal((N, 1), dtype, KEY, 77))
     np.testing.assert_array_equal(got, whole)
     want = _philox.philox_normal(N, KEY, 77, dtype).astype(dtype)
-    np.testing.assert_allclose(got.reshape(-1), want, rtol=1e-5 if dtype == "float32" else 1e-13)
+    # Near a zero crossing r*sin(theta) has a tiny value: an absolute bound as
+    # in test_wgpu_provider (this failed on the H100 with a relative one only).
+    np.testing.assert_allclose(got.reshape(-1), want, rtol=1e-5 if dtype == "float32" else 1e-13,
+                               atol=1e-6 if dtype == "float32" else 1e-13)
 
 
 # ---------------------------------------------------------------- elementwise
