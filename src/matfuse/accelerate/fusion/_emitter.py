@@ -15,6 +15,10 @@ from matfuse.accelerate.fusion.kernel import KernelPlan
 class EmitterBase:
     """SSA lines, indentation, memo scopes and index maps of one kernel."""
 
+    #: the kernel runs a block/workgroup per output (final passes over long
+    #: partial lists); the renderers set it
+    block_final = False
+
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.indent = 2
@@ -76,13 +80,17 @@ class EmitterBase:
         loop over the partial sums (when a partial pass ran) or over the
         reduced extent. The backend provides ``declare``, ``open_loop``,
         ``let_index``, ``let_value(expr, dtype)``, ``type_name``,
-        ``combine(op, acc, value, t)``, ``reduce_init(op, t)`` and ``literal``."""
+        ``combine(op, acc, value, t)``, ``reduce_init(op, t)`` and ``literal``;
+        for block-per-output final passes (``block_final``) also the hooks
+        of ``block_reduction_value``."""
         a_ext, r_ext, _ = node.attrs
         t = node.dtype
         a = self.let_index(f"{out_idx} % {a_ext}u")
         c = self.let_index(f"{out_idx} / {a_ext}u")
-        acc = self.declare(self.type_name(t), self.reduce_init(node.op, t))
         chunks = self.plan.partial_of.get(node.uid)
+        if chunks is not None and self.block_final:
+            return self.block_reduction_value(node, a, c, chunks)
+        acc = self.declare(self.type_name(t), self.reduce_init(node.op, t))
         if chunks is not None:
             buf = self.binding(("partial", node.uid), self.type_name(t))
             p = self.fresh("p")
@@ -105,6 +113,37 @@ class EmitterBase:
         if node.op == "reduce_mean":
             return self.let_value(f"{acc} / {self.literal(float(r_ext), t)}", t)
         return acc
+
+    def block_reduction_value(self, node: FNode, a: str, c: str, chunks: int) -> str:
+        """The final value of ``node`` for output (a, c) computed by a whole
+        block/workgroup: each thread combines a strided share of the
+        ``chunks`` partials, then the shares fold in shared memory; every
+        thread gets the result. The backend provides ``block_loop(var,
+        count)`` (opens the strided loop), ``fold_loop(var)`` (opens the
+        halving loop), ``local_id``, ``barrier`` and ``shared_array(t)``."""
+        a_ext, r_ext, _ = node.attrs
+        t = node.dtype
+        buf = self.binding(("partial", node.uid), self.type_name(t))
+        acc = self.declare(self.type_name(t), self.reduce_init(node.op, t))
+        self.block_loop("p", f"{chunks}u")
+        value = f"{buf}[{c} * {a_ext * chunks}u + {a} + {a_ext}u * p]"
+        self.emit(f"  {acc} = {self.combine(node.op, acc, value, t)};")
+        self.emit("}")
+        sh = self.shared_array(t)
+        tid = self.local_id
+        self.emit(f"{sh}[{tid}] = {acc};")
+        self.emit(self.barrier)
+        self.fold_loop("w")
+        folded = self.combine(node.op, f"{sh}[{tid}]", f"{sh}[{tid} + w]", t)
+        self.emit(f"  if ({tid} < w) {{ {sh}[{tid}] = {folded}; }}")
+        self.emit(f"  {self.barrier}")
+        self.emit("}")
+        total = self.let_value(f"{sh}[0]", t)
+        # the array is rewritten for the block's next output
+        self.emit(self.barrier)
+        if node.op == "reduce_mean":
+            return self.let_value(f"{total} / {self.literal(float(r_ext), t)}", t)
+        return total
 
     def lookup(self, key: object) -> object | None:
         """What an enclosing memo scope holds for ``key`` (None: nothing)."""

@@ -201,39 +201,22 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         b = self.convert(args[1], node.args[1].dtype, t)
         return self.binary(op, a, b, t, node.dtype, needs_domain_check(node))
 
-    def reduction_value(self, node: FNode, out_idx: str) -> str:
-        chunks = self.plan.partial_of.get(node.uid)
-        if not self.block_final or chunks is None:
-            return super().reduction_value(node, out_idx)
-        # Block-per-output final pass: strided partials per thread, then a
-        # shared-memory fold; every thread of the block gets the result.
-        a_ext, r_ext, _ = node.attrs
-        t = node.dtype
-        ct = _CTYPE[t]
-        a = self.let_u(f"{out_idx} % {a_ext}u")
-        c = self.let_u(f"{out_idx} / {a_ext}u")
-        buf = self.binding(("partial", node.uid), ct)
-        acc = self.fresh("c")
-        sh = self.fresh("sh")
-        self.emit(f"{ct} {acc} = {_init(node.op, t)};")
+    # block-per-output final passes (EmitterBase.block_reduction_value)
+    local_id = "threadIdx.x"
+    barrier = "__syncthreads();"
+
+    def block_loop(self, var: str, count: str) -> None:
+        # 8 loads in flight per thread: one at a time left each thread waiting
         self.emit("#pragma unroll 8")
-        self.emit(f"for (unsigned int p = threadIdx.x; p < {chunks}u; p += blockDim.x) {{")
-        self.emit(f"  {acc} = {_combine(node.op, acc, f'{buf}[{c} * {a_ext * chunks}u + {a} + {a_ext}u * p]')};")
-        self.emit("}")
-        self.emit(f"__shared__ {ct} {sh}[{BLOCK_FINAL_THREADS}];")
-        self.emit(f"{sh}[threadIdx.x] = {acc};")
-        self.emit("__syncthreads();")
-        self.emit("for (unsigned int w = blockDim.x / 2u; w > 0u; w >>= 1) {")
-        self.emit(f"  if (threadIdx.x < w) {{ {sh}[threadIdx.x] = "
-                  f"{_combine(node.op, f'{sh}[threadIdx.x]', f'{sh}[threadIdx.x + w]')}; }}")
-        self.emit("  __syncthreads();")
-        self.emit("}")
-        total = self.let(f"{sh}[0]", ct)
-        # the array is rewritten by the block's next output
-        self.emit("__syncthreads();")
-        if node.op == "reduce_mean":
-            return self.let(f"{total} / {self.literal(float(r_ext), t)}", ct)
-        return total
+        self.emit(f"for (unsigned int {var} = threadIdx.x; {var} < {count}; {var} += blockDim.x) {{")
+
+    def fold_loop(self, var: str) -> None:
+        self.emit(f"for (unsigned int {var} = blockDim.x / 2u; {var} > 0u; {var} >>= 1) {{")
+
+    def shared_array(self, t: str) -> str:
+        name = self.fresh("sh")
+        self.emit(f"__shared__ {_CTYPE[t]} {name}[{BLOCK_FINAL_THREADS}];")
+        return name
 
     def compute_type(self, node: FNode) -> str:
         if node.dtype != "bool":

@@ -287,38 +287,21 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             fn = op
         return self.let(f"{fn}({a}, {b})")
 
-    def reduction_value(self, node: FNode, out_idx: str) -> str:
-        chunks = self.plan.partial_of.get(node.uid)
-        if not self.block_final or chunks is None:
-            return super().reduction_value(node, out_idx)
-        # Workgroup-per-output final pass: strided partials per invocation,
-        # then a fold in workgroup memory (barriers in uniform control flow:
-        # the output loop runs over workgroup ids).
-        a_ext, r_ext, _ = node.attrs
-        t = node.dtype
-        a = self.let(f"{out_idx} % {a_ext}u")
-        c = self.let(f"{out_idx} / {a_ext}u")
-        buf = self.binding(("partial", node.uid), t)
-        sh = f"mf_fin_{t}"
+    # workgroup-per-output final passes (EmitterBase.block_reduction_value):
+    # the output loop runs over workgroup ids, so the barriers are in
+    # uniform control flow
+    local_id = "lid"
+    barrier = "workgroupBarrier();"
+
+    def block_loop(self, var: str, count: str) -> None:
+        self.emit(f"for (var {var}: u32 = lid; {var} < {count}; {var} = {var} + {WORKGROUP_SIZE}u) {{")
+
+    def fold_loop(self, var: str) -> None:
+        self.emit(f"for (var {var}: u32 = {WORKGROUP_SIZE // 2}u; {var} > 0u; {var} = {var} >> 1u) {{")
+
+    def shared_array(self, t: str) -> str:
         self.final_shared.add(t)
-        acc = self.fresh("c")
-        self.emit(f"var {acc}: {t} = {_init(node.op, t)};")
-        self.emit(f"for (var p: u32 = lid; p < {chunks}u; p = p + {WORKGROUP_SIZE}u) {{")
-        value = f"{buf}[{c} * {a_ext * chunks}u + {a} + {a_ext}u * p]"
-        self.emit(f"  {acc} = {_combine(node.op, acc, value, t, self)};")
-        self.emit("}")
-        self.emit(f"{sh}[lid] = {acc};")
-        self.emit("workgroupBarrier();")
-        self.emit(f"for (var w: u32 = {WORKGROUP_SIZE // 2}u; w > 0u; w = w >> 1u) {{")
-        self.emit(f"  if (lid < w) {{ {sh}[lid] = {_combine(node.op, f'{sh}[lid]', f'{sh}[lid + w]', t, self)}; }}")
-        self.emit("  workgroupBarrier();")
-        self.emit("}")
-        total = self.let(f"{sh}[0]")
-        # the array is rewritten for the workgroup's next output
-        self.emit("workgroupBarrier();")
-        if node.op == "reduce_mean":
-            return self.let(f"{total} / {self.literal(float(r_ext), t)}")
-        return total
+        return f"mf_fin_{t}"
 
     def let_value(self, expr: str, dtype: str) -> str:
         return self.let(expr)

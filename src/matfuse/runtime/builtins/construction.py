@@ -36,10 +36,15 @@ def _fill_spec(op: str) -> GpuSpec:
     return GpuSpec(kind="construction", hook="fill", op=op)
 
 
+def _on_device(like: Any) -> bool:
+    """Whether ``like`` asks for a device result (a device prototype or the
+    'gpuArray' class name)."""
+    return isinstance(like, DeviceValue) or (isinstance(like, str) and like == "gpuArray")
+
+
 def place_like(value: Any, like: Any) -> Any:
     """Honour a device ``'like'`` prototype (or the 'gpuArray' class name)."""
-    if like is None or not (isinstance(like, DeviceValue)
-                            or (isinstance(like, str) and like == "gpuArray")):
+    if not _on_device(like):
         return value
     try:
         from matfuse.accelerate.dispatch import to_device_like
@@ -81,8 +86,7 @@ def _filled(args: tuple[Any, ...], fn: str, value: Any, default: str = "double",
 def _device_filled(shape: tuple[int, ...], value: Any, dtype: np.dtype, like: Any) -> Any:
     """The constant array made directly on the device for a device
     ``'like'``/``'gpuArray'`` (no host array), or None."""
-    if like is None or not (isinstance(like, DeviceValue)
-                            or (isinstance(like, str) and like == "gpuArray")):
+    if not _on_device(like):
         return None
     try:
         from matfuse.accelerate.dispatch import fill_like
