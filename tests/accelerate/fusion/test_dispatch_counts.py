@@ -189,3 +189,57 @@ def test_long_partial_lists_fold_in_a_workgroup_per_output(wgpu_provider, inproc
     folded, tel_folded, _ = run_script(wgpu_provider, code)
     assert checksum(folded) == pytest.approx(checksum(reference), rel=1e-6)
     assert tel["dispatches"] < tel_folded["dispatches"]
+
+
+def test_partial_pass_launches_when_the_reduction_is_built(wgpu_provider, inprocess_provider,
+                                                           monkeypatch):
+    """A large reduction's partial pass runs as soon as the statement builds
+    it (the GPU works while the interpreter goes on); the final pass waits
+    for the sink. Same kernels and result as launching everything at the end."""
+    import io
+
+    from matfuse.accelerate_api import override_provider
+    from matfuse.vm.session import Session
+
+    setup = "x = reshape(linspace(gpuArray(0), 1, 2^21), 1024, 2048); m = mean(x .^ 2, 1);"
+    sink = "fprintf('checksum %.12e\\n', gather(sum(m)));"
+
+    def dispatches_before_the_sink() -> int:
+        with override_provider(wgpu_provider):
+            session = Session(stdout=io.StringIO())
+            wgpu_provider.synchronize()
+            wgpu_provider.reset_telemetry()
+            session.eval(setup)
+            return wgpu_provider.telemetry()["dispatches"]
+
+    early = dispatches_before_the_sink()
+    text, tel, _ = run_script(wgpu_provider, setup + sink)
+    monkeypatch.setattr(fusion_executor, "EARLY_PARTIAL_MIN", 1 << 40)
+    assert early == dispatches_before_the_sink() + 1       # the partial pass, already running
+    late, tel_late, _ = run_script(wgpu_provider, setup + sink)
+    reference, _, _ = run_script(inprocess_provider, (setup + sink).replace("gpuArray(0)", "0"))
+    assert checksum(text) == checksum(late) == pytest.approx(checksum(reference), rel=1e-6)
+    assert tel["dispatches"] == tel_late["dispatches"]
+
+
+def test_unused_early_partials_are_freed(wgpu_provider):
+    import gc
+
+    gc.collect()
+    before = wgpu_provider.telemetry()["live_buffers"]
+    _, tel, _ = run_script(wgpu_provider, "x = rand(2^21, 1, 'gpuArray'); s = sum(x); clear s x")
+    assert tel["dispatches"] >= 1          # the partial pass ran
+    gc.collect()
+    assert wgpu_provider.telemetry()["live_buffers"] <= before
+
+
+def test_domain_checked_reductions_stay_lazy(wgpu_provider, inprocess_provider):
+    """sqrt of a possibly negative input needs the complex check, whose flag
+    would have to be read back at once: no early launch, MATLAB's result."""
+    code = ("x = reshape(linspace(gpuArray(-1), 1, 2^21), 1024, 2048); s = sum(sqrt(x(:)));"
+            "fprintf('checksum %.12e %.12e\\n', gather(real(s)), gather(imag(s)));")
+    text, tel, _ = run_script(wgpu_provider, code)
+    reference, _, _ = run_script(inprocess_provider, code.replace("gpuArray(-1)", "-1"))
+    got = [float(v) for v in text.split()[1:]]
+    want = [float(v) for v in reference.split()[1:]]
+    assert got == pytest.approx(want, rel=1e-5)
