@@ -16,13 +16,12 @@ the whole root is then recomputed on the host with MATLAB's complex results.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, Unsupported
+from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
 from matfuse.accelerate.facade import current_options
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
@@ -33,9 +32,6 @@ from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
 PARTIAL_THREADS = 1 << 18
 # Reduced extents up to this are reduced by one thread per output (no partial pass).
 SINGLE_PASS_MAX = 256
-# Reductions over at least this many elements launch their partial pass when
-# they are built (FusionExecutor.launch_partial_early).
-EARLY_PARTIAL_MIN = 1 << 20
 # Bindings of a kernel besides its inputs: outputs, kept extras, the domain flag.
 RESERVED_BINDINGS = 4
 # Partials per output the final pass may read (one thread per output): more
@@ -320,12 +316,6 @@ class FusionExecutor:
     def _partial(self, red: FNode, chunks: int) -> int:
         """Partial pass of ``red``; returns the partials per output left for
         the final pass (at most FINAL_PASS_MAX)."""
-        early = red.early
-        if early is not None and early[0] is not None:
-            # launched when the reduction was built (launch_partial_early)
-            self._partials[red.uid] = early[0]
-            early[0] = None
-            return early[1]
         x = red.args[0]
         if x.handle is None:
             self._fit_bindings(x)
@@ -339,40 +329,6 @@ class FusionExecutor:
         while count > self._final_pass_max(red):
             count = self._fold_partials(red, count)
         return count
-
-    def launch_partial_early(self, red: FNode) -> None:
-        """Launch the partial pass of reduction ``red`` now, when it is built,
-        rather than when something forces it: the GPU computes it while the
-        interpreter goes on with the next statements (a script's statements
-        otherwise run with the GPU idle until the final host sink). Only the
-        final pass stays lazy, so epilogues still fuse into it. Reductions of
-        fewer than EARLY_PARTIAL_MIN elements, inputs that may need the complex
-        domain check (its flag would have to be read back at once) and
-        providers that refuse the kernel are left lazy."""
-        if red.handle is not None or red.early is not None or red.op not in REDUCTIONS:
-            return
-        x = red.args[0]
-        chunks = chunk_count(red)
-        if chunks <= 1 or x.numel < EARLY_PARTIAL_MIN or x.may_complex or x.handle is not None:
-            return
-        self._walks.clear()
-        self._shared = set()
-        self._use_hints = False   # the statement's liveness hints are not set yet
-        try:
-            self._loops_first(x)
-            for other in _pending_reductions(x, self._walk(x)):
-                self._reduction(other)   # what the partial pass reads
-            count = self._partial(red, chunks)
-            box = [self._partials.pop(red.uid), count]
-            red.early = box
-            weakref.finalize(red, _free_early, self.provider, box)
-        except (Unsupported, DomainFallback):
-            return   # left to the normal path when it is forced
-        finally:
-            for handle in self._partials.values():
-                self.provider.free(handle)
-            self._partials.clear()
-            self._walks.clear()
 
     def _final_pass_max(self, red: FNode) -> int:
         """Partials per output the final pass of ``red`` may read: the
@@ -453,15 +409,6 @@ class FusionExecutor:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(kernel.source)
         self._dumped.add(kernel.cache_key)
-
-
-def _free_early(provider: AccelProvider, box: list[Any]) -> None:
-    """Free an early partial buffer nobody took (its reduction was dropped)."""
-    if box[0] is not None:
-        free = getattr(provider, "free", None)
-        if free is not None:
-            free(box[0])
-        box[0] = None
 
 
 def _input_sets(nodes: list[FNode]) -> dict[int, frozenset[int]]:

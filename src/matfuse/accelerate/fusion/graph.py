@@ -74,9 +74,6 @@ class FNode:
         may_complex: some node below may produce MATLAB complex values.
         keep: set when the value is bound to a variable that is read later, so a
             kernel computing it also writes it out (materialise, don't recompute).
-        early: a reduction's partial pass launched when the node was built
-            (``FusionExecutor.launch_partial_early``): ``[handle, count]``,
-            the handle set to None once the final pass took it.
     """
 
     op: str
@@ -91,7 +88,6 @@ class FNode:
     uid: int = 0
     cost: int = 0
     may_complex: bool = False
-    early: list[Any] | None = None
 
     # Written by hand (the dataclass one plus __post_init__ cost ~2x more):
     # nodes are built once per operation on the interpreter's hot path.
@@ -107,7 +103,6 @@ class FNode:
         self.keep = keep
         self.known_nonneg = known_nonneg
         self.owner = owner
-        self.early = None
         self.uid = next(_ids)
         # Sum of the operands' costs over-counts shared subgraphs; it is exact
         # for chains (loops) and only walked exactly when it could pass a cap.

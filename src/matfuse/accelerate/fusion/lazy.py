@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from matfuse.accelerate.fusion import graph as g
-from matfuse.accelerate.fusion.executor import executor_for
 from matfuse.accelerate.fusion.graph import FNode, FusionShapeError
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.errors import MatlabError
@@ -153,10 +152,7 @@ def lazy_reduce(op: str, a: Any, dims: tuple[int, ...] | None, provider: Any) ->
     node = g.reduce_node(op, na, dims)
     if node is None:
         return None
-    out = _result(node, provider)
-    if node.handle is None:
-        executor_for(provider).launch_partial_early(node)
-    return out
+    return _result(node, provider)
 
 
 def lazy_generator(kind: str, shape: tuple[int, ...], cls: str, provider: Any,
