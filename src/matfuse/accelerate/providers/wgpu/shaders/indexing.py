@@ -38,27 +38,27 @@ def render_permute(dtype: str, uniform: UniformStruct) -> str:
 """ + _GRID.format(body=body)
 
 
-def render_gather(dtype: str, index_dtype: str, uniform: UniformStruct) -> str:
+def _gather_source(dtype: str, index_dtype: str, uniform: UniformStruct, body: str) -> str:
+    """A gather kernel: source ``in0``, indices ``idx``, output ``out0``."""
     st, it = STORAGE_TYPE[dtype], STORAGE_TYPE[index_dtype]
     return uniform.wgsl() + f"""
 @group(0) @binding(0) var<storage, read> in0: array<{st}>;
 @group(0) @binding(1) var<storage, read> idx: array<{it}>;
 @group(0) @binding(2) var<storage, read_write> out0: array<{st}>;
 @group(0) @binding(3) var<uniform> p: Params;
-""" + _GRID.format(body="out0[i] = in0[min(u32(idx[i]), p.m - 1u)];")
+""" + _GRID.format(body=body)
+
+
+def render_gather(dtype: str, index_dtype: str, uniform: UniformStruct) -> str:
+    return _gather_source(dtype, index_dtype, uniform, "out0[i] = in0[min(u32(idx[i]), p.m - 1u)];")
 
 
 def render_gather_range(dtype: str, index_dtype: str, uniform: UniformStruct) -> str:
     """Split gather: the source is bound from element ``p.s`` (``p.c``
     elements); only indices inside that range are written."""
-    st, it = STORAGE_TYPE[dtype], STORAGE_TYPE[index_dtype]
-    return uniform.wgsl() + f"""
-@group(0) @binding(0) var<storage, read> in0: array<{st}>;
-@group(0) @binding(1) var<storage, read> idx: array<{it}>;
-@group(0) @binding(2) var<storage, read_write> out0: array<{st}>;
-@group(0) @binding(3) var<uniform> p: Params;
-""" + _GRID.format(body="let k = min(u32(idx[i]), p.m - 1u);\n"
-                   "    if (k >= p.s && k - p.s < p.c) { out0[i] = in0[k - p.s]; }")
+    return _gather_source(dtype, index_dtype, uniform,
+                          "let k = min(u32(idx[i]), p.m - 1u);\n"
+                          "    if (k >= p.s && k - p.s < p.c) { out0[i] = in0[k - p.s]; }")
 
 
 def render_scatter_claim(index_dtype: str, uniform: UniformStruct) -> str:
