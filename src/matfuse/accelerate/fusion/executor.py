@@ -315,7 +315,7 @@ class FusionExecutor:
 
     def _partial(self, red: FNode, chunks: int) -> int:
         """Partial pass of ``red``; returns the partials per output left for
-        the final pass (at most FINAL_PASS_MAX)."""
+        the final pass (at most ``_final_pass_max(red)``)."""
         x = red.args[0]
         if x.handle is None:
             self._fit_bindings(x)
