@@ -380,7 +380,7 @@ class FusionExecutor:
                 inputs.append(key.handle)
         STATS.kernels += 1
         for h in inputs:
-            STATS.bytes_read += h.numel * np.dtype(h.dtype).itemsize
+            STATS.bytes_read += h.numel * _itemsize(h.dtype)
         handles = self.provider.fused_elementwise(kernel, inputs, kernel.scalars, kernel.outputs)
         if kernel.has_flag:
             flag_handle = handles.pop()
@@ -393,7 +393,7 @@ class FusionExecutor:
                 raise DomainFallback()
         self._walks.clear()  # outputs below get handles: walks stop there now
         for node, handle in zip(kernel.output_nodes, handles):
-            STATS.bytes_written += handle.numel * np.dtype(handle.dtype).itemsize
+            STATS.bytes_written += handle.numel * _itemsize(handle.dtype)
             if node is not None:
                 own_handle(node, self.provider, handle)
         return handles
@@ -409,6 +409,18 @@ class FusionExecutor:
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(kernel.source)
         self._dumped.add(kernel.cache_key)
+
+
+_ITEMSIZE: dict[str, int] = {}
+
+
+def _itemsize(dtype: str) -> int:
+    """Bytes per element of a handle's dtype name (memoised: once per launch
+    and buffer, np.dtype() is a visible share of the launch path)."""
+    size = _ITEMSIZE.get(dtype)
+    if size is None:
+        size = _ITEMSIZE[dtype] = np.dtype(dtype).itemsize
+    return size
 
 
 def _input_sets(nodes: list[FNode]) -> dict[int, frozenset[int]]:

@@ -15,6 +15,7 @@ Out of device memory in any hook frees what the call allocated and raises
 from __future__ import annotations
 
 import itertools
+import math
 import time
 import traceback
 from collections import Counter
@@ -289,7 +290,7 @@ class CudaProvider(ArrayHooks, AccelProvider):
             ins = [x if _aligned(x) else x.copy() for x in ins]
         outs = []
         for k, (shape, dtype) in enumerate(outputs):
-            n = int(np.prod(shape, dtype=np.int64))
+            n = math.prod(shape)
             is_flag = kernel.has_flag and k == len(outputs) - 1
             outs.append(cp.zeros(n, dtype=dtype) if is_flag else cp.empty(n, dtype=dtype))
         sdt = np.float64 if kernel.float_type == "f64" else np.float32
