@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.wgpu_required import no_adapter
+
 # Lets test helpers be imported as ``tests.accelerate.oracle`` however pytest is started.
 _ROOT = str(Path(__file__).resolve().parents[1])
 if _ROOT not in sys.path:
@@ -55,5 +57,7 @@ def accel_provider(accel_provider_name: str):
             _started[accel_provider_name] = why
     started = _started[accel_provider_name]
     if isinstance(started, ProviderUnavailable):
+        if accel_provider_name == "wgpu":
+            no_adapter(str(started))
         pytest.skip(f"provider {accel_provider_name} unavailable: {started}")
     return started

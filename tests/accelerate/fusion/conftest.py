@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.wgpu_required import no_adapter
+
 
 @pytest.fixture(scope="module")
 def wgpu_provider():
@@ -14,7 +16,7 @@ def wgpu_provider():
     try:
         return _load_backend("wgpu", AccelerateInitOptions(provider="wgpu", allow_cpu_adapter=True), True)
     except ProviderUnavailable as why:
-        pytest.skip(f"no wgpu adapter: {why} (CI installs lavapipe)")
+        no_adapter(f"{why} (CI installs lavapipe)")
 
 
 @pytest.fixture(scope="module")

@@ -5,6 +5,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.wgpu_required import no_adapter
+
 from matfuse.accelerate.fusion import graph as g
 from matfuse.accelerate.fusion.kernel import KernelPlan
 from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
@@ -75,7 +77,7 @@ def wgpu_device():
     wgpu = pytest.importorskip("wgpu")
     adapter = wgpu.gpu.request_adapter_sync(power_preference="high-performance")
     if adapter is None:
-        pytest.skip("no wgpu adapter (install mesa-vulkan-drivers for lavapipe)")
+        no_adapter("install mesa-vulkan-drivers for lavapipe")
     features = ["shader-f64"] if "shader-f64" in adapter.features else []
     return adapter.request_device_sync(required_features=features)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.wgpu_required import no_adapter
+
 _started: list[object] = []
 
 
@@ -23,5 +25,5 @@ def wgpu_provider():
             _started.append(why)
     got = _started[0]
     if isinstance(got, Exception):
-        pytest.skip(f"no wgpu adapter on this machine: {got}")
+        no_adapter(f"on this machine: {got}")
     return got

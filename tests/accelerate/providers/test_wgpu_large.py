@@ -16,6 +16,8 @@ import io
 import numpy as np
 import pytest
 
+from tests.wgpu_required import no_adapter
+
 from matfuse.accelerate.providers.wgpu import hooks_large, ranges
 from matfuse.accelerate_api import Unsupported, fallback_counts, reset_fallback_counts
 from matfuse.runtime import _philox
@@ -40,9 +42,9 @@ def split():
     try:
         p = create_provider(options, allow_cpu_adapter=True)
     except Unsupported as why:
-        pytest.skip(f"no wgpu adapter: {why}")
+        no_adapter(str(why))
     if p is None:
-        pytest.skip("no wgpu adapter")
+        no_adapter("none found")
     assert p.binding_limit == LIMIT
     return p
 
