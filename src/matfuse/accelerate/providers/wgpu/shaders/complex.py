@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from matfuse.accelerate_api import Unsupported
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
-from matfuse.accelerate.providers.wgpu.shaders.elementwise import ATAN2_F32, MAX_RANK
+from matfuse.accelerate.providers.wgpu.shaders.elementwise import ATAN2_F32, MAX_RANK, broadcast_offsets
 from matfuse.accelerate.providers.wgpu.shaders.f32math import F32_MATH
 from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH
 
@@ -148,12 +148,7 @@ def render(spec: ComplexSpec, u: UniformStruct) -> str:
     offsets = {k: "i" for k in range(len(spec.operand_dtypes))}
     if spec.broadcast:
         live = [k for k, dt in enumerate(spec.operand_dtypes) if dt is not None]
-        init = " ".join(f"var o{k} = 0u;" for k in live)
-        acc = " ".join(f"o{k} = o{k} + c * p.st{k}[d >> 2u][d & 3u];" for k in live)
-        index_code = (f"var rem = i; {init}\n"
-                      f"    for (var d = 0u; d < p.rank; d = d + 1u) {{\n"
-                      f"      let nd = p.dims[d >> 2u][d & 3u]; let c = rem % nd; rem = rem / nd;\n"
-                      f"      {acc}\n    }}\n    ")
+        index_code = broadcast_offsets(live)
         offsets = {k: f"o{k}" for k in live}
     args = [_load(k, dt, offsets.get(k, "i")) for k, dt in enumerate(spec.operand_dtypes)]
     args += ["C(T(0), T(0))"] * (2 - len(args))

@@ -161,6 +161,18 @@ fn mfx_log1p(x: f32) -> f32 {
     return text
 
 
+def broadcast_offsets(operands: list[int]) -> str:
+    """WGSL computing ``o<k>``, the element of buffer operand k read for
+    output element ``i`` under implicit expansion (strides ``p.st<k>``,
+    collapsed dims ``p.dims``, ``p.rank`` of them)."""
+    init = " ".join(f"var o{k} = 0u;" for k in operands)
+    acc = " ".join(f"o{k} = o{k} + c * p.st{k}[d >> 2u][d & 3u];" for k in operands)
+    return (f"var rem = i; {init}\n"
+            f"    for (var d = 0u; d < p.rank; d = d + 1u) {{\n"
+            f"      let nd = p.dims[d >> 2u][d & 3u]; let c = rem % nd; rem = rem / nd;\n"
+            f"      {acc}\n    }}\n    ")
+
+
 def unary_expr(op: str, t: str) -> str:
     """WGSL expression of ``a`` for unary ``op`` in compute type ``t``."""
     if op in _UNARY_COMMON:
@@ -268,13 +280,8 @@ def render(spec: ElementwiseSpec, uniform: UniformStruct) -> str:
     else:
         index_code = ""
         if spec.broadcast:
-            offs = [k for k, dt in enumerate(spec.operand_dtypes) if dt is not None]
-            init = " ".join(f"var o{k} = 0u;" for k in offs)
-            acc = " ".join(f"o{k} = o{k} + c * p.st{k}[d >> 2u][d & 3u];" for k in offs)
-            index_code = (f"var rem = i; {init}\n"
-                          f"    for (var d = 0u; d < p.rank; d = d + 1u) {{\n"
-                          f"      let nd = p.dims[d >> 2u][d & 3u]; let c = rem % nd; rem = rem / nd;\n"
-                          f"      {acc}\n    }}\n    ")
+            index_code = broadcast_offsets([k for k, dt in enumerate(spec.operand_dtypes)
+                                            if dt is not None])
         args = []
         for k, dt in enumerate(spec.operand_dtypes):
             if dt is None:
