@@ -12,13 +12,27 @@ from matfuse.runtime import _philox, _rng
 
 _key: tuple[int, int] = _philox.key_from_seed(0)
 _counter: int = 0
+_seed: int = 0
 
 
 def seed(value: int) -> None:
     """Restart the device stream at ``value`` (``gpurng(value)``)."""
-    global _key, _counter
+    global _key, _counter, _seed
+    _seed = int(value)
     _key = _philox.key_from_seed(value)
     _counter = 0
+
+
+def own_state() -> tuple[int, int]:
+    """(seed, next block) of the device's own stream (``s = gpurng``)."""
+    return _seed, _counter
+
+
+def restore(seed_value: int, counter: int) -> None:
+    """Put the device's own stream back to a state from :func:`own_state`."""
+    global _counter
+    seed(seed_value)
+    _counter = int(counter)
 
 
 def take(n: int, matlab_class: str) -> tuple[tuple[int, int], int]:

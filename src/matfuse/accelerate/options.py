@@ -65,6 +65,9 @@ class AccelerateInitOptions:
         fallback: when the requested provider cannot start: ``inprocess``
             (use the NumPy provider, with a note) or ``error``.
         fusion: build lazy graphs and fuse elementwise chains.
+        statement_replay: rebuild a repeated assignment statement's lazy
+            graph from a recorded template instead of re-running its
+            operator dispatch (``fusion/stmt_memo.py``).
         auto_offload: move large plain arrays to the device automatically
             when the provider is a real GPU (True), never (False), or also on
             the in-process provider / a CPU adapter (``"force"``, for tests).
@@ -87,6 +90,7 @@ class AccelerateInitOptions:
     power: str = "high-performance"
     fallback: str = "inprocess"
     fusion: bool = True
+    statement_replay: bool = True
     auto_offload: bool | str = True
     dump_kernels: str | None = None
     stats: bool = False
@@ -149,6 +153,7 @@ ENV_VARIABLES: dict[str, tuple[str, Any]] = {
         v, s, POWER_CHOICES, {"high": "high-performance", "low": "low-power"})),
     "MATFUSE_FALLBACK": ("fallback", lambda v, s: _parse_choice(v, s, FALLBACK_CHOICES)),
     "MATFUSE_FUSION": ("fusion", _parse_bool),
+    "MATFUSE_STATEMENT_REPLAY": ("statement_replay", _parse_bool),
     "MATFUSE_AUTO_OFFLOAD": ("auto_offload", _parse_auto_offload),
     "MATFUSE_THRESHOLD_ELEMENTWISE": ("threshold_elementwise", _parse_int),
     "MATFUSE_THRESHOLD_REDUCTION": ("threshold_reduction", _parse_int),

@@ -21,7 +21,7 @@ from matfuse.runtime.values import (
 from matfuse.vm import _calls
 from matfuse.runtime import hints
 from matfuse.vm._assign import TargetCompiler, is_delete_rhs
-from matfuse.vm._replay import replayable_body
+from matfuse.vm._replay import names_resolve_safely, replayable_body, statement_memo_names
 from matfuse.vm.workspace import annotate_error, internal_error
 
 BREAK, CONTINUE, RETURN = 1, 2, 3
@@ -232,6 +232,8 @@ class StmtCompiler:
             value = self.exprs.value(value_node)
         if type(target) is ast.Ident and self.ctx.special_writer(root) is None:
             name = root
+            if not show and not is_delete_rhs(target, value_node):
+                value = self._memoised(value_node, value)
 
             def assign_var(fr: Any) -> Any:
                 try:
@@ -252,6 +254,20 @@ class StmtCompiler:
                 fr.interp.show_variable(fr, root)
             return None
         return guard(assign, span)
+
+    def _memoised(self, value_node: ast.Expr, value: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        """``value`` through a StatementMemo when the right-hand side may have
+        its lazy device graph replayed (``fusion/stmt_memo.py``)."""
+        if type(value_node) in (ast.Number, ast.String, ast.Ident):
+            return value   # nothing to build
+        names = statement_memo_names(value_node)
+        if names is None or any(self.ctx.special_reader(n) is not None for n in names):
+            return value
+        from matfuse.accelerate.fusion.stmt_memo import StatementMemo
+
+        memo = StatementMemo(names, names_resolve_safely(names))
+        evaluate = memo.evaluate
+        return lambda fr: evaluate(fr, value)
 
     # -------------------------------------------------------- control flow
     def _s_If(self, node: ast.If, live_out: set[str]) -> Stmt:

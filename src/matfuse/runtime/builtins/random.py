@@ -227,3 +227,60 @@ def rng(*args: Any, nargout: int = 0) -> Any:
             raise MatlabError("MATLAB:rng:badFirstOpt", _BAD_SEED)
         gen.reseed(int(seed), gen_type)
     return previous if nargout else None
+
+
+# ------------------------------------------------------------------- gpurng
+_GPU_TYPE = "Philox4x32_10"
+
+
+def _gpu_settings() -> StructArray:
+    from matfuse.accelerate import device_rng
+
+    seed, counter = device_rng.own_state()
+    state = np.array([[counter & 0xFFFFFFFF], [counter >> 32]], dtype=np.uint32)
+    return StructArray.scalar({
+        "Type": char_array(_GPU_TYPE),
+        "Seed": np.array([[seed]], dtype=np.uint32),
+        "State": state,
+    })
+
+
+@builtin("gpurng", category="random", nargin=(0, 2), nargout=(0, 1), wants_nargout=True)
+def gpurng(*args: Any, nargout: int = 0) -> Any:
+    """Control the GPU random stream: gpurng(seed[, type]), gpurng('default'),
+    gpurng('shuffle'), gpurng(s); ``s = gpurng(...)`` returns the settings
+    before the call. The device stream is Philox4x32-10 (used unless
+    ``rng(seed, 'philox')`` makes host and device share one stream)."""
+    from matfuse.accelerate import device_rng
+
+    previous = _gpu_settings()
+    if not args:
+        return previous
+    first = args[0]
+    if len(args) == 2 and _gen_type(args[1]) != "philox":
+        raise MatlabError("parallel:gpu:rng:badGeneratorType",
+                          "The GPU random generator type must be 'Philox4x32-10' (or 'Philox').")
+    if isinstance(first, StructArray):
+        if len(args) != 1 or first.data.size != 1 or not {"Seed", "State"} <= set(first.fields):
+            raise MatlabError("parallel:gpu:rng:badSettings", _BAD_SEED)
+        entry = first.data.reshape(-1)[0]
+        words = to_array(entry["State"]).reshape(-1)
+        counter = int(words[0]) | (int(words[1]) << 32) if words.size >= 2 else 0
+        device_rng.restore(int(scalar_value(entry["Seed"], "gpurng")), counter)
+    elif is_text(first):
+        word = to_str(first).lower()
+        if word == "default":
+            device_rng.seed(0)
+        elif word == "shuffle":
+            device_rng.seed(_rng.GENERATOR.shuffle_seed())
+        else:
+            raise MatlabError("parallel:gpu:rng:badFirstOpt", _BAD_SEED)
+    else:
+        arr = to_array(first)
+        if arr.size != 1 or arr.dtype.kind in "Ubc":
+            raise MatlabError("parallel:gpu:rng:badFirstOpt", _BAD_SEED)
+        value = float(arr.reshape(-1)[0])
+        if not np.isfinite(value) or value < 0 or value != np.floor(value) or value >= 2 ** 32:
+            raise MatlabError("parallel:gpu:rng:badFirstOpt", _BAD_SEED)
+        device_rng.seed(int(value))
+    return previous if nargout else None
