@@ -103,6 +103,11 @@ def _validity_plans() -> list[KernelPlan]:
     # lanes in a partial pass, both layouts
     plans.append(KernelPlan("partial", big.shape, [], reduce_node=g.reduce_node("sum", big, (1,)), chunks=64))
     plans.append(KernelPlan("partial", big.shape, [], reduce_node=g.reduce_node("sum", big, None), chunks=64))
+    # partial passes folding across the block (shuffles; shared memory only for A >= 32)
+    for shape, chunks in (((8, 40000), 128), ((64, 4096), 16)):
+        wide = g.random_node("rand", shape, "f64", (1, 2), 0)
+        plans.append(KernelPlan("partial", shape, [], reduce_node=g.reduce_node("max", wide, (1,)), chunks=chunks))
+    plans.append(KernelPlan("partial", big.shape, [], reduce_node=g.reduce_node("sum", big, None), chunks=256))
     return plans
 
 
@@ -148,8 +153,8 @@ def test_chain_matches_host_eval(host_cuda):
 def test_long_reduction_uses_partials(host_cuda, op):
     y2 = elementwise_chain(100_000)
     got, want = _run(host_cuda, g.reduce_node(op, y2, None))
-    # partial pass, then a final pass with one block per output folding the
-    # 1562 partials in shared memory (no fold pass in between)
+    # partial pass (folding its 1792 chunks across blocks: 7 partials), then
+    # the final pass (no fold pass in between)
     assert host_cuda.telemetry()["per_op"]["fused_elementwise"] == 2
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
 
@@ -273,6 +278,7 @@ def test_partials_are_reduced_again_before_the_final_pass(host_cuda, op, monkeyp
 def test_render_cache_rebinds_uniforms(host_cuda):
     renderer = CudaRenderer()
     executor = FusionExecutor(host_cuda, renderer)
+    executor.launch_plans.limit = 0  # render every time (a launch plan would skip the renderer)
     for start in (0.0, 0.5):
         x = g.linspace_node(start, 3.0, 2000, "f64")
         root = g.reduce_node("sum", g.unary_node("exp", g.binary_node("mul", x, g.scalar_node(start + 1, "f64"))), None)
@@ -352,9 +358,13 @@ def test_kernels_bind_at_most_max_kernel_buffers(host_cuda):
 
 @needs_gxx
 @pytest.mark.parametrize("dtype", ["f64", "f32"])
-def test_block_final_pass_matches_host_eval(host_cuda, dtype):
+def test_block_final_pass_matches_host_eval(host_cuda, dtype, monkeypatch):
     """More than 256 partials per output: the final pass runs one block per
     output (shared-memory fold), also with an epilogue and NaN rows."""
+    from matfuse.accelerate.fusion import cuda_partial
+
+    # without the partial pass's block fold, 640 partials per output remain
+    monkeypatch.setattr(cuda_partial, "block_folds", lambda a_ext, chunks: False)
     np_dtype = np.float64 if dtype == "f64" else np.float32
     x = np.random.default_rng(21).standard_normal((8, 40000)).astype(np_dtype)
     x[3, 777] = np.nan
@@ -377,5 +387,11 @@ def test_block_final_pass_source():
     assert "__syncthreads();" in kernel.source and "blockIdx.x; i < h0; i += gridDim.x" in kernel.source
     assert kernel.header[0] == 8 and kernel.threads == 8 * 1024 and kernel.workgroup_size == 1024
     assert "__launch_bounds__(1024)" in kernel.source and "#pragma unroll 8" in kernel.source
-    small = KernelPlan("elementwise", red.shape, [red], partial_of={red.uid: 200})
+    # few outputs: a block per output from 17 partials on, as many threads as partials
+    few = CudaRenderer().render(KernelPlan("elementwise", red.shape, [red], partial_of={red.uid: 200}))
+    assert "__syncthreads" in few.source and few.workgroup_size == 256 and few.threads == 8 * 256
+    small = KernelPlan("elementwise", red.shape, [red], partial_of={red.uid: 16})
     assert "__syncthreads" not in CudaRenderer().render(small).source
+    many = g.reduce_node("sum", g.random_node("rand", (64, 40000), "f32", (1, 2), 0), (1,))
+    thread_final = KernelPlan("elementwise", many.shape, [many], partial_of={many.uid: 200})
+    assert "__syncthreads" not in CudaRenderer().render(thread_final).source

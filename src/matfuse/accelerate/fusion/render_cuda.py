@@ -16,14 +16,20 @@ provider refuses more than 2**31 threads); any grid is correct. CUDA's own
 accurate f64 math needs no helper library (unlike WGSL on NVIDIA Vulkan,
 GPU-FACTS.md).
 
-Final passes reading many partials per output (more than FINAL_PASS_MAX)
-run one block per output (``block_final``): the block's threads sum strided
+Final passes reading many partials per output (more than FINAL_PASS_MAX,
+or more than 16 when there are few outputs) run one block per output (``block_final``): the block's threads sum strided
 partials and fold them in shared memory, so the executor needs no fold
 passes (each kernel costs ~0.2 ms of host time on the H100 machine: the
 elementwise benchmark went from 4 kernels to 2). Such kernels loop over
 outputs with ``blockIdx``/``gridDim`` and over partials with
 ``threadIdx``/``blockDim``, so one thread of one block (the g++ test shim)
 still computes everything.
+
+Partial passes (``cuda_partial``) fold their chunks across each block when
+the layout allows (``partials_per_output``), and division by a kernel-uniform
+divisor is exact and cheaper than ``/`` (``cuda_division``); both keep
+per-thread setup (shared arrays, reciprocals) in ``prologue``, the lines
+before the grid-stride loop.
 """
 
 from __future__ import annotations
@@ -35,7 +41,10 @@ from matfuse.accelerate.fusion._render_cache import (
     CachingRenderer, Recipe, RecipeRecorder, attr0, attr1, linspace_step,
 )
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
+from matfuse.accelerate.fusion import cuda_partial
+from matfuse.accelerate.fusion.cuda_division import UniformDivisionMixin, division_source
 from matfuse.accelerate.fusion.cuda_lib import library
+from matfuse.accelerate.fusion.cuda_partial import BLOCK_FOLD_MARKER, WARP_SIZE, PartialPassMixin
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
 
 #: partials per output a thread-per-output final pass reads (the executor's
@@ -49,6 +58,12 @@ BLOCK_FINAL_MAX_PARTIALS = 1 << 18
 #: 256-thread block reading 2^18 partials took ~1 ms on the H100: each
 #: thread waited on 1024 loads in turn)
 BLOCK_FINAL_THREADS = 1024
+#: with fewer outputs than this (a fraction of the GPU's SMs) a final pass
+#: reading more than FEW_OUTPUTS_BLOCK_MIN partials per output also runs a
+#: block per output: one thread reading ~250 partials in turn (what the
+#: partial pass's block fold leaves for a 4e6-element sum) waits on each load
+FEW_OUTPUTS = 64
+FEW_OUTPUTS_BLOCK_MIN = 16
 
 ENTRY_POINT = "mf_fused"
 _CTYPE = {"f32": "float", "f64": "double", "bool": "bool"}
@@ -82,6 +97,12 @@ class CudaRenderer(CachingRenderer):
         return self._cache.render(plan, self._build)
 
     @staticmethod
+    def partials_per_output(a_ext: int, chunks: int) -> int:
+        """How many partials per output the partial pass leaves for the
+        final pass (``cuda_partial``: blocks fold their chunks when they can)."""
+        return cuda_partial.partials_per_output(a_ext, chunks)
+
+    @staticmethod
     def final_pass_max(outputs: int) -> int:
         """Partials per output the final pass of a reduction with
         ``outputs`` outputs may read (the executor folds longer ones)."""
@@ -93,7 +114,7 @@ class CudaRenderer(CachingRenderer):
         return kernel, emitter.recipe(kernel)
 
 
-class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
+class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterMixin, RecipeRecorder):
     u32_type = "unsigned int"
 
     def __init__(self, plan: KernelPlan, nodes: list[FNode], unroll: int = 4):
@@ -111,13 +132,25 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.helpers: set[str] = set()
         self.has_flag = any(needs_domain_check(n) for n in nodes)
         self.nodes = nodes
+        # lines before the grid-stride loop (per-thread setup of uniforms)
+        self.prologue: list[str] = []
+        self.block_folded = False
+        self.divisors: dict[tuple[int, str], str] = {}
+        self.division_types: set[str] = set()
+        self.uniform: dict[int, bool] = {}
         self.vector_lanes: dict[str, int] = {}
         # Index of the current vector (16 bytes) of the lanes: also the
         # Philox block index when a vector is exactly one block.
         self.vector_index = "i"
-        self.block_final = (plan.kind == "elementwise" and bool(plan.partial_of)
-                            and max(plan.partial_of.values()) > THREAD_FINAL_MAX
-                            and numel(plan.shape) <= BLOCK_FINAL_MAX_OUTPUTS)
+        self.block_final = False
+        self.final_threads = BLOCK_FINAL_THREADS
+        if plan.kind == "elementwise" and plan.partial_of:
+            most = max(plan.partial_of.values())
+            outputs = numel(plan.shape)
+            self.block_final = outputs <= BLOCK_FINAL_MAX_OUTPUTS and (
+                most > THREAD_FINAL_MAX or (outputs < FEW_OUTPUTS and most > FEW_OUTPUTS_BLOCK_MIN))
+            # a thread per partial up to the full block (a power of two: the fold halves it)
+            self.final_threads = min(BLOCK_FINAL_THREADS, max(WARP_SIZE, 1 << (most - 1).bit_length()))
 
     # ------------------------------------------------------------ bookkeeping
     def let(self, expr: str, ctype: str) -> str:
@@ -190,6 +223,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.generator(node, self.index_in(idx, space, node.shape))
         if op in REDUCTIONS:
             return self.reduction_value(node, self.index_in(idx, space, node.shape))
+        if op in ("div", "ldiv") and node.dtype != "bool":
+            divided = self.uniform_division(node, idx, space)
+            if divided is not None:
+                return divided
         args = [self.value(a, idx, space) for a in node.args]
         if op == "cast":
             return self.let(self.convert(args[0], node.args[0].dtype, node.dtype), _CTYPE[node.dtype])
@@ -380,7 +417,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.header[0] = threads
         if self.block_final:
             # h0 counts outputs (one block each); the launch needs whole blocks
-            return self.assemble(body_outputs, threads * BLOCK_FINAL_THREADS)
+            return self.assemble(body_outputs, threads * self.final_threads)
         return self.assemble(body_outputs, threads)
 
     def _loop(self, var: str) -> None:
@@ -448,110 +485,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             outs.append((node, node.shape, node.dtype))
         return outs, numel(plan.shape) // width
 
-    def partial_lanes(self) -> int:
-        """Elements a partial-pass thread takes per loop iteration: 4 floats
-        or 2 doubles (one vector load per same-shape input, one Philox block
-        shared by the lanes: an element per Philox call made the image
-        normalisation's reductions Philox-bound) when the reduced layout
-        allows it: consecutive outputs (A divisible by the width) or a
-        contiguous reduced extent (A == 1, R divisible by the width); else 1."""
-        a_ext, r_ext, _ = self.plan.reduce_node.attrs
-        width = 4 if self.ftype == "f32" else 2
-        if a_ext % width == 0 or (a_ext == 1 and r_ext % width == 0):
-            return width
-        return 1
-
-    def partial_body(self) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
-        if self.partial_lanes() > 1:
-            return self.partial_body_lanes(self.partial_lanes())
-        plan = self.plan
-        node = plan.reduce_node
-        a_ext, r_ext, c_ext = node.attrs
-        chunks = plan.chunks
-        t = node.dtype
-        threads = a_ext * chunks * c_ext
-        self.emit(f"const unsigned int c = g / {a_ext * chunks}u;")
-        self.emit(f"const unsigned int tt = g % {a_ext * chunks}u;")
-        self.emit(f"const unsigned int a = tt % {a_ext}u;")
-        self.emit(f"{_CTYPE[t]} acc = {_init(node.op, t)};")
-        if self.unroll > 1:
-            self.emit(f"#pragma unroll {self.unroll}")
-        self.emit(f"for (unsigned int r = tt / {a_ext}u; r < {r_ext}u; r += {chunks}u) {{")
-        self.indent += 1
-        self.memo.append({})
-        j = self.let_u(f"a + {a_ext}u * (r + {r_ext}u * c)")
-        x = node.args[0]
-        value = self.convert(self.value(x, j, x.shape), x.dtype, t)
-        self.emit(f"acc = {_combine(node.op, 'acc', value)};")
-        outs: list[tuple[FNode | None, tuple[int, ...], str]] = [(None, (threads, 1), t)]
-        for k, extra in enumerate(plan.outputs, start=1):
-            ev = self.value(extra, j, x.shape)
-            self.emit(f"out{k}[{j}] = {ev};")
-            outs.append((extra, extra.shape, extra.dtype))
-        self.memo.pop()
-        self.indent -= 1
-        self.emit("}")
-        self.emit("out0[g] = acc;")
-        return outs, threads
-
-    def partial_body_lanes(self, width: int) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
-        """The partial pass with ``width`` lanes per thread iteration.
-
-        Partial p of output (a, c) stays at ``a + A*(p + P*c)`` (the final
-        pass reads the same layout). With A divisible by the width a thread
-        owns ``width`` consecutive outputs (one accumulator each); with
-        A == 1 it takes ``width`` consecutive elements of its output.
-        """
-        plan = self.plan
-        node = plan.reduce_node
-        a_ext, r_ext, c_ext = node.attrs
-        chunks = plan.chunks
-        t = node.dtype
-        ct = _CTYPE[t]
-        x = node.args[0]
-        per_output = a_ext > 1
-        groups = a_ext // width if per_output else 1
-        threads = groups * chunks * c_ext
-        self.emit(f"const unsigned int c = g / {groups * chunks}u;")
-        self.emit(f"const unsigned int tt = g % {groups * chunks}u;")
-        accs = [f"acc{lane}" for lane in range(width if per_output else 1)]
-        for acc in accs:
-            self.emit(f"{ct} {acc} = {_init(node.op, t)};")
-        if per_output:
-            self.emit(f"const unsigned int a0 = (tt % {groups}u) * {width}u;")
-            self.emit(f"for (unsigned int r = tt / {groups}u; r < {r_ext}u; r += {chunks}u) {{")
-            base = "a0 + {a}u * (r + {r}u * c)".format(a=a_ext, r=r_ext)
-        else:
-            self.emit(f"for (unsigned int q = tt; q < {r_ext // width}u; q += {chunks}u) {{")
-            base = f"q * {width}u + {r_ext}u * c"
-        self.indent += 1
-        self.memo.append({})
-        j0 = self.let_u(base)
-        lanes = [j0] + [self.let_u(f"{j0} + {lane}u") for lane in range(1, width)]
-        self.vector_lanes = {name: lane for lane, name in enumerate(lanes)}
-        self.vector_index = self.let_u(f"{j0} / {width}u")
-        for lane, j in enumerate(lanes):
-            value = self.convert(self.value(x, j, x.shape), x.dtype, t)
-            acc = accs[lane] if per_output else accs[0]
-            self.emit(f"{acc} = {_combine(node.op, acc, value)};")
-        outs: list[tuple[FNode | None, tuple[int, ...], str]] = [(None, (a_ext * chunks * c_ext, 1), t)]
-        for k, extra in enumerate(plan.outputs, start=1):
-            for j in lanes:
-                self.emit(f"out{k}[{j}] = {self.value(extra, j, x.shape)};")
-            outs.append((extra, extra.shape, extra.dtype))
-        self.memo.pop()
-        self.indent -= 1
-        self.emit("}")
-        if per_output:
-            slot = f"c * {a_ext * chunks}u + a0 + {a_ext}u * (tt / {groups}u)"
-            for lane, acc in enumerate(accs):
-                self.emit(f"out0[{slot} + {lane}u] = {acc};")
-        else:
-            self.emit("out0[g] = acc0;")
-        return outs, threads
-
     def assemble(self, outs: list[tuple[FNode | None, tuple[int, ...], str]], threads: int) -> RenderedKernel:
-        block = BLOCK_FINAL_THREADS if self.block_final else WORKGROUP_SIZE
+        block = self.final_threads if self.block_final else WORKGROUP_SIZE
         params = []
         for name, storage in zip([self.input_names[k] for k in self.inputs], self.input_types):
             params.append(f"const {storage}* __restrict__ {name}")
@@ -571,10 +506,12 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.lines = []
         self._loop(loop_var)
         head = self.lines
-        helpers = library(self.helpers)
+        helpers = library(self.helpers) + division_source(self.division_types)
+        head = self.prologue + head
         signature = ",\n    ".join(params)
         source = (
-            "// matfuse fused kernel (CUDA C, generated)\n" + helpers
+            "// matfuse fused kernel (CUDA C, generated)\n"
+            + (BLOCK_FOLD_MARKER + "\n" if self.block_folded else "") + helpers
             + f"\nextern \"C\" __global__ void __launch_bounds__({block}) {ENTRY_POINT}(\n"
             + f"    {signature}) {{\n" + "\n".join(head + body) + "\n  }\n}\n")
         return RenderedKernel(

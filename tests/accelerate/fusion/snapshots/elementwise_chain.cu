@@ -6,6 +6,28 @@ __device__ __forceinline__ float mf_pow_f32(float a, float b) {
   return powf(a, b);
 }
 
+struct mf_divisor_f32 { float d, r, lo, hi; };
+__device__ __forceinline__ mf_divisor_f32 mf_div_setup_f32(float d) {
+  const float m = fabsf(d);
+  const bool ok = m >= __int_as_float(0x00800000) && m <= __int_as_float(0x7e800000);
+  mf_divisor_f32 s;
+  s.d = d;
+  s.r = __frcp_rn(d);
+  s.lo = ok ? fmaxf(__int_as_float(0x0f800000), __int_as_float(0x01800000) * m)
+            : __int_as_float(0x7f800000);
+  s.hi = ok ? fminf(__int_as_float(0x7f7fffff), __int_as_float(0x7e000000) * m) : 0.0f;
+  return s;
+}
+__device__ __forceinline__ float mf_div_f32(float a, mf_divisor_f32 s) {
+  const float m = fabsf(a);
+  if (m >= s.lo && m <= s.hi) {
+    const float q0 = __fmul_rn(a, s.r);
+    const float q1 = fmaf(fmaf(-q0, s.d, a), s.r, q0);
+    return fmaf(fmaf(-q1, s.d, a), s.r, q1);
+  }
+  return a / s.d;
+}
+
 extern "C" __global__ void __launch_bounds__(256) mf_fused(
     float* __restrict__ out0,
     const unsigned int h0,
@@ -18,23 +40,25 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const double s5,
     const double s6,
     const double s7) {
+  const mf_divisor_f32 dz5 = mf_div_setup_f32(((float)s3));
+  const mf_divisor_f32 dz9 = mf_div_setup_f32(((float)s4));
   for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < h0; i += blockDim.x * gridDim.x) {
     const double v1 = (i == 999u ? s1 : s0 + (double)i * s2);
     const float v2 = ((float)v1);
     const float v3 = sinf(v2);
     const float v4 = (-v2);
-    const float v5 = (v4 / ((float)s3));
-    const float v6 = expf(v5);
-    const float v7 = (v3 * v6);
-    const float v8 = (v2 / ((float)s4));
-    const float v9 = cosf(v8);
-    const float v10 = (v7 * v9);
-    const float v11 = mf_pow_f32(v7, ((float)s6));
-    const float v12 = (((float)s5) * v11);
-    const float v13 = (v10 + v12);
-    const float v14 = tanhf(v13);
-    const float v15 = (((float)s7) * v13);
-    const float v16 = (v14 + v15);
-    out0[i] = v16;
+    const float v6 = mf_div_f32(v4, dz5);
+    const float v7 = expf(v6);
+    const float v8 = (v3 * v7);
+    const float v10 = mf_div_f32(v2, dz9);
+    const float v11 = cosf(v10);
+    const float v12 = (v8 * v11);
+    const float v13 = mf_pow_f32(v8, ((float)s6));
+    const float v14 = (((float)s5) * v13);
+    const float v15 = (v12 + v14);
+    const float v16 = tanhf(v15);
+    const float v17 = (((float)s7) * v15);
+    const float v18 = (v16 + v17);
+    out0[i] = v18;
   }
 }

@@ -6,6 +6,28 @@ __device__ __forceinline__ float mf_pow_f32(float a, float b) {
   return powf(a, b);
 }
 
+struct mf_divisor_f32 { float d, r, lo, hi; };
+__device__ __forceinline__ mf_divisor_f32 mf_div_setup_f32(float d) {
+  const float m = fabsf(d);
+  const bool ok = m >= __int_as_float(0x00800000) && m <= __int_as_float(0x7e800000);
+  mf_divisor_f32 s;
+  s.d = d;
+  s.r = __frcp_rn(d);
+  s.lo = ok ? fmaxf(__int_as_float(0x0f800000), __int_as_float(0x01800000) * m)
+            : __int_as_float(0x7f800000);
+  s.hi = ok ? fminf(__int_as_float(0x7f7fffff), __int_as_float(0x7e000000) * m) : 0.0f;
+  return s;
+}
+__device__ __forceinline__ float mf_div_f32(float a, mf_divisor_f32 s) {
+  const float m = fabsf(a);
+  if (m >= s.lo && m <= s.hi) {
+    const float q0 = __fmul_rn(a, s.r);
+    const float q1 = fmaf(fmaf(-q0, s.d, a), s.r, q0);
+    return fmaf(fmaf(-q1, s.d, a), s.r, q1);
+  }
+  return a / s.d;
+}
+
 extern "C" __global__ void __launch_bounds__(256) mf_fused(
     float* __restrict__ out0,
     const unsigned int h0,
@@ -21,6 +43,8 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const double s8,
     const double s9,
     const double s10) {
+  const mf_divisor_f32 dz8 = mf_div_setup_f32(((float)s3));
+  const mf_divisor_f32 dz12 = mf_div_setup_f32(((float)s4));
   for (unsigned int g = blockIdx.x * blockDim.x + threadIdx.x; g < h0; g += blockDim.x * gridDim.x) {
     const unsigned int c = g / 8u;
     const unsigned int tt = g % 8u;
@@ -33,36 +57,36 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
       const float v5 = ((float)v4);
       const float v6 = sinf(v5);
       const float v7 = (-v5);
-      const float v8 = (v7 / ((float)s3));
-      const float v9 = expf(v8);
-      const float v10 = (v6 * v9);
-      const float v11 = (v5 / ((float)s4));
-      const float v12 = cosf(v11);
-      const float v13 = (v10 * v12);
-      const float v14 = mf_pow_f32(v10, ((float)s6));
-      const float v15 = (((float)s5) * v14);
-      const float v16 = (v13 + v15);
-      const float v17 = tanhf(v16);
-      const float v18 = (((float)s7) * v16);
-      const float v19 = (v17 + v18);
-      acc0 = acc0 + v19;
-      const double v20 = (v2 == 999u ? s9 : s8 + (double)v2 * s10);
-      const float v21 = ((float)v20);
-      const float v22 = sinf(v21);
-      const float v23 = (-v21);
-      const float v24 = (v23 / ((float)s3));
-      const float v25 = expf(v24);
-      const float v26 = (v22 * v25);
-      const float v27 = (v21 / ((float)s4));
-      const float v28 = cosf(v27);
-      const float v29 = (v26 * v28);
-      const float v30 = mf_pow_f32(v26, ((float)s6));
-      const float v31 = (((float)s5) * v30);
-      const float v32 = (v29 + v31);
-      const float v33 = tanhf(v32);
-      const float v34 = (((float)s7) * v32);
-      const float v35 = (v33 + v34);
-      acc0 = acc0 + v35;
+      const float v9 = mf_div_f32(v7, dz8);
+      const float v10 = expf(v9);
+      const float v11 = (v6 * v10);
+      const float v13 = mf_div_f32(v5, dz12);
+      const float v14 = cosf(v13);
+      const float v15 = (v11 * v14);
+      const float v16 = mf_pow_f32(v11, ((float)s6));
+      const float v17 = (((float)s5) * v16);
+      const float v18 = (v15 + v17);
+      const float v19 = tanhf(v18);
+      const float v20 = (((float)s7) * v18);
+      const float v21 = (v19 + v20);
+      acc0 = acc0 + v21;
+      const double v22 = (v2 == 999u ? s9 : s8 + (double)v2 * s10);
+      const float v23 = ((float)v22);
+      const float v24 = sinf(v23);
+      const float v25 = (-v23);
+      const float v26 = mf_div_f32(v25, dz8);
+      const float v27 = expf(v26);
+      const float v28 = (v24 * v27);
+      const float v29 = mf_div_f32(v23, dz12);
+      const float v30 = cosf(v29);
+      const float v31 = (v28 * v30);
+      const float v32 = mf_pow_f32(v28, ((float)s6));
+      const float v33 = (((float)s5) * v32);
+      const float v34 = (v31 + v33);
+      const float v35 = tanhf(v34);
+      const float v36 = (((float)s7) * v34);
+      const float v37 = (v35 + v36);
+      acc0 = acc0 + v37;
     }
     out0[g] = acc0;
   }

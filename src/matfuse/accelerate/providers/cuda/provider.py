@@ -268,17 +268,19 @@ class CudaProvider(ArrayHooks, AccelProvider):
         """Run a CudaRenderer kernel: pointer arguments (inputs, outputs, flag)
         in binding order, then the header words (u32) and the scalars (of
         ``kernel.float_type``); see ``fusion/render_cuda.py``."""
-        source = getattr(kernel, "source", "")
-        if "__global__" not in source:
-            raise Unsupported("fused_elementwise: not a CUDA kernel")
         threads = int(kernel.threads)
         if threads >= MAX_FUSED_THREADS:
             raise Unsupported("fused_elementwise: more than 2**31 threads")
         cp = self.cp
-        # RenderedKernel.cache_key hashes the source: skip re-hashing per launch.
-        fast_key = (getattr(kernel, "cache_key", "") or source, kernel.entry_point)
+        # RenderedKernel.cache_key hashes the source: skip re-hashing (and
+        # re-checking) the source per launch.
+        fast_key = (getattr(kernel, "cache_key", "") or getattr(kernel, "source", ""),
+                    kernel.entry_point)
         fn = self._fused_functions.get(fast_key)
         if fn is None:
+            source = getattr(kernel, "source", "")
+            if "__global__" not in source:
+                raise Unsupported("fused_elementwise: not a CUDA kernel")
             fn = self.cache.function(source, kernel.entry_point)
             self._fused_functions[fast_key] = fn
         else:
