@@ -89,6 +89,12 @@ class CachingRenderer:
     def cache_misses(self) -> int:
         return self._cache.cache_misses
 
+    @property
+    def last_entry(self) -> tuple[RenderedKernel, Recipe] | None:
+        """(template, recipe) of the last kernel rendered (the executor's
+        launch plans re-bind it without rendering)."""
+        return self._cache.last_entry
+
 
 class StructureCache:
     """Rendered kernels by plan signature, with hit/miss counters."""
@@ -97,6 +103,7 @@ class StructureCache:
         self._cache: dict[tuple, tuple[RenderedKernel, Recipe]] = {}
         self.cache_hits = 0
         self.cache_misses = 0
+        self.last_entry: tuple[RenderedKernel, Recipe] | None = None
 
     def render(self, plan: KernelPlan,
                build: Callable[[KernelPlan, list[FNode]], tuple[RenderedKernel, Recipe]]) -> RenderedKernel:
@@ -105,6 +112,7 @@ class StructureCache:
         cached = self._cache.get(key)
         if cached is not None:
             self.cache_hits += 1
+            self.last_entry = cached
             template, recipe = cached
             return recipe.bind(template, nodes)
         self.cache_misses += 1
@@ -114,7 +122,7 @@ class StructureCache:
         # The cached template must not keep this graph's nodes (and through
         # them device buffers) alive.
         template = replace(kernel, inputs=[], output_nodes=[], scalars=[], header=[kernel.header[0]])
-        self._cache[key] = (template, recipe)
+        self._cache[key] = self.last_entry = (template, recipe)
         return kernel
 
 

@@ -12,6 +12,11 @@ kernels as the rules allow:
 
 A kernel that meets an out-of-domain value (``sqrt(-1)`` ...) raises its flag;
 the whole root is then recomputed on the host with MATLAB's complex results.
+
+These decisions depend only on the pending graph's structure: the first
+materialisation of a structure is recorded and later ones replay it
+(``_launch_plan.py``), binding the recorded kernels to the new uniforms and
+buffers without planning or rendering again.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ import numpy as np
 
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
 from matfuse.accelerate.facade import current_options
+from matfuse.accelerate.fusion._launch_plan import (
+    FoldStep, LaunchPlan, LaunchPlanCache, LaunchStep, PlanRecorder, graph_signature)
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.loops import siblings
@@ -46,7 +53,8 @@ class DomainFallback(Exception):
 
 @dataclass(slots=True)
 class FusionStats:
-    """Counters of the fusion engine (shown by ``--stats``)."""
+    """Counters of the fusion engine (shown by ``--stats``). A launch-plan
+    hit renders nothing: the render-cache counters do not see it."""
 
     kernels: int = 0
     fused_groups: int = 0
@@ -57,6 +65,8 @@ class FusionStats:
     bytes_read: int = 0
     bytes_written: int = 0
     host_evaluations: int = 0
+    launch_plan_hits: int = 0
+    launch_plan_misses: int = 0
     extra: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, int]:
@@ -66,6 +76,8 @@ class FusionStats:
             "render_cache_misses": self.render_cache_misses,
             "domain_fallbacks": self.domain_fallbacks, "bytes_read": self.bytes_read,
             "bytes_written": self.bytes_written, "host_evaluations": self.host_evaluations,
+            "launch_plan_hits": self.launch_plan_hits,
+            "launch_plan_misses": self.launch_plan_misses,
         }
 
 
@@ -181,7 +193,9 @@ def _keep_nodes(root: FNode, shape: tuple[int, ...], exclude: FNode,
 
 
 class FusionExecutor:
-    """Runs kernel plans on one provider, caching rendered kernels."""
+    """Runs kernel plans on one provider, caching rendered kernels and, by
+    graph structure, whole materialisations (``launch_plans``: a
+    :class:`LaunchPlanCache`; ``launch_plans.limit = 0`` turns it off)."""
 
     def __init__(self, provider: AccelProvider, renderer: Any = None, dump_dir: str | None = None):
         self.provider = provider
@@ -193,6 +207,10 @@ class FusionExecutor:
         self._walks: dict[int, list[FNode]] = {}
         self._shared: set[int] = set()
         self._use_hints = True
+        # Launch plans (``_launch_plan``): whole materialisations by graph
+        # structure, recorded on a miss and replayed without re-planning.
+        self.launch_plans = LaunchPlanCache()
+        self._recorder: PlanRecorder | None = None
 
     # ------------------------------------------------------------ public
     def materialize(self, root: FNode, use_hints: bool = True) -> GpuTensorHandle:
@@ -207,13 +225,36 @@ class FusionExecutor:
             return root.handle
         self._walks.clear()
         nodes = self._walk(root)
+        signature, position, pending = graph_signature(nodes, use_hints)
+        # Besides the graph, the plan depends on the binding limit and the
+        # scheduling constants (and on the renderer: see LaunchPlanCache.get).
+        key = (use_hints, getattr(self.provider, "max_kernel_buffers", None),
+               (PARTIAL_THREADS, SINGLE_PASS_MAX, FINAL_PASS_MAX, RESERVED_BINDINGS), signature)
         STATS.fused_groups += 1
-        STATS.fused_nodes += sum(1 for n in nodes if n.handle is None)
-        self._shared = _shared_nodes(root, nodes)
-        self._use_hints = use_hints
+        STATS.fused_nodes += pending
+        plans = self.launch_plans
+        plan = plans.get(key, self.renderer)
+        record = plans.enabled
+        if plan is not None and not (plan.replayable and plan.guards_hold()):
+            # No steps: a structure the recorder cannot express. Failed
+            # guards: the renderer's geometry changed, so plan again.
+            record = plan.replayable
+            plan = None
+        outer = self._recorder  # (materialize is not re-entered today; stay correct if it is)
+        self._recorder = PlanRecorder(position) if plan is None and record else None
         try:
-            return self._materialize(root)
+            if plan is not None:
+                STATS.launch_plan_hits += 1
+                return self._replay(plan, nodes)
+            STATS.launch_plan_misses += 1
+            self._shared = _shared_nodes(root, nodes)
+            self._use_hints = use_hints
+            result = self._materialize(root)
+            if self._recorder is not None:
+                plans.put(key, self._recorder.finish())
+            return result
         finally:
+            self._recorder = outer
             # On an error path the partial buffers of unfinished reductions
             # would otherwise leak, and memoised walks would keep a refused
             # graph's inputs alive.
@@ -221,6 +262,36 @@ class FusionExecutor:
                 self.provider.free(handle)
             self._partials.clear()
             self._walks.clear()
+
+    # ------------------------------------------------- launch-plan replay
+    def _replay(self, plan: LaunchPlan, nodes: list[FNode]) -> GpuTensorHandle:
+        """Run a recorded plan on ``nodes``, the walk of a graph with the
+        recorded signature: the same launches, folds and frees, bound to
+        this graph's uniforms and buffers (``materialize`` frees partial
+        buffers left by an error)."""
+        partials = self._partials
+        for step in plan.steps:
+            if type(step) is LaunchStep:
+                handles = self._launch(step.bind(nodes))
+                if step.partial_of is not None:
+                    partials[nodes[step.partial_of].uid] = handles[0]
+            elif type(step) is FoldStep:
+                self._fold_partials(nodes[step.node], step.count)
+            else:
+                handle = partials.pop(nodes[step.node].uid, None)
+                if handle is not None:
+                    self.provider.free(handle)
+        return nodes[-1].handle  # the root (post-order: last)
+
+    def _record_kernel(self, plan: KernelPlan, kernel: RenderedKernel) -> None:
+        """Give the launch-plan recorder the renderer's template and recipe
+        of ``kernel`` (none from a renderer without a structure cache)."""
+        entry = getattr(self.renderer, "last_entry", None)
+        if entry is not None and (entry[0].cache_key != kernel.cache_key
+                                  or entry[0].header[0] != kernel.header[0]):
+            entry = None  # not this kernel's: a renderer rendering past its cache
+        self._recorder.kernel(plan, entry)
+    # ------------------------------------------------- (end launch plans)
 
     def _walk(self, node: FNode) -> list[FNode]:
         """``walk(node)``, memoised until the next kernel launch changes
@@ -311,7 +382,12 @@ class FusionExecutor:
 
     def _partials_per_output(self, red: FNode, chunks: int) -> int:
         per_output = getattr(self.renderer, "partials_per_output", None)
-        return chunks if per_output is None else per_output(red.attrs[0], chunks)
+        if per_output is None:
+            return chunks
+        count = per_output(red.attrs[0], chunks)
+        if self._recorder is not None:
+            self._recorder.guard(per_output, (red.attrs[0], chunks), count)
+        return count
 
     def _partial(self, red: FNode, chunks: int) -> int:
         """Partial pass of ``red``; returns the partials per output left for
@@ -334,7 +410,12 @@ class FusionExecutor:
         """Partials per output the final pass of ``red`` may read: the
         renderer's (CUDA runs a block per output) or FINAL_PASS_MAX."""
         limit = getattr(self.renderer, "final_pass_max", None)
-        return FINAL_PASS_MAX if limit is None else limit(red.numel)
+        if limit is None:
+            return FINAL_PASS_MAX
+        answer = limit(red.numel)
+        if self._recorder is not None:
+            self._recorder.guard(limit, (red.numel,), answer)
+        return answer
 
     def _fold_partials(self, red: FNode, count: int) -> int:
         """Reduce ``red``'s partial buffer again. Its layout is an array of
@@ -343,17 +424,22 @@ class FusionExecutor:
         a_ext, _, c_ext = red.attrs
         handle = self._partials[red.uid]
         op = "reduce_sum" if red.op == "reduce_mean" else red.op  # partials of a mean are sums
+        if self._recorder is not None:
+            self._recorder.fold(red.uid, count)
         source = FNode("input", (), _shape3(a_ext, count, c_ext), red.dtype, handle=handle)
         again = FNode(op, (source,), _shape3(a_ext, 1, c_ext), red.dtype, attrs=(a_ext, count, c_ext))
         chunks = chunk_count(again)
         plan = KernelPlan("partial", tuple(source.shape), [], reduce_node=again, chunks=chunks)
-        handles = self._launch(self._render(plan))
+        # Not recorded: a replay reruns the fold (its input node is synthetic).
+        handles = self._launch(self._render(plan, record=False))
         self._partials[red.uid] = handles[0]
         self.provider.free(handle)
         return self._partials_per_output(again, chunks)
 
     def _release_partials(self, partial_of: dict[int, int]) -> None:
         for uid in partial_of:
+            if self._recorder is not None:
+                self._recorder.free(uid)
             handle = self._partials.pop(uid, None)
             if handle is not None:
                 self.provider.free(handle)
@@ -361,13 +447,15 @@ class FusionExecutor:
     def _run(self, plan: KernelPlan) -> None:
         self._launch(self._render(plan))
 
-    def _render(self, plan: KernelPlan) -> RenderedKernel:
+    def _render(self, plan: KernelPlan, record: bool = True) -> RenderedKernel:
         hits = getattr(self.renderer, "cache_hits", 0)
         kernel = self.renderer.render(plan)
         if getattr(self.renderer, "cache_hits", 0) > hits:
             STATS.render_cache_hits += 1
         else:
             STATS.render_cache_misses += 1
+        if record and self._recorder is not None:
+            self._record_kernel(plan, kernel)
         return kernel
 
     def _launch(self, kernel: RenderedKernel) -> list[GpuTensorHandle]:
