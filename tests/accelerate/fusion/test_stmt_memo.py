@@ -23,7 +23,7 @@ from tests.golden.test_golden import GOLDEN_ROOT, golden_programs
 
 
 def replays() -> int:
-    return STATS.extra.get("statement_replays", 0)
+    return STATS.statement_replays
 
 
 @pytest.fixture()

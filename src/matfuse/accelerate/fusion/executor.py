@@ -67,6 +67,7 @@ class FusionStats:
     host_evaluations: int = 0
     launch_plan_hits: int = 0
     launch_plan_misses: int = 0
+    statement_replays: int = 0
     extra: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, int]:
@@ -78,6 +79,7 @@ class FusionStats:
             "bytes_written": self.bytes_written, "host_evaluations": self.host_evaluations,
             "launch_plan_hits": self.launch_plan_hits,
             "launch_plan_misses": self.launch_plan_misses,
+            "statement_replays": self.statement_replays,
         }
 
 
