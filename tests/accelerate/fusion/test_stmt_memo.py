@@ -202,3 +202,22 @@ def test_goldens_run_three_times_in_one_session(wgpu_provider, path, replay_opti
                 assert out.getvalue() == expected, f"run {run + 1}"
     finally:
         os.chdir(cwd)
+
+
+def test_aliased_operands(wgpu_provider, replay_option):
+    """Recorded with two names holding one array, replayed with two arrays
+    (and the other way round): each name keeps its own value."""
+    code = "y = a + 2 * b;"
+    setups = ["a = gpuArray([1 2 3]); b = a;", "a = gpuArray([1 2 3]); b = gpuArray([10 20 30]);"]
+    replay_option(True)
+    with override_provider(wgpu_provider):
+        session = Session(stdout=io.StringIO())
+        # Every name exists from the start (the statement compiles once) and
+        # a lazy value exists (so the first run records).
+        session.eval("y = gpuArray(1) * 2; r = 0; ra = 0; rb = 0;")
+        for setup in setups + setups:
+            session.eval(setup)
+            session.eval(code)
+            session.eval("r = gather(y); ra = gather(a); rb = gather(b);")
+            np.testing.assert_array_equal(np.asarray(session.get("r")),
+                                          np.asarray(session.get("ra")) + 2 * np.asarray(session.get("rb")))

@@ -41,6 +41,7 @@ from matfuse.accelerate.fusion.executor import STATS, fusion_enabled
 from matfuse.accelerate.fusion.graph import FNode
 from matfuse.accelerate.fusion.lazy import MAX_GROUP_COST
 from matfuse.accelerate.gpuarray import GpuArray
+from matfuse.accelerate_api import provider as active_provider
 from matfuse.runtime import hints
 from matfuse.runtime import _rng
 from matfuse.runtime.values import DeviceValue, hide_device_value
@@ -196,6 +197,8 @@ def _template(value: Any, params: dict[str, FNode], first_uid: int,
     if root.uid < first_uid:
         return None     # the value of an existing variable (``y = x;``)
     slots = {node.uid: k for k, node in enumerate(params.values())}
+    if len(slots) < len(params):
+        return None     # two names hold one array: a replay could not tell them apart
     refs: dict[int, int] = {}
     template = _Template()
     entries = template.entries
@@ -226,9 +229,10 @@ def _template(value: Any, params: dict[str, FNode], first_uid: int,
 
 def _replay(template: _Template, params: dict[str, FNode]) -> Any:
     """A new lazy gpuArray built from ``template`` over ``params``, or None
-    when the device stream's key changed since the recording."""
+    when the device stream's key or the active provider changed since the
+    recording."""
     rng_key, start = device_rng.position()
-    if rng_key != template.rng_key:
+    if rng_key != template.rng_key or active_provider() is not template.provider:
         return None
     # Parameters first, then the nodes made so far: refs index this list.
     values: list[FNode] = list(params.values())
