@@ -26,6 +26,7 @@ import numpy as np
 from matfuse.accelerate.providers.cuda import elementwise as ew
 from matfuse.accelerate.providers.cuda.cache import KernelCache
 from matfuse.accelerate.providers._host import class_of, matlab_shape
+from matfuse.accelerate.providers.cuda.launch import launcher_for
 from matfuse.accelerate.providers.cuda.common import device_hook
 from matfuse.accelerate.providers.cuda.hooks_array import ArrayHooks
 from matfuse.accelerate.providers.cuda.kernels import BLOCK, CudaKernels
@@ -90,13 +91,16 @@ class CudaProvider(ArrayHooks, AccelProvider):
         self._classes[buffer_id] = matlab_class or class_of(flat.dtype)
         return GpuTensorHandle(shape, self.device_index, buffer_id, flat.dtype.name)
 
-    def _store_flat(self, flat: Any, shape: Sequence[int]) -> GpuTensorHandle:
-        """``_store`` for a new contiguous 1-D buffer holding an array of
-        ``shape`` in column-major order (kernel outputs): no reshape/ravel."""
+    def _store_flat(self, flat: Any, shape: Sequence[int], dtype: str) -> GpuTensorHandle:
+        """``_store`` for a new contiguous 1-D buffer of NumPy dtype name
+        ``dtype`` holding an array of ``shape`` in column-major order (kernel
+        outputs): no reshape/ravel, no dtype lookups (``ndarray.dtype.name``
+        is a visible share of a launch)."""
         buffer_id = next(self._ids)
         self._bufs[buffer_id] = flat
-        self._classes[buffer_id] = class_of(flat.dtype)
-        return GpuTensorHandle(matlab_shape(shape), self.device_index, buffer_id, flat.dtype.name)
+        cls = _CLASS_OF_DTYPE.get(dtype)
+        self._classes[buffer_id] = cls if cls is not None else class_of(flat.dtype)
+        return GpuTensorHandle(matlab_shape(shape), self.device_index, buffer_id, dtype)
 
     def _flat(self, h: GpuTensorHandle) -> Any:
         try:
@@ -276,15 +280,18 @@ class CudaProvider(ArrayHooks, AccelProvider):
         # re-checking) the source per launch.
         fast_key = (getattr(kernel, "cache_key", "") or getattr(kernel, "source", ""),
                     kernel.entry_point)
-        fn = self._fused_functions.get(fast_key)
-        if fn is None:
+        entry = self._fused_functions.get(fast_key)
+        if entry is None:
             source = getattr(kernel, "source", "")
             if "__global__" not in source:
                 raise Unsupported("fused_elementwise: not a CUDA kernel")
             fn = self.cache.function(source, kernel.entry_point)
-            self._fused_functions[fast_key] = fn
+            launcher = launcher_for(cp, fn, len(inputs) + len(outputs), len(kernel.header),
+                                    len(scalars), kernel.float_type == "f64")
+            entry = self._fused_functions[fast_key] = (fn, launcher)
         else:
             self.cache.stats["hits"] += 1
+        fn, launcher = entry
         ins = [self._flat(h) for h in inputs]
         if getattr(kernel, "vector_width", 1) > 1:
             # Vector loads need 16-byte aligned buffers; a view into the
@@ -295,15 +302,21 @@ class CudaProvider(ArrayHooks, AccelProvider):
             n = math.prod(shape)
             is_flag = kernel.has_flag and k == len(outputs) - 1
             outs.append(cp.zeros(n, dtype=dtype) if is_flag else cp.empty(n, dtype=dtype))
-        sdt = np.float64 if kernel.float_type == "f64" else np.float32
-        args = (*ins, *outs, *(np.uint32(h) for h in kernel.header), *(sdt(s) for s in scalars))
         block = int(getattr(kernel, "workgroup_size", BLOCK))
         if threads > 0:
             start = time.perf_counter()
             grid = max(1, min(-(-threads // block), self.max_blocks))
-            fn((grid,), (block,), args)
+            if launcher is not None and launcher.layout[:3] == (len(ins) + len(outs), len(kernel.header),
+                                                                len(scalars)):
+                launcher.launch(grid, block, cp.cuda.get_current_stream().ptr,
+                                [a.data.ptr for a in ins] + [o.data.ptr for o in outs],
+                                kernel.header, scalars)
+            else:
+                sdt = np.float64 if kernel.float_type == "f64" else np.float32
+                args = (*ins, *outs, *(np.uint32(h) for h in kernel.header), *(sdt(s) for s in scalars))
+                fn((grid,), (block,), args)
             self._counters["fused_launch_ns"] += int((time.perf_counter() - start) * 1e9)
-        return [self._store_flat(o, shape) for o, (shape, _) in zip(outs, outputs)]
+        return [self._store_flat(o, shape, dtype) for o, (shape, dtype) in zip(outs, outputs)]
 
     # ------------------------------------------------------------ telemetry
     def telemetry(self) -> dict[str, Any]:
@@ -322,6 +335,11 @@ class CudaProvider(ArrayHooks, AccelProvider):
     def reset_telemetry(self) -> None:
         self._counters.clear()
         self._op_counts.clear()
+
+
+# MATLAB classes of the dtype names kernels write (``class_of`` for others).
+_CLASS_OF_DTYPE = {"float32": "single", "float64": "double", "bool": "logical",
+                   "complex64": "single", "complex128": "double"}
 
 
 def _aligned(x: Any) -> bool:

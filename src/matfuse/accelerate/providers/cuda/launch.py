@@ -1,0 +1,87 @@
+"""Launching generated kernels through ``cuLaunchKernel`` with reused argument slots.
+
+A fused kernel takes its buffers, a few u32 header words and up to a dozen
+uniforms. CuPy's ``Function.__call__`` converts every argument on every
+launch (a NumPy scalar per uniform): 17.7 us for a 14-argument kernel on
+the H100 machine's host, against 6.6 us for ``cuLaunchKernel`` with a
+parameter block filled in place (session 4, device run; docs/benchmarks/
+cuda.md). With two to six kernels per forced graph that difference is a
+visible share of a script's host time.
+
+A :class:`KernelLauncher` belongs to one compiled function and one argument
+layout (pointers, then u32 words, then uniforms of one float type, as
+``fusion/render_cuda.py`` declares them). Each argument has an 8-byte slot;
+the driver reads a u32 or a float from the low half (little-endian hosts
+only: :func:`launcher_for` returns None elsewhere and the caller uses CuPy's
+call). The driver copies the parameters when the launch is issued, so one
+block is reused for every launch of the function.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import sys
+from typing import Any, Sequence
+
+import numpy as np
+
+
+class KernelLauncher:
+    """The parameter block of one kernel function and argument layout.
+
+    Args:
+        driver: ``cupy.cuda.driver`` (``launchKernel``).
+        function_ptr: the ``CUfunction`` handle.
+        pointers: number of buffer arguments.
+        words: number of u32 header arguments.
+        scalars: number of uniforms.
+        scalar_f64: uniforms are doubles (else floats).
+    """
+
+    def __init__(self, driver: Any, function_ptr: int, pointers: int, words: int,
+                 scalars: int, scalar_f64: bool):
+        self.layout = (pointers, words, scalars, scalar_f64)
+        self._driver = driver
+        self._function = function_ptr
+        total = max(pointers + words + scalars, 1)
+        self._slots = np.zeros(total, dtype=np.uint64)
+        self._u32 = self._slots.view(np.uint32)
+        self._f64 = self._slots.view(np.float64)
+        self._f32 = self._slots.view(np.float32)
+        base = self._slots.ctypes.data
+        self._params = (ctypes.c_void_p * total)(*[base + 8 * k for k in range(total)])
+        self._params_address = ctypes.addressof(self._params)
+        self._words_at = slice(2 * pointers, 2 * (pointers + words), 2)
+        first = pointers + words
+        self._scalars_at = (slice(first, first + scalars) if scalar_f64
+                            else slice(2 * first, 2 * (first + scalars), 2))
+
+    def launch(self, grid: int, block: int, stream: int, pointers: Sequence[int],
+               words: Sequence[int], scalars: Sequence[float]) -> None:
+        """Fill the slots and issue the launch on ``stream`` (a CUstream)."""
+        pointer_count, word_count, scalar_count, scalar_f64 = self.layout
+        if pointer_count:
+            self._slots[:pointer_count] = pointers
+        if word_count:
+            self._u32[self._words_at] = words
+        if scalar_count:
+            if scalar_f64:
+                self._f64[self._scalars_at] = scalars
+            else:
+                # A double beyond the float range is MATLAB's single(x) = Inf, no warning.
+                with np.errstate(over="ignore"):
+                    self._f32[self._scalars_at] = scalars
+        self._driver.launchKernel(self._function, grid, 1, 1, block, 1, 1, 0, stream,
+                                  self._params_address, 0)
+
+
+def launcher_for(cupy: Any, function: Any, pointers: int, words: int, scalars: int,
+                 scalar_f64: bool) -> KernelLauncher | None:
+    """A launcher for ``function`` (a ``cupy.cuda.function.Function``), or
+    None when the driver path is not available (a big-endian host, a CuPy
+    without ``driver.launchKernel``, a RawKernel from CuPy's fallback)."""
+    ptr = getattr(function, "ptr", None)
+    driver = getattr(cupy.cuda, "driver", None)
+    if sys.byteorder != "little" or not ptr or not hasattr(driver, "launchKernel"):
+        return None
+    return KernelLauncher(driver, int(ptr), pointers, words, scalars, scalar_f64)
