@@ -76,6 +76,8 @@ static inline unsigned int __umulhi(unsigned int a, unsigned int b) {
 }
 static inline float __int_as_float(int x) { float f; memcpy(&f, &x, sizeof f); return f; }
 static inline double __longlong_as_double(long long x) { double d; memcpy(&d, &x, sizeof d); return d; }
+static inline unsigned int __float_as_uint(float f) { unsigned int x; memcpy(&x, &f, sizeof x); return x; }
+static inline long long __double_as_longlong(double d) { long long x; memcpy(&x, &d, sizeof x); return x; }
 struct float4 { float x, y, z, w; };
 struct double2 { double x, y; };
 static inline float4 make_float4(float x, float y, float z, float w) { float4 v = {x, y, z, w}; return v; }

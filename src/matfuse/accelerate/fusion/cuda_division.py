@@ -25,6 +25,10 @@ range guarantees):
   division by FMA). A quotient of two p-bit floats is never exactly a
   midpoint, so ties cannot occur.
 
+A power-of-two ``d`` in that range has an exact reciprocal, so ``a*r`` is
+the exact real ``a/d`` and one rounded multiply is the IEEE quotient for
+every ``a`` (subnormal results, zeros, inf and NaN included): ``s.p2``.
+
 Range (conservative by factors of 4 or more): ``d`` and ``1/d`` normal
 (``2^-126 <= |d| <= 2^126`` in single), ``|a| >= 2^-96`` (single; ``2^-960``
 double) so that every remainder is a multiple of at least the smallest
@@ -43,7 +47,7 @@ from matfuse.accelerate.fusion.graph import GENERATORS, REDUCTIONS, FNode
 # Constants as bit patterns: exact powers of two without hex-float literals.
 _SOURCE = {
     "f32": """
-struct mf_divisor_f32 { float d, r, lo, hi; };
+struct mf_divisor_f32 { float d, r, lo, hi; bool p2; };
 __device__ __forceinline__ mf_divisor_f32 mf_div_setup_f32(float d) {
   const float m = fabsf(d);
   const bool ok = m >= __int_as_float(0x00800000) && m <= __int_as_float(0x7e800000);
@@ -53,9 +57,11 @@ __device__ __forceinline__ mf_divisor_f32 mf_div_setup_f32(float d) {
   s.lo = ok ? fmaxf(__int_as_float(0x0f800000), __int_as_float(0x01800000) * m)
             : __int_as_float(0x7f800000);
   s.hi = ok ? fminf(__int_as_float(0x7f7fffff), __int_as_float(0x7e000000) * m) : 0.0f;
+  s.p2 = ok && (__float_as_uint(d) & 0x007fffffu) == 0u;
   return s;
 }
 __device__ __forceinline__ float mf_div_f32(float a, mf_divisor_f32 s) {
+  if (s.p2) return __fmul_rn(a, s.r);
   const float m = fabsf(a);
   if (m >= s.lo && m <= s.hi) {
     const float q0 = __fmul_rn(a, s.r);
@@ -66,7 +72,7 @@ __device__ __forceinline__ float mf_div_f32(float a, mf_divisor_f32 s) {
 }
 """,
     "f64": """
-struct mf_divisor_f64 { double d, r, lo, hi; };
+struct mf_divisor_f64 { double d, r, lo, hi; bool p2; };
 __device__ __forceinline__ mf_divisor_f64 mf_div_setup_f64(double d) {
   const double m = fabs(d);
   const bool ok = m >= __longlong_as_double(0x0010000000000000LL)
@@ -79,9 +85,11 @@ __device__ __forceinline__ mf_divisor_f64 mf_div_setup_f64(double d) {
             : __longlong_as_double(0x7ff0000000000000LL);
   s.hi = ok ? fmin(__longlong_as_double(0x7fefffffffffffffLL),
                    __longlong_as_double(0x7fc0000000000000LL) * m) : 0.0;
+  s.p2 = ok && (__double_as_longlong(d) & 0x000fffffffffffffLL) == 0;
   return s;
 }
 __device__ __forceinline__ double mf_div_f64(double a, mf_divisor_f64 s) {
+  if (s.p2) return __dmul_rn(a, s.r);
   const double m = fabs(a);
   if (m >= s.lo && m <= s.hi) {
     const double q0 = __dmul_rn(a, s.r);

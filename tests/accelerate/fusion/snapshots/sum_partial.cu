@@ -6,7 +6,7 @@ __device__ __forceinline__ float mf_pow_f32(float a, float b) {
   return powf(a, b);
 }
 
-struct mf_divisor_f32 { float d, r, lo, hi; };
+struct mf_divisor_f32 { float d, r, lo, hi; bool p2; };
 __device__ __forceinline__ mf_divisor_f32 mf_div_setup_f32(float d) {
   const float m = fabsf(d);
   const bool ok = m >= __int_as_float(0x00800000) && m <= __int_as_float(0x7e800000);
@@ -16,9 +16,11 @@ __device__ __forceinline__ mf_divisor_f32 mf_div_setup_f32(float d) {
   s.lo = ok ? fmaxf(__int_as_float(0x0f800000), __int_as_float(0x01800000) * m)
             : __int_as_float(0x7f800000);
   s.hi = ok ? fminf(__int_as_float(0x7f7fffff), __int_as_float(0x7e000000) * m) : 0.0f;
+  s.p2 = ok && (__float_as_uint(d) & 0x007fffffu) == 0u;
   return s;
 }
 __device__ __forceinline__ float mf_div_f32(float a, mf_divisor_f32 s) {
+  if (s.p2) return __fmul_rn(a, s.r);
   const float m = fabsf(a);
   if (m >= s.lo && m <= s.hi) {
     const float q0 = __fmul_rn(a, s.r);
