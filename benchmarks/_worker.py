@@ -277,7 +277,10 @@ def main(argv: list[str] | None = None) -> int:
     prepare_s = time.perf_counter() - started
     if args.wait_go:
         print(READY, flush=True)
-        sys.stdin.readline()
+        words = sys.stdin.readline().split()
+        if len(words) == 2 and hasattr(os, "sched_setaffinity"):
+            # "go 0,1,2": prepared on other cores, timed on these
+            os.sched_setaffinity(0, {int(c) for c in words[1].split(",")})
     started = time.perf_counter()
     try:
         if prep is None:

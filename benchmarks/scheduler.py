@@ -2,9 +2,11 @@
 
 * GPU lane: one timed process at a time, so device timings are undisturbed.
   With ``prefork``, the next job's process is started while the current one
-  is timed; it prepares (imports, provider start-up) and waits for a "go"
-  line, which hides most of each process's start-up (host work on other
-  cores: right for device timings, not for host timings on a small machine).
+  is timed; it prepares (imports, provider start-up, torch.compile's
+  compile workers) on half of the lane's cores and waits for a "go" line
+  naming the other half, where it is then timed: a preparing process never
+  shares cores with a timed one (it did, and host-bound rows such as the
+  smallmixed guard came out 1.0x or 1.7x depending on what was preparing).
 * CPU lane: host-only implementations (numpy, matfuse-host) run concurrently
   in ``cpu_workers`` processes, each pinned to cores the GPU lane does not use
   (and with BLAS threads limited to them).
@@ -63,6 +65,14 @@ class CoreSplit:
     gpu: list[int] = field(default_factory=list)
     cpu: list[list[int]] = field(default_factory=list)
 
+    def gpu_halves(self) -> tuple[list[int], list[int]]:
+        """(cores a timed GPU-lane process runs on, cores the next one
+        prepares on): disjoint halves of the lane when it has two cores or more."""
+        if len(self.gpu) < 2:
+            return self.gpu, self.gpu
+        half = len(self.gpu) // 2
+        return self.gpu[:half], self.gpu[half:]
+
     @staticmethod
     def plan(cpu_workers: int) -> "CoreSplit":
         cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
@@ -116,10 +126,12 @@ class WorkerProcess:
         self.ready.set()        # exited before READY: an error line says why
         self.done.set()
 
-    def go(self) -> None:
+    def go(self, cores: list[int] | None = None) -> None:
+        """Start the timed phase, on ``cores`` when given (the worker re-pins)."""
+        line = "go" + (" " + ",".join(map(str, cores)) if cores else "")
         try:
             assert self.proc.stdin is not None
-            self.proc.stdin.write("go\n")
+            self.proc.stdin.write(line + "\n")
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError):
             pass                # it exited while preparing; its output says why
@@ -205,11 +217,11 @@ class Scheduler:
             self._live.add(worker)
         return worker
 
-    def _finish(self, worker: WorkerProcess) -> None:
+    def _finish(self, worker: WorkerProcess, cores: list[int] | None = None) -> None:
         budget = min(worker.job.timeout, max(self._remaining(), 1.0))
         if not worker.ready.wait(timeout=min(PREPARE_TIMEOUT, budget)):
             worker.kill()
-        worker.go()
+        worker.go(cores)
         result = worker.result(budget)
         with self._lock:
             self._live.discard(worker)
@@ -256,11 +268,13 @@ class Scheduler:
                     upcoming = None
                 self._skip(job)
                 continue
-            current = upcoming if upcoming is not None else self._start(job, self.split.gpu)
+            timed, preparing = self.split.gpu_halves()
+            current = upcoming if upcoming is not None else self._start(job, timed)
             upcoming = None
             budget = min(PREPARE_TIMEOUT, max(self._remaining(), 1.0))
             current.ready.wait(timeout=budget)
             if self.prefork and k + 1 < len(jobs):
-                # prepare the next one while this one is timed (start-up is host work)
-                upcoming = self._start(jobs[k + 1], self.split.gpu)
-            self._finish(current)
+                # prepare the next one while this one is timed (start-up is
+                # host work), on the other half of the lane's cores
+                upcoming = self._start(jobs[k + 1], preparing)
+            self._finish(current, timed)

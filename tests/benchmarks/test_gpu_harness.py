@@ -61,6 +61,21 @@ def test_core_split_keeps_gpu_lane_cores_apart(monkeypatch: pytest.MonkeyPatch) 
     assert split.gpu == list(range(6)) and len(split.cpu) == 2
     assert not set(split.gpu) & set(split.cpu[0]) and not set(split.cpu[0]) & set(split.cpu[1])
     assert CoreSplit.plan(0).gpu == []
+    timed, preparing = split.gpu_halves()
+    assert timed == [0, 1, 2] and preparing == [3, 4, 5]
+    assert CoreSplit([7], []).gpu_halves() == ([7], [7])
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity here")
+def test_worker_moves_to_the_cores_named_by_go() -> None:
+    cores = sorted(os.sched_getaffinity(0))
+    job = Job(0, "numpy", "elementwise", {"n": 1e3}, iters=1, warmup=0, timeout=60.0)
+    worker = WorkerProcess(job, cores[-1:])
+    assert worker.ready.wait(60)
+    assert os.sched_getaffinity(worker.proc.pid) == {cores[-1]}
+    worker.go(cores[:1])
+    result = worker.result(60)
+    assert "error" not in result
 
 
 def test_timeout_keeps_finished_iterations() -> None:
