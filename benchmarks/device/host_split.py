@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 _PHASES = ("upload", "submit", "device_wait")
 
 
-def _timed(owner: type, name: str, bucket: dict[str, float], key: str) -> None:
+def timed_method(owner: type, name: str, bucket: dict[str, float], key: str) -> None:
     """Wrap ``owner.name`` so its inclusive wall time adds to ``bucket[key]``."""
     original = getattr(owner, name)
 
@@ -55,8 +55,8 @@ def main(argv: list[str] | None = None) -> None:
     for name, value in (arg.split("=") for arg in args.params):
         session.set(name, np.float64(float(value)))
     bucket = {"gather": 0.0, "materialize": 0.0}
-    _timed(gpuarray.GpuArray, "gather", bucket, "gather")
-    _timed(executor.FusionExecutor, "materialize", bucket, "materialize")
+    timed_method(gpuarray.GpuArray, "gather", bucket, "gather")
+    timed_method(executor.FusionExecutor, "materialize", bucket, "materialize")
     for _ in range(10):
         session.eval(source)
     accel = ensure_provider()

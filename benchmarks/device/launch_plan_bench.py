@@ -25,21 +25,9 @@ from matfuse.accelerate.facade import ensure_provider
 from matfuse.accelerate.fusion import executor
 from matfuse.vm.session import Session
 
+from host_split import timed_method  # (this folder: run as a script)
+
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _timed(owner: object, name: str, bucket: dict[str, float], key: str) -> None:
-    """Wrap ``owner.name`` so its inclusive wall time adds to ``bucket[key]``."""
-    original = getattr(owner, name)
-
-    def wrapper(*args, **kwargs):
-        start = time.perf_counter()
-        try:
-            return original(*args, **kwargs)
-        finally:
-            bucket[key] += time.perf_counter() - start
-
-    setattr(owner, name, wrapper)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -55,8 +43,8 @@ def main(argv: list[str] | None = None) -> None:
         session.set(name, np.float64(float(value)))
     accel = ensure_provider()
     bucket = {"materialize": 0.0, "launch": 0.0}
-    _timed(executor.FusionExecutor, "materialize", bucket, "materialize")
-    _timed(type(accel), "fused_elementwise", bucket, "launch")
+    timed_method(executor.FusionExecutor, "materialize", bucket, "materialize")
+    timed_method(type(accel), "fused_elementwise", bucket, "launch")
     plans = executor.executor_for(accel).launch_plans
     limit = plans.limit
     rows: dict[bool, list[dict[str, float]]] = {True: [], False: []}

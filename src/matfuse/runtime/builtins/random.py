@@ -219,14 +219,19 @@ def rng(*args: Any, nargout: int = 0) -> Any:
         else:
             raise MatlabError("MATLAB:rng:badFirstOpt", _BAD_SEED)
     else:
-        arr = to_array(first)
-        if arr.size != 1 or arr.dtype.kind in "Ubc":
-            raise MatlabError("MATLAB:rng:badFirstOpt", _BAD_SEED)
-        seed = float(arr.reshape(-1)[0])
-        if not np.isfinite(seed) or seed < 0 or seed != np.floor(seed) or seed >= 2 ** 32:
-            raise MatlabError("MATLAB:rng:badFirstOpt", _BAD_SEED)
-        gen.reseed(int(seed), gen_type)
+        gen.reseed(_seed_of(first, "MATLAB:rng:badFirstOpt"), gen_type)
     return previous if nargout else None
+
+
+def _seed_of(v: Any, identifier: str) -> int:
+    """A numeric seed argument: a nonnegative integer below 2^32."""
+    arr = to_array(v)
+    if arr.size != 1 or arr.dtype.kind in "Ubc":
+        raise MatlabError(identifier, _BAD_SEED)
+    seed = float(arr.reshape(-1)[0])
+    if not np.isfinite(seed) or seed < 0 or seed != np.floor(seed) or seed >= 2 ** 32:
+        raise MatlabError(identifier, _BAD_SEED)
+    return int(seed)
 
 
 # ------------------------------------------------------------------- gpurng
@@ -276,11 +281,5 @@ def gpurng(*args: Any, nargout: int = 0) -> Any:
         else:
             raise MatlabError("parallel:gpu:rng:badFirstOpt", _BAD_SEED)
     else:
-        arr = to_array(first)
-        if arr.size != 1 or arr.dtype.kind in "Ubc":
-            raise MatlabError("parallel:gpu:rng:badFirstOpt", _BAD_SEED)
-        value = float(arr.reshape(-1)[0])
-        if not np.isfinite(value) or value < 0 or value != np.floor(value) or value >= 2 ** 32:
-            raise MatlabError("parallel:gpu:rng:badFirstOpt", _BAD_SEED)
-        device_rng.seed(int(value))
+        device_rng.seed(_seed_of(first, "parallel:gpu:rng:badFirstOpt"))
     return previous if nargout else None
