@@ -30,9 +30,10 @@ from matfuse.errors import MatlabError
 _lock = threading.RLock()
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class AccelerationState:
-    """What initialisation decided (shown by ``matfuse info``)."""
+    """What initialisation decided (shown by ``matfuse info``). Compared and
+    hashed by identity (statement replay keys hold the current one)."""
 
     options: AccelerateInitOptions
     provider: AccelProvider

@@ -221,3 +221,29 @@ def test_aliased_operands(wgpu_provider, replay_option):
             session.eval("r = gather(y); ra = gather(a); rb = gather(b);")
             np.testing.assert_array_equal(np.asarray(session.get("r")),
                                           np.asarray(session.get("ra")) + 2 * np.asarray(session.get("rb")))
+
+
+def test_keys_hold_the_acceleration_state(wgpu_provider, replay_option, monkeypatch):
+    """With the facade initialised (as in every real run), the key holds its
+    state object and the planner; both must hash, and a new state (another
+    initialisation) records again instead of replaying the old template."""
+    from matfuse.accelerate import facade
+    from matfuse.accelerate.options import AccelerateInitOptions
+
+    replay_option(True)
+    state = facade.AccelerationState(AccelerateInitOptions(provider="wgpu"), wgpu_provider, "test")
+    monkeypatch.setattr(facade, "_state", state)
+    code = "y = x .* 2 + 1;"
+    with override_provider(wgpu_provider):
+        session = Session(stdout=io.StringIO())
+        session.eval("x = gpuArray(single([1 2 3])); y = x * 3;")
+        before = replays()
+        for _ in range(3):
+            session.eval(code)
+        assert replays() - before == 2
+        monkeypatch.setattr(facade, "_state", facade.AccelerationState(
+            AccelerateInitOptions(provider="wgpu"), wgpu_provider, "again"))
+        session.eval(code)
+        assert replays() - before == 2
+        session.eval("r = gather(y);")
+        np.testing.assert_array_equal(np.asarray(session.get("r")), np.array([[3, 5, 7]], np.float32))

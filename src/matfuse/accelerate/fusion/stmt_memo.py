@@ -35,12 +35,14 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.accelerate import device_rng
+from matfuse.accelerate import facade
 from matfuse.accelerate.facade import current_options
 from matfuse.accelerate.fusion import graph as g
 from matfuse.accelerate.fusion.executor import STATS, fusion_enabled
 from matfuse.accelerate.fusion.graph import FNode
 from matfuse.accelerate.fusion.lazy import MAX_GROUP_COST
 from matfuse.accelerate.gpuarray import GpuArray
+from matfuse.accelerate.planner import offload
 from matfuse.accelerate_api import provider as active_provider
 from matfuse.runtime import hints
 from matfuse.runtime import _rng
@@ -93,9 +95,10 @@ class StatementMemo:
     def evaluate(self, fr: Any, compute: Callable[[Any], Any]) -> Any:
         """The value of the right-hand side in frame ``fr`` (``compute`` runs
         it through the interpreter when no template applies)."""
-        if self._disabled or not hints.ACTIVE or not current_options().statement_replay:
-            # hints.ACTIVE: no lazy device value exists yet, so host-only
-            # programs pay one check.
+        if self._disabled or not hints.ACTIVE:
+            # No lazy device value exists yet: host-only programs pay one check.
+            return compute(fr)
+        if not current_options().statement_replay:
             return compute(fr)
         key = self._key(fr)
         if key is None:
@@ -117,7 +120,11 @@ class StatementMemo:
     # ------------------------------------------------------------ keys
     def _key(self, fr: Any) -> tuple | None:
         get = fr.get
-        parts: list[Any] = [fr.interp.generation]
+        # Name resolution, the acceleration state (provider and options) and
+        # the auto-offload planner (what it decided at the recording) first;
+        # objects hashed by identity, which the key keeps alive.
+        planning = offload.STATE
+        parts: list[Any] = [fr.interp.generation, facade._state, planning.planner, planning.mode]
         append = parts.append
         for name in self.names:
             v = get(name, _MISSING)
