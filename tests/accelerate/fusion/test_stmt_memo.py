@@ -247,3 +247,20 @@ def test_keys_hold_the_acceleration_state(wgpu_provider, replay_option, monkeypa
         assert replays() - before == 2
         session.eval("r = gather(y);")
         np.testing.assert_array_equal(np.asarray(session.get("r")), np.array([[3, 5, 7]], np.float32))
+
+
+@pytest.mark.parametrize("setup", ["a = gpuArray(start);", "a = gpuArray(start) * 1;",
+                                   "a = gpuArray([start 7]); a = a(1);"])
+def test_device_scalars_read_on_the_host(wgpu_provider, replay_option, setup):
+    """A statement that reads a gpuArray scalar's value (a linspace endpoint)
+    must not replay it frozen: each run uses the current value."""
+    replay_option(True)
+    with override_provider(wgpu_provider):
+        session = Session(stdout=io.StringIO())
+        session.eval("x = gpuArray(1) * 2; r = 0;")
+        for start in (0.0, 1.0, 2.0, 3.0):
+            session.set("start", start)
+            session.eval(setup)
+            session.eval("x = linspace(a, 10, 3);")
+            session.eval("r = gather(x);")
+            np.testing.assert_allclose(np.asarray(session.get("r")), np.linspace(start, 10, 3).reshape(1, 3))

@@ -137,14 +137,16 @@ class StatementMemo:
                 else:
                     append(v)
             elif t is GpuArray:
+                # host_scalar: builtins read a scalar's value from it (a
+                # linspace endpoint) into node attributes the template keeps.
                 if v.is_lazy:
                     node = v.node
                     append((id(v.provider), v.matlab_class, node.shape, node.dtype, True,
-                            v.user_visible))
+                            v.user_visible, v.host_scalar))
                 else:
                     handle = v._handle
                     append((id(v.provider), v.matlab_class, handle.shape, handle.dtype, False,
-                            v.user_visible))
+                            v.user_visible, v.host_scalar))
             elif v is _MISSING:
                 append(_MISSING)
             elif t is bool:
@@ -177,6 +179,7 @@ class StatementMemo:
         first_uid = g.next_uid()
         rng_key, rng_start = device_rng.position()
         host_draws = _rng.GENERATOR.changes
+        downloads = _downloads()
         value = compute(fr)   # an error propagates and records nothing
         template = None
         if not isinstance(value, DeviceValue):
@@ -187,12 +190,20 @@ class StatementMemo:
                 self._templates.clear()
                 return value
         end_key, rng_end = device_rng.position()
-        if _rng.GENERATOR.changes == host_draws and end_key == rng_key:
+        # A download means device values became host values (an endpoint,
+        # an index) that the template would freeze: not replayable.
+        if _rng.GENERATOR.changes == host_draws and end_key == rng_key and _downloads() == downloads:
             template = _template(value, params, first_uid, rng_key, rng_start)
             if template is not None:
                 template.delta = rng_end - rng_start
         self._templates[key] = template
         return value
+
+
+def _downloads() -> int:
+    """Downloads the active provider has made (its telemetry counter)."""
+    p = active_provider()
+    return 0 if p is None else int(p.telemetry().get("downloads", 0))
 
 
 def _template(value: Any, params: dict[str, FNode], first_uid: int,
