@@ -79,7 +79,7 @@ def graph_signature(nodes: list[FNode], use_hints: bool) -> tuple[tuple, dict[in
             exponent = n.args[1]
             if exponent.op in _SIGNED:  # (read even once materialised)
                 v = float(exponent.attrs[0])
-                structural = (v.is_integer(), v % 2 == 0)
+                structural = (v.is_integer(), v % 2 == 0, v == 2.0)   # x.^2: x*x
             else:
                 structural = n.attrs
         elif op in _NO_STRUCTURE:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from matfuse.accelerate.fusion._emitter import plan_nodes
-from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, needs_domain_check
+from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, is_square, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 
 Getter = Callable[[FNode], float]
@@ -155,6 +155,8 @@ def plan_signature(plan: KernelPlan, nodes: list[FNode]) -> tuple:
             structural = (n.attrs[1], spec.carried, spec.has_random)
         elif op == "linspace":
             structural = (n.attrs[2],)
+        elif op == "pow":
+            structural = (is_square(n),)   # CUDA renders x.^2 as x*x
         else:
             structural = n.attrs
         # A reduction read from its partial buffer is a leaf of this kernel.

@@ -361,6 +361,17 @@ def _pending_count(node: FNode) -> int:
     return len(seen) - scalars
 
 
+def is_square(node: FNode) -> bool:
+    """``x.^2`` with a constant exponent 2: renderers may emit ``x*x``, which
+    is what the pow helpers compute for it (and MATLAB's correctly rounded
+    square). Structure for the render and launch-plan caches."""
+    if node.op != "pow":
+        return False
+    exponent = node.args[1] if node.args else None
+    return (exponent is not None and exponent.op in ("scalar", "fill")
+            and float(exponent.attrs[0]) == 2.0)
+
+
 def needs_domain_check(node: FNode) -> bool:
     """Whether ``node`` can meet an input outside its real domain.
 
