@@ -149,6 +149,21 @@ def reduction_kernels(n: int) -> dict:
     return out
 
 
+class _Module:
+    """Source compiled as the CUDA provider compiles its kernels (NVRTC with
+    our options only). ``cupy.RawModule`` appends ``-ftz=true`` (CuPy issue
+    #9576): subnormals would be flushed and the NumPy comparison fail."""
+
+    def __init__(self, cp, source: str):
+        from matfuse.accelerate.providers.cuda.cache import KernelCache
+
+        self._cache = KernelCache(cp, "")
+        self._source = source
+
+    def get_function(self, name: str):
+        return self._cache.function(self._source, name)
+
+
 def time_events(cp, fn, reps: int) -> float:
     """Median milliseconds of ``fn`` (CUDA events)."""
     fn()
@@ -168,7 +183,7 @@ def check_division(cp, scale: float = 1.0) -> dict:
     """Mismatch counts of the uniform division (``scale`` < 1: fewer values, a smoke test)."""
     from tests.accelerate.fusion.test_cuda_division import midpoint_dividends
 
-    mod = cp.RawModule(code=CHECK_SOURCE, backend="nvrtc")
+    mod = _Module(cp, CHECK_SOURCE)
     sms = cp.cuda.Device().attributes["MultiProcessorCount"]
     grid = (sms * 16,)
     report: dict = {"f32_exhaustive": {}, "f64_random": {}, "numpy": {}}
@@ -230,8 +245,8 @@ def time_reduction(cp, n: int, reps: int) -> dict:
     max_blocks = sms * 32   # the CUDA provider's grid cap
     report = {}
     for name, (partial, final, per_output) in reduction_kernels(n).items():
-        pfn = cp.RawModule(code=partial.source, backend="nvrtc").get_function(partial.entry_point)
-        ffn = cp.RawModule(code=final.source, backend="nvrtc").get_function(final.entry_point)
+        pfn = _Module(cp, partial.source).get_function(partial.entry_point)
+        ffn = _Module(cp, final.source).get_function(final.entry_point)
         partials = cp.empty(int(np.prod(partial.outputs[0][0])), dtype=partial.outputs[0][1])
         result = cp.empty(1, dtype=final.outputs[0][1])
         sdt = np.float64 if partial.float_type == "f64" else np.float32
