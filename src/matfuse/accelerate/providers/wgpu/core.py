@@ -310,10 +310,11 @@ class WgpuCore:
             t0 = time.perf_counter()
             self.flush()
             t1 = time.perf_counter()
-            # wgpu-py's private blocking poll (wgpu 0.32); absent: use its poll thread
-            poll = getattr(self.ctx.device, "_poll_wait", None) if staging.POLL_ON_CALLER else None
+            # wgpu-py's private poll(block) (wgpu 0.32); absent: use its poll thread
+            poll = getattr(self.ctx.device, "_poll", None) if staging.POLL_ON_CALLER else None
+            spin = 0.0 if self.ctx.adapter_type == "CPU" else staging.SPIN_SECONDS
             try:
-                out = staging.map_and_read(buf, nb, poll, convert)
+                out = staging.map_and_read(buf, nb, poll, convert, spin)
             except RuntimeError as exc:   # the map failed: the device is gone
                 raise self._map_error("download", exc) from exc
             healthy = True
