@@ -341,12 +341,15 @@ REDUCE = ("x = gpuArray(X); a = sum(exp(-x.^2) + x); b = mean(x .* 2); c = max(s
           "d = min(x - 1); t = sum(rand(size(x), 'like', x)); out = gather([a b c d t]);")
 
 
+# 30_000: whole lane groups (render_wgsl partial_body_lanes: 4 floats or
+# 2 doubles per thread iteration, ranges starting inside a thread's stride)
+@pytest.mark.parametrize("n", [30_001, 30_000])
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
-def test_fused_full_reductions_run_split(split, wgpu_provider, dtype):
+def test_fused_full_reductions_run_split(split, wgpu_provider, dtype, n):
     from matfuse.accelerate_api import override_provider
     from matfuse.vm.session import Session
 
-    x = rng_data((30_001, 1), dtype, 12)
+    x = rng_data((n, 1), dtype, 12)
     results = []
     reset_fallback_counts()
     for p in (split, wgpu_provider):

@@ -108,9 +108,13 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.shared: str | None = None  # element type of the workgroup array, if used
         self.nodes = nodes
         self.vector_lanes: dict[str, int] = {}
+        # the Philox block index of a lane group (vector_lanes' elements)
+        self.vector_index = "i"
         # split dispatch: the global index of full-shape reads, and whether
         # every full-shape read used it (see SPLIT_MARKER)
         self.split_index: str | None = "i" if plan.kind == "elementwise" else None
+        self.split_lanes: set[str] = set()  # further global indices (partial lanes)
+        self.shared_len = WORKGROUP_SIZE
         self.splittable = not plan.partial_of
         # a workgroup per output folds long partial lists (see THREAD_FINAL_MAX)
         self.block_final = (plan.kind == "elementwise" and bool(plan.partial_of)
@@ -174,7 +178,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             name = self.binding(node, storage)
             at = self.index_in(idx, space, node.shape)
             if at == idx and self.split_index is not None:
-                if idx == self.split_index and tuple(space) == tuple(self.plan.shape):
+                if (idx == self.split_index or idx in self.split_lanes) and tuple(space) == tuple(self.plan.shape):
                     at = f"{idx} - params.r.x"   # bound from the range's first element
                 else:
                     self.splittable = False
@@ -333,7 +337,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.let(f"({start} + {t}({i}) * {step})")
         per_block = 2 if t == "f64" else 4
         lane = self.vector_lanes.get(i) if len(self.vector_lanes) == per_block else None
-        words = self.philox_block(node, "i" if lane is not None else None, i, per_block)
+        words = self.philox_block(node, self.vector_index if lane is not None else None, i, per_block)
         if node.op == "rand":
             if t == "f64":
                 self.helpers.add("u01_f64")
@@ -440,6 +444,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         r = p, p+P, ... (coalesced for every A); when A is a power of two the
         workgroup then folds its 256/A chunks per lane in shared memory, so
         the final pass reads P*A/256 partials per output instead of P."""
+        if self.partial_lanes() > 1:
+            return self.partial_body_lanes(self.partial_lanes())
         plan = self.plan
         node = plan.reduce_node
         a_ext, r_ext, c_ext = node.attrs
@@ -503,6 +509,146 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.emit("}")
         return outs, threads
 
+    def partial_lanes(self) -> int:
+        """Elements a partial-pass thread takes per loop iteration: 4 (f32
+        kernels) or 2 (f64), one Philox block, when the layout gives a
+        thread consecutive elements: A divisible by the width (a thread owns
+        `width` consecutive outputs; when the workgroup folds, A*P/width
+        must fill whole workgroups) or A == 1 with R divisible by it; else 1
+        (an element per Philox call made the image normalisation's partial
+        passes Philox-bound)."""
+        if self.plan.kind != "partial":
+            return 1
+        a_ext, r_ext, _ = self.plan.reduce_node.attrs
+        chunks = self.plan.chunks
+        width = 4 if self.ftype == "f32" else 2
+        if a_ext == 1:
+            # split ranges start on multiples of P: whole lane groups
+            return width if r_ext % width == 0 and chunks % width == 0 else 1
+        if a_ext % width:
+            return 1
+        if workgroup_folds(a_ext, chunks) and (a_ext * chunks) % (width * WORKGROUP_SIZE):
+            return 1
+        return width
+
+    def partial_body_lanes(self, width: int) -> tuple[list[tuple[FNode | None, tuple[int, ...], str]], int]:
+        """``partial_body`` with ``width`` consecutive elements per thread
+        iteration; the partials keep partial_body's layout and count.
+
+        A divisible by the width: thread g = c*(A/w*P) + a0/w + A/w*p owns
+        outputs a0 .. a0+w-1 of chunk row p (an accumulator each, the same
+        elements in the same order as partial_body's threads); the fold
+        stores accumulator k at mf_sh[lid*w + k], the index of
+        partial_body's thread within a w-workgroup span, and folds each
+        256-entry span as partial_body's workgroups do (bit-identical
+        partials). A == 1: thread (c, p) takes the lane groups q = p, p+P,
+        ... (elements q*w .. q*w+w-1) of output c: same partial count,
+        other elements per partial."""
+        plan = self.plan
+        node = plan.reduce_node
+        a_ext, r_ext, c_ext = node.attrs
+        chunks = plan.chunks
+        t = node.dtype
+        op = node.op
+        x = node.args[0]
+        folded = workgroup_folds(a_ext, chunks)
+        per_output = a_ext > 1
+        groups = a_ext // width if per_output else 1
+        threads = groups * chunks * c_ext
+        split = a_ext == 1 and c_ext == 1 and not plan.partial_of
+        self.emit("let g = gid.x + gid.y * (nwg.x * 256u);")
+        self.emit("let valid = g < params.h[0].x;")
+        self.emit(f"let c = g / {groups * chunks}u;")
+        self.emit(f"let tt = g % {groups * chunks}u;")
+        accs = [f"acc{k}" for k in range(width if per_output else 1)]
+        for acc in accs:
+            self.emit(f"var {acc}: {t} = {_init(op, t)};")
+        if per_output:
+            self.emit(f"let a0 = (tt % {groups}u) * {width}u;")
+            self.emit(f"let r_end = select(0u, min({r_ext}u, params.r.y), valid);")
+            self.emit(f"for (var r: u32 = tt / {groups}u + params.r.x; r < r_end; r = r + {chunks}u) {{")
+            base = f"a0 + {a_ext}u * (r + {r_ext}u * c)"
+        else:
+            # a split range starts at a multiple of P (of the width): its
+            # first lane group q = tt (mod P)
+            self.emit(f"let q0 = params.r.x / {width}u;")
+            self.emit(f"let q_end = select(0u, min({r_ext // width}u, params.r.y / {width}u), valid);")
+            self.emit(f"for (var q: u32 = q0 + (tt + {chunks}u - q0 % {chunks}u) % {chunks}u; "
+                      f"q < q_end; q = q + {chunks}u) {{")
+            base = f"q * {width}u + {r_ext}u * c"
+        self.indent += 1
+        self.memo.append({})
+        j0 = self.let(base)
+        lanes = [j0] + [self.let(f"{j0} + {k}u") for k in range(1, width)]
+        self.vector_lanes = {name: k for k, name in enumerate(lanes)}
+        if any(nd.op in ("rand", "randn") or (nd.op == "loop" and nd.attrs[0].has_random)
+               for nd in self.nodes if nd.handle is None):
+            self.vector_index = self.let(f"{j0} / {width}u")
+        if split:
+            self.split_index = j0
+            self.split_lanes = set(lanes)
+        else:
+            self.splittable = False
+        for k, j in enumerate(lanes):
+            value = self.convert(self.value(x, j, x.shape), x.dtype, t)
+            acc = accs[k] if per_output else accs[0]
+            self.emit(f"{acc} = {_combine(op, acc, value, t, self)};")
+        # partial_body's count (its threads: A*P*C)
+        partial_count = a_ext * chunks * c_ext
+        if folded:
+            partial_count //= WORKGROUP_SIZE // a_ext
+        outs: list[tuple[FNode | None, tuple[int, ...], str]] = [(None, (partial_count, 1), t)]
+        for k, extra in enumerate(plan.outputs, start=1):
+            for j in lanes:
+                ev = self.value(extra, j, x.shape)
+                at = f"{j} - params.r.x" if split else j
+                self.emit(f"out{k}[{at}] = {self.store(ev, extra.dtype)};")
+            outs.append((extra, extra.shape, extra.dtype))
+        self.memo.pop()
+        self.indent -= 1
+        self.emit("}")
+        self.split_index = None
+        self.split_lanes = set()
+        self.vector_lanes = {}
+        self.vector_index = "i"
+
+        def write(slot: str, value: str) -> str:
+            later = f"{value} = {_combine(op, f'out0[{slot}]', value, t, self)};"
+            return f"if (params.r.z != 0u) {{ {later} }} out0[{slot}] = {value};"
+
+        if not folded:
+            if per_output:
+                # partial_body's thread c*(A*P) + a0 + k + A*p
+                slot = self.let(f"c * {a_ext * chunks}u + a0 + {a_ext}u * (tt / {groups}u)")
+                stores = " ".join(write(f"{slot} + {k}u", acc) for k, acc in enumerate(accs))
+                self.emit(f"if (valid) {{ {stores} }}")
+            else:
+                self.emit(f"if (valid) {{ {write('g', 'acc0')} }}")
+            return outs, threads
+        self.shared = t
+        n = len(accs)
+        self.shared_len = WORKGROUP_SIZE * n
+        for k, acc in enumerate(accs):
+            self.emit(f"mf_sh[lid * {n}u + {k}u] = {acc};" if n > 1 else f"mf_sh[lid] = {acc};")
+        self.emit("workgroupBarrier();")
+        stride = WORKGROUP_SIZE // 2
+        while stride >= a_ext:
+            folds = " ".join(
+                f"mf_sh[lid + {k * WORKGROUP_SIZE}u] = "
+                f"{_combine(op, f'mf_sh[lid + {k * WORKGROUP_SIZE}u]', f'mf_sh[lid + {k * WORKGROUP_SIZE + stride}u]', t, self)};"
+                for k in range(n))
+            self.emit(f"if (lid < {stride}u) {{ {folds} }}")
+            self.emit("workgroupBarrier();")
+            stride //= 2
+        per_c = chunks * a_ext // WORKGROUP_SIZE
+        self.emit(f"if (valid && lid < {a_ext}u) {{")
+        for k in range(n):
+            slot = f"c * {a_ext * per_c}u + lid + {a_ext}u * ((tt / {WORKGROUP_SIZE}u) * {n}u + {k}u)"
+            self.emit(f"  var acc_all{k} = mf_sh[lid + {k * WORKGROUP_SIZE}u];")
+            self.emit(f"  {write(slot, f'acc_all{k}')}")
+        self.emit("}")
+        return outs, threads
+
     def store(self, value: str, dtype: str) -> str:
         return f"select(0u, 1u, {value})" if dtype == "bool" else value
 
@@ -525,7 +671,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             out_specs.append(((1, 1), "uint32"))
             nodes.append(None)
         if self.shared is not None:
-            decls.append(f"var<workgroup> mf_sh: array<{self.shared}, {WORKGROUP_SIZE}>;")
+            decls.append(f"var<workgroup> mf_sh: array<{self.shared}, {self.shared_len}>;")
         for t in sorted(self.final_shared):
             decls.append(f"var<workgroup> mf_fin_{t}: array<{t}, {WORKGROUP_SIZE}>;")
         header_len = max(8, -(-len(self.header) // 8) * 8)

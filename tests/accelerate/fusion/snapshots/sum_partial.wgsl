@@ -1,6 +1,6 @@
 // mf:split-partial 1000 8
 @group(0) @binding(0) var<storage, read_write> out0: array<f32>;
-struct Params { h: array<vec4<u32>, 2>, s: array<vec4<f64>, 2>, r: vec4<u32> };
+struct Params { h: array<vec4<u32>, 2>, s: array<vec4<f64>, 3>, r: vec4<u32> };
 @group(0) @binding(1) var<uniform> params: Params;
 
 fn mf32_tanh(x: f32) -> f32 {
@@ -160,28 +160,46 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let valid = g < params.h[0].x;
     let c = g / 8u;
     let tt = g % 8u;
-    let a = tt % 1u;
-    var acc: f32 = f32(0.0);
-    let r_end = select(0u, min(1000u, params.r.y), valid);
-    for (var r: u32 = tt / 1u + params.r.x; r < r_end; r = r + 8u) {
-      let v1 = a + 1u * (r + 1000u * c);
-      let v2 = select(params.s[0].x + f64(v1) * params.s[0].z, params.s[0].y, v1 == 999u);
-      let v3 = f32(v2);
-      let v4 = mf32_sin(v3);
-      let v5 = (-v3);
-      let v6 = (v5 / f32(params.s[0].w));
-      let v7 = exp(v6);
-      let v8 = (v4 * v7);
-      let v9 = (v3 / f32(params.s[1].x));
-      let v10 = mf32_cos(v9);
-      let v11 = (v8 * v10);
-      let v12 = mf_pow_f32(v8, f32(params.s[1].z));
-      let v13 = (f32(params.s[1].y) * v12);
-      let v14 = (v11 + v13);
-      let v15 = mf32_tanh(v14);
-      let v16 = (f32(params.s[1].w) * v14);
-      let v17 = (v15 + v16);
-      acc = acc + v17;
+    var acc0: f32 = f32(0.0);
+    let q0 = params.r.x / 2u;
+    let q_end = select(0u, min(500u, params.r.y / 2u), valid);
+    for (var q: u32 = q0 + (tt + 8u - q0 % 8u) % 8u; q < q_end; q = q + 8u) {
+      let v1 = q * 2u + 1000u * c;
+      let v2 = v1 + 1u;
+      let v3 = select(params.s[0].x + f64(v1) * params.s[0].z, params.s[0].y, v1 == 999u);
+      let v4 = f32(v3);
+      let v5 = mf32_sin(v4);
+      let v6 = (-v4);
+      let v7 = (v6 / f32(params.s[0].w));
+      let v8 = exp(v7);
+      let v9 = (v5 * v8);
+      let v10 = (v4 / f32(params.s[1].x));
+      let v11 = mf32_cos(v10);
+      let v12 = (v9 * v11);
+      let v13 = mf_pow_f32(v9, f32(params.s[1].z));
+      let v14 = (f32(params.s[1].y) * v13);
+      let v15 = (v12 + v14);
+      let v16 = mf32_tanh(v15);
+      let v17 = (f32(params.s[1].w) * v15);
+      let v18 = (v16 + v17);
+      acc0 = acc0 + v18;
+      let v19 = select(params.s[2].x + f64(v2) * params.s[2].z, params.s[2].y, v2 == 999u);
+      let v20 = f32(v19);
+      let v21 = mf32_sin(v20);
+      let v22 = (-v20);
+      let v23 = (v22 / f32(params.s[0].w));
+      let v24 = exp(v23);
+      let v25 = (v21 * v24);
+      let v26 = (v20 / f32(params.s[1].x));
+      let v27 = mf32_cos(v26);
+      let v28 = (v25 * v27);
+      let v29 = mf_pow_f32(v25, f32(params.s[1].z));
+      let v30 = (f32(params.s[1].y) * v29);
+      let v31 = (v28 + v30);
+      let v32 = mf32_tanh(v31);
+      let v33 = (f32(params.s[1].w) * v31);
+      let v34 = (v32 + v33);
+      acc0 = acc0 + v34;
     }
-    if (valid) { if (params.r.z != 0u) { acc = out0[g] + acc; } out0[g] = acc; }
+    if (valid) { if (params.r.z != 0u) { acc0 = out0[g] + acc0; } out0[g] = acc0; }
 }
