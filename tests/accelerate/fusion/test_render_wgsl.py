@@ -93,3 +93,19 @@ def test_generated_wgsl_compiles(wgpu_device):
         kernel = WgslRenderer().render(plan)
         module = wgpu_device.create_shader_module(code=kernel.source)
         wgpu_device.create_compute_pipeline(layout="auto", compute={"module": module, "entry_point": "main"})
+
+
+def test_f32_division_through_f64_when_asked():
+    """WGSL allows 2.5 ulp for f32 division (NVIDIA's Vulkan driver uses it):
+    with ``f64_division`` the quotient is computed in f64 and rounded once."""
+    y2 = elementwise_chain()
+    plain = WgslRenderer().render(KernelPlan("elementwise", y2.shape, [y2])).source
+    exact = WgslRenderer(f64_division=True).render(KernelPlan("elementwise", y2.shape, [y2])).source
+    assert "f32(f64(" not in plain
+    assert exact.count("f32(f64(") == 2      # -x/10 and x/4
+    assert "enable f64" in exact or "f64" in exact
+
+
+def test_wgpu_provider_renders_exact_f32_division(wgpu_provider):
+    renderer = wgpu_provider.fusion_renderer
+    assert renderer.f64_division == bool(wgpu_provider.ctx.has_f64)

@@ -61,9 +61,23 @@ def workgroup_folds(a_ext: int, chunks: int) -> bool:
 
 class WgslRenderer(CachingRenderer):
     """Renders kernel plans to WGSL, caching by graph structure
-    (``_render_cache``: the Monte-Carlo loop renders once)."""
+    (``_render_cache``: the Monte-Carlo loop renders once).
+
+    Args:
+        f64_division: compute f32 quotients as ``f32(f64(a) / f64(b))``. WGSL
+            allows 2.5 ulp for f32 division and NVIDIA's Vulkan driver uses
+            it (20-54% of quotients 1 ulp off NumPy on the H100, session 4);
+            the double quotient rounded once to f32 is MATLAB's IEEE result
+            (it is at least 2^-49 relative away from any f32 rounding
+            boundary, far more than f64 division's error). Needs shader-f64:
+            the wgpu provider turns it on when the adapter has it.
+    """
 
     file_extension = "wgsl"
+
+    def __init__(self, f64_division: bool = False):
+        super().__init__()
+        self.f64_division = f64_division
 
     @staticmethod
     def partials_per_output(a_ext: int, chunks: int) -> int:
@@ -73,7 +87,12 @@ class WgslRenderer(CachingRenderer):
         return chunks
 
     def render(self, plan: KernelPlan) -> RenderedKernel:
-        return self._cache.render(plan, _build)
+        return self._cache.render(plan, self._build)
+
+    def _build(self, plan: KernelPlan, nodes: list[FNode]) -> tuple[RenderedKernel, Recipe]:
+        emitter = _Emitter(plan, nodes, self.f64_division)
+        kernel = emitter.build()
+        return kernel, emitter.recipe(kernel)
 
     @staticmethod
     def final_pass_max(outputs: int) -> int:
@@ -82,17 +101,12 @@ class WgslRenderer(CachingRenderer):
         return BLOCK_FINAL_MAX_PARTIALS if outputs <= BLOCK_FINAL_MAX_OUTPUTS else THREAD_FINAL_MAX
 
 
-def _build(plan: KernelPlan, nodes: list[FNode]) -> tuple[RenderedKernel, Recipe]:
-    emitter = _Emitter(plan, nodes)
-    kernel = emitter.build()
-    return kernel, emitter.recipe(kernel)
-
-
 class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
     u32_type = "u32"
 
-    def __init__(self, plan: KernelPlan, nodes: list[FNode]):
+    def __init__(self, plan: KernelPlan, nodes: list[FNode], f64_division: bool = False):
         super().__init__()
+        self.f64_division = f64_division
         self.loop_offsets = []
         self.plan = plan
         self.init_recipe(nodes)
@@ -258,6 +272,9 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         return self.let(f"mf_{op}({x})")
 
     def binary(self, op: str, a: str, b: str, t: str, check: bool) -> str:
+        if op in ("div", "ldiv") and t == "f32" and self.f64_division:
+            num, den = (a, b) if op == "div" else (b, a)
+            return self.let(f"f32(f64({num}) / f64({den}))")
         if op in _BIN_INFIX:
             return self.let(f"({a} {_BIN_INFIX[op]} {b})")
         if op == "ldiv":
