@@ -111,8 +111,13 @@ class EmitterBase:
         self.indent -= 1
         self.emit("}")
         if node.op == "reduce_mean":
-            return self.let_value(f"{acc} / {self.literal(float(r_ext), t)}", t)
+            return self.let_value(self.quotient(acc, self.literal(float(r_ext), t), t), t)
         return acc
+
+    def quotient(self, a: str, b: str, t: str) -> str:
+        """``a / b`` in type ``t``, IEEE-exact as MATLAB's (a backend whose
+        ``/`` is not overrides it)."""
+        return f"{a} / {b}"
 
     def block_reduction_value(self, node: FNode, a: str, c: str, chunks: int) -> str:
         """The final value of ``node`` for output (a, c) computed by a whole
@@ -142,7 +147,7 @@ class EmitterBase:
         # the array is rewritten for the block's next output
         self.emit(self.barrier)
         if node.op == "reduce_mean":
-            return self.let_value(f"{total} / {self.literal(float(r_ext), t)}", t)
+            return self.let_value(self.quotient(total, self.literal(float(r_ext), t), t), t)
         return total
 
     def lookup(self, key: object) -> object | None:

@@ -271,10 +271,15 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.helpers.add("f64math")
         return self.let(f"mf_{op}({x})")
 
+    def quotient(self, a: str, b: str, t: str) -> str:
+        if t == "f32" and self.f64_division:
+            return f"f32(f64({a}) / f64({b}))"   # see WgslRenderer: WGSL's f32 / is 2.5 ulp
+        return f"{a} / {b}"
+
     def binary(self, op: str, a: str, b: str, t: str, check: bool) -> str:
-        if op in ("div", "ldiv") and t == "f32" and self.f64_division:
+        if op in ("div", "ldiv"):
             num, den = (a, b) if op == "div" else (b, a)
-            return self.let(f"f32(f64({num}) / f64({den}))")
+            return self.let(f"({self.quotient(num, den, t)})")
         if op in _BIN_INFIX:
             return self.let(f"({a} {_BIN_INFIX[op]} {b})")
         if op == "ldiv":

@@ -98,6 +98,10 @@ class ComputeHooks(ComplexHooks):
         if is_complex_call(op, (a, b), out_dtype):
             return self.complex_elementwise(op, [a, b], out_dtype)
         expr = ew.binary_expr(op)
+        if out_dtype == "float32" and op in ("rdivide", "ldivide") and self.ctx.has_f64:
+            # WGSL's f32 division may be 2.5 ulp off (NVIDIA's Vulkan driver:
+            # 20-54% of quotients); the f64 quotient rounded once is IEEE's.
+            expr = "T(f64(a) / f64(b))" if op == "rdivide" else "T(f64(b) / f64(a))"
         if out_dtype in ew.INTEGER_RANGES and op in ("rdivide", "ldivide"):
             # MATLAB integer division without a NaN for 0/0: NVIDIA's Vulkan
             # compiler may drop the NaN test of the store (seen on the H100).
