@@ -25,6 +25,20 @@ class EmitterBase:
         self.memo: list[dict[tuple[int, str], str]] = [{}]
         self.counter = 0
 
+    def partial_lane_width(self) -> int:
+        """Elements a partial-pass thread may take per loop iteration: 4
+        floats or 2 doubles, the values of one Philox block (an element per
+        Philox call made the image normalisation's partial passes
+        Philox-bound), when the reduced layout gives a thread consecutive
+        elements: consecutive outputs (A divisible by the width) or a
+        contiguous reduced extent (A == 1, R divisible by it); else 1.
+        Backends add their own conditions (``partial_lanes``)."""
+        a_ext, r_ext, _ = self.plan.reduce_node.attrs
+        width = 4 if self.ftype == "f32" else 2
+        if a_ext % width == 0 or (a_ext == 1 and r_ext % width == 0):
+            return width
+        return 1
+
     def fresh(self, prefix: str = "v") -> str:
         self.counter += 1
         return f"{prefix}{self.counter}"

@@ -59,17 +59,9 @@ class PartialPassMixin:
 
 
     def partial_lanes(self) -> int:
-        """Elements a partial-pass thread takes per loop iteration: 4 floats
-        or 2 doubles (one vector load per same-shape input, one Philox block
-        shared by the lanes: an element per Philox call made the image
-        normalisation's reductions Philox-bound) when the reduced layout
-        allows it: consecutive outputs (A divisible by the width) or a
-        contiguous reduced extent (A == 1, R divisible by the width); else 1."""
-        a_ext, r_ext, _ = self.plan.reduce_node.attrs
-        width = 4 if self.ftype == "f32" else 2
-        if a_ext % width == 0 or (a_ext == 1 and r_ext % width == 0):
-            return width
-        return 1
+        """``partial_lane_width``: CUDA needs nothing more (one vector load
+        per same-shape input)."""
+        return self.partial_lane_width()
 
     def partial_body(self) -> tuple[Outputs, int]:
         if self.partial_lanes() > 1:

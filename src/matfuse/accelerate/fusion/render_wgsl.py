@@ -532,23 +532,19 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         return outs, threads
 
     def partial_lanes(self) -> int:
-        """Elements a partial-pass thread takes per loop iteration: 4 (f32
-        kernels) or 2 (f64), one Philox block, when the layout gives a
-        thread consecutive elements: A divisible by the width (a thread owns
-        `width` consecutive outputs; when the workgroup folds, A*P/width
-        must fill whole workgroups) or A == 1 with R divisible by it; else 1
-        (an element per Philox call made the image normalisation's partial
-        passes Philox-bound)."""
+        """``partial_lane_width`` where WGSL's layout also allows it: with A == 1 the
+        chunk count P divides by the width too (split ranges start on
+        multiples of P: whole lane groups); when the workgroup folds, A*P/width
+        must fill whole workgroups."""
         if self.plan.kind != "partial":
             return 1
-        a_ext, r_ext, _ = self.plan.reduce_node.attrs
-        chunks = self.plan.chunks
-        width = 4 if self.ftype == "f32" else 2
-        if a_ext == 1:
-            # split ranges start on multiples of P: whole lane groups
-            return width if r_ext % width == 0 and chunks % width == 0 else 1
-        if a_ext % width:
+        width = self.partial_lane_width()
+        if width == 1:
             return 1
+        a_ext = self.plan.reduce_node.attrs[0]
+        chunks = self.plan.chunks
+        if a_ext == 1:
+            return width if chunks % width == 0 else 1
         if workgroup_folds(a_ext, chunks) and (a_ext * chunks) % (width * WORKGROUP_SIZE):
             return 1
         return width

@@ -100,7 +100,7 @@ class StatementMemo:
             return compute(fr)
         if not current_options().statement_replay:
             return compute(fr)
-        key = self._key(fr)
+        key, arrays = self._key(fr)
         if key is None:
             return compute(fr)
         template = self._templates.get(key, _MISSING)
@@ -109,17 +109,20 @@ class StatementMemo:
                 self._disabled = True
                 self._templates.clear()
                 return compute(fr)
-            return self._record(fr, key, compute)
+            return self._record(fr, key, arrays, compute)
         if template is None:
             return compute(fr)
-        value = _replay(template, self._params(fr))
+        value = _replay(template, _params(arrays))
         if value is None:
             return compute(fr)
         return value
 
     # ------------------------------------------------------------ keys
-    def _key(self, fr: Any) -> tuple | None:
+    def _key(self, fr: Any) -> tuple[tuple | None, list[Any]]:
+        """The key of this execution (None: not keyable) and the gpuArrays
+        read, in name order (the template's parameters come from them)."""
         get = fr.get
+        arrays: list[Any] = []
         # Name resolution, the acceleration state (provider and options) and
         # the auto-offload planner (what it decided at the recording) first;
         # objects hashed by identity, which the key keeps alive.
@@ -137,6 +140,7 @@ class StatementMemo:
                 else:
                     append(v)
             elif t is GpuArray:
+                arrays.append(v)
                 # host_scalar: builtins read a scalar's value from it (a
                 # linspace endpoint) into node attributes the template keeps.
                 if v.is_lazy:
@@ -154,28 +158,15 @@ class StatementMemo:
             elif t is np.ndarray and v.size <= MAX_KEY_ELEMENTS and v.dtype.kind in "biuf":
                 append((v.dtype.str, v.shape, v.tobytes()))
             else:
-                return None
-        return tuple(parts)
-
-    def _params(self, fr: Any) -> dict[str, FNode]:
-        """The fusion node of every gpuArray the statement reads."""
-        params: dict[str, FNode] = {}
-        get = fr.get
-        for name in self.names:
-            v = get(name)
-            if type(v) is GpuArray and v.matlab_class in _FUSABLE_CLASSES:
-                if v.is_lazy:
-                    params[name] = v.node
-                elif np.dtype(v._handle.dtype).kind != "c":
-                    params[name] = v.fusion_node()
-        return params
+                return None, arrays
+        return tuple(parts), arrays
 
     # ------------------------------------------------------------ recording
-    def _record(self, fr: Any, key: tuple, compute: Callable[[Any], Any]) -> Any:
+    def _record(self, fr: Any, key: tuple, arrays: list[Any], compute: Callable[[Any], Any]) -> Any:
         if not self._safe(fr):
             self._templates[key] = None
             return compute(fr)
-        params = self._params(fr)
+        params = _params(arrays)
         first_uid = g.next_uid()
         rng_key, rng_start = device_rng.position()
         host_draws = _rng.GENERATOR.changes
@@ -200,13 +191,26 @@ class StatementMemo:
         return value
 
 
+def _params(arrays: list[Any]) -> list[FNode]:
+    """The fusion node of every fusable gpuArray a statement reads (in name
+    order: a template's parameter slots)."""
+    params: list[FNode] = []
+    for v in arrays:
+        if v.matlab_class in _FUSABLE_CLASSES:
+            if v.is_lazy:
+                params.append(v.node)
+            elif np.dtype(v._handle.dtype).kind != "c":
+                params.append(v.fusion_node())
+    return params
+
+
 def _downloads() -> int:
     """Downloads the active provider has made (its telemetry counter)."""
     p = active_provider()
     return 0 if p is None else int(p.telemetry().get("downloads", 0))
 
 
-def _template(value: Any, params: dict[str, FNode], first_uid: int,
+def _template(value: Any, params: list[FNode], first_uid: int,
               rng_key: tuple[int, int], rng_start: int) -> _Template | None:
     """The template of a statement whose result is ``value``, or None."""
     if type(value) is not GpuArray or not value.is_lazy or not fusion_enabled(value.provider):
@@ -214,7 +218,7 @@ def _template(value: Any, params: dict[str, FNode], first_uid: int,
     root = value.node
     if root.uid < first_uid:
         return None     # the value of an existing variable (``y = x;``)
-    slots = {node.uid: k for k, node in enumerate(params.values())}
+    slots = {node.uid: k for k, node in enumerate(params)}
     if len(slots) < len(params):
         return None     # two names hold one array: a replay could not tell them apart
     refs: dict[int, int] = {}
@@ -245,7 +249,7 @@ def _template(value: Any, params: dict[str, FNode], first_uid: int,
     return template
 
 
-def _replay(template: _Template, params: dict[str, FNode]) -> Any:
+def _replay(template: _Template, params: list[FNode]) -> Any:
     """A new lazy gpuArray built from ``template`` over ``params``, or None
     when the device stream's key or the active provider changed since the
     recording."""
@@ -253,7 +257,7 @@ def _replay(template: _Template, params: dict[str, FNode]) -> Any:
     if rng_key != template.rng_key or active_provider() is not template.provider:
         return None
     # Parameters first, then the nodes made so far: refs index this list.
-    values: list[FNode] = list(params.values())
+    values = params   # a fresh list (``_params``): extended in place
     append = values.append
     for op, refs, shape, dtype, attrs, random in template.entries:
         if random:
