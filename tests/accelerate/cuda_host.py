@@ -43,6 +43,7 @@ PRELUDE = r"""
 #define __global__
 #define __device__
 #define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(n)
 struct mf_dim3 { unsigned int x, y, z; };
 static const mf_dim3 blockIdx = {0u, 0u, 0u}, gridDim = {1u, 1u, 1u};

@@ -1,12 +1,14 @@
 // matfuse fused kernel (CUDA C, generated)
 
-struct mf_divisor_f32 { float d, r, lo, hi; bool p2; };
+struct mf_divisor_f32 { float d, r, rl, lo, hi; bool p2; };
+__device__ __noinline__ float mf_div_slow_f32(float a, float d) { return a / d; }
 __device__ __forceinline__ mf_divisor_f32 mf_div_setup_f32(float d) {
   const float m = fabsf(d);
   const bool ok = m >= __int_as_float(0x00800000) && m <= __int_as_float(0x7e800000);
   mf_divisor_f32 s;
   s.d = d;
   s.r = __frcp_rn(d);
+  s.rl = __fmul_rn(fmaf(-s.r, d, 1.0f), s.r);
   s.lo = ok ? fmaxf(__int_as_float(0x0f800000), __int_as_float(0x01800000) * m)
             : __int_as_float(0x7f800000);
   s.hi = ok ? fminf(__int_as_float(0x7f7fffff), __int_as_float(0x7e000000) * m) : 0.0f;
@@ -17,11 +19,10 @@ __device__ __forceinline__ float mf_div_f32(float a, mf_divisor_f32 s) {
   if (s.p2) return __fmul_rn(a, s.r);
   const float m = fabsf(a);
   if (m >= s.lo && m <= s.hi) {
-    const float q0 = __fmul_rn(a, s.r);
-    const float q1 = fmaf(fmaf(-q0, s.d, a), s.r, q0);
-    return fmaf(fmaf(-q1, s.d, a), s.r, q1);
+    const float q = fmaf(a, s.r, __fmul_rn(a, s.rl));
+    return fmaf(fmaf(-q, s.d, a), s.r, q);
   }
-  return a / s.d;
+  return mf_div_slow_f32(a, s.d);
 }
 
 extern "C" __global__ void __launch_bounds__(256) mf_fused(
