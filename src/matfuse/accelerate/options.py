@@ -68,6 +68,9 @@ class AccelerateInitOptions:
         statement_replay: rebuild a repeated assignment statement's lazy
             graph from a recorded template instead of re-running its
             operator dispatch (``fusion/stmt_memo.py``).
+        forecast: at a script's entry, launch what the script's first
+            forced graph launched last run; kept when the run binds the
+            same kernels, freed otherwise (``fusion/forecast.py``).
         auto_offload: move large plain arrays to the device automatically
             when the provider is a real GPU (True), never (False), or also on
             the in-process provider / a CPU adapter (``"force"``, for tests).
@@ -91,6 +94,7 @@ class AccelerateInitOptions:
     fallback: str = "inprocess"
     fusion: bool = True
     statement_replay: bool = True
+    forecast: bool = True
     auto_offload: bool | str = True
     dump_kernels: str | None = None
     stats: bool = False
@@ -154,6 +158,7 @@ ENV_VARIABLES: dict[str, tuple[str, Any]] = {
     "MATFUSE_FALLBACK": ("fallback", lambda v, s: _parse_choice(v, s, FALLBACK_CHOICES)),
     "MATFUSE_FUSION": ("fusion", _parse_bool),
     "MATFUSE_STATEMENT_REPLAY": ("statement_replay", _parse_bool),
+    "MATFUSE_FORECAST": ("forecast", _parse_bool),
     "MATFUSE_AUTO_OFFLOAD": ("auto_offload", _parse_auto_offload),
     "MATFUSE_THRESHOLD_ELEMENTWISE": ("threshold_elementwise", _parse_int),
     "MATFUSE_THRESHOLD_REDUCTION": ("threshold_reduction", _parse_int),

@@ -61,6 +61,15 @@ class AccelProvider:
     def synchronize(self) -> None:
         """Wait until all submitted work has finished (``wait(gpuDevice)``)."""
 
+    def flush(self) -> None:
+        """Start the device on work recorded so far without waiting for it.
+
+        Providers that batch dispatches into one submit (wgpu) submit the
+        batch; the others already run each launch as it is issued. Used by
+        launch forecasts (``fusion/forecast.py``), whose kernels must be
+        running while the interpreter goes on.
+        """
+
     def live_buffers(self) -> int:
         """Number of buffers currently allocated (leak checks in tests)."""
         raise Unsupported("live_buffers")

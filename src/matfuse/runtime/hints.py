@@ -16,3 +16,8 @@ def activate() -> None:
 # Set by the fusion engine (``accelerate/fusion/loop_trace.tracer_for``):
 # ``(assigned names, iterations) -> tracer | None`` for replayable for loops.
 loop_tracer = None
+
+# Set by the fusion engine (``accelerate/fusion/executor.site_forecaster``):
+# ``compiled script -> forecasts | None`` at a script's entry; the VM calls
+# ``leave()`` on the result when the script ends (``fusion/forecast.py``).
+site_forecaster = None

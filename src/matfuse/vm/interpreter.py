@@ -14,6 +14,7 @@ from typing import Any, TextIO
 
 from matfuse.errors import MatlabError, MatlabInterrupt
 from matfuse.lang import ast
+from matfuse.runtime import hints
 from matfuse.runtime.dispatcher import call_builtin
 from matfuse.runtime.registry import Builtin, load_all
 from matfuse.runtime.values import FunctionHandle
@@ -261,11 +262,18 @@ class Interpreter:
             fr.name = os.path.splitext(os.path.basename(scope.file))[0]
             fr.file = scope.file
         fr.scope = scope
+        # Launch forecasts: the last run's first forced graph starts on the
+        # GPU now, while this run's statements are interpreted.
+        forecasts = None
+        if hints.site_forecaster is not None and scope.script is not None:
+            forecasts = hints.site_forecaster(scope.script)
         try:
             if scope.script is not None:
                 scope.script.run(fr)
         finally:
             fr.name, fr.file, fr.scope = saved
+            if forecasts is not None:
+                forecasts.leave()
 
     def run_file(self, path: str) -> None:
         """``matfuse FILE.m`` / ``run FILE``: a script runs in the base workspace;

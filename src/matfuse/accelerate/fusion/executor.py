@@ -27,9 +27,11 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
+from matfuse.runtime import hints
 from matfuse.accelerate.facade import current_options
 from matfuse.accelerate.fusion._launch_plan import (
     FoldStep, LaunchPlan, LaunchPlanCache, LaunchStep, PlanRecorder, graph_signature)
+from matfuse.accelerate.fusion.forecast import LaunchForecasts
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.loops import siblings
@@ -68,6 +70,9 @@ class FusionStats:
     launch_plan_hits: int = 0
     launch_plan_misses: int = 0
     statement_replays: int = 0
+    forecast_launches: int = 0
+    forecast_hits: int = 0
+    forecast_misses: int = 0
     extra: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, int]:
@@ -80,6 +85,8 @@ class FusionStats:
             "launch_plan_hits": self.launch_plan_hits,
             "launch_plan_misses": self.launch_plan_misses,
             "statement_replays": self.statement_replays,
+            "forecast_launches": self.forecast_launches,
+            "forecast_hits": self.forecast_hits, "forecast_misses": self.forecast_misses,
         }
 
 
@@ -213,6 +220,9 @@ class FusionExecutor:
         # structure, recorded on a miss and replayed without re-planning.
         self.launch_plans = LaunchPlanCache()
         self._recorder: PlanRecorder | None = None
+        # Launch forecasts (``forecast``): a script's first forced graph
+        # launched at the script's entry from the last run's bindings.
+        self.forecasts = LaunchForecasts(self)
 
     # ------------------------------------------------------------ public
     def materialize(self, root: FNode, use_hints: bool = True) -> GpuTensorHandle:
@@ -244,11 +254,16 @@ class FusionExecutor:
             plan = None
         outer = self._recorder  # (materialize is not re-entered today; stay correct if it is)
         self._recorder = PlanRecorder(position) if plan is None and record else None
+        forecasts = self.forecasts
         try:
             if plan is not None:
                 STATS.launch_plan_hits += 1
+                if forecasts.watching:
+                    return forecasts.first_graph(key, plan, nodes)
                 return self._replay(plan, nodes)
             STATS.launch_plan_misses += 1
+            if forecasts.watching:
+                forecasts.other_graph()
             self._shared = _shared_nodes(root, nodes)
             self._use_hints = use_hints
             result = self._materialize(root)
@@ -271,10 +286,17 @@ class FusionExecutor:
         recorded signature: the same launches, folds and frees, bound to
         this graph's uniforms and buffers (``materialize`` frees partial
         buffers left by an error)."""
+        return self._run_bound(plan, [step.bind(nodes) if type(step) is LaunchStep else None
+                                      for step in plan.steps], nodes)
+
+    def _run_bound(self, plan: LaunchPlan, bound: list[RenderedKernel | None],
+                   nodes: list[FNode]) -> GpuTensorHandle:
+        """``_replay`` with the launch steps already bound (``bound[i]`` is
+        step i's kernel; None for folds and frees)."""
         partials = self._partials
-        for step in plan.steps:
-            if type(step) is LaunchStep:
-                handles = self._launch(step.bind(nodes))
+        for step, kernel in zip(plan.steps, bound):
+            if kernel is not None:
+                handles = self._launch(kernel)
                 if step.partial_of is not None:
                     partials[nodes[step.partial_of].uid] = handles[0]
             elif type(step) is FoldStep:
@@ -544,7 +566,22 @@ def executor_for(provider: AccelProvider) -> FusionExecutor:
 
         entry = (provider, FusionExecutor(provider, dump_dir=current_options().dump_kernels))
         _executors[id(provider)] = entry
+        hints.site_forecaster = site_forecaster
     return entry[1]
+
+
+def site_forecaster(site: Any) -> LaunchForecasts | None:
+    """The VM's hook at a script's entry (``runtime.hints.site_forecaster``):
+    the active provider's forecasts, entered for ``site`` (the compiled
+    script), or None (no executor yet, option off, or inside another
+    script). The VM calls ``leave()`` on what it gets when the script ends."""
+    from matfuse.accelerate_api import provider as active_provider
+
+    entry = _executors.get(id(active_provider()))
+    if entry is None or not current_options().forecast:
+        return None
+    forecasts = entry[1].forecasts
+    return forecasts if forecasts.enter(site) else None
 
 
 def fusion_enabled(provider: AccelProvider) -> bool:
