@@ -32,6 +32,28 @@ fprintf('%.6e\\n', gather(s));
 """
 
 
+_CUDA: list = []
+
+
+@pytest.fixture(params=["wgpu", "cuda"])
+def gpu(request):
+    """The wgpu device (lavapipe in CI) and, where a GPU and CuPy exist, the
+    CUDA provider (skipped without one: CI has no GPU)."""
+    if request.param == "wgpu":
+        return request.getfixturevalue("wgpu_provider")
+    from matfuse.accelerate.facade import ProviderUnavailable, _load_backend
+    from matfuse.accelerate.options import AccelerateInitOptions
+
+    if not _CUDA:
+        try:
+            _CUDA.append(_load_backend("cuda", AccelerateInitOptions(provider="cuda"), False))
+        except ProviderUnavailable as why:
+            _CUDA.append(why)
+    if isinstance(_CUDA[0], ProviderUnavailable):
+        pytest.skip(f"no CUDA provider here: {_CUDA[0]}")
+    return _CUDA[0]
+
+
 @pytest.fixture()
 def forecast_option(monkeypatch):
     """Set the forecast option for the code run in the test."""
@@ -52,6 +74,7 @@ def run_script(provider, path, runs: list[dict[str, float]]) -> tuple[list[str],
     with override_provider(provider):
         out = io.StringIO()
         session = Session(stdout=out)
+        session.eval("gpurng(0);")   # both ways draw the same numbers
         for variables in runs:
             out.seek(0)
             out.truncate()
@@ -88,81 +111,113 @@ def script(tmp_path, text: str, name: str = "chain.m"):
     return path
 
 
-def test_repeated_script_adopts_its_forecast(wgpu_provider, forecast_option, tmp_path):
+def test_repeated_script_adopts_its_forecast(gpu, forecast_option, tmp_path):
     path = script(tmp_path, CHAIN)
     gc.collect()
-    live = wgpu_provider.live_buffers()
-    deltas = both_ways(wgpu_provider, forecast_option, path, [{"n": 1e4}] * 4)
+    live = gpu.live_buffers()
+    deltas = both_ways(gpu, forecast_option, path, [{"n": 1e4}] * 4)
     # The run after the launch plan's recording records the forecast (run 1
     # or 2: the run without forecasts may have recorded the plan); runs 3 and
     # 4 adopt it: the same two kernels (partial and final pass), none twice.
     assert [d["forecast_hits"] for d in deltas][2:] == [1, 1]
     assert [d["forecast_misses"] for d in deltas] == [0, 0, 0, 0]
     assert [d["kernels"] for d in deltas] == [2, 2, 2, 2]
-    assert wgpu_provider.live_buffers() == live
+    assert gpu.live_buffers() == live
 
 
-def test_changed_values_miss_and_free_the_forecast(wgpu_provider, forecast_option, tmp_path):
+def test_changed_values_miss_and_free_the_forecast(gpu, forecast_option, tmp_path):
     path = script(tmp_path, CHAIN)
     gc.collect()
-    live = wgpu_provider.live_buffers()
+    live = gpu.live_buffers()
     runs = [{"n": 1e4}, {"n": 1e4}, {"n": 2e4}, {"n": 2e4}, {"n": 2e4}]
-    deltas = both_ways(wgpu_provider, forecast_option, path, runs)
+    deltas = both_ways(gpu, forecast_option, path, runs)
     assert deltas[2]["forecast_misses"] == 1 and deltas[2]["forecast_hits"] == 0
     assert deltas[2]["kernels"] == 4          # the wrong forecast, then the real pair
     assert deltas[4]["forecast_hits"] == 1
-    assert wgpu_provider.live_buffers() == live
+    assert gpu.live_buffers() == live
 
 
-def test_two_misses_in_a_row_stop_forecasting(wgpu_provider, forecast_option, tmp_path):
+def test_two_misses_in_a_row_stop_forecasting(gpu, forecast_option, tmp_path):
     path = script(tmp_path, CHAIN)
     runs = [{"n": 1e4}, {"n": 1e4}, {"n": 2e4}, {"n": 3e4}, {"n": 4e4}, {"n": 4e4}, {"n": 4e4}]
-    deltas = both_ways(wgpu_provider, forecast_option, path, runs)
+    deltas = both_ways(gpu, forecast_option, path, runs)
     assert [d["forecast_misses"] for d in deltas] == [0, 0, 1, 1, 0, 0, 0]
     assert sum(d["forecast_launches"] for d in deltas[4:]) == 0
 
 
-def test_error_before_the_force_frees_the_forecast(wgpu_provider, forecast_option, tmp_path):
+def test_error_before_the_force_frees_the_forecast(gpu, forecast_option, tmp_path):
     text = CHAIN.replace("s = sum(y2);", "s = sum(y2);\nif fail, error('my:id', 'stopped'); end")
     path = script(tmp_path, text)
     gc.collect()
-    live = wgpu_provider.live_buffers()
+    live = gpu.live_buffers()
     runs = [{"n": 1e4, "fail": 0.0}] * 2 + [{"n": 1e4, "fail": 1.0}, {"n": 1e4, "fail": 0.0}]
-    deltas = both_ways(wgpu_provider, forecast_option, path, runs)
+    deltas = both_ways(gpu, forecast_option, path, runs)
     assert deltas[2]["forecast_launches"] == 2 and deltas[2]["forecast_misses"] == 1
-    assert wgpu_provider.live_buffers() == live
+    assert gpu.live_buffers() == live
 
 
-def test_random_graphs_are_not_forecast(wgpu_provider, forecast_option, tmp_path):
-    text = "z = rand(1, n, 'single', 'gpuArray') * 2 + 1;\nfprintf('%.4f\\n', gather(sum(z > 1.5)));\n"
+def test_random_counters_move_on_with_the_stream(gpu, forecast_option, tmp_path):
+    """Each run draws new numbers: the forecast's counters are moved on by
+    what the stream advanced since the recorded run, so it still hits."""
+    text = "z = rand(1, n, 'single', 'gpuArray') * 2 + 1;\nfprintf('%.6f\\n', gather(sum(z > 1.5)));\n"
     path = script(tmp_path, text)
-    forecast_option(True)
-    _, deltas = run_script(wgpu_provider, path, [{"n": 1e4}] * 4)
-    assert sum(d["forecast_launches"] for d in deltas) == 0
+    deltas = both_ways(gpu, forecast_option, path, [{"n": 1e4}] * 4)
+    assert [d["forecast_hits"] for d in deltas][2:] == [1, 1]
+    assert sum(d["forecast_misses"] for d in deltas) == 0
 
 
-def test_graphs_reading_buffers_are_not_forecast(wgpu_provider, forecast_option, tmp_path):
+def test_image_normalisation_script(gpu, forecast_option, tmp_path):
+    """The benchmark's image script (random images, reductions over two
+    dimensions, an epilogue, a mean of everything): six kernels in its
+    first forced graph, all forecast."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "benchmarks" / "imagenorm" / "imagenorm.m").read_text()
+    path = script(tmp_path, text, "imagenorm.m")
+    gc.collect()
+    live = gpu.live_buffers()
+    runs = [{"B": 2.0, "H": 16.0, "W": 24.0, "gpu": 1.0}] * 4
+    deltas = both_ways(gpu, forecast_option, path, runs)
+    assert [d["forecast_hits"] for d in deltas][2:] == [1, 1]
+    assert deltas[3]["kernels"] == deltas[0]["kernels"]
+    assert gpu.live_buffers() == live
+
+
+def test_other_stream_position_misses(gpu, forecast_option, tmp_path):
+    """A script that draws a different amount before its force than last
+    run: the moved-on counters are wrong, the forecast misses, results are
+    the same as without forecasts."""
+    text = ("if extra, w = rand(1, 7, 'gpuArray'); end\n"
+            "z = rand(1, n, 'single', 'gpuArray');\nfprintf('%.6f\\n', gather(sum(z)));\n")
+    path = script(tmp_path, text)
+    runs = [{"n": 1e3, "extra": 0.0}] * 3 + [{"n": 1e3, "extra": 1.0}, {"n": 1e3, "extra": 0.0}]
+    deltas = both_ways(gpu, forecast_option, path, runs)
+    assert deltas[2]["forecast_hits"] == 1
+    assert deltas[4]["forecast_misses"] == 1
+
+
+def test_graphs_reading_buffers_are_not_forecast(gpu, forecast_option, tmp_path):
     text = "a = gpuArray(1:n);\nb = sum(a .* 2);\nfprintf('%g\\n', gather(b));\n"
     path = script(tmp_path, text)
-    deltas = both_ways(wgpu_provider, forecast_option, path, [{"n": 1e3}] * 4)
+    deltas = both_ways(gpu, forecast_option, path, [{"n": 1e3}] * 4)
     assert sum(d["forecast_launches"] for d in deltas) == 0
 
 
-def test_nested_scripts_watch_the_outer_one(wgpu_provider, forecast_option, tmp_path):
+def test_nested_scripts_watch_the_outer_one(gpu, forecast_option, tmp_path):
     script(tmp_path, "n2 = n * 2;\n", "inner.m")
     outer = script(tmp_path, f"run('{tmp_path / 'inner.m'}');\n" + CHAIN.replace("n)", "n2)"), "outer.m")
-    deltas = both_ways(wgpu_provider, forecast_option, outer, [{"n": 5e3}] * 3)
+    deltas = both_ways(gpu, forecast_option, outer, [{"n": 5e3}] * 3)
     assert deltas[2]["forecast_hits"] == 1
 
 
-def test_print_of_a_lazy_value_and_later_reads(wgpu_provider, forecast_option, tmp_path):
+def test_print_of_a_lazy_value_and_later_reads(gpu, forecast_option, tmp_path):
     """The first forced graph is a display; the adopted buffers then serve
     later statements (y2 kept because it is read again)."""
     text = ("x = linspace(gpuArray(0), 1, n);\ny2 = x .^ 2 + 1;\nm = max(y2)\n"
             "fprintf('%.6f %.6f\\n', gather(sum(y2)), gather(y2(end)));\n")
     path = script(tmp_path, text)
     gc.collect()
-    live = wgpu_provider.live_buffers()
-    deltas = both_ways(wgpu_provider, forecast_option, path, [{"n": 7e3}] * 4)
+    live = gpu.live_buffers()
+    deltas = both_ways(gpu, forecast_option, path, [{"n": 7e3}] * 4)
     assert deltas[3]["forecast_hits"] == 1
-    assert wgpu_provider.live_buffers() == live
+    assert gpu.live_buffers() == live

@@ -18,14 +18,17 @@ compares:
   freed and the graph runs as it would have.
 
 This is exact: a forecast kernel is a pure function of its bindings and reads
-no buffer but the partial buffers its own plan writes. What is forecast
-(``forecastable``): plans whose kernels read no materialised buffer (the
-graph is generators and uniforms), draw no random numbers (their counters
-move every run: every forecast would miss), set no domain flag and have no
-extra fold passes. Two misses in a row stop forecasting for that script.
-A miss costs the GPU time of the forecast kernels (counted in ``STATS``:
-``forecast_launches`` / ``forecast_hits`` / ``forecast_misses``). Option
-``forecast`` (``MATFUSE_FORECAST``).
+no buffer but the partial buffers its own plan writes. Random numbers: each
+run draws new ones, so a forecast moves the recorded counters of ``rand`` /
+``randn`` nodes on by what the device stream advanced since the recorded
+run's entry (a script drawing as many values before its force as last time
+draws exactly those); if it drew differently, the comparison fails.
+What is forecast (``forecastable``): plans whose kernels read no
+materialised buffer (the graph is generators and uniforms), set no domain
+flag, have no extra fold passes and no fused loops. Two misses in a row
+stop forecasting for that script. A miss costs the GPU time of the forecast
+kernels (counted in ``STATS``: ``forecast_launches`` / ``forecast_hits`` /
+``forecast_misses``). Option ``forecast`` (``MATFUSE_FORECAST``).
 """
 
 from __future__ import annotations
@@ -34,7 +37,9 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Any
 
+from matfuse.accelerate import device_rng
 from matfuse.accelerate.fusion._launch_plan import FreeStep, LaunchPlan, LaunchStep
+from matfuse.accelerate.fusion._render_cache import counter_hi, counter_lo
 from matfuse.accelerate_api import Unsupported
 from matfuse.errors import MatlabError
 from matfuse.accelerate.fusion.graph import FNode, own_handle
@@ -44,7 +49,7 @@ from matfuse.accelerate.fusion.kernel import RenderedKernel
 RECORD_LIMIT = 64
 # Misses in a row after which a script is no longer forecast.
 MISS_LIMIT = 2
-_RANDOM = frozenset({"rand", "randn", "loop", "loopvar"})
+_LOOPS = frozenset({"loop", "loopvar"})
 
 
 @dataclass(slots=True)
@@ -55,14 +60,20 @@ class _Record:
     plan: LaunchPlan
     kernels: list[RenderedKernel | None]   # per step: the bound kernel, None for frees
     scalars: list[bytes | None]  # per step: the uniforms as float64 bytes
+    entry: tuple                 # the device random stream (key, block) at the script's entry
+    counters: list[list[tuple[list[int], list[int]]]]  # per step: random counters' header slots
+    sources: list[list[tuple]]   # per step: its inputs, ("partial", walk position) or ("out", step, output)
     misses: int = 0
 
 
 @dataclass(slots=True)
 class _Pending:
-    """A forecast in flight: per step, the output handles it launched."""
+    """A forecast in flight: per step, the kernel launched (random counters
+    moved on by what the stream advanced since the recorded run) and the
+    output handles."""
 
     record: _Record
+    kernels: list[RenderedKernel | None] = field(default_factory=list)
     outputs: list[list[Any] | None] = field(default_factory=list)
 
 
@@ -78,6 +89,7 @@ class LaunchForecasts:
         self.executor = executor
         self._records: dict[Any, _Record | None] = {}
         self._site: Any = None
+        self._entry: tuple = ()
         self._pending: _Pending | None = None
         # True from a site's entry until its first forced graph.
         self.watching = False
@@ -91,9 +103,10 @@ class LaunchForecasts:
             return False
         self._site = site
         self.watching = True
+        self._entry = device_rng.position()
         record = self._records.get(site)
-        if record is not None:
-            self._pending = self._launch(record)
+        if record is not None and record.entry[0] == self._entry[0]:
+            self._pending = self._launch(record, self._entry[1] - record.entry[1])
         return True
 
     def leave(self) -> None:
@@ -115,7 +128,7 @@ class LaunchForecasts:
         pending = self._pending
         self._pending = None
         if pending is not None:
-            if pending.record.plan is plan and pending.record.key == key and _same(pending.record, bound):
+            if pending.record.plan is plan and pending.record.key == key and _same(pending, bound):
                 return self._adopt(pending, bound, nodes)
             self._miss(pending)
         handle = self.executor._run_bound(plan, bound, nodes)
@@ -124,11 +137,14 @@ class LaunchForecasts:
         if record is None:
             return handle  # stopped forecasting this site
         misses = record.misses if record is not _MISSING else 0
-        if forecastable(plan, bound, nodes):
+        sources = input_sources(plan, bound, nodes)
+        if sources is not None:
             if len(self._records) >= RECORD_LIMIT:
                 self._records.clear()
             self._records[site] = _Record(key, plan, [_detached(k) for k in bound],
-                                          [_scalar_bytes(k) for k in bound], misses)
+                                          [_scalar_bytes(k) for k in bound], self._entry,
+                                          [_counter_slots(step) for step in plan.steps], sources,
+                                          misses)
         return handle
 
     def other_graph(self) -> None:
@@ -141,24 +157,33 @@ class LaunchForecasts:
             self._miss(pending)
 
     # ------------------------------------------------------------ internals
-    def _launch(self, record: _Record) -> _Pending | None:
-        """Launch ``record``'s kernels; None (and the record dropped) when the
-        device refuses them: out of memory, a binding limit. The run itself
-        then meets the same condition where MATLAB reports it."""
+    def _launch(self, record: _Record, advanced: int) -> _Pending | None:
+        """Launch ``record``'s kernels, their random counters moved on by
+        ``advanced`` blocks (what the stream advanced since the recorded
+        run's entry: a script drawing the same numbers of values every run
+        draws its next ones); None (and the record dropped) when the device
+        refuses them: out of memory, a binding limit. The run itself then
+        meets the same condition where MATLAB reports it."""
         from matfuse.accelerate.fusion.executor import STATS
 
         provider = self.executor.provider
         pending = _Pending(record)
         partials: dict[int, Any] = {}
         try:
-            for step, kernel in zip(record.plan.steps, record.kernels):
+            for step, kernel, slots, sources in zip(record.plan.steps, record.kernels, record.counters,
+                                                    record.sources):
                 if kernel is None:
                     handle = partials.pop(step.node, None)
                     if handle is not None:
                         provider.free(handle)
+                    pending.kernels.append(None)
                     pending.outputs.append(None)
                     continue
-                inputs = [partials[i] for _, i in step.recipe.inputs]
+                if slots and advanced:
+                    kernel = _moved_on(kernel, slots, advanced)
+                pending.kernels.append(kernel)
+                inputs = [partials[at[1]] if at[0] == "partial" else pending.outputs[at[1]][at[2]]
+                          for at in sources]
                 handles = provider.fused_elementwise(kernel, inputs, kernel.scalars, kernel.outputs)
                 STATS.kernels += 1
                 STATS.forecast_launches += 1
@@ -218,34 +243,84 @@ class LaunchForecasts:
 _MISSING: Any = object()
 
 
-def forecastable(plan: LaunchPlan, bound: list[RenderedKernel | None], nodes: list[FNode]) -> bool:
-    """Whether a graph's plan can be launched from its recorded bindings
-    alone: launches and frees only, kernels reading partial buffers only,
-    no domain flag, no random numbers or loops in the graph."""
-    for step, kernel in zip(plan.steps, bound):
+def input_sources(plan: LaunchPlan, bound: list[RenderedKernel | None],
+                  nodes: list[FNode]) -> list[list[tuple]] | None:
+    """Where each kernel of a graph's plan reads its inputs: a partial
+    buffer of the plan (``("partial", walk position)``) or an output of an
+    earlier kernel of the plan (``("out", step, output)``, e.g. the mean the
+    image script's variance pass subtracts). None when the plan cannot be
+    launched from its recorded bindings alone: a step other than a launch
+    or a free, a kernel reading a buffer made before the graph was forced,
+    a domain flag, or a fused loop in the graph (its random counters are not
+    header words a forecast can move on)."""
+    made: dict[int, tuple[int, int]] = {}
+    sources: list[list[tuple]] = []
+    for i, (step, kernel) in enumerate(zip(plan.steps, bound)):
         if kernel is None:
             if type(step) is not FreeStep:
-                return False
+                return None
+            sources.append([])
             continue
         if kernel.has_flag:
-            return False
-        for key in kernel.inputs:
-            if not (isinstance(key, tuple) and key[0] == "partial"):
-                return False
+            return None
+        row: list[tuple] = []
+        for (kind, position), key in zip(step.recipe.inputs, kernel.inputs):
+            if kind == "partial":
+                row.append(("partial", position))
+                continue
+            source = made.get(id(key))
+            if source is None:
+                return None
+            row.append(("out", *source))
+        sources.append(row)
+        for j, node in enumerate(kernel.output_nodes):
+            if node is not None:
+                made[id(node)] = (i, j)
     for node in nodes:
-        if node.handle is None and node.op in _RANDOM:
-            return False
-    return True
+        if node.handle is None and node.op in _LOOPS:
+            return None
+    return sources
+
+
+def _counter_slots(step: Any) -> list[tuple[list[int], list[int]]]:
+    """Per random node of launch step ``step``, the header slots holding
+    its counter's low and high words (``LaunchStep.bind``: the header is
+    the thread count, 0, then the recipe's words; a node read in several
+    places has its words there several times)."""
+    if type(step) is not LaunchStep:
+        return []
+    low: dict[int, list[int]] = {}
+    high: dict[int, list[int]] = {}
+    for slot, (position, get) in enumerate(step.recipe.header):
+        if get is counter_lo:
+            low.setdefault(position, []).append(slot + 2)
+        elif get is counter_hi:
+            high.setdefault(position, []).append(slot + 2)
+    return [(low[p], high[p]) for p in low if p in high]
+
+
+def _moved_on(kernel: RenderedKernel, slots: list[tuple[list[int], list[int]]],
+              advanced: int) -> RenderedKernel:
+    from dataclasses import replace
+
+    header = list(kernel.header)
+    for lows, highs in slots:
+        counter = ((header[highs[0]] << 32) | header[lows[0]]) + advanced
+        for slot in lows:
+            header[slot] = counter & 0xFFFFFFFF
+        for slot in highs:
+            header[slot] = (counter >> 32) & 0xFFFFFFFF
+    return replace(kernel, header=header)
 
 
 def _detached(kernel: RenderedKernel | None) -> RenderedKernel | None:
     """``kernel`` without references to graph nodes (a record must not keep
-    a finished graph's buffers alive)."""
+    a finished graph's buffers alive): inputs are ``_Record.sources``."""
     if kernel is None:
         return None
     from dataclasses import replace
 
-    return replace(kernel, inputs=list(kernel.inputs), output_nodes=[None] * len(kernel.output_nodes))
+    return replace(kernel, inputs=[], output_nodes=[None] * len(kernel.output_nodes))
 
 
 def _scalar_bytes(kernel: RenderedKernel | None) -> bytes | None:
@@ -255,8 +330,8 @@ def _scalar_bytes(kernel: RenderedKernel | None) -> bytes | None:
     return array("d", kernel.scalars).tobytes()
 
 
-def _same(record: _Record, bound: list[RenderedKernel | None]) -> bool:
-    for old, scalars, new in zip(record.kernels, record.scalars, bound):
+def _same(pending: _Pending, bound: list[RenderedKernel | None]) -> bool:
+    for old, scalars, new in zip(pending.kernels, pending.record.scalars, bound):
         if old is None or new is None:
             if old is not new:
                 return False
@@ -265,7 +340,7 @@ def _same(record: _Record, bound: list[RenderedKernel | None]) -> bool:
             return False
         if scalars != array("d", new.scalars).tobytes():
             return False
-        for key in new.inputs:
-            if not (isinstance(key, tuple) and key[0] == "partial"):
-                return False
+    # Inputs: the same plan under the same key reads the same partial
+    # buffers and earlier outputs (a buffer made before the force would be
+    # a materialised leaf: another signature).
     return True
