@@ -14,6 +14,7 @@ Contract: ``format_printf(fmt: str, args: list) -> str`` implements
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -74,7 +75,7 @@ def process_escapes(text: str) -> str:
     return "".join(out)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class _Spec:
     flags: str
     width: str | None
@@ -278,9 +279,16 @@ def _star_value(stream: _Stream) -> int | None:
     return int(v)
 
 
+@functools.lru_cache(maxsize=256)
+def _parsed(fmt: str) -> tuple[str | _Spec, ...]:
+    """``fmt`` escape-processed and split (scripts print with the same
+    formats again and again: parsing was a third of an ``fprintf``)."""
+    return tuple(parse_format(process_escapes(fmt)))
+
+
 def format_printf(fmt: str, args: list[Any]) -> str:
     """MATLAB ``sprintf(fmt, args...)`` as a Python string."""
-    parts = parse_format(process_escapes(fmt))
+    parts = _parsed(fmt)
     stream = _Stream(args)
     specs = [p for p in parts if isinstance(p, _Spec)]
     out: list[str] = []
