@@ -265,9 +265,9 @@ class Interpreter:
         # Launch forecasts: the last run's first forced graph starts on the
         # GPU now, while this run's statements are interpreted.
         forecasts = None
-        if hints.site_forecaster is not None and scope.script is not None:
-            forecasts = hints.site_forecaster(scope.script)
         try:
+            if hints.site_forecaster is not None and scope.script is not None:
+                forecasts = hints.site_forecaster(scope.script)
             if scope.script is not None:
                 scope.script.run(fr)
         finally:
@@ -301,10 +301,15 @@ class Interpreter:
                 self.compile_cache.store(key, relevant, compiled)
         if compiled.script is not None:
             saved, fr.scope = fr.scope, compiled
+            forecasts = None
             try:
+                if hints.site_forecaster is not None:
+                    forecasts = hints.site_forecaster(compiled.script)
                 compiled.script.run(fr)
             finally:
                 fr.scope = saved
+                if forecasts is not None:
+                    forecasts.leave()
 
     def eval_string(self, source: str, nargout: int) -> list:
         """``eval``: run text in the caller's workspace and scope."""

@@ -221,3 +221,24 @@ def test_print_of_a_lazy_value_and_later_reads(gpu, forecast_option, tmp_path):
     deltas = both_ways(gpu, forecast_option, path, [{"n": 7e3}] * 4)
     assert deltas[3]["forecast_hits"] == 1
     assert gpu.live_buffers() == live
+
+
+def test_repeated_eval_text_is_a_site(gpu, forecast_option):
+    """``Session.eval`` of the same text (REPL lines, Python callers) is
+    forecast like a script file."""
+    code = "x = linspace(gpuArray(0), 2, 5000); fprintf('%.6f\\n', gather(sum(exp(-x / 3))));"
+    texts = {}
+    for on in (False, True):
+        forecast_option(on)
+        with override_provider(gpu):
+            out = io.StringIO()
+            session = Session(stdout=out)
+            before = counters()
+            for _ in range(4):
+                session.eval(code)
+            texts[on] = out.getvalue()
+            hits = counters()["forecast_hits"] - before["forecast_hits"]
+        del session
+        gc.collect()
+    assert texts[True] == texts[False]
+    assert hits == 2

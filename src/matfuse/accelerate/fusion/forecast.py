@@ -105,8 +105,14 @@ class LaunchForecasts:
         self.watching = True
         self._entry = device_rng.position()
         record = self._records.get(site)
-        if record is not None and record.entry[0] == self._entry[0]:
-            self._pending = self._launch(record, self._entry[1] - record.entry[1])
+        try:
+            if record is not None and record.entry[0] == self._entry[0]:
+                self._pending = self._launch(record, self._entry[1] - record.entry[1])
+        except BaseException:
+            # (a bug or an interrupt: the caller gets no forecasts to leave)
+            self._site = None
+            self.watching = False
+            raise
         return True
 
     def leave(self) -> None:
