@@ -70,7 +70,9 @@ class AccelerateInitOptions:
             operator dispatch (``fusion/stmt_memo.py``).
         forecast: at a script's entry, launch what the script's first
             forced graph launched last run; kept when the run binds the
-            same kernels, freed otherwise (``fusion/forecast.py``).
+            same kernels, freed otherwise (``fusion/forecast.py``). True:
+            on providers whose launches start at once (CUDA); ``"force"``:
+            on any fusing provider (tests); False: never.
         auto_offload: move large plain arrays to the device automatically
             when the provider is a real GPU (True), never (False), or also on
             the in-process provider / a CPU adapter (``"force"``, for tests).
@@ -94,7 +96,7 @@ class AccelerateInitOptions:
     fallback: str = "inprocess"
     fusion: bool = True
     statement_replay: bool = True
-    forecast: bool = True
+    forecast: bool | str = True
     auto_offload: bool | str = True
     dump_kernels: str | None = None
     stats: bool = False
@@ -144,7 +146,7 @@ def _parse_dir(var: str, value: str) -> str | None:
     return value or None
 
 
-def _parse_auto_offload(var: str, value: str) -> bool | str:
+def _parse_bool_or_force(var: str, value: str) -> bool | str:
     if value.strip().lower() == "force":
         return "force"
     return _parse_bool(var, value)
@@ -158,8 +160,8 @@ ENV_VARIABLES: dict[str, tuple[str, Any]] = {
     "MATFUSE_FALLBACK": ("fallback", lambda v, s: _parse_choice(v, s, FALLBACK_CHOICES)),
     "MATFUSE_FUSION": ("fusion", _parse_bool),
     "MATFUSE_STATEMENT_REPLAY": ("statement_replay", _parse_bool),
-    "MATFUSE_FORECAST": ("forecast", _parse_bool),
-    "MATFUSE_AUTO_OFFLOAD": ("auto_offload", _parse_auto_offload),
+    "MATFUSE_FORECAST": ("forecast", _parse_bool_or_force),
+    "MATFUSE_AUTO_OFFLOAD": ("auto_offload", _parse_bool_or_force),
     "MATFUSE_THRESHOLD_ELEMENTWISE": ("threshold_elementwise", _parse_int),
     "MATFUSE_THRESHOLD_REDUCTION": ("threshold_reduction", _parse_int),
     "MATFUSE_THRESHOLD_MATMUL": ("threshold_matmul", _parse_int),

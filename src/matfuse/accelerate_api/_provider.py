@@ -30,6 +30,12 @@ class AccelProvider:
     #: short name used by options and ``matfuse info`` (``inprocess``, ``wgpu``, ``cuda``)
     name: str = "abstract"
 
+    #: True when every kernel launch starts on the device at once (a CUDA
+    #: stream). Launch forecasts (``fusion/forecast.py``) are made by default
+    #: only on such providers: a provider that batches launches into submits
+    #: pays one more submit per forecast (on wgpu it made scripts slower).
+    starts_work_at_launch: bool = False
+
     # ------------------------------------------------------------ memory (required)
     def upload(self, host: HostTensor) -> GpuTensorHandle:
         """Copy host data to a new device buffer.

@@ -57,8 +57,11 @@ def gpu(request):
 @pytest.fixture()
 def forecast_option(monkeypatch):
     """Set the forecast option for the code run in the test."""
-    def set_forecast(on: bool) -> None:
-        options = dataclasses.replace(current_options(), forecast=on)
+    def set_forecast(on: bool | str) -> None:
+        # True = "force" (wgpu, CI's device, is not forecast by default);
+        # "default" = the option's default, True
+        value = {True: "force", "default": True}.get(on, on)
+        options = dataclasses.replace(current_options(), forecast=value)
         monkeypatch.setattr(executor_module, "current_options", lambda: options)
     return set_forecast
 
@@ -242,3 +245,16 @@ def test_repeated_eval_text_is_a_site(gpu, forecast_option):
         gc.collect()
     assert texts[True] == texts[False]
     assert hits == 2
+
+
+def test_default_option_forecasts_only_where_launches_start_at_once(gpu, forecast_option, tmp_path):
+    """``forecast=True`` (the default) forecasts on CUDA, whose launches
+    start at once, and not on wgpu, which batches them into submits (a
+    forecast there costs one more submit: slower on the H100)."""
+    path = script(tmp_path, CHAIN)
+    forecast_option(False)
+    run_script(gpu, path, [{"n": 1e4}])
+    forecast_option("default")
+    _, deltas = run_script(gpu, path, [{"n": 1e4}] * 3)
+    launches = sum(d["forecast_launches"] for d in deltas)
+    assert (launches > 0) == gpu.starts_work_at_launch

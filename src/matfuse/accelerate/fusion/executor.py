@@ -578,7 +578,10 @@ def site_forecaster(site: Any) -> LaunchForecasts | None:
     from matfuse.accelerate_api import provider as active_provider
 
     entry = _executors.get(id(active_provider()))
-    if entry is None or not current_options().forecast:
+    if entry is None:
+        return None
+    option = current_options().forecast
+    if not option or (option != "force" and not entry[0].starts_work_at_launch):
         return None
     forecasts = entry[1].forecasts
     return forecasts if forecasts.enter(site) else None

@@ -28,7 +28,10 @@ materialised buffer (the graph is generators and uniforms), set no domain
 flag, have no extra fold passes and no fused loops. Two misses in a row
 stop forecasting for that script. A miss costs the GPU time of the forecast
 kernels (counted in ``STATS``: ``forecast_launches`` / ``forecast_hits`` /
-``forecast_misses``). Option ``forecast`` (``MATFUSE_FORECAST``).
+``forecast_misses``). Option ``forecast`` (``MATFUSE_FORECAST``): by default
+only on providers whose launches start at once
+(``AccelProvider.starts_work_at_launch``, CUDA); on wgpu a forecast costs one
+more submit and measured slower (docs/benchmarks/fusion.md, session 5).
 """
 
 from __future__ import annotations
