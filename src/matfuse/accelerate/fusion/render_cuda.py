@@ -137,6 +137,11 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         self.block_folded = False
         self.divisors: dict[tuple[int, str], str] = {}
         self.division_types: set[str] = set()
+        # kernel arguments by (node, getter): ``scalar``/``header_word``
+        self.param_names: dict[tuple, str] = {}
+        # set while ``versioned`` renders an iteration's fast path
+        self.division_flag: str | None = None
+        self.fast_divisions = 0
         self.uniform: dict[int, bool] = {}
         self.vector_lanes: dict[str, int] = {}
         # Index of the current vector (16 bytes) of the lanes: also the
@@ -183,14 +188,24 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         return self.header_word(node, getter)
 
     def scalar(self, node: FNode, getter: Callable[[FNode], float], dtype: str) -> str:
-        """A scalar argument holding ``getter(node)`` (re-bound on a cache hit)."""
-        name = f"s{len(self.scalars)}"
-        self.scalars.append(self.record_scalar(node, getter))
+        """A scalar argument holding ``getter(node)`` (re-bound on a cache
+        hit); one per node and getter, however often the node is rendered
+        (lanes, the exact copy of a ``versioned`` iteration)."""
+        key = (node.uid, getter)
+        name = self.param_names.get(key)
+        if name is None:
+            name = f"s{len(self.scalars)}"
+            self.scalars.append(self.record_scalar(node, getter))
+            self.param_names[key] = name
         return name if dtype == self.ftype else f"(({_CTYPE[dtype]}){name})"
 
     def header_word(self, node: FNode, getter: Callable[[FNode], int]) -> str:
-        name = f"h{len(self.header)}"
-        self.header.append(self.record_header(node, getter))
+        key = (node.uid, getter, "header")
+        name = self.param_names.get(key)
+        if name is None:
+            name = f"h{len(self.header)}"
+            self.header.append(self.record_header(node, getter))
+            self.param_names[key] = name
         return name
 
     def binding(self, key: object, storage: str) -> str:
@@ -471,8 +486,9 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         width = self.vector_width()
         outs = []
         if width == 1:
-            for k, node in enumerate(plan.outputs):
-                value = self.value(node, "i", plan.shape)
+            values = self.versioned(lambda: [(self.value(node, "i", plan.shape), _CTYPE[node.dtype])
+                                             for node in plan.outputs])
+            for k, (node, value) in enumerate(zip(plan.outputs, values)):
                 store = f"out{k}[i] = {value};"
                 self.emit(f"if (threadIdx.x == 0u) {{ {store} }}" if self.block_final else store)
                 outs.append((node, node.shape, node.dtype))
@@ -483,9 +499,14 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
             lanes.append(self.let_u(f"i * {width}u + {lane}u"))
         self.vector_lanes = {name: lane for lane, name in enumerate(lanes)}
         vtype, make = ("float4", "make_float4") if width == 4 else ("double2", "make_double2")
+        ctype = _CTYPE[self.ftype]
+
+        def compute() -> list[tuple[str, str]]:
+            return [(self.value(node, name, plan.shape), ctype) for node in plan.outputs for name in lanes]
+        values = self.versioned(compute)
         for k, node in enumerate(plan.outputs):
-            values = [self.value(node, name, plan.shape) for name in lanes]
-            self.emit(f"reinterpret_cast<{vtype}*>(out{k})[i] = {make}({', '.join(values)});")
+            row = values[k * width:(k + 1) * width]
+            self.emit(f"reinterpret_cast<{vtype}*>(out{k})[i] = {make}({', '.join(row)});")
             outs.append((node, node.shape, node.dtype))
         return outs, numel(plan.shape) // width
 
