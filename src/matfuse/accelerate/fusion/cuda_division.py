@@ -54,8 +54,6 @@ dividends per divisor (tests/accelerate/fusion/test_cuda_division.py).
 
 from __future__ import annotations
 
-from typing import Callable
-
 from matfuse.accelerate.fusion._emitter import numel
 from matfuse.accelerate.fusion.graph import GENERATORS, REDUCTIONS, FNode
 
@@ -86,13 +84,6 @@ __device__ __forceinline__ float mf_div_f32(float a, mf_divisor_f32 s) {
   }
   return mf_div_slow_f32(a, s.d);
 }
-__device__ __forceinline__ float mf_div_fast_f32(float a, mf_divisor_f32 s, bool& bad) {
-  if (s.p2) return __fmul_rn(a, s.r);
-  const float m = fabsf(a);
-  bad |= !(m >= s.lo && m <= s.hi);
-  const float q = fmaf(a, s.r, __fmul_rn(a, s.rl));
-  return fmaf(fmaf(-q, s.d, a), s.r, q);
-}
 """,
     "f64": """
 struct mf_divisor_f64 { double d, r, rl, lo, hi; bool p2; };
@@ -122,13 +113,6 @@ __device__ __forceinline__ double mf_div_f64(double a, mf_divisor_f64 s) {
   }
   return mf_div_slow_f64(a, s.d);
 }
-__device__ __forceinline__ double mf_div_fast_f64(double a, mf_divisor_f64 s, bool& bad) {
-  if (s.p2) return __dmul_rn(a, s.r);
-  const double m = fabs(a);
-  bad |= !(m >= s.lo && m <= s.hi);
-  const double q = fma(a, s.r, __dmul_rn(a, s.rl));
-  return fma(fma(-q, s.d, a), s.r, q);
-}
 """,
 }
 
@@ -143,7 +127,6 @@ class UniformDivisionMixin:
 
     The emitter provides ``prologue`` (lines before the grid-stride loop),
     ``divisors``, ``division_types`` and ``uniform`` (empty dict, set, dict),
-    ``division_flag`` (None) and ``fast_divisions`` (0),
     the usual ``value``/``convert``/``let``/``emit``/``fresh``/
     ``compute_type``/``type_name`` and memo scopes, and adds
     ``division_source(division_types)`` to the kernel's helpers.
@@ -182,60 +165,7 @@ class UniformDivisionMixin:
         else:
             setup = self.divisor_setup(den, t)
             a = self.convert(self.value(num, idx, space), num.dtype, t)
-        if self.division_flag is not None:
-            self.fast_divisions += 1
-            call = f"mf_div_fast_{t}({a}, {setup}, {self.division_flag})"
-        else:
-            call = f"mf_div_{t}({a}, {setup})"
-        return self.let(self.convert(call, t, node.dtype), self.type_name(node.dtype))
-
-    def versioned(self, compute: Callable[[], list[tuple[str, str]]]) -> list[str]:
-        """One loop iteration's values, ``compute()`` -> [(expression, C
-        type)], rendered with the uniform divisions' unguarded fast path,
-        which only records (in a flag) a dividend outside the proven range;
-        when the flag is set the whole iteration is computed again with the
-        guarded division, in a block the GPU rarely enters. Returns the
-        names holding the values.
-
-        Why: a range test and branch per division kept the elementwise
-        benchmark's partial pass 0.035 ms (8%) above an unguarded one on the
-        H100; one branch per iteration measured 0.016 ms faster than a
-        branch per division (docs/benchmarks/fusion.md, session 5).
-        ``compute`` must render everything that reads a quotient (the
-        re-computation sees only what existed before it)."""
-        if self.division_flag is not None:  # (inside a versioned iteration already)
-            return [expr for expr, _ in compute()]
-        start = len(self.lines)
-        indent = self.indent
-        before = [dict(scope) for scope in self.memo]
-        flag = "mf_bad"
-        counted = self.fast_divisions
-        self.division_flag = flag
-        try:
-            fast = compute()
-        finally:
-            self.division_flag = None
-        if self.fast_divisions == counted:
-            return [expr for expr, _ in fast]
-        self.lines.insert(start, "  " * indent + f"bool {flag} = false;")
-        names = []
-        for expr, ctype in fast:
-            name = self.fresh("r")
-            self.emit(f"{ctype} {name} = {expr};")
-            names.append(name)
-        self.emit(f"if ({flag}) {{")
-        self.indent += 1
-        saved = self.memo
-        self.memo = [dict(scope) for scope in before] + [{}]
-        try:
-            exact = compute()
-        finally:
-            self.memo = saved
-        for name, (expr, _) in zip(names, exact):
-            self.emit(f"{name} = {expr};")
-        self.indent -= 1
-        self.emit("}")
-        return names
+        return self.let(self.convert(f"mf_div_{t}({a}, {setup})", t, node.dtype), self.type_name(node.dtype))
 
     def divisor_setup(self, den: FNode, t: str) -> str:
         """The ``mf_divisor_<t>`` of uniform ``den``, computed in the prologue."""

@@ -83,18 +83,13 @@ class PartialPassMixin:
         self.memo.append({})
         j = self.let_u(f"a + {a_ext}u * (r + {r_ext}u * c)")
         x = node.args[0]
-
-        def compute() -> list[tuple[str, str]]:
-            values = [(self.convert(self.value(x, j, x.shape), x.dtype, t), self.type_name(t))]
-            for extra in plan.outputs:
-                values.append((self.value(extra, j, x.shape), self.type_name(extra.dtype)))
-            return values
-        value, *extras = self.versioned(compute)
+        value = self.convert(self.value(x, j, x.shape), x.dtype, t)
         self.emit(f"acc = {self.combine(node.op, 'acc', value, t)};")
         folds = block_folds(a_ext, chunks)
         partials = a_ext * partials_per_output(a_ext, chunks) * c_ext
         outs: Outputs = [(None, (partials, 1), t)]
-        for k, (extra, ev) in enumerate(zip(plan.outputs, extras), start=1):
+        for k, extra in enumerate(plan.outputs, start=1):
+            ev = self.value(extra, j, x.shape)
             self.emit(f"out{k}[{j}] = {ev};")
             outs.append((extra, extra.shape, extra.dtype))
         self.memo.pop()
@@ -144,14 +139,8 @@ class PartialPassMixin:
         lanes = [j0] + [self.let_u(f"{j0} + {lane}u") for lane in range(1, width)]
         self.vector_lanes = {name: lane for lane, name in enumerate(lanes)}
         self.vector_index = self.let_u(f"{j0} / {width}u")
-        def compute() -> list[tuple[str, str]]:
-            values = [(self.convert(self.value(x, j, x.shape), x.dtype, t), self.type_name(t))
-                      for j in lanes]
-            for extra in plan.outputs:
-                values += [(self.value(extra, j, x.shape), self.type_name(extra.dtype)) for j in lanes]
-            return values
-        computed = self.versioned(compute)
-        for lane, value in enumerate(computed[:width]):
+        for lane, j in enumerate(lanes):
+            value = self.convert(self.value(x, j, x.shape), x.dtype, t)
             acc = accs[lane] if per_output else accs[0]
             self.emit(f"{acc} = {self.combine(node.op, acc, value, t)};")
         folds = block_folds(a_ext, chunks)
@@ -159,8 +148,8 @@ class PartialPassMixin:
         partials = a_ext * partials_per_output(a_ext, chunks) * c_ext
         outs: Outputs = [(None, (partials, 1), t)]
         for k, extra in enumerate(plan.outputs, start=1):
-            for lane, j in enumerate(lanes):
-                self.emit(f"out{k}[{j}] = {computed[k * width + lane]};")
+            for j in lanes:
+                self.emit(f"out{k}[{j}] = {self.value(extra, j, x.shape)};")
             outs.append((extra, extra.shape, extra.dtype))
         self.memo.pop()
         self.indent -= 1

@@ -139,9 +139,6 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         self.division_types: set[str] = set()
         # kernel arguments by (node, getter): ``scalar``/``header_word``
         self.param_names: dict[tuple, str] = {}
-        # set while ``versioned`` renders an iteration's fast path
-        self.division_flag: str | None = None
-        self.fast_divisions = 0
         self.uniform: dict[int, bool] = {}
         self.vector_lanes: dict[str, int] = {}
         # Index of the current vector (16 bytes) of the lanes: also the
@@ -190,7 +187,7 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
     def scalar(self, node: FNode, getter: Callable[[FNode], float], dtype: str) -> str:
         """A scalar argument holding ``getter(node)`` (re-bound on a cache
         hit); one per node and getter, however often the node is rendered
-        (lanes, the exact copy of a ``versioned`` iteration)."""
+        (a generator read by every lane of an iteration)."""
         key = (node.uid, getter)
         name = self.param_names.get(key)
         if name is None:
@@ -486,9 +483,8 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         width = self.vector_width()
         outs = []
         if width == 1:
-            values = self.versioned(lambda: [(self.value(node, "i", plan.shape), _CTYPE[node.dtype])
-                                             for node in plan.outputs])
-            for k, (node, value) in enumerate(zip(plan.outputs, values)):
+            for k, node in enumerate(plan.outputs):
+                value = self.value(node, "i", plan.shape)
                 store = f"out{k}[i] = {value};"
                 self.emit(f"if (threadIdx.x == 0u) {{ {store} }}" if self.block_final else store)
                 outs.append((node, node.shape, node.dtype))
@@ -499,14 +495,9 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
             lanes.append(self.let_u(f"i * {width}u + {lane}u"))
         self.vector_lanes = {name: lane for lane, name in enumerate(lanes)}
         vtype, make = ("float4", "make_float4") if width == 4 else ("double2", "make_double2")
-        ctype = _CTYPE[self.ftype]
-
-        def compute() -> list[tuple[str, str]]:
-            return [(self.value(node, name, plan.shape), ctype) for node in plan.outputs for name in lanes]
-        values = self.versioned(compute)
         for k, node in enumerate(plan.outputs):
-            row = values[k * width:(k + 1) * width]
-            self.emit(f"reinterpret_cast<{vtype}*>(out{k})[i] = {make}({', '.join(row)});")
+            values = [self.value(node, name, plan.shape) for name in lanes]
+            self.emit(f"reinterpret_cast<{vtype}*>(out{k})[i] = {make}({', '.join(values)});")
             outs.append((node, node.shape, node.dtype))
         return outs, numel(plan.shape) // width
 

@@ -24,13 +24,6 @@ __device__ __forceinline__ float mf_div_f32(float a, mf_divisor_f32 s) {
   }
   return mf_div_slow_f32(a, s.d);
 }
-__device__ __forceinline__ float mf_div_fast_f32(float a, mf_divisor_f32 s, bool& bad) {
-  if (s.p2) return __fmul_rn(a, s.r);
-  const float m = fabsf(a);
-  bad |= !(m >= s.lo && m <= s.hi);
-  const float q = fmaf(a, s.r, __fmul_rn(a, s.rl));
-  return fmaf(fmaf(-q, s.d, a), s.r, q);
-}
 
 extern "C" __global__ void __launch_bounds__(256) mf_fused(
     float* __restrict__ out0,
@@ -47,15 +40,14 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
   const mf_divisor_f32 dz5 = mf_div_setup_f32(((float)s3));
   const mf_divisor_f32 dz9 = mf_div_setup_f32(((float)s4));
   for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < h0; i += blockDim.x * gridDim.x) {
-    bool mf_bad = false;
     const double v1 = (i == 999u ? s1 : s0 + (double)i * s2);
     const float v2 = ((float)v1);
     const float v3 = sinf(v2);
     const float v4 = (-v2);
-    const float v6 = mf_div_fast_f32(v4, dz5, mf_bad);
+    const float v6 = mf_div_f32(v4, dz5);
     const float v7 = expf(v6);
     const float v8 = (v3 * v7);
-    const float v10 = mf_div_fast_f32(v2, dz9, mf_bad);
+    const float v10 = mf_div_f32(v2, dz9);
     const float v11 = cosf(v10);
     const float v12 = (v8 * v11);
     const float v13 = (v8 * v8);
@@ -64,26 +56,6 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const float v16 = tanhf(v15);
     const float v17 = (((float)s7) * v15);
     const float v18 = (v16 + v17);
-    float r19 = v18;
-    if (mf_bad) {
-      const double v20 = (i == 999u ? s1 : s0 + (double)i * s2);
-      const float v21 = ((float)v20);
-      const float v22 = sinf(v21);
-      const float v23 = (-v21);
-      const float v24 = mf_div_f32(v23, dz5);
-      const float v25 = expf(v24);
-      const float v26 = (v22 * v25);
-      const float v27 = mf_div_f32(v21, dz9);
-      const float v28 = cosf(v27);
-      const float v29 = (v26 * v28);
-      const float v30 = (v26 * v26);
-      const float v31 = (((float)s5) * v30);
-      const float v32 = (v29 + v31);
-      const float v33 = tanhf(v32);
-      const float v34 = (((float)s7) * v32);
-      const float v35 = (v33 + v34);
-      r19 = v35;
-    }
-    out0[i] = r19;
+    out0[i] = v18;
   }
 }
