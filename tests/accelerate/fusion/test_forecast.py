@@ -258,3 +258,14 @@ def test_default_option_forecasts_only_where_launches_start_at_once(gpu, forecas
     _, deltas = run_script(gpu, path, [{"n": 1e4}] * 3)
     launches = sum(d["forecast_launches"] for d in deltas)
     assert (launches > 0) == gpu.starts_work_at_launch
+
+
+def test_device_reset_before_the_force_discards_the_forecast(gpu, forecast_option, tmp_path):
+    """``reset(gpuDevice)`` frees every buffer, the forecast's too: the run
+    must not adopt them."""
+    text = "if r, reset(gpuDevice); end\n" + CHAIN
+    path = script(tmp_path, text)
+    runs = [{"n": 1e4, "r": 0.0}] * 3 + [{"n": 1e4, "r": 1.0}, {"n": 1e4, "r": 0.0}]
+    deltas = both_ways(gpu, forecast_option, path, runs)
+    assert deltas[2]["forecast_hits"] == 1
+    assert deltas[3]["forecast_hits"] == 0 and deltas[3]["forecast_misses"] == 1

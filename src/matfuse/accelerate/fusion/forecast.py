@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from matfuse.accelerate import device_rng
+from matfuse.accelerate.gpuarray import device_epoch
 from matfuse.accelerate.fusion._launch_plan import FreeStep, LaunchPlan, LaunchStep
 from matfuse.accelerate.fusion._render_cache import counter_hi, counter_lo
 from matfuse.accelerate_api import Unsupported
@@ -76,6 +77,7 @@ class _Pending:
     output handles."""
 
     record: _Record
+    epoch: int                   # the provider's epoch (``reset(gpuDevice)`` frees everything)
     kernels: list[RenderedKernel | None] = field(default_factory=list)
     outputs: list[list[Any] | None] = field(default_factory=list)
 
@@ -137,7 +139,8 @@ class LaunchForecasts:
         pending = self._pending
         self._pending = None
         if pending is not None:
-            if pending.record.plan is plan and pending.record.key == key and _same(pending, bound):
+            if (pending.record.plan is plan and pending.record.key == key and _same(pending, bound)
+                    and pending.epoch == device_epoch(self.executor.provider)):
                 return self._adopt(pending, bound, nodes)
             self._miss(pending)
         handle = self.executor._run_bound(plan, bound, nodes)
@@ -176,7 +179,7 @@ class LaunchForecasts:
         from matfuse.accelerate.fusion.executor import STATS
 
         provider = self.executor.provider
-        pending = _Pending(record)
+        pending = _Pending(record, device_epoch(provider))
         partials: dict[int, Any] = {}
         try:
             for step, kernel, slots, sources in zip(record.plan.steps, record.kernels, record.counters,
