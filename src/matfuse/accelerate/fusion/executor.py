@@ -27,7 +27,6 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
-from matfuse.runtime import hints
 from matfuse.accelerate.facade import current_options
 from matfuse.accelerate.fusion._launch_plan import (
     FoldStep, LaunchPlan, LaunchPlanCache, LaunchStep, PlanRecorder, graph_signature)
@@ -36,6 +35,7 @@ from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.loops import siblings
 from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
+from matfuse.runtime import hints
 
 # Target number of threads of a reduction's partial pass.
 PARTIAL_THREADS = 1 << 18
