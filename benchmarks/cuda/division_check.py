@@ -61,8 +61,8 @@ extern "C" __global__ void mf_check_f32(const float d, const unsigned long long 
     const float a = __uint_as_float((unsigned int)i);
     const float got = mf_div_f32(a, s);
     const float want = a / d;
-    const float m = fabsf(a);
-    fast += (m >= s.lo && m <= s.hi) ? 1ull : 0ull;
+    const double q = (double)a * s.r;   // fast: the quotient is not in the subnormal range
+    fast += (s.p2 || !(fabs(q) < __longlong_as_double(0x3810000000000000LL) && q != 0.0)) ? 1ull : 0ull;
     if (__float_as_uint(got) != __float_as_uint(want) && !(got != got && want != want)) {
       ++bad;
       atomicMin(first, i);

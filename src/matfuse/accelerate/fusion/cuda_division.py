@@ -4,25 +4,50 @@ MATLAB's ``a / d`` is the IEEE correctly rounded quotient (bit-exact with
 NumPy). CUDA's ``/`` computes it with a reciprocal approximation, refinement
 and a range check per element: with ``d`` the same for every element (a
 scalar, a fill, a 1x1 buffer or an expression of those) most of that work can
-be done once per thread. ``mf_div_setup_<t>(d)`` (before the grid-stride
-loop) keeps ``d``, ``r = RN(1/d)``, ``rl ~ 1/d - r`` and the range of ``|a|``
-where the fast path is proven; ``mf_div_<t>(a, setup)`` per element is one
-multiply and three FMAs, or ``a / d`` outside that range (an out-of-line
-call: inlined, the IEEE division's code slowed the elementwise benchmark's
-partial pass by 4%, device run s5-2).
+be done once per thread.
 
-Why it is exact (p = 24 or 53, u = 2^-p; no underflow or overflow, which the
-range guarantees):
+Single precision: ``mf_div_setup_f32(d)`` (before the grid-stride loop)
+keeps ``r = RN64(1/d)``; per element ``q = RN64(a * r)`` rounded to single
+is the IEEE quotient, except that quotients in the subnormal range
+(``0 < |q| < 2^-126``) take ``a / d`` in an out-of-line call, and that a
+power-of-two ``d`` (``s.p2``, below) is one single multiply. Why it is
+exact: ``q`` is within ``2^-52`` (relative) of ``a/d`` (two double
+roundings). For a quotient in the normal range, ``a/d`` is never a single
+precision rounding midpoint and is at least ``2^-50`` (relative) away from
+every one: with ``a = A 2^ea``, ``d = D 2^ed`` (A, D < 2^24) and a midpoint
+``M 2^(e-24)`` (M odd) near ``a/d ~ 2^e``, ``a - d M 2^(e-24)`` is a nonzero
+multiple of ``2^(ed+e-25)`` while ``|a| < 2^(ed+e+25)``. So ``a/d`` and ``q``
+round to the same single, overflow to inf included (its threshold is such a
+midpoint). In the subnormal range ``a/d`` can be a midpoint exactly
+(``a = 15 * 2^-150``, ``d = 3``), which ``q`` misses: hence the guard. Zeros,
+infinities and NaN of either operand come out of the product as IEEE
+division gives them (``0 * inf`` is NaN for ``0/0`` and ``inf/inf``). One
+conversion, one double multiply and one conversion per element: 0.400 ms
+against 0.413 ms for a Markstein quotient with a range guard on the
+elementwise benchmark's partial pass (H100, session 5). Checked on the H100
+against the GPU's IEEE ``a / d`` for all 2^32 single dividends and 628
+divisors (zeros, subnormals, inf and NaN among them): 0 mismatches
+(``docs/benchmarks/fusion.md``, session 5).
 
-* ``1 - r*d`` is a float (``r`` is the correctly rounded reciprocal of a
+Double precision: ``mf_div_setup_f64(d)`` keeps ``d``, ``r = RN(1/d)``,
+``rl ~ 1/d - r`` and the range of ``|a|`` where the fast path is proven;
+``mf_div_f64(a, setup)`` per element is one multiply and three FMAs, or
+``a / d`` outside that range (an out-of-line call: inlined, the IEEE
+division's code slowed a partial pass by 4% in single precision, device run
+s5-2).
+
+Why the double path is exact (p = 53, u = 2^-p; no underflow or overflow,
+which the range guarantees):
+
+* ``1 - r*d`` is a double (``r`` is the correctly rounded reciprocal of a
   normal ``d``), so ``fma(-r, d, 1)`` is exact and ``rl = RN(RN(1 - r*d)*r)``
   is ``(1/d - r)`` within ``2u`` relative: ``r + rl`` is ``1/d`` within
   ``2u^2``.
 * ``q = RN(a*r + RN(a*rl))`` rounds ``(a/d)(1 + e)`` with ``|e| <= 3u^2``
   (plus, for the smallest quotients in range, a subnormal ``a*rl`` off by at
   most a quarter of the quotient's ulp): less than half an ulp of ``a/d``
-  away, so ``q`` is one of the two floats around ``a/d`` (faithful).
-* For a faithful ``q`` the remainder ``a - q*d`` is a float, so the FMA
+  away, so ``q`` is one of the two doubles around ``a/d`` (faithful).
+* For a faithful ``q`` the remainder ``a - q*d`` is a double, so the FMA
   computes it exactly; with ``r`` within half an ulp of ``1/d``,
   ``RN(q + (a - q*d)*r)`` is ``RN(a/d)``: Markstein's theorem (P. Markstein,
   "Computation of elementary functions on the IBM RISC System/6000
@@ -33,23 +58,22 @@ range guarantees):
   midpoint, so ties cannot occur.
 
 (Session 4's form started from ``RN(a*r)``, which is not always faithful,
-and so needed a second correction: one FMA more per element.) Checked on
-the H100 against the GPU's IEEE ``a / d`` for all 2^32 single dividends and
-626 divisors (20 chosen, 600 random), 0 mismatches
-(``docs/benchmarks/fusion.md``, session 5).
+and so needed a second correction. The same Markstein form served single
+precision until the double product replaced it: all 2^32 single dividends
+for 626 divisors checked on the H100 with 0 mismatches either way.)
 
-A power-of-two ``d`` in that range has an exact reciprocal, so ``a*r`` is
-the exact real ``a/d`` and one rounded multiply is the IEEE quotient for
-every ``a`` (subnormal results, zeros, inf and NaN included): ``s.p2``.
+A power-of-two ``d`` with a normal reciprocal (either precision) has an
+exact reciprocal, so ``a*r`` is the exact real ``a/d`` and one rounded
+multiply is the IEEE quotient for every ``a`` (subnormal results, zeros,
+inf and NaN included): ``s.p2``.
 
-Range (conservative by factors of 4 or more): ``d`` and ``1/d`` normal
-(``2^-126 <= |d| <= 2^126`` in single), ``|a| >= 2^-96`` (single; ``2^-960``
-double) so that every remainder is a multiple of at least the smallest
-subnormal, and ``2^-124 |d| <= |a| <= 2^125 |d|`` so that the quotient and
-all intermediates are normal and finite. Zero, subnormal, infinite and NaN
-operands fail the range test and take ``a / d`` (so signed zeros, inf and
-NaN follow IEEE exactly). Tested bit-exact against NumPy over millions of
-dividends per divisor (tests/accelerate/fusion/test_cuda_division.py).
+Range (conservative by factors of 4 or more): ``d`` and ``1/d`` normal,
+``|a| >= 2^-960`` so that every remainder is a multiple of at least the
+smallest subnormal, and ``2^-1020 |d| <= |a| <= 2^1021 |d|`` so that the
+quotient and all intermediates are normal and finite. Zero, subnormal,
+infinite and NaN operands fail the range test and take ``a / d`` (so signed
+zeros, inf and NaN follow IEEE exactly). Tested bit-exact against NumPy over
+millions of dividends per divisor (tests/accelerate/fusion/test_cuda_division.py).
 """
 
 from __future__ import annotations
@@ -60,29 +84,27 @@ from matfuse.accelerate.fusion.graph import GENERATORS, REDUCTIONS, FNode
 # Constants as bit patterns: exact powers of two without hex-float literals.
 _SOURCE = {
     "f32": """
-struct mf_divisor_f32 { float d, r, rl, lo, hi; bool p2; };
+struct mf_divisor_f32 { float d, r1; double r; bool p2; };
 __device__ __noinline__ float mf_div_slow_f32(float a, float d) { return a / d; }
 __device__ __forceinline__ mf_divisor_f32 mf_div_setup_f32(float d) {
   const float m = fabsf(d);
-  const bool ok = m >= __int_as_float(0x00800000) && m <= __int_as_float(0x7e800000);
   mf_divisor_f32 s;
   s.d = d;
-  s.r = __frcp_rn(d);
-  s.rl = __fmul_rn(fmaf(-s.r, d, 1.0f), s.r);
-  s.lo = ok ? fmaxf(__int_as_float(0x0f800000), __int_as_float(0x01800000) * m)
-            : __int_as_float(0x7f800000);
-  s.hi = ok ? fminf(__int_as_float(0x7f7fffff), __int_as_float(0x7e000000) * m) : 0.0f;
-  s.p2 = ok && (__float_as_uint(d) & 0x007fffffu) == 0u;
+  s.r1 = __frcp_rn(d);
+  s.r = __drcp_rn((double)d);
+  s.p2 = m >= __int_as_float(0x00800000) && m <= __int_as_float(0x7e800000)
+         && (__float_as_uint(d) & 0x007fffffu) == 0u;
   return s;
 }
 __device__ __forceinline__ float mf_div_f32(float a, mf_divisor_f32 s) {
-  if (s.p2) return __fmul_rn(a, s.r);
-  const float m = fabsf(a);
-  if (m >= s.lo && m <= s.hi) {
-    const float q = fmaf(a, s.r, __fmul_rn(a, s.rl));
-    return fmaf(fmaf(-q, s.d, a), s.r, q);
+  if (s.p2) return __fmul_rn(a, s.r1);
+  const double q = (double)a * s.r;
+  // A quotient in the subnormal range can be exactly a midpoint there:
+  // the IEEE division decides it (0 < |q| < 2^-126).
+  if (fabs(q) < __longlong_as_double(0x3810000000000000LL) && q != 0.0) {
+    return mf_div_slow_f32(a, s.d);
   }
-  return mf_div_slow_f32(a, s.d);
+  return (float)q;
 }
 """,
     "f64": """

@@ -1,28 +1,26 @@
 // matfuse fused kernel (CUDA C, generated)
 
-struct mf_divisor_f32 { float d, r, rl, lo, hi; bool p2; };
+struct mf_divisor_f32 { float d, r1; double r; bool p2; };
 __device__ __noinline__ float mf_div_slow_f32(float a, float d) { return a / d; }
 __device__ __forceinline__ mf_divisor_f32 mf_div_setup_f32(float d) {
   const float m = fabsf(d);
-  const bool ok = m >= __int_as_float(0x00800000) && m <= __int_as_float(0x7e800000);
   mf_divisor_f32 s;
   s.d = d;
-  s.r = __frcp_rn(d);
-  s.rl = __fmul_rn(fmaf(-s.r, d, 1.0f), s.r);
-  s.lo = ok ? fmaxf(__int_as_float(0x0f800000), __int_as_float(0x01800000) * m)
-            : __int_as_float(0x7f800000);
-  s.hi = ok ? fminf(__int_as_float(0x7f7fffff), __int_as_float(0x7e000000) * m) : 0.0f;
-  s.p2 = ok && (__float_as_uint(d) & 0x007fffffu) == 0u;
+  s.r1 = __frcp_rn(d);
+  s.r = __drcp_rn((double)d);
+  s.p2 = m >= __int_as_float(0x00800000) && m <= __int_as_float(0x7e800000)
+         && (__float_as_uint(d) & 0x007fffffu) == 0u;
   return s;
 }
 __device__ __forceinline__ float mf_div_f32(float a, mf_divisor_f32 s) {
-  if (s.p2) return __fmul_rn(a, s.r);
-  const float m = fabsf(a);
-  if (m >= s.lo && m <= s.hi) {
-    const float q = fmaf(a, s.r, __fmul_rn(a, s.rl));
-    return fmaf(fmaf(-q, s.d, a), s.r, q);
+  if (s.p2) return __fmul_rn(a, s.r1);
+  const double q = (double)a * s.r;
+  // A quotient in the subnormal range can be exactly a midpoint there:
+  // the IEEE division decides it (0 < |q| < 2^-126).
+  if (fabs(q) < __longlong_as_double(0x3810000000000000LL) && q != 0.0) {
+    return mf_div_slow_f32(a, s.d);
   }
-  return mf_div_slow_f32(a, s.d);
+  return (float)q;
 }
 
 extern "C" __global__ void __launch_bounds__(256) mf_fused(
