@@ -269,3 +269,30 @@ def test_device_reset_before_the_force_discards_the_forecast(gpu, forecast_optio
     deltas = both_ways(gpu, forecast_option, path, runs)
     assert deltas[2]["forecast_hits"] == 1
     assert deltas[3]["forecast_hits"] == 0 and deltas[3]["forecast_misses"] == 1
+
+
+def test_memory_release_frees_the_forecast_in_flight(gpu, forecast_option, tmp_path, monkeypatch):
+    """Out of memory between the entry and the force: ``release_memory``
+    (which the CUDA provider's hooks call before failing) gives the
+    forecast's buffers back; the run then computes its graph normally."""
+    from matfuse.accelerate.fusion import forecast
+    from matfuse.accelerate_api import release_memory
+
+    path = script(tmp_path, CHAIN)
+    released = []
+    original = forecast.LaunchForecasts.first_graph
+
+    def first_graph(self, key, plan, nodes):
+        if self._pending is not None:
+            released.append(release_memory(self.executor.provider))
+            assert not release_memory(self.executor.provider)   # nothing left
+        return original(self, key, plan, nodes)
+
+    monkeypatch.setattr(forecast.LaunchForecasts, "first_graph", first_graph)
+    gc.collect()
+    live = gpu.live_buffers()
+    deltas = both_ways(gpu, forecast_option, path, [{"n": 1e4}] * 4)
+    assert released and all(released)
+    assert sum(d["forecast_hits"] for d in deltas) == 0
+    assert sum(d["forecast_misses"] for d in deltas) == len(released)
+    assert gpu.live_buffers() == live

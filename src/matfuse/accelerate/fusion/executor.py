@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
+from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, register_memory_releaser
 from matfuse.accelerate.facade import current_options
 from matfuse.accelerate.fusion._launch_plan import (
     FoldStep, LaunchPlan, LaunchPlanCache, LaunchStep, PlanRecorder, graph_signature)
@@ -568,6 +568,15 @@ def executor_for(provider: AccelProvider) -> FusionExecutor:
         _executors[id(provider)] = entry
         hints.site_forecaster = site_forecaster
     return entry[1]
+
+
+def _release_forecasts(provider: AccelProvider) -> bool:
+    """``register_memory_releaser`` hook: free ``provider``'s forecast in flight."""
+    entry = _executors.get(id(provider))
+    return entry is not None and entry[0] is provider and entry[1].forecasts.release()
+
+
+register_memory_releaser(_release_forecasts)
 
 
 def site_forecaster(site: Any) -> LaunchForecasts | None:

@@ -168,6 +168,17 @@ class LaunchForecasts:
             self._pending = None
             self._miss(pending)
 
+    def release(self) -> bool:
+        """Free the forecast in flight (the device ran out of memory: a
+        speculative allocation must not fail the script); True when there
+        was one."""
+        pending = self._pending
+        if pending is None:
+            return False
+        self._pending = None
+        self._miss(pending)
+        return True
+
     # ------------------------------------------------------------ internals
     def _launch(self, record: _Record, advanced: int) -> _Pending | None:
         """Launch ``record``'s kernels, their random counters moved on by
