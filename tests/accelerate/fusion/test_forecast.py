@@ -35,10 +35,26 @@ fprintf('%.6e\\n', gather(s));
 _CUDA: list = []
 
 
+@pytest.fixture(scope="module")
+def fake_cuda_provider(tmp_path_factory):
+    """The CUDA provider on the NumPy-backed fake CuPy, kernels run through
+    g++ (``tests/accelerate/providers/fake_cupy.py``): the forecast code on
+    the CUDA provider's launch path where no GPU exists (CI)."""
+    from tests.accelerate import cuda_host
+    from tests.accelerate.providers import fake_cupy
+
+    if not cuda_host.gxx_available():
+        pytest.skip("no CUDA provider and no g++ for the fake one")
+    with fake_cupy.installed():
+        from matfuse.accelerate.providers.cuda.provider import CudaProvider
+
+        yield CudaProvider(cache_dir=str(tmp_path_factory.mktemp("forecast_fake_cuda")))
+
+
 @pytest.fixture(params=["wgpu", "cuda"])
 def gpu(request):
-    """The wgpu device (lavapipe in CI) and, where a GPU and CuPy exist, the
-    CUDA provider (skipped without one: CI has no GPU)."""
+    """The wgpu device (lavapipe in CI) and the CUDA provider: the real one
+    where CuPy and a GPU answer, else the fake-CuPy one (CI has no GPU)."""
     if request.param == "wgpu":
         return request.getfixturevalue("wgpu_provider")
     from matfuse.accelerate.facade import ProviderUnavailable, _load_backend
@@ -50,7 +66,7 @@ def gpu(request):
         except ProviderUnavailable as why:
             _CUDA.append(why)
     if isinstance(_CUDA[0], ProviderUnavailable):
-        pytest.skip(f"no CUDA provider here: {_CUDA[0]}")
+        return request.getfixturevalue("fake_cuda_provider")
     return _CUDA[0]
 
 
