@@ -102,8 +102,55 @@ def test_f32_division_through_f64_when_asked():
     plain = WgslRenderer().render(KernelPlan("elementwise", y2.shape, [y2])).source
     exact = WgslRenderer(f64_division=True).render(KernelPlan("elementwise", y2.shape, [y2])).source
     assert "f32(f64(" not in plain
-    assert exact.count("f32(f64(") == 2      # -x/10 and x/4
+    # -x/10 and x/4 divide by uniforms: a double product (reciprocal once),
+    # the double division only for subnormal-range quotients
+    assert exact.count("* (f64(1.0) / f64(") == 2
+    assert exact.count("f32(f64(") == 2
     assert "enable f64" in exact or "f64" in exact
+
+
+def test_wgpu_uniform_f32_division_is_ieee_exact(wgpu_provider):
+    """``x ./ d`` in single precision for uniform ``d`` (the double-product
+    form): bit for bit NumPy's quotient for random bit patterns (zeros,
+    subnormals, inf, NaN) and quotients that are exact midpoints in the
+    subnormal range (ties to even)."""
+    from matfuse.accelerate.fusion import render_wgsl
+
+    import io
+
+    from matfuse.accelerate_api import override_provider
+    from matfuse.vm.session import Session
+
+    if not wgpu_provider.fusion_renderer.f64_division:
+        pytest.skip("adapter without shader-f64: WGSL's own f32 division")
+    rng = np.random.default_rng(11)
+    bits = rng.integers(0, 2**32, size=200_000, dtype=np.uint64).astype(np.uint32)
+    tiny = (np.arange(1, 4001, dtype=np.uint32) * np.uint32(15))   # 15k * 2^-149: subnormal
+    a = np.concatenate([bits.view(np.float32), tiny.view(np.float32),
+                        np.array([0.0, -0.0, np.inf, -np.inf, np.nan, 1.0, 3.0, 1e-45], np.float32)])
+    with override_provider(wgpu_provider):
+        session = Session(stdout=io.StringIO())
+        session.set("a", a.reshape(-1, 1).astype(np.float64))
+        session.eval("x = gpuArray(single(a));")
+        rendered = []
+        original = render_wgsl._Emitter.uniform_quotient
+
+        def counted(self, num, den):
+            rendered.append(den)
+            return original(self, num, den)
+        render_wgsl._Emitter.uniform_quotient = counted
+        for d in (10.0, 3.0, 0.1, 7.0, 6.0, 1e-30, 3e38, 1e-40, 0.0, -0.0, np.inf, np.nan, 2.0 ** -126, 4.0):
+            session.set("d", d)
+            # (-x: a fused kernel; a lone division runs the unfused hook)
+            session.eval("y = gather(-x ./ d); z = gather(d .\\ -x);")
+            for name in ("y", "z"):
+                got = np.asarray(session.get(name), dtype=np.float32).reshape(-1)
+                with np.errstate(all="ignore"):
+                    want = -a / np.float32(d)
+                same = (got.view(np.uint32) == want.view(np.uint32)) | (np.isnan(got) & np.isnan(want))
+                assert same.all(), f"{name} d={d!r}: {int((~same).sum())} differ, first a={a[~same][0]!r}"
+        render_wgsl._Emitter.uniform_quotient = original
+        assert rendered   # the double-product form was the one checked
 
 
 def test_wgpu_provider_renders_exact_f32_division(wgpu_provider):
