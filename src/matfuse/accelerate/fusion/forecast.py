@@ -18,14 +18,17 @@ compares:
   freed and the graph runs as it would have.
 
 This is exact: a forecast kernel is a pure function of its bindings and reads
-no buffer but the partial buffers its own plan writes. Random numbers: each
+no buffer but the ones its own plan writes (partial buffers, outputs of its
+earlier kernels). Random numbers: each
 run draws new ones, so a forecast moves the recorded counters of ``rand`` /
 ``randn`` nodes on by what the device stream advanced since the recorded
 run's entry (a script drawing as many values before its force as last time
 draws exactly those); if it drew differently, the comparison fails.
-What is forecast (``forecastable``): plans whose kernels read no
-materialised buffer (the graph is generators and uniforms), set no domain
-flag, have no extra fold passes and no fused loops. Two misses in a row
+What is forecast (``input_sources``): plans whose kernels read no buffer
+made before the force (the graph is generators and uniforms), set no domain
+flag, have no extra fold passes and no fused loops. A device reset before
+the force (the provider's epoch) and an out-of-memory error
+(``accelerate_api.release_memory``) free the forecast. Two misses in a row
 stop forecasting for that script. A miss costs the GPU time of the forecast
 kernels (counted in ``STATS``: ``forecast_launches`` / ``forecast_hits`` /
 ``forecast_misses``). Option ``forecast`` (``MATFUSE_FORECAST``): by default
