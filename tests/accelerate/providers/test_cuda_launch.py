@@ -48,3 +48,17 @@ def test_no_launcher_without_a_function_pointer():
     assert launcher_for(cupy, object(), 1, 0, 0, True) is None
     function = types.SimpleNamespace(ptr=1234)
     assert launcher_for(cupy, function, 1, 0, 0, True) is not None
+
+
+def test_single_uniforms_round_like_numpy_at_the_range_end():
+    # Python's struct refuses doubles just above FLT_MAX that IEEE rounds to it
+    driver = RecordingDriver(4)
+    launcher = KernelLauncher(driver, 7, 0, 0, 4, False)
+    # just below the rounding midpoint (-> FLT_MAX), the midpoint (-> Inf), tiny
+    values = [3.40282356e38, -3.4028235677973366e38, 1e-46, 0.1]
+    launcher.launch(1, 32, 0, [], [], values)
+    got = [s[:4] for s in driver.calls[-1][1]]
+    with np.errstate(over="ignore"):
+        want = [np.array(v).astype(np.float32).tobytes() for v in values]
+    assert got == want
+    assert want[0] == np.finfo(np.float32).max.tobytes()

@@ -14,12 +14,16 @@ layout (pointers, then u32 words, then uniforms of one float type, as
 the driver reads a u32 or a float from the low half (little-endian hosts
 only: :func:`launcher_for` returns None elsewhere and the caller uses CuPy's
 call). The driver copies the parameters when the launch is issued, so one
-block is reused for every launch of the function.
+block is reused for every launch of the function. The slots are filled by
+one precompiled ``struct.Struct.pack_into`` (1.05 us on the H100 host,
+against 2.36 us for NumPy slice assignments plus 2.41 us for the
+``np.errstate`` the single-precision path needed; session 6).
 """
 
 from __future__ import annotations
 
 import ctypes
+import struct
 import sys
 from typing import Any, Sequence
 
@@ -44,35 +48,30 @@ class KernelLauncher:
         self._driver = driver
         self._function = function_ptr
         total = max(pointers + words + scalars, 1)
-        self._slots = np.zeros(total, dtype=np.uint64)
-        self._u32 = self._slots.view(np.uint32)
-        self._f64 = self._slots.view(np.float64)
-        self._f32 = self._slots.view(np.float32)
-        base = self._slots.ctypes.data
+        # 8-byte slots: pointers, u32 words and f32 uniforms in the low half
+        scalar_code = "d" if scalar_f64 else "f4x"
+        self._struct = struct.Struct("<" + "Q" * pointers + "I4x" * words + scalar_code * scalars)
+        self._block = ctypes.create_string_buffer(8 * total)
+        base = ctypes.addressof(self._block)
         self._params = (ctypes.c_void_p * total)(*[base + 8 * k for k in range(total)])
         self._params_address = ctypes.addressof(self._params)
-        self._words_at = slice(2 * pointers, 2 * (pointers + words), 2)
-        first = pointers + words
-        self._scalars_at = (slice(first, first + scalars) if scalar_f64
-                            else slice(2 * first, 2 * (first + scalars), 2))
 
     def launch(self, grid: int, block: int, stream: int, pointers: Sequence[int],
                words: Sequence[int], scalars: Sequence[float]) -> None:
         """Fill the slots and issue the launch on ``stream`` (a CUstream)."""
-        pointer_count, word_count, scalar_count, scalar_f64 = self.layout
-        if pointer_count:
-            self._slots[:pointer_count] = pointers
-        if word_count:
-            self._u32[self._words_at] = words
-        if scalar_count:
-            if scalar_f64:
-                self._f64[self._scalars_at] = scalars
-            else:
-                # A double beyond the float range is MATLAB's single(x) = Inf, no warning.
-                with np.errstate(over="ignore"):
-                    self._f32[self._scalars_at] = scalars
+        try:
+            self._struct.pack_into(self._block, 0, *pointers, *words, *scalars)
+        except OverflowError:
+            # A double beyond the float range is MATLAB's single(x) = Inf, no warning.
+            self._struct.pack_into(self._block, 0, *pointers, *words, *_as_single(scalars))
         self._driver.launchKernel(self._function, grid, 1, 1, block, 1, 1, 0, stream,
                                   self._params_address, 0)
+
+
+def _as_single(values: Sequence[float]) -> list[float]:
+    """``values`` rounded to single precision (beyond its range: +-Inf)."""
+    with np.errstate(over="ignore"):
+        return [float(v) for v in np.asarray(values, dtype=np.float64).astype(np.float32)]
 
 
 def launcher_for(cupy: Any, function: Any, pointers: int, words: int, scalars: int,
