@@ -255,8 +255,9 @@ class Interpreter:
             self.depth -= 1
 
     # -------------------------------------------------------------- scripts
-    def run_script(self, scope: FileScope, fr: Frame) -> None:
-        """Run a script body in workspace ``fr`` (scripts share their caller's)."""
+    def run_script(self, scope: FileScope, fr: Frame, file: str | None = None) -> None:
+        """Run a script body in workspace ``fr`` (scripts share their
+        caller's); ``file``: the path it was asked to run by (forecasts)."""
         saved = (fr.name, fr.file, fr.scope)
         if scope.file:
             fr.name = os.path.splitext(os.path.basename(scope.file))[0]
@@ -267,7 +268,7 @@ class Interpreter:
         forecasts = None
         try:
             if hints.site_forecaster is not None and scope.script is not None:
-                forecasts = hints.site_forecaster(scope.script)
+                forecasts = hints.site_forecaster(scope.script, file)
             if scope.script is not None:
                 scope.script.run(fr)
         finally:
@@ -282,7 +283,19 @@ class Interpreter:
         if scope.primary is not None:
             self.invoke(scope.primary, [], 0)
             return
-        self.run_script(scope, self.frame)
+        self.run_script(scope, self.frame, path)
+
+    def run_file_command(self, path: str) -> None:
+        """``run_file`` as a top-level command: the script's launch forecast
+        (``fusion/forecast.py``) starts before the command's freshness check
+        and the file's load, then the command runs."""
+        early = hints.file_forecaster(path) if hints.file_forecaster is not None else None
+        try:
+            self.begin_command()
+            self.run_file(path)
+        finally:
+            if early is not None:
+                early.abandon()
 
     def execute(self, source: str, fr: Frame | None = None) -> None:
         """Run MATLAB text (REPL, ``-e``, Session.eval) in workspace ``fr``."""

@@ -67,8 +67,7 @@ class Session:
 
     def run_file(self, path: str) -> None:
         """Run a script (base workspace) or a function file's primary function."""
-        self.interp.begin_command()
-        interrupt_guard(self.interp.run_file, path)
+        interrupt_guard(self.interp.run_file_command, path)
 
     def get(self, name: str) -> Any:
         base = self.interp.base

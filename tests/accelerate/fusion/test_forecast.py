@@ -312,3 +312,102 @@ def test_memory_release_frees_the_forecast_in_flight(gpu, forecast_option, tmp_p
     assert sum(d["forecast_hits"] for d in deltas) == 0
     assert sum(d["forecast_misses"] for d in deltas) == len(released)
     assert gpu.live_buffers() == live
+
+
+def _runs_with_edits(provider, path, runs: int, edits: dict[int, str]) -> tuple[list[str], list[dict[str, int]]]:
+    """Like ``run_script`` with ``n = 1e4``, rewriting the file before the
+    runs named in ``edits`` (its mtime moved on, as an editor's save does)."""
+    import os
+
+    texts, deltas = [], []
+    with override_provider(provider):
+        out = io.StringIO()
+        session = Session(stdout=out)
+        for k in range(runs):
+            if k in edits:
+                path.write_text(edits[k], encoding="utf-8")
+                stamp = os.stat(path).st_mtime + 10 * (k + 1)
+                os.utime(path, (stamp, stamp))
+            out.seek(0)
+            out.truncate()
+            session.eval("clear")
+            session.set("n", 1e4)
+            before = counters()
+            try:
+                session.run_file(str(path))
+            except MatlabError as err:
+                out.write(f"error: {err.identifier}\n")
+            after = counters()
+            texts.append(out.getvalue())
+            deltas.append({key: after[key] - before[key] for key in after})
+        session.eval("clear")
+    del session
+    gc.collect()
+    return texts, deltas
+
+
+def test_run_file_launches_before_the_file_is_checked(gpu, forecast_option, tmp_path, monkeypatch):
+    """``Session.run_file`` starts the forecast before the command's
+    freshness check and the file's load (session 6: ~20 us earlier on the
+    H100 host), and the script's entry keeps it."""
+    from matfuse.vm.interpreter import Interpreter
+
+    path = script(tmp_path, CHAIN)
+    at_command: list[int] = []
+    at_check: list[int] = []
+    original_check = Interpreter.begin_command
+    original_command = Interpreter.run_file_command
+
+    def begin_command(self):
+        at_check.append(STATS.forecast_launches)
+        return original_check(self)
+
+    def run_file_command(self, file):
+        at_command.append(STATS.forecast_launches)
+        at_check.clear()
+        return original_command(self, file)
+
+    forecast_option(True)
+    monkeypatch.setattr(Interpreter, "begin_command", begin_command)
+    monkeypatch.setattr(Interpreter, "run_file_command", run_file_command)
+    gc.collect()
+    live = gpu.live_buffers()
+    texts, deltas = _runs_with_edits(gpu, path, 4, {})
+    assert [d["forecast_hits"] for d in deltas][2:] == [1, 1]
+    assert [d["forecast_launches"] for d in deltas][2:] == [2, 2]
+    assert [d["forecast_misses"] for d in deltas] == [0, 0, 0, 0]
+    # run 4's two kernels were launched between its command's start and its check
+    assert at_check[0] - at_command[3] == 2
+    assert len(set(texts)) == 1
+    assert gpu.live_buffers() == live
+
+
+def test_edited_file_frees_the_early_forecast(gpu, forecast_option, tmp_path):
+    """The file changed since its last run: the forecast launched for the
+    old script is freed at the new script's entry, and the run prints what
+    the edited script computes."""
+    path = script(tmp_path, CHAIN)
+    edited = CHAIN.replace("0.1 * y1", "0.2 * y1")
+    forecast_option(False)
+    plain, _ = _runs_with_edits(gpu, path, 5, {3: edited})
+    path.write_text(CHAIN, encoding="utf-8")
+    forecast_option(True)
+    gc.collect()
+    live = gpu.live_buffers()
+    texts, deltas = _runs_with_edits(gpu, path, 5, {3: edited})
+    assert texts == plain and plain[3] != plain[2]
+    assert deltas[2]["forecast_hits"] == 1
+    assert deltas[3]["forecast_misses"] == 1 and deltas[3]["forecast_hits"] == 0
+    assert gpu.live_buffers() == live
+
+
+def test_file_that_fails_to_load_frees_the_early_forecast(gpu, forecast_option, tmp_path):
+    path = script(tmp_path, CHAIN)
+    forecast_option(True)
+    gc.collect()
+    live = gpu.live_buffers()
+    texts, deltas = _runs_with_edits(gpu, path, 5, {3: "x = (1 + ;\n", 4: CHAIN})
+    assert texts[3].startswith("error: ")
+    assert deltas[3]["forecast_launches"] == 2 and deltas[3]["forecast_misses"] == 1
+    assert texts[4] == texts[2]
+    assert gpu.live_buffers() == live

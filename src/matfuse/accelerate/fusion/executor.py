@@ -567,6 +567,7 @@ def executor_for(provider: AccelProvider) -> FusionExecutor:
         entry = (provider, FusionExecutor(provider, dump_dir=current_options().dump_kernels))
         _executors[id(provider)] = entry
         hints.site_forecaster = site_forecaster
+        hints.file_forecaster = file_forecaster
     return entry[1]
 
 
@@ -579,11 +580,8 @@ def _release_forecasts(provider: AccelProvider) -> bool:
 register_memory_releaser(_release_forecasts)
 
 
-def site_forecaster(site: Any) -> LaunchForecasts | None:
-    """The VM's hook at a script's entry (``runtime.hints.site_forecaster``):
-    the active provider's forecasts, entered for ``site`` (the compiled
-    script), or None (no executor yet, option off, or inside another
-    script). The VM calls ``leave()`` on what it gets when the script ends."""
+def _active_forecasts() -> LaunchForecasts | None:
+    """The active provider's forecasts, or None (no executor yet, option off)."""
     from matfuse.accelerate_api import provider as active_provider
 
     entry = _executors.get(id(active_provider()))
@@ -592,8 +590,30 @@ def site_forecaster(site: Any) -> LaunchForecasts | None:
     option = current_options().forecast
     if not option or (option != "force" and not entry[0].starts_work_at_launch):
         return None
-    forecasts = entry[1].forecasts
-    return forecasts if forecasts.enter(site) else None
+    return entry[1].forecasts
+
+
+def site_forecaster(site: Any, file: str | None = None) -> LaunchForecasts | None:
+    """The VM's hook at a script's entry (``runtime.hints.site_forecaster``):
+    the active provider's forecasts, entered for ``site`` (the compiled
+    script, run from ``file`` when a file was given to run), or None (no
+    executor yet, option off, or inside another script). The VM calls
+    ``leave()`` on what it gets when the script ends."""
+    forecasts = _active_forecasts()
+    if forecasts is None:
+        return None
+    return forecasts if forecasts.enter(site, file) else None
+
+
+def file_forecaster(file: str) -> LaunchForecasts | None:
+    """The VM's hook before it checks and loads a script file it was asked
+    to run (``runtime.hints.file_forecaster``): the forecasts when one was
+    launched early for ``file``; the VM calls ``abandon()`` on them once the
+    file's script has run or failed to start."""
+    forecasts = _active_forecasts()
+    if forecasts is None:
+        return None
+    return forecasts if forecasts.launch_early(file) else None
 
 
 def fusion_enabled(provider: AccelProvider) -> bool:

@@ -24,7 +24,11 @@ run draws new ones, so a forecast moves the recorded counters of ``rand`` /
 ``randn`` nodes on by what the device stream advanced since the recorded
 run's entry (a script drawing as many values before its force as last time
 draws exactly those); if it drew differently, the comparison fails.
-What is forecast (``input_sources``): plans whose kernels read no buffer
+A file run as a top-level command (``Session.run_file``) is forecast
+earlier still: :meth:`LaunchForecasts.launch_early` launches the forecast of
+the script the file ran last time before the command's freshness check and
+the file's load, and the script's entry keeps it only if the loaded script
+is that one. What is forecast (``input_sources``): plans whose kernels read no buffer
 made before the force (the graph is generators and uniforms), set no domain
 flag, have no extra fold passes and no fused loops. A device reset before
 the force (the provider's epoch) and an out-of-memory error
@@ -80,6 +84,7 @@ class _Pending:
     output handles."""
 
     record: _Record
+    site: Any                    # the script it was launched for
     epoch: int                   # the provider's epoch (``reset(gpuDevice)`` frees everything)
     kernels: list[RenderedKernel | None] = field(default_factory=list)
     outputs: list[list[Any] | None] = field(default_factory=list)
@@ -99,23 +104,61 @@ class LaunchForecasts:
         self._site: Any = None
         self._entry: tuple = ()
         self._pending: _Pending | None = None
+        # Script file -> its compiled body at its last run (early launches).
+        self._by_file: dict[str, Any] = {}
         # True from a site's entry until its first forced graph.
         self.watching = False
 
     # ------------------------------------------------------------ sites
-    def enter(self, site: Any) -> bool:
-        """A script starts (``site``: its compiled body). Launches the last
-        run's first graph when there is one; False inside another site
-        (nested scripts are not watched)."""
+    def launch_early(self, file: str) -> bool:
+        """A script file is about to run (``Session.run_file``), before the
+        file's freshness check and load: launch the forecast of the script
+        that ``file`` ran last time, so that the GPU starts ~20 us earlier
+        (H100 host, session 6). :meth:`enter` keeps it when the run's site
+        is that script and frees it otherwise (the file changed); the caller
+        calls :meth:`abandon` when the script did not start. True when a
+        forecast was launched."""
+        if self._site is not None or self._pending is not None:
+            return False
+        site = self._by_file.get(file)
+        record = self._records.get(site) if site is not None else None
+        if record is None:
+            return False
+        entry = device_rng.position()
+        if record.entry[0] != entry[0]:
+            return False
+        self._pending = self._launch(record, entry[1] - record.entry[1], site)
+        return self._pending is not None
+
+    def abandon(self) -> None:
+        """The file given to :meth:`launch_early` did not start a script (a
+        load error, a function file): free its forecast."""
+        if self._site is None and self._pending is not None:
+            self._miss(self._pending)
+
+    def enter(self, site: Any, file: str | None = None) -> bool:
+        """A script starts (``site``: its compiled body, run from ``file``
+        when it was given a file to run). Launches the last run's first
+        graph when there is one (or keeps the one :meth:`launch_early`
+        launched for it); False inside another site (nested scripts are not
+        watched)."""
         if self._site is not None:
             return False
         self._site = site
         self.watching = True
         self._entry = device_rng.position()
+        if file is not None:
+            if len(self._by_file) >= RECORD_LIMIT and file not in self._by_file:
+                self._by_file.clear()
+            self._by_file[file] = site
+        if self._pending is not None:
+            if self._pending.site is site:
+                return True
+            self._miss(self._pending)
         record = self._records.get(site)
         try:
             if record is not None and record.entry[0] == self._entry[0]:
-                self._pending = self._launch(record, self._entry[1] - record.entry[1])
+                self._pending = self._launch(record, self._entry[1] - record.entry[1], site)
         except BaseException:
             # (a bug or an interrupt: the caller gets no forecasts to leave)
             self._site = None
@@ -183,7 +226,7 @@ class LaunchForecasts:
         return True
 
     # ------------------------------------------------------------ internals
-    def _launch(self, record: _Record, advanced: int) -> _Pending | None:
+    def _launch(self, record: _Record, advanced: int, site: Any) -> _Pending | None:
         """Launch ``record``'s kernels, their random counters moved on by
         ``advanced`` blocks (what the stream advanced since the recorded
         run's entry: a script drawing the same numbers of values every run
@@ -193,7 +236,7 @@ class LaunchForecasts:
         from matfuse.accelerate.fusion.executor import STATS
 
         provider = self.executor.provider
-        pending = _Pending(record, device_epoch(provider))
+        pending = _Pending(record, site, device_epoch(provider))
         partials: dict[int, Any] = {}
         try:
             for step, kernel, slots, sources in zip(record.plan.steps, record.kernels, record.counters,
@@ -221,7 +264,7 @@ class LaunchForecasts:
             for handle in partials.values():
                 provider.free(handle)
             self._free_outputs(pending)
-            self._records[self._site] = None
+            self._records[site] = None
             return None
         for handle in partials.values():
             provider.free(handle)
@@ -255,8 +298,8 @@ class LaunchForecasts:
         STATS.forecast_misses += 1
         record = pending.record
         record.misses += 1
-        if record.misses >= MISS_LIMIT and self._records.get(self._site) is record:
-            self._records[self._site] = None
+        if record.misses >= MISS_LIMIT and self._records.get(pending.site) is record:
+            self._records[pending.site] = None
 
     def _free_outputs(self, pending: _Pending) -> None:
         provider = self.executor.provider
