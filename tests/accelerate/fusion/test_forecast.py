@@ -348,8 +348,7 @@ def _runs_with_edits(provider, path, runs: int, edits: dict[int, str]) -> tuple[
 
 def test_run_file_launches_before_the_file_is_checked(gpu, forecast_option, tmp_path, monkeypatch):
     """``Session.run_file`` starts the forecast before the command's
-    freshness check and the file's load (session 6: ~20 us earlier on the
-    H100 host), and the script's entry keeps it."""
+    freshness check and the file's load, and the script's entry keeps it."""
     from matfuse.vm.interpreter import Interpreter
 
     path = script(tmp_path, CHAIN)

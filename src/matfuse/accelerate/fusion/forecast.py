@@ -28,17 +28,17 @@ A file run as a top-level command (``Session.run_file``) is forecast
 earlier still: :meth:`LaunchForecasts.launch_early` launches the forecast of
 the script the file ran last time before the command's freshness check and
 the file's load, and the script's entry keeps it only if the loaded script
-is that one. What is forecast (``input_sources``): plans whose kernels read no buffer
-made before the force (the graph is generators and uniforms), set no domain
-flag, have no extra fold passes and no fused loops. A device reset before
-the force (the provider's epoch) and an out-of-memory error
+is that one. What is forecast (``input_sources``): plans whose kernels read
+no buffer made before the force (the graph is generators and uniforms), set
+no domain flag, have no extra fold passes and no fused loops. A device reset
+before the force (the provider's epoch) and an out-of-memory error
 (``accelerate_api.release_memory``) free the forecast. Two misses in a row
 stop forecasting for that script. A miss costs the GPU time of the forecast
 kernels (counted in ``STATS``: ``forecast_launches`` / ``forecast_hits`` /
 ``forecast_misses``). Option ``forecast`` (``MATFUSE_FORECAST``): by default
 only on providers whose launches start at once
-(``AccelProvider.starts_work_at_launch``, CUDA); on wgpu a forecast costs one
-more submit and measured slower (docs/benchmarks/fusion.md, session 5).
+(``AccelProvider.starts_work_at_launch``, CUDA); on wgpu a forecast costs
+one more submit and measured slower (docs/benchmarks/fusion.md, session 5).
 """
 
 from __future__ import annotations
@@ -113,10 +113,11 @@ class LaunchForecasts:
     def launch_early(self, file: str) -> bool:
         """A script file is about to run (``Session.run_file``), before the
         file's freshness check and load: launch the forecast of the script
-        that ``file`` ran last time, so that the GPU starts ~20 us earlier
-        (H100 host, session 6). :meth:`enter` keeps it when the run's site
-        is that script and frees it otherwise (the file changed); the caller
-        calls :meth:`abandon` when the script did not start. True when a
+        that ``file`` ran last time, so that the GPU starts before those
+        checks (10-20 us sooner on the H100 host, session 6). :meth:`enter`
+        keeps it when the run's site is that script and frees it otherwise
+        (the file changed); the caller calls :meth:`abandon` when the script
+        did not start. True when a
         forecast was launched."""
         if self._site is not None or self._pending is not None:
             return False
