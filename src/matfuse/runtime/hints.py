@@ -18,12 +18,13 @@ def activate() -> None:
 loop_tracer = None
 
 # Set by the fusion engine (``accelerate/fusion/executor.site_forecaster``):
-# ``(compiled script, file | None) -> forecasts | None`` at a script's entry;
-# the VM calls ``leave()`` on the result when the script ends
-# (``fusion/forecast.py``).
+# ``(compiled script, (interpreter id, path) | None) -> forecasts | None`` at
+# a script's entry; the VM calls ``leave()`` on the result when the script
+# ends (``fusion/forecast.py``).
 site_forecaster = None
 
 # Set by the fusion engine (``accelerate/fusion/executor.file_forecaster``):
-# ``file -> forecasts | None`` before the VM checks and loads a script file
-# it was asked to run; the VM calls ``abandon()`` on the result afterwards.
+# ``(interpreter id, path) -> forecasts | None`` before the VM checks and
+# loads a script file it was asked to run; the VM calls ``abandon()`` on the
+# result afterwards.
 file_forecaster = None

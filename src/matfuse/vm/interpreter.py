@@ -255,9 +255,10 @@ class Interpreter:
             self.depth -= 1
 
     # -------------------------------------------------------------- scripts
-    def run_script(self, scope: FileScope, fr: Frame, file: str | None = None) -> None:
+    def run_script(self, scope: FileScope, fr: Frame, file: tuple | None = None) -> None:
         """Run a script body in workspace ``fr`` (scripts share their
-        caller's); ``file``: the path it was asked to run by (forecasts)."""
+        caller's); ``file``: the (interpreter id, path) it was asked to run
+        by (launch forecasts key early starts by it)."""
         saved = (fr.name, fr.file, fr.scope)
         if scope.file:
             fr.name = os.path.splitext(os.path.basename(scope.file))[0]
@@ -283,13 +284,15 @@ class Interpreter:
         if scope.primary is not None:
             self.invoke(scope.primary, [], 0)
             return
-        self.run_script(scope, self.frame, path)
+        # per interpreter: two sessions running one file compile two scripts
+        self.run_script(scope, self.frame, (id(self), path))
 
     def run_file_command(self, path: str) -> None:
         """``run_file`` as a top-level command: the script's launch forecast
         (``fusion/forecast.py``) starts before the command's freshness check
         and the file's load, then the command runs."""
-        early = hints.file_forecaster(path) if hints.file_forecaster is not None else None
+        forecaster = hints.file_forecaster
+        early = forecaster((id(self), path)) if forecaster is not None else None
         try:
             self.begin_command()
             self.run_file(path)

@@ -410,3 +410,35 @@ def test_file_that_fails_to_load_frees_the_early_forecast(gpu, forecast_option, 
     assert deltas[3]["forecast_launches"] == 2 and deltas[3]["forecast_misses"] == 1
     assert texts[4] == texts[2]
     assert gpu.live_buffers() == live
+
+
+def test_two_sessions_running_one_file_keep_their_forecasts(gpu, forecast_option, tmp_path):
+    """Each interpreter compiles its own script from the file: an early
+    start is keyed by (interpreter, file), so sessions taking turns do not
+    launch each other's forecasts."""
+    path = script(tmp_path, CHAIN)
+    forecast_option(True)
+    gc.collect()
+    live = gpu.live_buffers()
+    deltas = []
+    with override_provider(gpu):
+        outs = [io.StringIO(), io.StringIO()]
+        sessions = [Session(stdout=out) for out in outs]
+        for _ in range(4):
+            for session in sessions:
+                session.eval("clear")
+                session.set("n", 1e4)
+                before = counters()
+                session.run_file(str(path))
+                after = counters()
+                deltas.append({key: after[key] - before[key] for key in after})
+        texts = {out.getvalue() for out in outs}
+        for session in sessions:
+            session.eval("clear")
+    del sessions, session
+    gc.collect()
+    assert len(texts) == 1
+    assert sum(d["forecast_misses"] for d in deltas) == 0
+    assert [d["forecast_hits"] for d in deltas][4:] == [1, 1, 1, 1]
+    assert [d["kernels"] for d in deltas][4:] == [2, 2, 2, 2]
+    assert gpu.live_buffers() == live

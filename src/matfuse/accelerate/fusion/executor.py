@@ -593,7 +593,7 @@ def _active_forecasts() -> LaunchForecasts | None:
     return entry[1].forecasts
 
 
-def site_forecaster(site: Any, file: str | None = None) -> LaunchForecasts | None:
+def site_forecaster(site: Any, file: tuple | None = None) -> LaunchForecasts | None:
     """The VM's hook at a script's entry (``runtime.hints.site_forecaster``):
     the active provider's forecasts, entered for ``site`` (the compiled
     script, run from ``file`` when a file was given to run), or None (no
@@ -605,10 +605,10 @@ def site_forecaster(site: Any, file: str | None = None) -> LaunchForecasts | Non
     return forecasts if forecasts.enter(site, file) else None
 
 
-def file_forecaster(file: str) -> LaunchForecasts | None:
+def file_forecaster(file: tuple) -> LaunchForecasts | None:
     """The VM's hook before it checks and loads a script file it was asked
     to run (``runtime.hints.file_forecaster``): the forecasts when one was
-    launched early for ``file``; the VM calls ``abandon()`` on them once the
+    launched early for ``file`` (interpreter, path); the VM calls ``abandon()`` on them once the
     file's script has run or failed to start."""
     forecasts = _active_forecasts()
     if forecasts is None:

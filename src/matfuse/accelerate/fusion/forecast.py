@@ -105,15 +105,15 @@ class LaunchForecasts:
         self._entry: tuple = ()
         self._pending: _Pending | None = None
         # Script file -> its compiled body at its last run (early launches).
-        self._by_file: dict[str, Any] = {}
+        self._by_file: dict[tuple, Any] = {}
         # True from a site's entry until its first forced graph.
         self.watching = False
 
     # ------------------------------------------------------------ sites
-    def launch_early(self, file: str) -> bool:
+    def launch_early(self, file: tuple) -> bool:
         """A script file is about to run (``Session.run_file``), before the
         file's freshness check and load: launch the forecast of the script
-        that ``file`` ran last time, so that the GPU starts before those
+        that ``file`` (interpreter, path) ran last time, so that the GPU starts before those
         checks (10-20 us sooner on the H100 host, session 6). :meth:`enter`
         keeps it when the run's site is that script and frees it otherwise
         (the file changed); the caller calls :meth:`abandon` when the script
@@ -137,7 +137,7 @@ class LaunchForecasts:
         if self._site is None and self._pending is not None:
             self._miss(self._pending)
 
-    def enter(self, site: Any, file: str | None = None) -> bool:
+    def enter(self, site: Any, file: tuple | None = None) -> bool:
         """A script starts (``site``: its compiled body, run from ``file``
         when it was given a file to run). Launches the last run's first
         graph when there is one (or keeps the one :meth:`launch_early`
