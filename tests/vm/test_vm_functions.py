@@ -150,3 +150,12 @@ def test_edited_file_is_seen_by_next_command(tmp_path: Path, monkeypatch) -> Non
     os.utime(tmp_path / "edited.m", (future, future))
     s.eval("b = edited();")
     assert (s.get("a"), s.get("b")) == (1.0, 2.0)
+
+
+def test_session_run_file_of_a_missing_file(tmp_path: Path) -> None:
+    s, _, _ = session()
+    missing = str(tmp_path / "nowhere.m")
+    with pytest.raises(MatlabError) as err:
+        s.run_file(missing)
+    assert err.value.identifier == "MATLAB:run:FileNotFound"
+    assert err.value.message == f"{missing} not found."

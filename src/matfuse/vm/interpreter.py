@@ -280,6 +280,8 @@ class Interpreter:
     def run_file(self, path: str) -> None:
         """``matfuse FILE.m`` / ``run FILE``: a script runs in the base workspace;
         a function file's primary function is called with no arguments."""
+        if not os.path.isfile(path):
+            raise MatlabError("MATLAB:run:FileNotFound", f"{path} not found.")
         scope = self.functions.load_file(path)
         if scope.primary is not None:
             self.invoke(scope.primary, [], 0)
