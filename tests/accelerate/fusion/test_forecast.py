@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import io
+import os
 
 import pytest
 
@@ -86,15 +87,22 @@ def counters() -> dict[str, int]:
     return {k: v for k, v in STATS.as_dict().items() if k.startswith("forecast") or k == "kernels"}
 
 
-def run_script(provider, path, runs: list[dict[str, float]]) -> tuple[list[str], list[dict[str, int]]]:
+def run_script(provider, path, runs: list[dict[str, float]],
+               edits: dict[int, str] | None = None) -> tuple[list[str], list[dict[str, int]]]:
     """Run the script file once per entry of ``runs`` (its variables), in one
-    session: the printed text and the counters' increments of each run."""
+    session: the printed text and the counters' increments of each run.
+    ``edits``: the file's new text before the runs it names (its mtime moved
+    on, as an editor's save does)."""
     texts, deltas = [], []
     with override_provider(provider):
         out = io.StringIO()
         session = Session(stdout=out)
         session.eval("gpurng(0);")   # both ways draw the same numbers
-        for variables in runs:
+        for k, variables in enumerate(runs):
+            if edits and k in edits:
+                path.write_text(edits[k], encoding="utf-8")
+                stamp = os.stat(path).st_mtime + 10 * (k + 1)
+                os.utime(path, (stamp, stamp))
             out.seek(0)
             out.truncate()
             session.eval("clear")
@@ -314,38 +322,6 @@ def test_memory_release_frees_the_forecast_in_flight(gpu, forecast_option, tmp_p
     assert gpu.live_buffers() == live
 
 
-def _runs_with_edits(provider, path, runs: int, edits: dict[int, str]) -> tuple[list[str], list[dict[str, int]]]:
-    """Like ``run_script`` with ``n = 1e4``, rewriting the file before the
-    runs named in ``edits`` (its mtime moved on, as an editor's save does)."""
-    import os
-
-    texts, deltas = [], []
-    with override_provider(provider):
-        out = io.StringIO()
-        session = Session(stdout=out)
-        for k in range(runs):
-            if k in edits:
-                path.write_text(edits[k], encoding="utf-8")
-                stamp = os.stat(path).st_mtime + 10 * (k + 1)
-                os.utime(path, (stamp, stamp))
-            out.seek(0)
-            out.truncate()
-            session.eval("clear")
-            session.set("n", 1e4)
-            before = counters()
-            try:
-                session.run_file(str(path))
-            except MatlabError as err:
-                out.write(f"error: {err.identifier}\n")
-            after = counters()
-            texts.append(out.getvalue())
-            deltas.append({key: after[key] - before[key] for key in after})
-        session.eval("clear")
-    del session
-    gc.collect()
-    return texts, deltas
-
-
 def test_run_file_launches_before_the_file_is_checked(gpu, forecast_option, tmp_path, monkeypatch):
     """``Session.run_file`` starts the forecast before the command's
     freshness check and the file's load, and the script's entry keeps it."""
@@ -371,7 +347,7 @@ def test_run_file_launches_before_the_file_is_checked(gpu, forecast_option, tmp_
     monkeypatch.setattr(Interpreter, "run_file_command", run_file_command)
     gc.collect()
     live = gpu.live_buffers()
-    texts, deltas = _runs_with_edits(gpu, path, 4, {})
+    texts, deltas = run_script(gpu, path, [{"n": 1e4}] * 4)
     assert [d["forecast_hits"] for d in deltas][2:] == [1, 1]
     assert [d["forecast_launches"] for d in deltas][2:] == [2, 2]
     assert [d["forecast_misses"] for d in deltas] == [0, 0, 0, 0]
@@ -388,12 +364,12 @@ def test_edited_file_frees_the_early_forecast(gpu, forecast_option, tmp_path):
     path = script(tmp_path, CHAIN)
     edited = CHAIN.replace("0.1 * y1", "0.2 * y1")
     forecast_option(False)
-    plain, _ = _runs_with_edits(gpu, path, 5, {3: edited})
+    plain, _ = run_script(gpu, path, [{"n": 1e4}] * 5, {3: edited})
     path.write_text(CHAIN, encoding="utf-8")
     forecast_option(True)
     gc.collect()
     live = gpu.live_buffers()
-    texts, deltas = _runs_with_edits(gpu, path, 5, {3: edited})
+    texts, deltas = run_script(gpu, path, [{"n": 1e4}] * 5, {3: edited})
     assert texts == plain and plain[3] != plain[2]
     assert deltas[2]["forecast_hits"] == 1
     assert deltas[3]["forecast_misses"] == 1 and deltas[3]["forecast_hits"] == 0
@@ -405,7 +381,7 @@ def test_file_that_fails_to_load_frees_the_early_forecast(gpu, forecast_option, 
     forecast_option(True)
     gc.collect()
     live = gpu.live_buffers()
-    texts, deltas = _runs_with_edits(gpu, path, 5, {3: "x = (1 + ;\n", 4: CHAIN})
+    texts, deltas = run_script(gpu, path, [{"n": 1e4}] * 5, {3: "x = (1 + ;\n", 4: CHAIN})
     assert texts[3].startswith("error: ")
     assert deltas[3]["forecast_launches"] == 2 and deltas[3]["forecast_misses"] == 1
     assert texts[4] == texts[2]
