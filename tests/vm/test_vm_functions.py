@@ -159,3 +159,6 @@ def test_session_run_file_of_a_missing_file(tmp_path: Path) -> None:
         s.run_file(missing)
     assert err.value.identifier == "MATLAB:run:FileNotFound"
     assert err.value.message == f"{missing} not found."
+    with pytest.raises(MatlabError) as err:
+        s.run_file(str(tmp_path))            # a folder is not a script file
+    assert err.value.identifier == "MATLAB:run:FileNotFound"

@@ -280,9 +280,11 @@ class Interpreter:
     def run_file(self, path: str) -> None:
         """``matfuse FILE.m`` / ``run FILE``: a script runs in the base workspace;
         a function file's primary function is called with no arguments."""
-        if not os.path.isfile(path):
-            raise MatlabError("MATLAB:run:FileNotFound", f"{path} not found.")
-        scope = self.functions.load_file(path)
+        try:
+            scope = self.functions.load_file(path)
+        except (FileNotFoundError, IsADirectoryError):
+            # (no extra stat per run: the load's own mtime check finds it)
+            raise MatlabError("MATLAB:run:FileNotFound", f"{path} not found.") from None
         if scope.primary is not None:
             self.invoke(scope.primary, [], 0)
             return
