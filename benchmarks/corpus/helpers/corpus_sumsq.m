@@ -1,0 +1,4 @@
+function s = corpus_sumsq(X)
+%CORPUS_SUMSQ  Sum of squares of all elements.
+s = sum(X(:).^2);
+end
