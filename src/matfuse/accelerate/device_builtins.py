@@ -35,8 +35,14 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
         return device_stats.try_stats(p, name, args, nargout)
     if name == "filter":
         return device_signal.try_filter(p, args, nargout)
+    if name in ("max", "min") and nargout == 2:
+        return _try_reduce_with_index(p, name, args)
     if nargout > 1:
         return None
+    if name == "nnz" and len(args) == 1:
+        return _one(_try_nnz(p, args[0]))
+    if name == "trace" and len(args) == 1:
+        return _one(_try_trace(p, args[0]))
     if name in layout.REARRANGE:
         return _one(layout.try_rearrange(p, b, args))
     if name in NUMERIC_CLASSES and len(args) == 1:
@@ -106,27 +112,67 @@ def _one(result: GpuArray | None) -> list[Any] | None:
     return None if result is None else [result]
 
 
-def _reduce_out_dtype(op: str, a: GpuArray) -> str | None:
-    cls, cx = a.matlab_class, a.is_complex()
+_OUTTYPES = ("default", "double", "native")
+_NANFLAGS = ("omitnan", "includenan")
+
+
+def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
+    """(class the reduction computes in, class of the result) by MATLAB's
+    outtype rules, or None for forms left to the host.
+
+    ``sum``/``prod``/``mean``: floating input keeps its class unless
+    ``'double'``; integer, logical and char input compute in double
+    (``'default'``/``'double'``); ``mean(..., 'native')`` of integers rounds
+    the double mean back to the integer class. ``max``/``min`` keep the class.
+    """
     if op in ("any", "all"):
-        return "bool" if cls in ("double", "single", "logical") and not cx else None
-    if cls not in ("double", "single"):
+        return ("double" if cls == "char" else cls, "logical")
+    if op in ("max", "min"):
+        return (cls, cls) if cls in ("double", "single") else None
+    if cls in ("double", "single"):
+        out = "double" if outtype == "double" else cls
+        return out, out
+    if outtype == "native":
+        return ("double", cls) if op == "mean" and cls != "logical" else None
+    return "double", "double"
+
+
+def _dims_arg(v: Any, ndim: int) -> tuple[int, ...] | None | str:
+    """0-based dims of a ``dim`` or ``vecdim`` argument, None for ``'all'``,
+    ``"bad"`` for anything else (the host path raises MATLAB's errors)."""
+    if is_char(v) and to_str(v).lower() == "all":
         return None
-    if cx and op in ("max", "min"):
-        return None
-    return a.handle.dtype
+    if type(v) is float:
+        values = [v]
+    elif type(v) is np.ndarray and v.dtype.kind in "fiu" and v.size >= 1 and \
+            v.ndim == 2 and 1 in v.shape:
+        values = [float(d) for d in v.reshape(-1)]
+    else:
+        return "bad"
+    if any(d < 1 or d != int(d) for d in values) or len(set(values)) != len(values):
+        return "bad"
+    return tuple(sorted(int(d) - 1 for d in values))
 
 
 def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
-    """``op(x)``, ``op(x, dim)``, ``op(x, 'all')``, ``max(x, [], dim)`` plus
-    trailing ``'omitnan'``/``'includenan'``; None for every other form."""
+    """``op(x)``, ``op(x, dim|vecdim|'all')``, ``max(x, [], dim|vecdim|'all')``
+    with trailing outtype (``'default' 'double' 'native'``) and nanflag
+    words; None for every other form (the host path decides those)."""
     x = args[0]
-    if not isinstance(x, GpuArray) or x.provider is not p or 0 in x.shape:
+    if not isinstance(x, GpuArray) or x.provider is not p or 0 in x.shape or x.is_complex():
         return None  # empties follow MATLAB's special cases on the host
     rest = list(args[1:])
     omitnan = op in ("max", "min")  # MATLAB's max/min skip NaN by default
-    while rest and is_char(rest[-1]) and to_str(rest[-1]).lower() in ("omitnan", "includenan"):
-        omitnan = to_str(rest.pop()).lower() == "omitnan"
+    outtype = "default"
+    while rest and is_char(rest[-1]):
+        word = to_str(rest[-1]).lower()
+        if word in _NANFLAGS and op not in ("any", "all"):
+            omitnan = word == "omitnan"
+        elif word in _OUTTYPES and op in ("sum", "prod", "mean"):
+            outtype = word
+        else:
+            break
+        rest.pop()
     if op in ("max", "min"):
         if len(rest) == 0:
             pass
@@ -134,29 +180,88 @@ def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
             rest = rest[1:]
         else:
             return None
-    if op in ("any", "all") and len(rest) == 0 and len(x.shape) == 2 and 1 in x.shape:
-        dims: tuple[int, ...] | None = (0 if x.shape[0] != 1 else 1,)
-    elif len(rest) == 0:
-        dims = (_first_nonsingleton(x.shape),)
-    elif len(rest) == 1 and is_char(rest[0]) and to_str(rest[0]).lower() == "all":
-        dims = None
-    elif len(rest) == 1 and type(rest[0]) is float and rest[0] >= 1 and rest[0] == int(rest[0]):
-        dims = (int(rest[0]) - 1,)
-    else:
+    if len(rest) > 1:
         return None
-    out_dtype = _reduce_out_dtype(op, x)
-    if out_dtype is None:
-        return None
-    if dims is not None and dims[0] >= len(x.shape):
-        # Reducing a trailing singleton dimension is the identity (sum/max...).
-        if op in ("any", "all"):
+    if len(rest) == 1:
+        dims = _dims_arg(rest[0], len(x.shape))
+        if dims == "bad":
             return None
-        return x
+    elif op in ("any", "all") and len(x.shape) == 2 and 1 in x.shape:
+        dims = (0 if x.shape[0] != 1 else 1,)
+    else:
+        dims = (_first_nonsingleton(x.shape),)
+    classes = _reduce_classes(op, x.matlab_class, outtype)
+    if classes is None:
+        return None
+    compute_cls, out_cls = classes
+    if dims is not None:
+        dims = tuple(d for d in dims if d < len(x.shape))
+        if not dims:
+            # Reducing only trailing singleton dimensions: the identity.
+            if op in ("any", "all"):
+                return None
+            return device_ops.try_cast(p, x, out_cls)
+    src = x if compute_cls == x.matlab_class else device_ops.try_cast(p, x, compute_cls)
+    if src is None:
+        return None
+    out_dtype = "bool" if op in ("any", "all") else src.handle.dtype
     try:
-        h = p.reduce(op, x.valid_handle(), dims, omitnan, out_dtype)
+        h = p.reduce(op, src.valid_handle(), dims, omitnan, out_dtype)
     except Unsupported:
         return None
-    return wrap_handle(h, matlab_class_of_dtype(out_dtype), p)
+    result = wrap_handle(h, matlab_class_of_dtype(out_dtype), p)
+    if out_cls != result.matlab_class:
+        return device_ops.try_cast(p, result, out_cls)
+    return result
+
+
+def _try_reduce_with_index(p: AccelProvider, op: str, args: list[Any]) -> list[Any] | None:
+    """``[m, i] = max(x)``, ``max(x, [], dim)`` (and ``min``) of real float
+    arrays, with an optional nanflag; indices are doubles, first occurrence."""
+    x = args[0]
+    if not _float_array(p, x) or x.is_complex():
+        return None
+    rest = list(args[1:])
+    omitnan = True
+    if rest and is_char(rest[-1]) and to_str(rest[-1]).lower() in _NANFLAGS:
+        omitnan = to_str(rest.pop()).lower() == "omitnan"
+    if not rest:
+        dim = _first_nonsingleton(x.shape)
+    elif len(rest) == 2 and _is_empty(rest[0]) and type(rest[1]) is float \
+            and rest[1] >= 1 and rest[1] == int(rest[1]):
+        dim = int(rest[1]) - 1
+    else:
+        return None
+    if dim >= len(x.shape):
+        return None
+    try:
+        vals, idx = p.reduce_with_index(op, x.valid_handle(), dim, omitnan)
+    except Unsupported:
+        return None
+    return [wrap_handle(vals, x.matlab_class, p), wrap_handle(idx, "double", p)]
+
+
+def _try_nnz(p: AccelProvider, x: Any) -> GpuArray | None:
+    """``nnz(x)``: the count of nonzero elements (NaN counts), a double."""
+    if not isinstance(x, GpuArray) or x.provider is not p or x.is_complex() or 0 in x.shape:
+        return None
+    try:
+        h = p.reduce("nnz", x.valid_handle(), None, False, "float64")
+    except Unsupported:
+        return None
+    return wrap_handle(h, "double", p)
+
+
+def _try_trace(p: AccelProvider, x: Any) -> GpuArray | None:
+    """``trace(A)`` of a square float matrix: the sum of its diagonal."""
+    if not _float_array(p, x) or x.is_complex() or len(x.shape) != 2 or x.shape[0] != x.shape[1]:
+        return None
+    try:
+        d = p.diag(x.valid_handle(), 0)
+        h = p.reduce("sum", d, None, False, x.handle.dtype)
+    except Unsupported:
+        return None
+    return wrap_handle(h, x.matlab_class, p)
 
 
 def _is_empty(v: Any) -> bool:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from matfuse.accelerate import device_ops
+from matfuse.accelerate import device_compositions, device_ops
 from matfuse.accelerate.fusion import routing
 from matfuse.accelerate.class_rules import (
     BINARY_SYMBOLS,
@@ -57,7 +57,7 @@ HOST_RESULTS = frozenset({
 
 # Builtins with their own device implementation: fn(args, nargout, ctx) -> outputs.
 DeviceImpl = Callable[[list[Any], int, Any], list[Any]]
-DEVICE_IMPLS: dict[str, DeviceImpl] = {}
+DEVICE_IMPLS: dict[str, DeviceImpl] = dict(device_compositions.COMPOSED)
 
 
 def register_device_impl(name: str) -> Callable[[DeviceImpl], DeviceImpl]:
@@ -115,6 +115,11 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
     spec = b.gpu
     if name in CLASS_QUERIES or (spec is not None and spec.kind == "device_native"):
         return invoke(b, args, nargout, ctx)
+    if _only_prototypes(args):
+        # zeros(..., 'like', g), rand(..., 'like', g), cast(x, 'like', g): the
+        # builtin reads the prototype's class and places its result on g's
+        # device itself (construction.place_like).
+        return invoke(b, args, nargout, ctx)
     impl = DEVICE_IMPLS.get(name)
     if impl is not None:
         outputs = impl(args, nargout, ctx)
@@ -134,6 +139,17 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
     if not returns_device(b):
         return results
     return [reupload(r, p) for r in results]
+
+
+def _only_prototypes(args: list[Any]) -> bool:
+    """Whether every device argument is the prototype of a ``'like'`` pair."""
+    for i, a in enumerate(args):
+        if isinstance(a, DeviceValue):
+            word = args[i - 1] if i > 0 else None
+            if not (type(word) is np.ndarray and word.dtype == CHAR_DTYPE
+                    and word.size == 4 and "".join(word.reshape(-1)).lower() == "like"):
+                return False
+    return True
 
 
 def _with_impl(b: Builtin, impl: Callable[..., Any]) -> Builtin:

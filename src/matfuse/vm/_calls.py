@@ -11,7 +11,7 @@ from matfuse.errors import MatlabError, undefined_function
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
 from matfuse.runtime.registry import Builtin
-from matfuse.runtime.values import FunctionHandle, StringArray, is_char, to_str
+from matfuse.runtime.values import DeviceValue, FunctionHandle, StringArray, is_char, to_str
 
 MISSING = object()
 _generation_counter = [0]
@@ -318,6 +318,9 @@ def scalar_truth(v: Any, op: str) -> bool:
         if v != v:
             raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
         return v != 0.0
+    if isinstance(v, DeviceValue) and tuple(v.shape) == (1, 1):
+        # a gpuArray scalar is read back: the host branches on it
+        return scalar_truth(v.gather(), op)
     if t is np.ndarray and v.size == 1 and v.dtype.kind in "biufcU":
         x = v.reshape(-1)[0]
         if v.dtype.kind == "U":

@@ -162,7 +162,12 @@ def cast(v: Any, cls: Any, proto: Any = None) -> Any:
                           f"Unsupported data type '{name}'.")
     if isinstance(v, DeviceValue):
         v = v.gather()
-    return to_class(v, name)
+    result = to_class(v, name)
+    if proto is not None:
+        from matfuse.runtime.builtins.construction import place_like
+
+        result = place_like(result, proto)  # a gpuArray prototype: a gpuArray result
+    return result
 
 
 _TYPECAST_CLASSES = ("double", "single") + INTEGER_CLASSES

@@ -1,0 +1,196 @@
+"""Device paths of builtins composed from MATLAB-level operations on
+gpuArrays: ``kron``, ``maxk``/``mink``, ``median``, ``normalize`` and
+``idivide``.
+
+Each is written the way the builtin is defined mathematically, in terms of
+operations that already run on the device (``sort``, indexing, ``reshape``,
+elementwise operators, reductions), so the work stays resident and takes the
+fusion engine like any program would. Every function returns None for forms
+it does not take (name/value options, complex or empty data, integer classes
+where MATLAB's rules differ): the dispatcher's counted host fallback then
+runs, which also raises MATLAB's errors.
+
+``COMPOSED`` maps builtin names to ``fn(args, nargout, ctx) -> outputs``;
+the dispatcher merges it into its table of device implementations.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy as np
+
+from matfuse.accelerate.gpuarray import GpuArray
+from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
+
+_FLOAT = ("double", "single")
+_INT_EXACT_IN_DOUBLE = ("int8", "uint8", "int16", "uint16", "int32", "uint32")
+
+
+def _call(name: str, *args: Any, nargout: int = 1) -> list[Any]:
+    from matfuse.runtime.dispatcher import call_builtin
+    from matfuse.runtime.registry import lookup
+
+    return call_builtin(lookup(name), list(args), nargout, None)
+
+
+def _op(symbol: str, a: Any, b: Any) -> Any:
+    from matfuse.runtime import ops
+
+    return ops.binary(symbol, a, b)
+
+
+def _index(v: Any, *idx: Any) -> Any:
+    from matfuse.runtime.indexing import paren_get
+
+    return paren_get(v, list(idx))
+
+
+def _real_float(x: Any) -> bool:
+    return isinstance(x, GpuArray) and x.matlab_class in _FLOAT and not x.is_complex() \
+        and 0 not in x.shape
+
+
+def _positive_int(v: Any) -> int | None:
+    if type(v) is np.ndarray and v.size == 1 and v.dtype.kind in "fiu":
+        v = float(v.reshape(-1)[0])
+    if type(v) is float and v >= 1 and v == int(v):
+        return int(v)
+    return None
+
+
+def _first_nonsingleton(shape: tuple[int, ...]) -> int:
+    for i, d in enumerate(shape):
+        if d != 1:
+            return i
+    return 0
+
+
+def _along(shape: tuple[int, ...], dim: int, first: int, last: int) -> list[Any]:
+    """Subscripts selecting positions ``first..last`` (1-based) along ``dim``."""
+    colon = char_array(":")
+    subs: list[Any] = [colon] * max(len(shape), dim + 1)
+    subs[dim] = np.arange(first, last + 1, dtype=np.float64).reshape(1, -1)
+    return subs
+
+
+def kron_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    """``kron(A, B)`` of 2-D real float matrices: ``B`` scaled by each element
+    of ``A``, by one broadcast product of 4-D reshapes."""
+    if len(args) != 2 or nargout > 1:
+        return None
+    a, b = args
+    if not all(_real_float(v) or (type(v) is np.ndarray and v.dtype.kind == "f" and v.size)
+               or type(v) is float for v in (a, b)):
+        return None
+    sa = (1, 1) if type(a) is float else tuple(a.shape)
+    sb = (1, 1) if type(b) is float else tuple(b.shape)
+    if len(sa) != 2 or len(sb) != 2:
+        return None
+    (ma, na), (mb, nb) = sa, sb
+    b4 = _call("reshape", b, float(mb), 1.0, float(nb), 1.0)[0]
+    a4 = _call("reshape", a, 1.0, float(ma), 1.0, float(na))[0]
+    return [_call("reshape", _op(".*", b4, a4), float(ma * mb), float(na * nb))[0]]
+
+
+def _topk(largest: bool) -> Callable[[list[Any], int, Any], list[Any] | None]:
+    def topk(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+        """``maxk/mink(x, k)`` and ``(x, k, dim)``: the first ``k`` of a sort."""
+        if len(args) not in (2, 3) or not _real_float(args[0]) or nargout > 2:
+            return None
+        x = args[0]
+        k = _positive_int(args[1])
+        dim = _first_nonsingleton(x.shape) if len(args) == 2 else _positive_int(args[2])
+        if k is None or dim is None:
+            return None
+        if len(args) == 3:
+            dim -= 1
+        n = x.shape[dim] if dim < len(x.shape) else 1
+        order = char_array("descend" if largest else "ascend")
+        values, where = _call("sort", x, float(dim + 1), order, nargout=2)
+        subs = _along(tuple(x.shape), dim, 1, min(k, n))
+        return [_index(values, *subs), _index(where, *subs)][:max(nargout, 1)]
+    return topk
+
+
+def median_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    """``median(x)``, ``median(x, dim)`` and ``'includenan'`` of real float
+    data: the middle of a sort (the mean of the two middle values for even
+    lengths); a slice holding NaN gives NaN."""
+    if nargout > 1 or not args or not _real_float(args[0]):
+        return None
+    x, rest = args[0], list(args[1:])
+    if rest and is_char(rest[-1]) and to_str(rest[-1]).lower() == "includenan":
+        rest.pop()
+    if len(rest) > 1 or any(is_char(r) for r in rest):
+        return None
+    dim = _first_nonsingleton(x.shape) if not rest else _positive_int(rest[0])
+    if dim is None:
+        return None
+    if rest:
+        dim -= 1
+    if dim >= len(x.shape):
+        return [x]
+    n = x.shape[dim]
+    s = _call("sort", x, float(dim + 1))[0]
+    mid = (n + 1) // 2
+    lower = _index(s, *_along(tuple(x.shape), dim, mid, mid))
+    if n % 2:
+        m = lower
+    else:
+        upper = _index(s, *_along(tuple(x.shape), dim, mid + 1, mid + 1))
+        m = _op("+", lower, _op("/", _op("-", upper, lower), 2.0))
+    has_nan = _call("any", _call("isnan", x)[0], float(dim + 1))[0]
+    # NaN where the slice held one: 0 ./ 0 is NaN, 0 ./ 1 is 0.
+    return [_op("+", m, _op("./", 0.0, _call("not", has_nan)[0]))]
+
+
+def normalize_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    """``normalize(x)`` (z-scores along the first non-singleton dimension) and
+    ``normalize(x, 'range')`` (to [0, 1]) of real float data."""
+    if nargout > 1 or not args or not _real_float(args[0]) or len(args) > 2:
+        return None
+    x = args[0]
+    if len(args) == 1:
+        return [_call("zscore", x)[0]]
+    if not is_char(args[1]) or to_str(args[1]).lower() != "range":
+        return None
+    dim = float(_first_nonsingleton(x.shape) + 1)
+    empty = np.zeros((0, 0))
+    lo = _call("min", x, empty, dim)[0]
+    hi = _call("max", x, empty, dim)[0]
+    return [_op("./", _op("-", x, lo), _op("-", hi, lo))]
+
+
+def idivide_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    """``idivide(a, b[, 'fix'|'round'|'floor'|'ceil'])`` of integers up to 32
+    bits: the exact double quotient rounded as asked, then saturated to the
+    integer class (doubles hold every such quotient's integer part exactly)."""
+    if len(args) not in (2, 3) or nargout > 1:
+        return None
+    mode = "fix"
+    if len(args) == 3:
+        if not is_char(args[2]):
+            return None
+        mode = to_str(args[2]).lower()
+        if mode not in ("fix", "round", "floor", "ceil"):
+            return None
+    a, b = args[:2]
+    classes = {v.matlab_class if isinstance(v, DeviceValue) else
+               (v.dtype.name if type(v) is np.ndarray else "double") for v in (a, b)}
+    ints = classes & set(_INT_EXACT_IN_DOUBLE)
+    if len(ints) != 1 or not classes <= ints | {"double"}:
+        return None
+    cls = ints.pop()
+    q = _op("./", _call("double", a)[0], _call("double", b)[0])
+    return [_call(cls, _call(mode, q)[0])[0]]
+
+
+COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
+    "kron": kron_on_device,
+    "maxk": _topk(True),
+    "mink": _topk(False),
+    "median": median_on_device,
+    "normalize": normalize_on_device,
+    "idivide": idivide_on_device,
+}
