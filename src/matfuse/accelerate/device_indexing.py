@@ -9,12 +9,15 @@ Assignments that grow, delete or change the class take the host path.
 
 from __future__ import annotations
 
+import hashlib
+from collections import OrderedDict
 from typing import Any
 
 import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
 from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported, count_fallback
+from matfuse.runtime import hints
 from matfuse.runtime.values import DeviceValue, canonical, class_of, to_array
 
 
@@ -51,13 +54,58 @@ def scalar_position(shape: tuple[int, ...], idx: list[Any]) -> int | None:
     return position
 
 
+class _IndexUploads:
+    """Device copies of recently used index arrays, keyed by their contents.
+
+    A loop that indexes with the same ranges every iteration
+    (``U(2:end-1, 2:end-1)``, a mask computed once) uploads each index once:
+    index buffers are only ever read by the gather/scatter hooks. Bounded by
+    entries and bytes; least recently used first out; entries of another
+    provider, or invalidated by a device reset, are never returned; emptied
+    when the top-level command ends (``hints.command_end_hooks``).
+    """
+
+    MAX_ENTRIES = 64
+    MAX_BYTES = 64 << 20
+
+    def __init__(self) -> None:
+        self._entries: OrderedDict[tuple, GpuArray] = OrderedDict()
+        self._bytes = 0
+
+    def get(self, p: AccelProvider, flat: np.ndarray, shape: tuple[int, ...]) -> GpuArray:
+        key = (id(p), shape, flat.dtype.str,
+               hashlib.blake2b(flat.data, digest_size=16).digest())
+        hit = self._entries.get(key)
+        if hit is not None and hit.provider is p and hit.is_valid:
+            self._entries.move_to_end(key)
+            return hit
+        handle = p.upload(HostTensor(flat, shape, class_of(flat)))
+        g = wrap_handle(handle, class_of(flat), p)
+        if flat.nbytes <= self.MAX_BYTES // 4:
+            self._entries[key] = g
+            self._bytes += flat.nbytes
+            while len(self._entries) > self.MAX_ENTRIES or self._bytes > self.MAX_BYTES:
+                _, old = self._entries.popitem(last=False)
+                self._bytes -= old.numel * np.dtype(old.handle.dtype).itemsize
+        return g
+
+
+    def clear(self) -> None:
+        self._entries.clear()
+        self._bytes = 0
+
+
+_INDEX_UPLOADS = _IndexUploads()
+hints.command_end_hooks.append(_INDEX_UPLOADS.clear)
+
+
 def _upload_index(p: AccelProvider, lin: np.ndarray) -> GpuArray:
-    """Upload 0-based positions (int32 when they fit; may raise Unsupported)."""
+    """0-based positions on the device (int32 when they fit; may raise
+    Unsupported); an index used recently is not uploaded again."""
     if lin.dtype != np.int32 and (lin.size == 0 or int(lin.max()) < 2**31 - 1):
         lin = lin.astype(np.int32)
     flat = np.ascontiguousarray(lin.reshape(-1, order="F"))
-    handle = p.upload(HostTensor(flat, tuple(lin.shape), class_of(lin)))
-    return wrap_handle(handle, class_of(lin), p)
+    return _INDEX_UPLOADS.get(p, flat, tuple(lin.shape))
 
 
 def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:

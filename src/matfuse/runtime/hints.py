@@ -28,3 +28,13 @@ site_forecaster = None
 # loads a script file it was asked to run; the VM calls ``abandon()`` on the
 # result afterwards.
 file_forecaster = None
+
+# Called when a top-level command (``Session.eval``/``run_file``) ends: the
+# acceleration layer drops what it kept only for the command's own re-use
+# (``device_indexing``'s uploaded index arrays).
+command_end_hooks: list = []
+
+
+def command_finished() -> None:
+    for hook in command_end_hooks:
+        hook()

@@ -14,6 +14,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime import hints
 from matfuse.runtime.values import (
     CHAR_DTYPE, DeviceValue, as_matlab_array, canonical, char_array, to_str,
 )
@@ -63,11 +64,17 @@ class Session:
         """Run MATLAB code in the base workspace; raises MatlabError on errors."""
         # Each top-level command sees .m files edited since the last one.
         self.interp.begin_command()
-        interrupt_guard(self.interp.execute, code)
+        try:
+            interrupt_guard(self.interp.execute, code)
+        finally:
+            hints.command_finished()
 
     def run_file(self, path: str) -> None:
         """Run a script (base workspace) or a function file's primary function."""
-        interrupt_guard(self.interp.run_file_command, path)
+        try:
+            interrupt_guard(self.interp.run_file_command, path)
+        finally:
+            hints.command_finished()
 
     def get(self, name: str) -> Any:
         base = self.interp.base

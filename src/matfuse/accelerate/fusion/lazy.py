@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from matfuse.accelerate.fusion import graph as g
 from matfuse.accelerate.fusion.graph import FNode, FusionShapeError
 from matfuse.accelerate.gpuarray import GpuArray
@@ -85,6 +87,9 @@ def lazy_binary(op: str, a: Any, b: Any, provider: Any) -> Any:
     name = _BINARY.get(op) or _BUILTIN_BINARY.get(op)
     if name is None:
         return None
+    a, b = _as_python_scalar(a), _as_python_scalar(b)
+    if type(a) is _SingleScalar or type(b) is _SingleScalar:
+        return _single_scalar_binary(name, a, b, provider)
     ta, tb = type(a), type(b)
     if ta is float or ta is bool:
         if tb is float or tb is bool:
@@ -111,6 +116,45 @@ def lazy_binary(op: str, a: Any, b: Any, provider: Any) -> Any:
         raise MatlabError("MATLAB:sizeDimensionsMustMatch",
                           "Arrays have incompatible sizes for this operation.") from None
     return _result(node, provider)
+
+
+class _SingleScalar(float):
+    """A host ``single`` scalar (1x1 float32 array) as a kernel uniform."""
+
+
+def _as_python_scalar(v: Any) -> Any:
+    """Host 1x1 real double/single/logical arrays as uniforms, not uploads:
+    ``float``/``bool`` for double and logical, ``_SingleScalar`` for single
+    (MATLAB's class rule makes the result single)."""
+    if type(v) is np.ndarray and v.size == 1 and v.ndim == 2:
+        kind = v.dtype
+        if kind == np.float64:
+            return float(v[0, 0])
+        if kind == np.float32:
+            return _SingleScalar(v[0, 0])
+        if kind == np.bool_:
+            return bool(v[0, 0])
+    return v
+
+
+def _single_scalar_binary(name: str, a: Any, b: Any, provider: Any) -> Any:
+    """``a op b`` where one side is a host single scalar: a single result."""
+    scalar_first = type(a) is _SingleScalar
+    other = b if scalar_first else a
+    if type(other) in (float, bool, _SingleScalar):
+        return None
+    node = operand_node(other, provider)
+    if node is None or node.op == "scalar":
+        return None
+    uniform = FNode("scalar", (), (1, 1), "f32", (float(a if scalar_first else b),))
+    node = g.cast_node(node, "f32") if node.dtype == "f64" else node
+    pair = (uniform, node) if scalar_first else (node, uniform)
+    try:
+        result = g.binary_node(name, *pair)
+    except FusionShapeError:
+        raise MatlabError("MATLAB:sizeDimensionsMustMatch",
+                          "Arrays have incompatible sizes for this operation.") from None
+    return _result(result, provider)
 
 
 def _scalar_operand(v: Any, t: type, other_dtype: str) -> FNode:
