@@ -12,7 +12,7 @@ from matfuse.accelerate import dispatch
 from matfuse.accelerate.gpuarray import GpuArray, upload_value
 from matfuse.accelerate_api import fallback_counts
 from matfuse.errors import MatlabError
-from matfuse.runtime import indexing, ops
+from matfuse.runtime import hints, indexing, ops
 from matfuse.runtime.values import class_of, element_class, to_array
 
 OPERANDS = {
@@ -196,6 +196,8 @@ def test_temporaries_are_freed(inproc):
         dispatch.device_binary("+", g, np.ones((2, 3)))
         dispatch.device_unary("sqrt", dispatch.device_unary("-", g))
         dispatch.device_index(g, [2.0])
+    # The uploaded index is kept for re-use until the top-level command ends.
+    hints.command_finished()
     gc.collect()
     assert inproc.live_buffers() == 1
 

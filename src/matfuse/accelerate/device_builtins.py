@@ -113,6 +113,7 @@ def _one(result: GpuArray | None) -> list[Any] | None:
 
 
 _OUTTYPES = ("default", "double", "native")
+_FLOATS = ("double", "single")
 _NANFLAGS = ("omitnan", "includenan")
 
 
@@ -159,8 +160,10 @@ def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
     with trailing outtype (``'default' 'double' 'native'``) and nanflag
     words; None for every other form (the host path decides those)."""
     x = args[0]
-    if not isinstance(x, GpuArray) or x.provider is not p or 0 in x.shape or x.is_complex():
+    if not isinstance(x, GpuArray) or x.provider is not p or 0 in x.shape:
         return None  # empties follow MATLAB's special cases on the host
+    if x.is_complex() and (op not in ("sum", "prod", "mean") or x.matlab_class not in _FLOATS):
+        return None
     rest = list(args[1:])
     omitnan = op in ("max", "min")  # MATLAB's max/min skip NaN by default
     outtype = "default"
