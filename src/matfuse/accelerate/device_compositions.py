@@ -1,6 +1,6 @@
 """Device paths of builtins composed from MATLAB-level operations on
-gpuArrays: ``kron``, ``maxk``/``mink``, ``median``, ``normalize`` and
-``idivide``.
+gpuArrays: ``kron``, ``maxk``/``mink``, ``median``, ``normalize``,
+``idivide`` and ``var``/``std``.
 
 Each is written the way the builtin is defined mathematically, in terms of
 operations that already run on the device (``sort``, indexing, ``reshape``,
@@ -186,6 +186,73 @@ def idivide_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | No
     return [_call(cls, _call(mode, q)[0])[0]]
 
 
+def _moments(op: str) -> Callable[[list[Any], int, Any], list[Any] | None]:
+    def moments(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+        """``var/std(x, w, dim|vecdim|'all', nanflag)`` of real float data,
+        ``w`` 0 (N-1) or 1 (N). Without ``'omitnan'`` the provider's moments
+        hook; with it, counts and sums of the non-NaN elements (a slice of
+        one number has variance 0, an all-NaN slice NaN, as MATLAB)."""
+        if nargout > 1 or not args or not _real_float(args[0]) or len(args) > 4:
+            return None
+        x, rest = args[0], list(args[1:])
+        omitnan = False
+        if rest and is_char(rest[-1]) and to_str(rest[-1]).lower() in ("omitnan", "includenan"):
+            omitnan = to_str(rest.pop()).lower() == "omitnan"
+        weight = 0
+        if rest:
+            w = rest.pop(0)
+            if type(w) is np.ndarray and w.size == 0:
+                weight = 0
+            elif type(w) is float and w in (0.0, 1.0):
+                weight = int(w)
+            else:
+                return None
+        dims = _dims_of(rest, tuple(x.shape))
+        if dims == "bad":
+            return None
+        if not omitnan:
+            from matfuse.accelerate.gpuarray import wrap_handle
+            from matfuse.accelerate_api import Unsupported
+
+            p = x.provider
+            try:
+                h = p.moments(op, x.valid_handle(), dims, weight, False)
+            except Unsupported:
+                return None
+            return [wrap_handle(h, x.matlab_class, p)]
+        where = char_array("all") if dims is None else \
+            np.array([[d + 1.0 for d in dims]])
+        omit = char_array("omitnan")
+        n = _call("sum", _call("not", _call("isnan", x)[0])[0], where)[0]
+        mu = _op("./", _call("sum", x, where, omit)[0], n)
+        centered = _op("-", x, mu)
+        total = _call("sum", _op(".*", centered, centered), where, omit)[0]
+        denom = n if weight == 1 else _op("-", n, _op(">", n, 1.0))
+        v = _op("./", total, denom)
+        return [_call("sqrt", v)[0] if op == "std" else v]
+    return moments
+
+
+def _dims_of(rest: list[Any], shape: tuple[int, ...]) -> tuple[int, ...] | None | str:
+    """0-based dims of an optional ``dim``/``vecdim``/``'all'`` argument
+    (default: the first non-singleton dimension); ``"bad"`` otherwise."""
+    if not rest:
+        return (_first_nonsingleton(shape),)
+    if len(rest) > 1:
+        return "bad"
+    v = rest[0]
+    if is_char(v):
+        return None if to_str(v).lower() == "all" else "bad"
+    if type(v) is float:
+        v = np.array([[v]])
+    if type(v) is not np.ndarray or v.dtype.kind not in "fiu" or v.size == 0:
+        return "bad"
+    values = [float(d) for d in v.reshape(-1)]
+    if any(d < 1 or d != int(d) for d in values) or len(set(values)) != len(values):
+        return "bad"
+    return tuple(sorted(int(d) - 1 for d in values))
+
+
 COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "kron": kron_on_device,
     "maxk": _topk(True),
@@ -193,4 +260,6 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "median": median_on_device,
     "normalize": normalize_on_device,
     "idivide": idivide_on_device,
+    "var": _moments("var"),
+    "std": _moments("std"),
 }
