@@ -173,9 +173,15 @@ def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any,
     from matfuse.runtime import indexing
 
     host_idx = _host_index(idx)
-    if isinstance(v, GpuArray) and v.provider is p and rhs is not getattr(indexing, "DELETE", object()) \
-            and _same_class(v, rhs):
+    if isinstance(v, GpuArray) and v.provider is p and rhs is indexing.DELETE:
+        result = _delete(p, v, host_idx)
+        if result is not None:
+            return result
+    elif isinstance(v, GpuArray) and v.provider is p and _same_class(v, rhs):
         result = _scatter(p, v, host_idx, rhs, inplace)
+        if result is None:
+            grown = _grow(p, v, host_idx, rhs)
+            result = None if grown is None else _scatter(p, grown, host_idx, rhs, True)
         if result is not None:
             return result
     count_fallback("index_assign")
@@ -202,6 +208,55 @@ def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any,
         return None
     selected = to_array(indexing.paren_get(positions, host_idx))
     return _scatter_selected(p, v, selected, rhs, inplace)
+
+
+def _delete(p: AccelProvider, v: GpuArray, host_idx: list[Any]) -> GpuArray | None:
+    """``v(idx) = []``: the kept elements gathered on the device (the
+    runtime's deletion of a position array says which, and raises MATLAB's
+    errors)."""
+    from matfuse.runtime import indexing
+
+    kept = to_array(indexing.paren_set(_positions(v.shape), host_idx, indexing.DELETE))
+    if kept.size == 0:
+        empty = np.zeros(kept.shape, dtype=np.dtype(v.handle.dtype))
+        return wrap_handle(p.upload(HostTensor.from_array(empty, v.matlab_class)),
+                           v.matlab_class, p)
+    try:
+        lin = _upload_index(p, kept)
+        h = p.index_gather(v.valid_handle(), lin.handle, tuple(kept.shape))
+    except Unsupported:
+        return None
+    return wrap_handle(h, v.matlab_class, p)
+
+
+def _grow(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any) -> GpuArray | None:
+    """The array that ``v(idx) = rhs`` grows ``v`` into, made on the device:
+    zeros of the new size with the old elements scattered to their new
+    positions (the caller then writes ``rhs``). None when the assignment does
+    not grow ``v`` or the provider cannot."""
+    from matfuse.runtime import indexing
+
+    if v.is_complex() or v.matlab_class not in ("double", "single", "logical"):
+        return None
+    rhs_shape = tuple(getattr(rhs, "shape", (1, 1))) if type(rhs) not in (float, bool) else (1, 1)
+    probe_rhs = 0.0 if rhs_shape == (1, 1) else np.zeros(rhs_shape)
+    marked = to_array(indexing.paren_set(_positions(v.shape).astype(np.float64) + 1.0,
+                                         host_idx, probe_rhs))
+    if tuple(marked.shape) == tuple(v.shape):
+        return None
+    flat = marked.reshape(-1, order="F")
+    dest = np.flatnonzero(flat > 0)
+    src = (flat[dest] - 1).astype(np.int64)
+    try:
+        out = wrap_handle(p.fill(tuple(marked.shape), 0.0, v.handle.dtype), v.matlab_class, p)
+        if dest.size:
+            moved = wrap_handle(p.index_gather(v.valid_handle(), _upload_index(p, src).handle,
+                                               (dest.size, 1)), v.matlab_class, p)
+            out = wrap_handle(p.index_scatter(out.handle, _upload_index(p, dest.reshape(-1, 1)).handle,
+                                              moved.handle), v.matlab_class, p)
+    except Unsupported:
+        return None
+    return out
 
 
 def _scatter_selected(p: AccelProvider, v: GpuArray, selected: np.ndarray,

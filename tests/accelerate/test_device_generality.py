@@ -1,0 +1,56 @@
+"""Forms of builtins that real scripts use stay on the device: each snippet
+runs on host data and on gpuArrays; the results must agree in class, size
+and values, and the device run must make no host fallback."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+
+from matfuse import Session
+from matfuse.accelerate_api import fallback_counts, reset_fallback_counts
+from matfuse.runtime.registry import load_all
+
+SETUP = ("X = reshape(cos(1:24), 2, 3, 4); X(1, 2, 3) = NaN; "
+         "M = reshape(sin(1:30), 5, 6); I = int32(reshape(1:12, 3, 4)); p = single(1);")
+SNIPPETS = [
+    "r = sum(X, [1 3]);", "r = mean(X, [2 3], 'omitnan');", "r = max(M, [], 'all');",
+    "r = min(M, [], [1 2]);", "r = sum(single(M), 'all', 'double');", "r = mean(X, 'all');",
+    "r = sum(I);", "r = mean(I, 'native');", "r = prod(M, 2);", "r = any(M > 0.5, 'all');",
+    "r = zeros([2 3], 'like', G(p));", "r = eye(3, 'like', G(p));", "r = nan(1, 2, 'like', G(p));",
+    "r = cast([1.5 2.5], 'like', G(p));", "r = ones(size(M), 'like', G(M));",
+    "[r, k] = max(M, [], 2); r = [r k];", "[r, k] = min(M); r = [r; k];",
+    "r = nnz(M > 0);", "r = trace(M(1:5, 1:5));", "r = kron(M(1:2, 1:2), M(1:2, 1:3));",
+    "[r, k] = maxk(M(:), 4); r = [r k];", "r = mink(M, 2, 2);", "r = median(M);",
+    "r = median(M, 2);", "r = normalize(M);", "r = normalize(M, 'range');",
+    "r = idivide(I, int32(4)); r = [r idivide(I, int32(4), 'floor')];",
+    "r = var(X, 0, [1 2], 'omitnan');", "r = std(M, 1, 2);", "r = std(X, 0, 'all', 'omitnan');",
+    "r = M * p + single(2);", "r = p .* M - 0.5;",
+    "r = M; r(end+1, :) = 1:6;", "r = M; r(:, 2) = [];", "r = M; r(7, 8) = 3;",
+    "r = M; r([1 3], :) = [];",
+]
+
+
+def _run(code: str, on_device: bool) -> tuple[str, tuple, np.ndarray]:
+    s = Session(stdout=io.StringIO())
+    wrap = "G = @(v) gpuArray(v);" if on_device else "G = @(v) v;"
+    prep = "X = G(X); M = G(M); I = G(I);" if on_device else ""
+    s.eval(SETUP + wrap + prep)
+    reset_fallback_counts()
+    s.eval(code + " cls = class(gather(r)); r = gather(r);")
+    r = np.asarray(s.get("r"))
+    return s.get("cls"), r.shape, r
+
+
+@pytest.mark.parametrize("code", SNIPPETS)
+def test_form_stays_on_device(device, code):
+    load_all()
+    want_cls, want_shape, want = _run(code, False)
+    got_cls, got_shape, got = _run(code, True)
+    assert fallback_counts() == {}, fallback_counts()
+    assert (got_cls, got_shape) == (want_cls, want_shape)
+    rtol = 1e-5 if want_cls == "single" else 1e-12
+    np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64),
+                               rtol=rtol, atol=1e-12, equal_nan=True)
