@@ -94,3 +94,16 @@ def test_explain_when_off_says_so(tmp_path, capsys, monkeypatch):
     assert main(["--explain", str(script)]) == 0
     err = capsys.readouterr().err
     assert "auto-offload: off" in err and "every array operation ran on the CPU" in err
+
+
+def test_explain_names_the_line_of_every_host_fallback(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("MATFUSE_AUTO_OFFLOAD", "0")
+    script = tmp_path / "prog.m"
+    script.write_text("x = gpuArray(1:6);\nm = movmean(x, 3);\nfor k = 1:2\n"
+                      "  a = accumarray([1; 2; 1], x(1:3)');\nend\n")
+    assert main(["--explain", str(script)]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    at = lines.index("host fallbacks (device data computed on the host: no device path for "
+                     "this form of the operation):")
+    assert lines[at + 1:at + 3] == ["  line 2: movmean  (m = movmean(x, 3);)",
+                                    "  line 4: accumarray x2  (a = accumarray([1; 2; 1], x(1:3)');)"]

@@ -126,9 +126,22 @@ def drop_meta(handle: GpuTensorHandle) -> None:
 _fallbacks: Counter[str] = Counter()
 
 
+_fallback_observers: list[Callable[[str], None]] = []
+
+
 def count_fallback(what: str) -> None:
     """Record one host fallback (``hook`` or ``builtin`` name)."""
     _fallbacks[what] += 1
+    for observe in _fallback_observers:
+        observe(what)
+
+
+def observe_fallbacks(observer: Callable[[str], None] | None) -> None:
+    """Call ``observer(what)`` at every host fallback (``--explain`` records
+    the statement line); None stops observing."""
+    _fallback_observers.clear()
+    if observer is not None:
+        _fallback_observers.append(observer)
 
 
 def fallback_counts() -> dict[str, int]:

@@ -30,4 +30,5 @@ def finish_explain(options: Any, stream: TextIO | None = None) -> None:
     from matfuse.accelerate.planner.explain import explain_report
 
     decisions = planner.log.all if planner is not None else None
-    (stream or sys.stderr).write(explain_report(decisions, offload.STATE.mode, offload.STATE.note))
+    (stream or sys.stderr).write(explain_report(decisions, offload.STATE.mode, offload.STATE.note,
+                                                offload.STATE.fallback_lines))

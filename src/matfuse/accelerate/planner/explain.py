@@ -67,19 +67,39 @@ def reason_legend(decisions: Iterable[Decision]) -> list[str]:
     return [f"  {r}: {REASONS[r]}" for r in REASONS if r in used]
 
 
-def explain_report(decisions: list[Decision] | None, mode: str, note: str) -> str:
-    """The whole ``--explain`` text (ends with a newline)."""
+def explain_report(decisions: list[Decision] | None, mode: str, note: str,
+                   fallbacks: list[tuple[int, str, str]] = ()) -> str:
+    """The whole ``--explain`` text (ends with a newline): the planner's
+    decisions, then every host fallback of device data with its line."""
     head = f"auto-offload: {mode}" + (f" ({note})" if note else "")
+    tail = fallback_lines(fallbacks)
     if not decisions:
-        tail = "every array operation ran on the CPU" if mode != "active" else \
+        none = "every array operation ran on the CPU" if mode != "active" else \
             "no array operation reached the planner"
-        return f"{head}\n{tail}\n"
+        return "\n".join([head, none] + tail) + "\n"
     body = explain_lines(decisions)
     legend = ["reasons:"] + reason_legend(decisions)
     if any(" x" in line and line.rsplit(" x", 1)[1].isdigit() for line in body):
         legend.append("  xN: decided N times (loop iterations replayed by loop fusion "
                       "are not decided again)")
-    return "\n".join([head] + body + legend) + "\n"
+    return "\n".join([head] + body + legend + tail) + "\n"
+
+
+def fallback_lines(fallbacks: list[tuple[int, str, str]]) -> list[str]:
+    """``line N: op xK  (source)`` for each statement whose device data an
+    operation gathered to compute on the host, in line order."""
+    if not fallbacks:
+        return []
+    counts: dict[tuple[int, str, str], int] = {}
+    for entry in fallbacks:
+        counts[entry] = counts.get(entry, 0) + 1
+    out = ["host fallbacks (device data computed on the host: no device path for "
+           "this form of the operation):"]
+    for (line, text, what), n in sorted(counts.items()):
+        where = f"line {line}" if line else "line ?"
+        times = f" x{n}" if n > 1 else ""
+        out.append(f"  {where}: {what}{times}" + (f"  ({text})" if text else ""))
+    return out
 
 
 def statement_line() -> tuple[int, str]:

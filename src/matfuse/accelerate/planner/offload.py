@@ -67,6 +67,11 @@ class _State:
     explain: bool = False
     note: str = ""
 
+    def __init__(self) -> None:
+        # (line, source text, operation) of every host fallback of device
+        # data while explaining.
+        self.fallback_lines: list[tuple[int, str, str]] = []
+
 
 STATE = _State()
 
@@ -494,8 +499,15 @@ def _construct(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any]
 
 # ------------------------------------------------------------------ explain
 def enable_explain(enabled: bool = True) -> None:
-    """Record every decision with its statement line (``matfuse run --explain``)."""
+    """Record every decision, and every host fallback of device data, with
+    its statement line (``matfuse run --explain``)."""
+    from matfuse.accelerate.planner.explain import statement_line
+    from matfuse.accelerate_api import observe_fallbacks
+
     STATE.explain = enabled
+    STATE.fallback_lines.clear()
+    observe_fallbacks((lambda what: STATE.fallback_lines.append((*statement_line(), what)))
+                      if enabled else None)
     if STATE.planner is not None:
         _enable_lines(STATE.planner)
 
