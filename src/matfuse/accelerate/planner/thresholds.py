@@ -36,6 +36,9 @@ CATEGORY_OF_KIND: dict[str, str] = {
     # host ifft returns real results for conjugate-symmetric input (as
     # MATLAB's does) and the device one does not check.
     "signal": "elementwise",
+    # Rearrangements (reshape, permute, circshift, flip, repmat...) move each
+    # element once: the elementwise threshold; resident data stays resident.
+    "indexing": "elementwise",
 }
 
 

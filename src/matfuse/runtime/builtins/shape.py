@@ -95,7 +95,8 @@ def permute(a: Any, order: Any) -> Any:
     return rebuild(a, np.transpose(data, perm))
 
 
-@builtin("ipermute", category="shape", nargin=(2, 2))
+@builtin("ipermute", category="shape", nargin=(2, 2),
+         gpu=GpuSpec(kind="indexing", hook="rearrange", op="ipermute"))
 def ipermute(a: Any, order: Any) -> Any:
     """Inverse of permute."""
     data = array_data(a, "ipermute")
@@ -104,7 +105,8 @@ def ipermute(a: Any, order: Any) -> Any:
     return rebuild(a, np.transpose(data, np.argsort(perm)))
 
 
-@builtin("squeeze", category="shape", nargin=(1, 1))
+@builtin("squeeze", category="shape", nargin=(1, 1),
+         gpu=GpuSpec(kind="indexing", hook="rearrange", op="squeeze"))
 def squeeze(a: Any) -> Any:
     """Remove singleton dimensions (2-D arrays are unchanged)."""
     data = array_data(a, "squeeze")
@@ -115,7 +117,8 @@ def squeeze(a: Any) -> Any:
     return rebuild(a, data.reshape(dims, order="F"))
 
 
-@builtin("circshift", category="shape", nargin=(2, 3))
+@builtin("circshift", category="shape", nargin=(2, 3),
+         gpu=GpuSpec(kind="indexing", hook="rearrange", op="circshift"))
 def circshift(a: Any, k: Any, dim: Any = None) -> Any:
     """Circular shift: circshift(A, K) along the first non-singleton
     dimension (K vector: dims 1..numel(K)); circshift(A, K, dim)."""
@@ -139,7 +142,8 @@ def circshift(a: Any, k: Any, dim: Any = None) -> Any:
     return rebuild(a, out)
 
 
-@builtin("flip", category="shape", nargin=(1, 2))
+@builtin("flip", category="shape", nargin=(1, 2),
+         gpu=GpuSpec(kind="indexing", hook="rearrange", op="flip"))
 def flip(a: Any, dim: Any = None) -> Any:
     """Reverse element order along dim (default first non-singleton)."""
     data = array_data(a, "flip")
@@ -149,19 +153,22 @@ def flip(a: Any, dim: Any = None) -> Any:
     return rebuild(a, np.flip(data, axis=axis))
 
 
-@builtin("fliplr", category="shape", nargin=(1, 1))
+@builtin("fliplr", category="shape", nargin=(1, 1),
+         gpu=GpuSpec(kind="indexing", hook="rearrange", op="fliplr"))
 def fliplr(a: Any) -> Any:
     """Flip columns left-right."""
     return rebuild(a, np.flip(array_data(a, "fliplr"), axis=1))
 
 
-@builtin("flipud", category="shape", nargin=(1, 1))
+@builtin("flipud", category="shape", nargin=(1, 1),
+         gpu=GpuSpec(kind="indexing", hook="rearrange", op="flipud"))
 def flipud(a: Any) -> Any:
     """Flip rows up-down."""
     return rebuild(a, np.flip(array_data(a, "flipud"), axis=0))
 
 
-@builtin("rot90", category="shape", nargin=(1, 2))
+@builtin("rot90", category="shape", nargin=(1, 2),
+         gpu=GpuSpec(kind="indexing", hook="rearrange", op="rot90"))
 def rot90(a: Any, k: Any = None) -> Any:
     """Rotate 90 degrees counterclockwise k times (in the first two dims)."""
     turns = 1 if k is None else int_value(k, "rot90")
