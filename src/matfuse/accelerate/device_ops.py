@@ -22,6 +22,7 @@ from matfuse.accelerate.class_rules import (
 )
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, Unsupported
+from matfuse.errors import MatlabError
 from matfuse.runtime.values import DeviceValue
 
 
@@ -93,6 +94,47 @@ def _any_true(p: AccelProvider, h: GpuTensorHandle) -> bool:
         return bool(p.download(r).data.reshape(-1)[0])
     finally:
         p.free(r)
+
+
+#: operators whose operands MATLAB converts to logical (NaN is an error)
+LOGICAL_OPERATORS = frozenset({"and", "or", "xor", "not"})
+
+
+def _nologicalnan() -> MatlabError:
+    return MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+
+
+def reject_logical_nan(p: AccelProvider, operands: list[Any]) -> None:
+    """Raise ``MATLAB:nologicalnan`` when a floating operand of a logical
+    operator (``& | ~ xor``) holds a NaN, as the host path does. Costs one
+    device read-back per floating device operand; logical and integer
+    operands (the usual case: ``(x > 0) & m``) are not read."""
+    for v in operands:
+        t = type(v)
+        if t is float or t is complex:
+            if v != v:
+                raise _nologicalnan()
+        elif t is np.ndarray:
+            if v.dtype.kind in "fc" and np.isnan(v).any():
+                raise _nologicalnan()
+        elif isinstance(v, GpuArray) and v.provider is p and \
+                v.matlab_class in ("double", "single"):
+            if v.host_scalar is not None:
+                if np.isnan(v.host_scalar):
+                    raise _nologicalnan()
+                continue
+            h = v.valid_handle()
+            try:
+                mask = p.elem_unary("isnan", h, "bool")
+            except Unsupported:
+                found = bool(np.isnan(p.download(h).to_array()).any())
+            else:
+                try:
+                    found = _any_true(p, mask)
+                finally:
+                    p.free(mask)
+            if found:
+                raise _nologicalnan()
 
 
 def _predicate(p: AccelProvider, h: GpuTensorHandle, test: str, threshold: float) -> bool:

@@ -121,6 +121,8 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
         if outputs is not None:
             return outputs
     p = ensure_provider()
+    if name in device_ops.LOGICAL_OPERATORS:
+        device_ops.reject_logical_nan(p, args)
     if b.device_impl is not None:
         return invoke(_with_impl(b, b.device_impl), args, nargout, ctx)
     lazy = routing.fused_builtin(p, b, args, nargout)
@@ -158,6 +160,8 @@ def device_binary(op: str, a: Any, b: Any) -> Any:
     """
     p = ensure_provider()
     name = BINARY_SYMBOLS.get(op, op)
+    if name in device_ops.LOGICAL_OPERATORS:
+        device_ops.reject_logical_nan(p, [a, b])
     lazy = routing.fused_binary(p, name, a, b)
     if lazy is not None:
         return lazy
@@ -194,6 +198,8 @@ def device_unary(op: str, a: Any) -> Any:
     name = UNARY_SYMBOLS.get(op, op)
     if name in ("'", "ctranspose", ".'", "transpose"):
         return device_transpose(a, conjugate=name in ("'", "ctranspose"))
+    if name in device_ops.LOGICAL_OPERATORS:
+        device_ops.reject_logical_nan(p, [a])
     lazy = routing.fused_unary(p, name, a)
     if lazy is not None:
         return lazy

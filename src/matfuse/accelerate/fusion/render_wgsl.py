@@ -15,6 +15,7 @@ from matfuse.accelerate.fusion._render_cache import (
 )
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
+from matfuse.accelerate.providers.wgpu.shaders.special_values import fused_name
 
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
 GRID_STRIDE_WORKGROUPS = 8192
@@ -267,14 +268,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.let(f"({x} == {t}(0.0))" if t != "bool" else f"(!{x})")
         if op == "abs":
             return self.let(f"abs({x})")
-        if op == "sign":
-            return self.let(f"sign({x})")
+        if op in ("sign", "fix", "round"):
+            return self.let(f"{self.special(op, t)}({x})")
         if op == "floor" or op == "ceil":
             return self.let(f"{op}({x})")
-        if op == "fix":
-            return self.let(f"trunc({x})")
-        if op == "round":
-            return self.let(f"(sign({x}) * floor(abs({x}) + {t}(0.5)))")
         if op == "isnan":
             return self.let(f"(!({x} == {x}))")
         if op == "isinf":
@@ -292,6 +289,13 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.let(template.format(x))
         self.helpers.add("f64math")
         return self.let(f"mf_{op}({x})")
+
+    def special(self, op: str, t: str) -> str:
+        """Name of the shared definition of ``op`` on ``t`` (``special_values``:
+        the eager kernels render the same body)."""
+        name = fused_name(op, t)
+        self.helpers.add(name)
+        return name
 
     def quotient(self, a: str, b: str, t: str) -> str:
         if t == "f32" and self.f64_division:
@@ -317,12 +321,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             fn = f"mf_{op}_{t}"
             self.helpers.add(fn)
             return self.let(f"{fn}({a}, {b})")
-        if op == "mod":
-            return self.let(f"select({a} - floor({a} / {b}) * {b}, {a}, {b} == {t}(0.0))")
-        if op == "rem":
-            return self.let(f"select({a} - trunc({a} / {b}) * {b}, {a}, {b} == {t}(0.0))")
-        if op == "hypot":
-            return self.let(f"sqrt({a} * {a} + {b} * {b})")
+        if op in ("mod", "rem", "hypot"):
+            return self.let(f"{self.special(op, t)}({a}, {b})")
         if check:
             self.domain_check(op, [a, b], t)
         if op == "pow":

@@ -124,6 +124,14 @@ def _f32_math() -> str:
     return F32_MATH
 
 
+def _special(name: str) -> tuple[str, tuple[str, ...]]:
+    """``mf_<op>_<t>`` of the definitions the eager kernels share."""
+    from matfuse.accelerate.providers.wgpu.shaders.special_values import fused_definition
+
+    op, t = name.removeprefix("mf_").rsplit("_", 1)
+    return fused_definition(op, t)
+
+
 def library(names: set[str]) -> str:
     """Source of the helpers in ``names`` plus their dependencies, each once."""
     ordered: list[str] = []
@@ -139,7 +147,10 @@ def library(names: set[str]) -> str:
         if name == "f32math":
             ordered.append(_f32_math())
             return
-        text, deps = _HELPERS[name]
+        if name in _HELPERS:
+            text, deps = _HELPERS[name]
+        else:
+            text, deps = _special(name)
         for dep in deps:
             add(dep)
         ordered.append(text)
