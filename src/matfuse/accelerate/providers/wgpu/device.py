@@ -142,8 +142,8 @@ def open_device(power_preference: str | None = None) -> DeviceContext:
 SELFTEST_INPUTS: dict[str, np.ndarray] = {
     "exp": np.array([-700.0, -3.3, -1e-3, 0.0, 0.5, 1.0, 20.5, 700.0]),
     "log": np.array([1e-300, 0.1, 0.999, 1.0, 1.5, 2.0, 1e5, 1e300]),
-    "sin": np.array([-1e5, -3.0, -0.5, 0.0, 1e-8, 1.0, 2.5, 1234.5]),
-    "cos": np.array([-1e5, -3.0, -0.5, 0.0, 1e-8, 1.0, 2.5, 1234.5]),
+    "sin": np.array([-1e5, -3.0, -0.5, 0.0, 1e-8, 1.0, 2.5, 1234.5, 1e22, -6.9e9]),
+    "cos": np.array([-1e5, -3.0, -0.5, 0.0, 1e-8, 1.0, 2.5, 1234.5, 1e300, 1e15]),
     "atan": np.array([-1e10, -2.0, -0.3, 0.0, 0.2, 0.9, 3.0, 1e300]),
 }
 SELFTEST_TOLERANCE = 4e-15
