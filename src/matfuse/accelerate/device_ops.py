@@ -104,11 +104,14 @@ def _nologicalnan() -> MatlabError:
     return MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
 
 
-def reject_logical_nan(p: AccelProvider, operands: list[Any]) -> None:
-    """Raise ``MATLAB:nologicalnan`` when a floating operand of a logical
-    operator (``& | ~ xor``) holds a NaN, as the host path does. Costs one
-    device read-back per floating device operand; logical and integer
-    operands (the usual case: ``(x > 0) & m``) are not read."""
+def logical_operands(p: AccelProvider, operands: list[Any]) -> list[Any]:
+    """The operands of a logical operator (``& | ~ xor``) as MATLAB converts
+    them: ``MATLAB:nologicalnan`` when a floating operand holds a NaN, and a
+    complex device operand whose imaginary parts are all zero taken as its
+    real part (MATLAB stores such a result as real; the device keeps it
+    complex). Costs one device read-back per floating device operand;
+    logical and integer operands (the usual ``(x > 0) & m``) are not read."""
+    out = []
     for v in operands:
         t = type(v)
         if t is float or t is complex:
@@ -122,19 +125,36 @@ def reject_logical_nan(p: AccelProvider, operands: list[Any]) -> None:
             if v.host_scalar is not None:
                 if np.isnan(v.host_scalar):
                     raise _nologicalnan()
-                continue
-            h = v.valid_handle()
-            try:
-                mask = p.elem_unary("isnan", h, "bool")
-            except Unsupported:
-                found = bool(np.isnan(p.download(h).to_array()).any())
             else:
-                try:
-                    found = _any_true(p, mask)
-                finally:
-                    p.free(mask)
-            if found:
+                v = _checked_logical_operand(p, v)
+        out.append(v)
+    return out
+
+
+def _checked_logical_operand(p: AccelProvider, v: GpuArray) -> GpuArray:
+    h = v.valid_handle()
+    temps: list[GpuTensorHandle] = []
+    try:
+        try:
+            temps.append(p.elem_unary("isnan", h, "bool"))
+            if _any_true(p, temps[-1]):
                 raise _nologicalnan()
+            if not h.dtype.startswith("complex"):
+                return v
+            real_dtype = "float32" if h.dtype == "complex64" else "float64"
+            temps.append(p.elem_unary("imag", h, real_dtype))
+            temps.append(p.elem_binary("ne", temps[-1], 0.0, "bool"))
+            if _any_true(p, temps[-1]):
+                return v  # the host path raises MATLAB:nologicalcomplex
+            return wrap_handle(p.elem_unary("real", h, real_dtype), v.matlab_class, p)
+        except Unsupported:
+            host = p.download(h).to_array()
+            if np.isnan(host).any():
+                raise _nologicalnan() from None
+            return v
+    finally:
+        for t in temps:
+            p.free(t)
 
 
 def _predicate(p: AccelProvider, h: GpuTensorHandle, test: str, threshold: float) -> bool:

@@ -122,7 +122,7 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
             return outputs
     p = ensure_provider()
     if name in device_ops.LOGICAL_OPERATORS:
-        device_ops.reject_logical_nan(p, args)
+        args = device_ops.logical_operands(p, args)
     if b.device_impl is not None:
         return invoke(_with_impl(b, b.device_impl), args, nargout, ctx)
     lazy = routing.fused_builtin(p, b, args, nargout)
@@ -161,7 +161,7 @@ def device_binary(op: str, a: Any, b: Any) -> Any:
     p = ensure_provider()
     name = BINARY_SYMBOLS.get(op, op)
     if name in device_ops.LOGICAL_OPERATORS:
-        device_ops.reject_logical_nan(p, [a, b])
+        a, b = device_ops.logical_operands(p, [a, b])
     lazy = routing.fused_binary(p, name, a, b)
     if lazy is not None:
         return lazy
@@ -199,7 +199,7 @@ def device_unary(op: str, a: Any) -> Any:
     if name in ("'", "ctranspose", ".'", "transpose"):
         return device_transpose(a, conjugate=name in ("'", "ctranspose"))
     if name in device_ops.LOGICAL_OPERATORS:
-        device_ops.reject_logical_nan(p, [a])
+        a, = device_ops.logical_operands(p, [a])
     lazy = routing.fused_unary(p, name, a)
     if lazy is not None:
         return lazy
