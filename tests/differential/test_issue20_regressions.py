@@ -56,6 +56,13 @@ EXAMPLES: dict[str, Program] = {
     # fused and unfused
     "any_ignores_nan": _program({"x1": np.array([[0.0, np.nan]])},
                                 "any(x1)", "all(x1)", "any(x1 .* 2)", "all([NaN NaN] + x1)"),
+    # per-invocation loops longer than llvmpipe runs: the host computes them
+    "conv_longer_than_the_loop_budget": _program(
+        {"x1": np.ones((1, 20000)), "x2": np.ones((1, 17000))}, "conv(x1, x2)",
+        "conv(x1, x2, 'same')"),
+    "reductions_of_long_lines": _program(
+        {"x1": np.ones((3000, LONG // 1000)).T * 0.5}, "sum(x1, 2)", "prod(x1 + 0.5, 2)",
+        "max(x1, [], 2)", "mean(x1, 2)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),
