@@ -63,6 +63,13 @@ EXAMPLES: dict[str, Program] = {
     "reductions_of_long_lines": _program(
         {"x1": np.ones((3000, LONG // 1000)).T * 0.5}, "sum(x1, 2)", "prod(x1 + 0.5, 2)",
         "max(x1, [], 2)", "mean(x1, 2)"),
+    # found by the generator
+    "single_array_with_a_double_scalar_beyond_single_range": _program(
+        {"x1": np.array([[0.377, 3e38, -np.inf]], dtype=np.float32)},
+        "1e308 == x1", "x1 < 1e308", "x1 + 1e308", "max(x1, -1e300)"),
+    "logical_operator_on_complex_with_zero_imaginary_parts": _program(
+        {"x1": np.array([[0.37 - 0.26j]]), "x2": np.zeros((0, 0), dtype=np.complex128)},
+        "0 & (x1 .\\ 0)", "~(x1 - x1)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),
