@@ -70,6 +70,9 @@ EXAMPLES: dict[str, Program] = {
     "logical_operator_on_complex_with_zero_imaginary_parts": _program(
         {"x1": np.array([[0.37 - 0.26j]]), "x2": np.zeros((0, 0), dtype=np.complex128)},
         "0 & (x1 .\\ 0)", "~(x1 - x1)"),
+    "logical_operators_take_each_operands_truth_value": _program(
+        {"x1": np.array([[0.377, 0]], dtype=np.float32), "x2": np.array([[1e-310, 1e-310]])},
+        "1e-310 & x1", "x2 | x1", "xor(x1, x2)", "xor(x1 * 2, x2 + 0)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),

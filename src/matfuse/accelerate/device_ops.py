@@ -117,9 +117,15 @@ def logical_operands(p: AccelProvider, operands: list[Any]) -> list[Any]:
         if t is float or t is complex:
             if v != v:
                 raise _nologicalnan()
+            if t is float:
+                # its truth value, so that a single-precision kernel cannot
+                # flush it (1e-310 is true)
+                v = 1.0 if v != 0 else 0.0
         elif t is np.ndarray:
             if v.dtype.kind in "fc" and np.isnan(v).any():
                 raise _nologicalnan()
+            if v.dtype.kind == "f":
+                v = v != 0
         elif isinstance(v, GpuArray) and v.provider is p and \
                 v.matlab_class in ("double", "single"):
             if v.host_scalar is not None:
