@@ -73,6 +73,10 @@ EXAMPLES: dict[str, Program] = {
     "logical_operators_take_each_operands_truth_value": _program(
         {"x1": np.array([[0.377, 0]], dtype=np.float32), "x2": np.array([[1e-310, 1e-310]])},
         "1e-310 & x1", "x2 | x1", "xor(x1, x2)", "xor(x1 * 2, x2 + 0)"),
+    "single_power": _program(
+        {"x1": np.array([[4.153306564288594e+27, -3.5, 1e-10, np.nan, -0.0, 0.0, np.inf, 2.5]],
+                        dtype=np.float32)},
+        "x1 .^ 1", "x1 .^ 3", "x1 .^ -2", "x1 .^ 0", "abs(x1) .^ 0.5", "abs(x1) .^ 0.7"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),

@@ -115,6 +115,9 @@ fn mfx_atan2(a: T, b: T) -> T {{ return {at2}; }}
         text += F32_MATH + ATAN2_F32 + """
 fn mfx_pow32(a: f32, b: f32) -> f32 {
   if (b == 0.0f) { return 1.0f; }
+  // the driver's pow (exp2 of b * log2(a)) gives 0 for a NaN base on llvmpipe
+  if (!(a == a) || !(b == b)) { return mfx_nan(); }
+  if (mf32_is_small_int(b)) { return mf32_ipow(a, b); }
   if (b == 2.0f) { return a * a; }
   if (a < 0.0f) {
     if (floor(b) != b) { return mfx_nan(); }

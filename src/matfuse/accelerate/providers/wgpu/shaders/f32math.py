@@ -131,6 +131,22 @@ fn mf32_tan(x: f32) -> f32 {
   if ((u32(o.y) & 2u) == 2u) { v = -1.0f / v; }
   return select(v, -v, x < 0.0f);
 }
+// x.^n for integer |n| <= 64 by repeated squaring (a few roundings): the
+// driver's pow is exp2(n * log2(x)), off by tens of ulps for large |x|
+fn mf32_is_small_int(b: f32) -> bool { return floor(b) == b && abs(b) <= 64.0f; }
+fn mf32_ipow(a: f32, b: f32) -> f32 {
+  var n = u32(abs(b));
+  var base = a;
+  var r = 1.0f;
+  loop {
+    if (n == 0u) { break; }
+    if ((n & 1u) == 1u) { r = r * base; }
+    n = n >> 1u;
+    if (n != 0u) { base = base * base; }
+  }
+  if (b < 0.0f) { return 1.0f / r; }
+  return r;
+}
 fn mf32_expm1(x: f32) -> f32 {
   if (abs(x) < 0.5f) {
     // Taylor series to x^9/9! (below half an ulp on |x| < 0.5)
