@@ -68,6 +68,12 @@ CANCELLING = frozenset({"plus", "minus", "sum", "mean", "cumsum", "mod", "rem"})
 F32_EXTRA = 4.0
 
 
+#: single ``x.^y`` with a non-integer exponent is the driver's
+#: ``exp2(y * log2(x))``: its error grows with the result's binary exponent
+#: (about 0.35 ulp per octave of the result, taken as 2)
+SINGLE_POWER_ULPS_PER_OCTAVE = 2.0
+
+
 def ulps_of(ops: list[str], reduced_length: int, single: bool) -> float:
     """Total bound (ulps) of an expression using ``ops`` (with repeats)."""
     total = sum(ULPS.get(op, 4.0) for op in ops)

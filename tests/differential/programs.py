@@ -53,6 +53,19 @@ REDUCTIONS = ("sum", "prod", "mean", "max", "min", "any", "all", "cumsum", "cump
 CASTS = ("double", "single", "logical", "int8", "uint8", "int32", "uint16")
 
 
+def ops_in(src: str) -> list[str]:
+    """The operations a hand-written expression applies (for its bound):
+    the function names and operator symbols in ``src``."""
+    import re
+
+    text = src.replace(".^", " power ").replace(".*", " times ").replace("./", " rdivide ")
+    text = text.replace(".\\", " ldivide ")
+    names = [n for n in re.findall(r"(?<![\d.])[A-Za-z_]\w*", text)
+             if n not in ("x1", "x2", "end", "NaN", "Inf", "pi", "e")]
+    symbols = {"+": "plus", "-": "minus", "*": "times", "/": "rdivide", "^": "power"}
+    return names + [op for sym, op in symbols.items() for _ in range(text.count(sym))]
+
+
 @dataclass
 class Expr:
     """MATLAB source of an expression and the operations it applies."""

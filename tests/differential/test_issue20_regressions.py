@@ -13,7 +13,7 @@ import pytest
 from matfuse.accelerate_api import override_provider
 from matfuse.errors import MatlabError
 from matfuse.vm.session import Session
-from tests.differential.programs import Expr, Program
+from tests.differential.programs import Expr, Program, ops_in
 from tests.differential.runner import REFERENCE, run
 from tests.differential.test_differential_gate import check_program, modes_of
 
@@ -21,7 +21,7 @@ LONG = 70000
 
 
 def _program(inputs: dict[str, np.ndarray], *sources: str) -> Program:
-    return Program(inputs, [Expr(src, [src.split("(")[0].strip() or "index"]) for src in sources])
+    return Program(inputs, [Expr(src, ops_in(src)) for src in sources])
 
 
 def _scan_ops(cls: str, shape: tuple[int, int]) -> Program:
