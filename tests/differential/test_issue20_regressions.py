@@ -77,6 +77,9 @@ EXAMPLES: dict[str, Program] = {
         {"x1": np.array([[4.153306564288594e+27, -3.5, 1e-10, np.nan, -0.0, 0.0, np.inf, 2.5]],
                         dtype=np.float32)},
         "x1 .^ 1", "x1 .^ 3", "x1 .^ -2", "x1 .^ 0", "abs(x1) .^ 0.5", "abs(x1) .^ 0.7"),
+    "not_equal_with_nan_is_true": _program(
+        {"x1": np.array([[np.nan, 1.0, 0.0, -np.inf]])},
+        "0 ~= x1", "x1 ~= x1", "single(x1) ~= 0", "(x1 * 2) ~= (x1 + 1)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),

@@ -310,6 +310,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.let(f"({a} {_BIN_INFIX[op]} {b})")
         if op == "ldiv":
             return self.let(f"({b} / {a})")
+        if op == "ne":
+            # not (a == b): drivers may compile != as an ordered comparison,
+            # false for a NaN operand (MATLAB: NaN ~= x is true)
+            return self.let(f"(!({a} == {b}))")
         if op in _CMP:
             return self.let(f"({a} {_CMP[op]} {b})")
         if op in ("and", "or", "xor"):
