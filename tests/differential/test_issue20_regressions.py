@@ -80,6 +80,10 @@ EXAMPLES: dict[str, Program] = {
     "not_equal_with_nan_is_true": _program(
         {"x1": np.array([[np.nan, 1.0, 0.0, -np.inf]])},
         "0 ~= x1", "x1 ~= x1", "single(x1) ~= 0", "(x1 * 2) ~= (x1 + 1)"),
+    "fused_self_cancelling_operations_keep_nan_and_inf": _program(
+        {"x1": np.array([[np.nan, np.inf, 1.0, -np.inf, 0.0]])},
+        "x1 - x1", "x1 + (-x1)", "x1 ./ x1", "x1 == x1", "single(x1) - single(x1)",
+        "sin(x1) - sin(x1)", "max(x1, x1)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),

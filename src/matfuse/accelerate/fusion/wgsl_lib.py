@@ -31,6 +31,16 @@ fn philox4x32_10(ctr_in: vec4<u32>, key_in: vec2<u32>) -> vec4<u32> {
 """
 
 _HELPERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    # a run-time 1.0 the compiler cannot see through (set at kernel start)
+    "mf_keep_one": ("""
+var<private> mf_keep_one: f32;
+""", ()),
+    "mf_keep_f32": ("""
+fn mf_keep_f32(x: f32) -> f32 { return x * mf_keep_one; }
+""", ("mf_keep_one",)),
+    "mf_keep_f64": ("""
+fn mf_keep_f64(x: f64) -> f64 { return x * f64(mf_keep_one); }
+""", ("mf_keep_one",)),
     "philox": (_PHILOX, ()),
     "u01_f64": ("""
 fn u01_f64(a: u32, b: u32) -> f64 {
