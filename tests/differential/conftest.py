@@ -12,8 +12,8 @@ import os
 
 import pytest
 
-#: generated programs per provider in CI (about two minutes on lavapipe)
-CI_EXAMPLES = 40
+#: generated programs per provider in CI (under a minute on lavapipe)
+CI_EXAMPLES = 80
 CI_SEED = 20_2026
 
 
