@@ -22,6 +22,7 @@ from matfuse.accelerate.class_rules import (
 )
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, Unsupported
+from matfuse.errors import MatlabError
 from matfuse.runtime.values import DeviceValue
 
 
@@ -93,6 +94,73 @@ def _any_true(p: AccelProvider, h: GpuTensorHandle) -> bool:
         return bool(p.download(r).data.reshape(-1)[0])
     finally:
         p.free(r)
+
+
+#: operators whose operands MATLAB converts to logical (NaN is an error)
+LOGICAL_OPERATORS = frozenset({"and", "or", "xor", "not"})
+
+
+def _nologicalnan() -> MatlabError:
+    return MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+
+
+def logical_operands(p: AccelProvider, operands: list[Any]) -> list[Any]:
+    """The operands of a logical operator (``& | ~ xor``) as MATLAB converts
+    them: ``MATLAB:nologicalnan`` when a floating operand holds a NaN, and a
+    complex device operand whose imaginary parts are all zero taken as its
+    real part (MATLAB stores such a result as real; the device keeps it
+    complex). Costs one device read-back per floating device operand;
+    logical and integer operands (the usual ``(x > 0) & m``) are not read."""
+    out = []
+    for v in operands:
+        t = type(v)
+        if t is float or t is complex:
+            if v != v:
+                raise _nologicalnan()
+            if t is float:
+                # its truth value, so that a single-precision kernel cannot
+                # flush it (1e-310 is true)
+                v = 1.0 if v != 0 else 0.0
+        elif t is np.ndarray:
+            if v.dtype.kind in "fc" and np.isnan(v).any():
+                raise _nologicalnan()
+            if v.dtype.kind == "f":
+                v = v != 0
+        elif isinstance(v, GpuArray) and v.provider is p and \
+                v.matlab_class in ("double", "single"):
+            if v.host_scalar is not None:
+                if np.isnan(v.host_scalar):
+                    raise _nologicalnan()
+            else:
+                v = _checked_logical_operand(p, v)
+        out.append(v)
+    return out
+
+
+def _checked_logical_operand(p: AccelProvider, v: GpuArray) -> GpuArray:
+    h = v.valid_handle()
+    temps: list[GpuTensorHandle] = []
+    try:
+        try:
+            temps.append(p.elem_unary("isnan", h, "bool"))
+            if _any_true(p, temps[-1]):
+                raise _nologicalnan()
+            if not h.dtype.startswith("complex") or v.numel == 0:
+                return v  # an empty complex array stays complex (the host's error)
+            real_dtype = "float32" if h.dtype == "complex64" else "float64"
+            temps.append(p.elem_unary("imag", h, real_dtype))
+            temps.append(p.elem_binary("ne", temps[-1], 0.0, "bool"))
+            if _any_true(p, temps[-1]):
+                return v  # the host path raises MATLAB:nologicalcomplex
+            return wrap_handle(p.elem_unary("real", h, real_dtype), v.matlab_class, p)
+        except Unsupported:
+            host = p.download(h).to_array()
+            if np.isnan(host).any():
+                raise _nologicalnan() from None
+            return v
+    finally:
+        for t in temps:
+            p.free(t)
 
 
 def _predicate(p: AccelProvider, h: GpuTensorHandle, test: str, threshold: float) -> bool:

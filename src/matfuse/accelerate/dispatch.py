@@ -126,6 +126,8 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
         if outputs is not None:
             return outputs
     p = ensure_provider()
+    if name in device_ops.LOGICAL_OPERATORS:
+        args = device_ops.logical_operands(p, args)
     if b.device_impl is not None:
         return invoke(_with_impl(b, b.device_impl), args, nargout, ctx)
     lazy = routing.fused_builtin(p, b, args, nargout)
@@ -174,6 +176,8 @@ def device_binary(op: str, a: Any, b: Any) -> Any:
     """
     p = ensure_provider()
     name = BINARY_SYMBOLS.get(op, op)
+    if name in device_ops.LOGICAL_OPERATORS:
+        a, b = device_ops.logical_operands(p, [a, b])
     lazy = routing.fused_binary(p, name, a, b)
     if lazy is not None:
         return lazy
@@ -210,6 +214,8 @@ def device_unary(op: str, a: Any) -> Any:
     name = UNARY_SYMBOLS.get(op, op)
     if name in ("'", "ctranspose", ".'", "transpose"):
         return device_transpose(a, conjugate=name in ("'", "ctranspose"))
+    if name in device_ops.LOGICAL_OPERATORS:
+        a, = device_ops.logical_operands(p, [a])
     lazy = routing.fused_unary(p, name, a)
     if lazy is not None:
         return lazy

@@ -81,6 +81,36 @@ def one_value(values: list, what: str = "") -> Any:
                       "to satisfy assignment." if not what else what)
 
 
+
+#: ``gpuArray.NAME(...)`` static constructors: NAME(..., 'gpuArray')
+_GPU_STATIC_TYPENAME = frozenset({"zeros", "ones", "eye", "true", "false", "Inf", "inf",
+                                  "NaN", "nan", "rand", "randn", "randi"})
+#: ... and those built on the host, then uploaded: gpuArray(NAME(...))
+_GPU_STATIC_UPLOADED = frozenset({"linspace", "logspace", "colon"})
+
+
+def gpuarray_static_call(node: ast.Expr) -> ast.Expr:
+    """``gpuArray.zeros(2, 3)`` (MATLAB's static methods of the gpuArray
+    class) as the call ``zeros(2, 3, 'gpuArray')``; ``gpuArray.linspace(a,
+    b)`` as ``gpuArray(linspace(a, b))``; any other node unchanged."""
+    t = type(node)
+    if t is ast.Index and node.kind == "()" and type(node.base) is ast.Field:
+        field, args = node.base, list(node.args)
+    elif t is ast.Field:
+        field, args = node, []
+    else:
+        return node
+    owner = field.base
+    if type(owner) is not ast.Ident or owner.name != "gpuArray":
+        return node
+    name, span = field.name, node.span
+    if name in _GPU_STATIC_TYPENAME:
+        return ast.Index(span, ast.Ident(span, name), args + [ast.String(span, "gpuArray")])
+    if name in _GPU_STATIC_UPLOADED:
+        return ast.Index(span, ast.Ident(span, "gpuArray"),
+                         [ast.Index(span, ast.Ident(span, name), args)])
+    return node
+
 class EndBinding:
     """Compile-time record of the value an ``end`` refers to at run time."""
 
@@ -104,6 +134,7 @@ class ExprCompiler:
 
     # ------------------------------------------------------------ entry points
     def value(self, node: ast.Expr) -> Closure:
+        node = gpuarray_static_call(node)
         method = getattr(self, "_v_" + type(node).__name__, None)
         if method is None:
             raise MatlabError("MATLAB:parse", f"Unsupported expression {type(node).__name__}.")
@@ -111,6 +142,7 @@ class ExprCompiler:
 
     def multi(self, node: ast.Expr) -> MultiClosure:
         """``g(fr, nargout) -> list``: calls honour nargout, cs-lists expand."""
+        node = gpuarray_static_call(node)
         t = type(node)
         if t is ast.Ident:
             return self._m_ident(node)

@@ -1,12 +1,36 @@
 """CUDA C helper functions that generated kernels (and the CUDA provider's own
 kernels) call by name: Philox4x32-10 (bit-identical to ``runtime/_philox.py``,
-with ``__umulhi``), the u01 conversions, MATLAB ``mod`` and ``power``.
+with ``__umulhi``), the u01 conversions, MATLAB ``mod``, ``rem`` and ``power``.
 
 Only CUDA built-ins that the tests' host prelude also defines are used, so
 the same source compiles with NVRTC/nvcc and, for the CPU tests, with g++.
 """
 
 from __future__ import annotations
+
+def _remainder(op: str, t: str) -> str:
+    """MATLAB ``mod`` (floor) / ``rem`` (fix) as the host and the WGSL
+    kernels compute them (``shaders/special_values.py``): ``a - b*n`` with
+    ``n`` the floored / truncated quotient, exactly 0 when the quotient is
+    within one eps of a nonzero integer (``b`` not an integer); ``mod(a, 0)``
+    is ``a``, ``rem(a, 0)`` NaN."""
+    c, sfx, eps = (("float", "f", "1.1920928955078125e-7f") if t == "f32" else
+                   ("double", "", "2.220446049250313e-16"))
+    if op == "mod":
+        zero, whole = "a", f"floor{sfx}(q)"
+    else:
+        zero = "__int_as_float(0x7fc00000)" if t == "f32" else "__longlong_as_double(0x7ff8000000000000LL)"
+        whole = f"(q < 0 ? -floor{sfx}(-q) : floor{sfx}(q))"
+    return f"""
+__device__ __forceinline__ {c} mf_{op}_{t}({c} a, {c} b) {{
+  if (b == 0) return {zero};
+  const {c} q = a / b;
+  const {c} k = round{sfx}(q);
+  if (floor{sfx}(b) != b && k != 0 && fabs{sfx}((q - k) / k) < {eps}) return 0;
+  return a - b * {whole};
+}}
+"""
+
 
 HELPERS: dict[str, str] = {
     "philox": """
@@ -38,25 +62,7 @@ __device__ __forceinline__ float mf_u01_f32(unsigned int x) {
   return ((float)(x >> 9) + 0.5f) * (1.0f / 8388608.0f);
 }
 """,
-    # MATLAB mod: the sign of the divisor, mod(x, 0) = x (NumPy's fmod-based algorithm).
-    "mod_f32": """
-__device__ __forceinline__ float mf_mod_f32(float x, float y) {
-  if (y == 0.0f) return x;
-  float r = fmodf(x, y);
-  if (r == 0.0f) return 0.0f;  // +0 like x - floor(x/y)*y (fmod keeps x's sign)
-  if ((r < 0.0f) != (y < 0.0f)) r += y;
-  return r;
-}
-""",
-    "mod_f64": """
-__device__ __forceinline__ double mf_mod_f64(double x, double y) {
-  if (y == 0.0) return x;
-  double r = fmod(x, y);
-  if (r == 0.0) return 0.0;  // +0 like x - floor(x/y)*y (fmod keeps x's sign)
-  if ((r < 0.0) != (y < 0.0)) r += y;
-  return r;
-}
-""",
+    **{f"{op}_{t}": _remainder(op, t) for op in ("mod", "rem") for t in ("f32", "f64")},
     "pow_f32": """
 __device__ __forceinline__ float mf_pow_f32(float a, float b) {
   if (b == 2.0f) return a * a;

@@ -204,6 +204,13 @@ def binary_node(op: str, a: FNode, b: FNode) -> FNode:
     if op not in BINARY_OPS:
         raise ValueError(f"not a fusable binary op: {op}")
     shape = broadcast_shapes(a.shape, b.shape)
+    if op in ("and", "or", "xor"):
+        # each operand's own truth value: promoting a double to single first
+        # would turn 1e-310 into 0
+        a, b = cast_node(a, "bool"), cast_node(b, "bool")
+    if op in ("max", "min") and a.dtype == b.dtype == "bool":
+        # MATLAB: max/min of two logicals is logical (computed on 0/1 values)
+        return cast_node(FNode(op, (a, b), shape, "f32"), "bool")
     dtype = "bool" if op in COMPARISONS else promote(a.dtype, b.dtype)
     return FNode(op, (a, b), shape, dtype)
 

@@ -73,7 +73,7 @@ _CMP = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 # CUDA math names: the f32 variant is the f64 name plus "f".
 _MATH_UNARY = {"sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan",
                "asin", "acos", "atan", "sinh", "cosh", "tanh", "floor", "ceil"}
-_MATH_BINARY = {"atan2": "atan2", "hypot": "hypot", "max": "fmax", "min": "fmin", "rem": "fmod"}
+_MATH_BINARY = {"atan2": "atan2", "hypot": "hypot", "max": "fmax", "min": "fmin"}
 
 class CudaRenderer(CachingRenderer):
     """Renders one kernel plan to CUDA C (NVRTC-compilable, no includes).
@@ -328,9 +328,9 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
             zb = f"({b} != {_zero(t)})" if t != "bool" else b
             joiner = {"and": "&&", "or": "||", "xor": "!="}[op]
             return self.let(f"({za} {joiner} {zb})", ct)
-        if op == "mod":
-            self.helpers.add(f"mod_{t}")
-            return self.let(f"mf_mod_{t}({a}, {b})", ct)
+        if op in ("mod", "rem"):
+            self.helpers.add(f"{op}_{t}")
+            return self.let(f"mf_{op}_{t}({a}, {b})", ct)
         if op == "pow":
             if check:
                 self.domain_check(op, [a, b], t)

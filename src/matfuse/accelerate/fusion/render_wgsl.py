@@ -15,6 +15,7 @@ from matfuse.accelerate.fusion._render_cache import (
 )
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
+from matfuse.accelerate.providers.wgpu.shaders.special_values import fused_name
 
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
 GRID_STRIDE_WORKGROUPS = 8192
@@ -42,6 +43,34 @@ from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, nu
 
 _STORAGE = {"float32": "f32", "float64": "f64", "bool": "u32"}
 _BIN_INFIX = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
+#: binary ops a driver may fold when both operands are one value (x - x,
+#: x / x, x == x ...), or one is the other's negation (x + -x)
+_FOLDABLE_SELF = frozenset({"sub", "div", "ldiv", "eq", "ne", "lt", "le", "gt", "ge", "mod",
+                            "rem", "add", "max", "min", "atan2", "hypot", "pow"})
+
+
+def _same_value(a: FNode, b: FNode, depth: int = 0) -> bool:
+    """Whether ``a`` and ``b`` compute one value (the compiler's CSE sees
+    them as one): the same node, or the same op on the same operands."""
+    if a is b:
+        return True
+    if depth > 8 or a.op != b.op or a.dtype != b.dtype or a.handle is not b.handle \
+            or a.attrs != b.attrs or len(a.args) != len(b.args) or a.op in ("rand", "randn"):
+        return False
+    return all(_same_value(x, y, depth + 1) for x, y in zip(a.args, b.args))
+
+
+def _self_cancelling(node: FNode) -> bool:
+    if node.op not in _FOLDABLE_SELF or len(node.args) != 2:
+        return False
+    a, b = node.args
+    if _same_value(a, b):
+        return True
+    return node.op in ("add", "sub") and (
+        (a.op == "neg" and _same_value(a.args[0], b)) or
+        (b.op == "neg" and _same_value(b.args[0], a)))
+
+
 _CMP = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 _F32_UNARY = {
     "sqrt": "sqrt({0})", "exp": "exp({0})", "log": "log({0})", "log2": "log2({0})",
@@ -218,11 +247,20 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.unary(op, x, self.compute_type(node), needs_domain_check(node))
         a = self.convert(args[0], node.args[0].dtype, self.compute_type(node))
         b = self.convert(args[1], node.args[1].dtype, self.compute_type(node))
+        if _self_cancelling(node) and self.compute_type(node) in ("f32", "f64"):
+            b = self.opaque(b, self.compute_type(node))
         if op in ("div", "ldiv") and self.f64_division and self.compute_type(node) == "f32":
             den = node.args[1 if op == "div" else 0]
             if den.handle is None and den.op in ("scalar", "fill"):
                 return self.uniform_quotient(a, b) if op == "div" else self.uniform_quotient(b, a)
         return self.binary(op, a, b, self.compute_type(node), needs_domain_check(node))
+
+    def opaque(self, x: str, t: str) -> str:
+        """``x`` times a run-time 1.0: drivers fold ``x - x`` to 0 and ``x / x``
+        to 1 (wrong for NaN and Inf) when both sides are one value."""
+        name = f"mf_keep_{t}"
+        self.helpers.add(name)
+        return self.let(f"{name}({x})")
 
     def uniform_quotient(self, a: str, d: str) -> str:
         """f32 ``a / d`` with a uniform ``d`` (with ``f64_division``): the
@@ -267,14 +305,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.let(f"({x} == {t}(0.0))" if t != "bool" else f"(!{x})")
         if op == "abs":
             return self.let(f"abs({x})")
-        if op == "sign":
-            return self.let(f"sign({x})")
+        if op in ("sign", "fix", "round"):
+            return self.let(f"{self.special(op, t)}({x})")
         if op == "floor" or op == "ceil":
             return self.let(f"{op}({x})")
-        if op == "fix":
-            return self.let(f"trunc({x})")
-        if op == "round":
-            return self.let(f"(sign({x}) * floor(abs({x}) + {t}(0.5)))")
         if op == "isnan":
             return self.let(f"(!({x} == {x}))")
         if op == "isinf":
@@ -293,6 +327,13 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.helpers.add("f64math")
         return self.let(f"mf_{op}({x})")
 
+    def special(self, op: str, t: str) -> str:
+        """Name of the shared definition of ``op`` on ``t`` (``special_values``:
+        the eager kernels render the same body)."""
+        name = fused_name(op, t)
+        self.helpers.add(name)
+        return name
+
     def quotient(self, a: str, b: str, t: str) -> str:
         if t == "f32" and self.f64_division:
             return f"f32(f64({a}) / f64({b}))"   # see WgslRenderer: WGSL's f32 / is 2.5 ulp
@@ -306,6 +347,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.let(f"({a} {_BIN_INFIX[op]} {b})")
         if op == "ldiv":
             return self.let(f"({b} / {a})")
+        if op == "ne":
+            # not (a == b): drivers may compile != as an ordered comparison,
+            # false for a NaN operand (MATLAB: NaN ~= x is true)
+            return self.let(f"(!({a} == {b}))")
         if op in _CMP:
             return self.let(f"({a} {_CMP[op]} {b})")
         if op in ("and", "or", "xor"):
@@ -317,12 +362,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             fn = f"mf_{op}_{t}"
             self.helpers.add(fn)
             return self.let(f"{fn}({a}, {b})")
-        if op == "mod":
-            return self.let(f"select({a} - floor({a} / {b}) * {b}, {a}, {b} == {t}(0.0))")
-        if op == "rem":
-            return self.let(f"select({a} - trunc({a} / {b}) * {b}, {a}, {b} == {t}(0.0))")
-        if op == "hypot":
-            return self.let(f"sqrt({a} * {a} + {b} * {b})")
+        if op in ("mod", "rem", "hypot"):
+            return self.let(f"{self.special(op, t)}({a}, {b})")
         if check:
             self.domain_check(op, [a, b], t)
         if op == "pow":
@@ -728,6 +769,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         if "f64math" in self.helpers or "mf_pow_f64" in self.helpers:
             # The f64 library needs a run-time 1.0 (see f64math.mf_init).
             self.lines.insert(0, "  " * 2 + "mf_init(nwg.x);")
+        if "mf_keep_f32" in self.helpers or "mf_keep_f64" in self.helpers:
+            self.lines.insert(0, "  " * 2 + "mf_keep_one = f32(min(nwg.x, 1u));")
         body = "\n".join(self.lines)
         source = "\n".join(decls) + "\n" + lib + (
             f"\n@compute @workgroup_size({WORKGROUP_SIZE})\n"

@@ -31,6 +31,16 @@ fn philox4x32_10(ctr_in: vec4<u32>, key_in: vec2<u32>) -> vec4<u32> {
 """
 
 _HELPERS: dict[str, tuple[str, tuple[str, ...]]] = {
+    # a run-time 1.0 the compiler cannot see through (set at kernel start)
+    "mf_keep_one": ("""
+var<private> mf_keep_one: f32;
+""", ()),
+    "mf_keep_f32": ("""
+fn mf_keep_f32(x: f32) -> f32 { return x * mf_keep_one; }
+""", ("mf_keep_one",)),
+    "mf_keep_f64": ("""
+fn mf_keep_f64(x: f64) -> f64 { return x * f64(mf_keep_one); }
+""", ("mf_keep_one",)),
     "philox": (_PHILOX, ()),
     "u01_f64": ("""
 fn u01_f64(a: u32, b: u32) -> f64 {
@@ -77,6 +87,9 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
   if (b == 2.0) { return a * a; }
   if (b == 1.0) { return a; }
   if (b == 0.0) { return 1.0; }
+  // the driver's pow (exp2 of b * log2(a)) gives 0 for a NaN base on llvmpipe
+  if (!(a == a) || !(b == b)) { return a + b; }
+  if (mf32_is_small_int(b)) { return mf32_ipow(a, b); }
   if (b == 0.5 && a >= 0.0) { return sqrt(a); }
   let m = pow(abs(a), b);
   if (a < 0.0) {
@@ -85,7 +98,7 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
   }
   return m;
 }
-""", ()),
+""", ("f32math",)),
     "mf_pow_f64": ("""
 fn mf_pow_f64(a: f64, b: f64) -> f64 {
   if (b == 2.0) { return a * a; }
@@ -124,6 +137,14 @@ def _f32_math() -> str:
     return F32_MATH
 
 
+def _special(name: str) -> tuple[str, tuple[str, ...]]:
+    """``mf_<op>_<t>`` of the definitions the eager kernels share."""
+    from matfuse.accelerate.providers.wgpu.shaders.special_values import fused_definition
+
+    op, t = name.removeprefix("mf_").rsplit("_", 1)
+    return fused_definition(op, t)
+
+
 def library(names: set[str]) -> str:
     """Source of the helpers in ``names`` plus their dependencies, each once."""
     ordered: list[str] = []
@@ -139,7 +160,10 @@ def library(names: set[str]) -> str:
         if name == "f32math":
             ordered.append(_f32_math())
             return
-        text, deps = _HELPERS[name]
+        if name in _HELPERS:
+            text, deps = _HELPERS[name]
+        else:
+            text, deps = _special(name)
         for dep in deps:
             add(dep)
         ordered.append(text)

@@ -50,13 +50,23 @@ def cast_to(x: Any, dtype: str) -> np.ndarray:
     return x.astype(dt)
 
 
+def _remainder(x: np.ndarray, y: np.ndarray, trunc: bool) -> np.ndarray:
+    """MATLAB mod/rem of real floats exactly as the host computes them."""
+    from matfuse.runtime.builtins.integer_math import _float_mod
+
+    x, y = np.broadcast_arrays(np.asarray(x), np.asarray(y))
+    if x.dtype.kind == "c" or y.dtype.kind == "c" or x.dtype.kind not in "f":
+        return np.fmod(x, y) if trunc else np.where(y == 0, x, np.mod(x, y))
+    dt = np.result_type(x, y)
+    return _float_mod(x.astype(dt), y.astype(dt), trunc)
+
+
 def _mod(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    r = np.mod(x, y)
-    return np.where(y == 0, x, r)
+    return _remainder(x, y, False)
 
 
 def _rem(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return np.fmod(x, y)
+    return _remainder(x, y, True)
 
 
 def _sign(x: np.ndarray) -> np.ndarray:

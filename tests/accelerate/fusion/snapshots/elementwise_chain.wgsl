@@ -2,6 +2,72 @@
 @group(0) @binding(0) var<storage, read_write> out0: array<f32>;
 struct Params { h: array<vec4<u32>, 2>, s: array<vec4<f64>, 2>, r: vec4<u32> };
 @group(0) @binding(1) var<uniform> params: Params;
+var<private> MF32_IPIO2: array<u32, 20> = array<u32, 20>(2607u, 2435u, 1764u, 3652u, 338u, 2556u, 629u, 2001u, 3923u, 1245u, 3085u, 2914u, 2393u, 2364u, 1081u, 65u, 4069u, 355u, 2749u, 3771u);
+
+fn mf32_ipio2(j: i32) -> u32 {
+  if (j < 0i) { return 0u; }
+  return MF32_IPIO2[j];
+}
+
+// finite |x| > 8192: vec2(r, quadrant) with |x| = (quadrant + 4k) * pi/2 + r
+fn mf32_rem_pio2_large(ax: f32) -> vec2<f32> {
+  let bits = bitcast<u32>(ax);
+  let m = (bits & 0x7fffffu) | 0x800000u;
+  let e = i32(bits >> 23u) - 127i;
+  let e0 = 12i * (e / 12i);
+  let s = u32(e - e0 + 1i);
+  var xs: array<u32, 3>;
+  xs[0] = m >> (24u - s);
+  xs[1] = (m >> (12u - s)) & 0xfffu;
+  xs[2] = (m << s) & 0xfffu;
+  let jv = e0 / 12i - 1i;
+  var q: array<u32, 8>;
+  for (var u = 0i; u < 8i; u = u + 1i) {
+    var acc = 0u;
+    for (var i = 0i; i < 3i; i = i + 1i) { acc = acc + xs[i] * mf32_ipio2(jv + u - i); }
+    q[u] = acc;
+  }
+  for (var u = 7i; u > 0i; u = u - 1i) {
+    q[u - 1i] = q[u - 1i] + (q[u] >> 12u);
+    q[u] = q[u] & 0xfffu;
+  }
+  var n = q[0] & 3u;
+  var neg = false;
+  if (q[1] >= 2048u) {
+    n = (n + 1u) & 3u;
+    neg = true;
+    for (var u = 1i; u < 8i; u = u + 1i) { q[u] = 4095u - q[u]; }
+  }
+  var k = 1i;
+  loop {
+    if (k >= 5i || q[k] != 0u) { break; }
+    k = k + 1i;
+  }
+  let f = f32(q[k]) * 2.44140625e-4f + f32(q[k + 1i]) * 5.9604644775390625e-8f
+          + f32(q[k + 2i]) * 1.4551915228366852e-11f;
+  var r = (f * 1.5707963705062866f + f * -4.371139000186243e-8f)
+          * bitcast<f32>(u32(127i - 12i * (k - 1i)) << 23u);
+  if (neg) { r = -r; }
+  return vec2<f32>(r, f32(n));
+}
+fn mf32_trig_large(x: f32, which: u32) -> f32 {
+  // which: 0 sin, 1 cos, 2 tan
+  if (!(abs(x) <= 3.4028234663852886e38f)) { return bitcast<f32>(0x7fc00000u); }
+  let red = mf32_rem_pio2_large(abs(x));
+  let r = red.x;
+  var n = u32(red.y);
+  var v = 0.0f;
+  if (which == 2u) {
+    v = mf32_tan_poly(r);
+    if ((n & 1u) == 1u) { v = -1.0f / v; }
+    return select(v, -v, x < 0.0f);
+  }
+  if (which == 1u) { n = (n + 1u) & 3u; }
+  if ((n & 1u) == 0u) { v = mf32_sin_poly(r); } else { v = mf32_cos_poly(r); }
+  if (n >= 2u) { v = -v; }
+  if (which == 0u && x < 0.0f) { v = -v; }
+  return v;
+}
 
 fn mf32_tanh(x: f32) -> f32 {
   let ax = abs(x);
@@ -50,8 +116,8 @@ fn mf32_asinh(x: f32) -> f32 {
 }
 // sin/cos/tan: Cody-Waite reduction by pi/4 in six 10-bit parts (every
 // y * part is exact for y < 2^14, so no fma is needed: Vulkan may split
-// it) and Cephes' single-precision polynomials; |x| > 8192 (and inf) go to
-// the driver.
+// it) and Cephes' single-precision polynomials; |x| > 8192 (and inf) reduce
+// by Payne-Hanek (trig_reduction.py).
 fn mf32_octant(ax: f32) -> vec2<f32> {
   var j = u32(ax * 1.2732395447351628f);
   var y = f32(j);
@@ -75,7 +141,7 @@ fn mf32_cos_poly(r: f32) -> f32 {
 }
 fn mf32_sin(x: f32) -> f32 {
   let ax = abs(x);
-  if (ax > 8192.0f) { return sin(x); }
+  if (ax > 8192.0f) { return mf32_trig_large(x, 0u); }
   if (x == 0.0f) { return x; }
   let o = mf32_octant(ax);
   var j = u32(o.y);
@@ -87,7 +153,7 @@ fn mf32_sin(x: f32) -> f32 {
 }
 fn mf32_cos(x: f32) -> f32 {
   let ax = abs(x);
-  if (ax > 8192.0f) { return cos(x); }
+  if (ax > 8192.0f) { return mf32_trig_large(x, 1u); }
   let o = mf32_octant(ax);
   var j = u32(o.y);
   var neg = false;
@@ -97,20 +163,36 @@ fn mf32_cos(x: f32) -> f32 {
   if (j == 1u || j == 2u) { v = mf32_sin_poly(o.x); }
   return select(v, -v, neg);
 }
+fn mf32_tan_poly(r: f32) -> f32 {
+  let z = r * r;
+  if (abs(r) <= 1e-4f) { return r; }
+  return (((((9.38540185543e-3f * z + 3.11992232697e-3f) * z + 2.44301354525e-2f) * z
+         + 5.34112807005e-2f) * z + 1.33387994085e-1f) * z + 3.33331568548e-1f) * z * r + r;
+}
 fn mf32_tan(x: f32) -> f32 {
   let ax = abs(x);
-  if (ax > 8192.0f) { return tan(x); }
+  if (ax > 8192.0f) { return mf32_trig_large(x, 2u); }
   if (x == 0.0f) { return x; }
   let o = mf32_octant(ax);
-  let r = o.x;
-  let z = r * r;
-  var v = r;
-  if (ax > 1e-4f) {
-    v = (((((9.38540185543e-3f * z + 3.11992232697e-3f) * z + 2.44301354525e-2f) * z
-         + 5.34112807005e-2f) * z + 1.33387994085e-1f) * z + 3.33331568548e-1f) * z * r + r;
-  }
+  var v = mf32_tan_poly(o.x);
   if ((u32(o.y) & 2u) == 2u) { v = -1.0f / v; }
   return select(v, -v, x < 0.0f);
+}
+// x.^n for integer |n| <= 64 by repeated squaring (a few roundings): the
+// driver's pow is exp2(n * log2(x)), off by tens of ulps for large |x|
+fn mf32_is_small_int(b: f32) -> bool { return floor(b) == b && abs(b) <= 64.0f; }
+fn mf32_ipow(a: f32, b: f32) -> f32 {
+  var n = u32(abs(b));
+  var base = a;
+  var r = 1.0f;
+  loop {
+    if (n == 0u) { break; }
+    if ((n & 1u) == 1u) { r = r * base; }
+    n = n >> 1u;
+    if (n != 0u) { base = base * base; }
+  }
+  if (b < 0.0f) { return 1.0f / r; }
+  return r;
 }
 fn mf32_expm1(x: f32) -> f32 {
   if (abs(x) < 0.5f) {
@@ -145,6 +227,9 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
   if (b == 2.0) { return a * a; }
   if (b == 1.0) { return a; }
   if (b == 0.0) { return 1.0; }
+  // the driver's pow (exp2 of b * log2(a)) gives 0 for a NaN base on llvmpipe
+  if (!(a == a) || !(b == b)) { return a + b; }
+  if (mf32_is_small_int(b)) { return mf32_ipow(a, b); }
   if (b == 0.5 && a >= 0.0) { return sqrt(a); }
   let m = pow(abs(a), b);
   if (a < 0.0) {

@@ -27,7 +27,7 @@ def _binary_table(cp: Any, p: Any) -> dict[str, Callable[[Any, Any], Any]]:
         "or": lambda a, b: cp.logical_or(a != 0, b != 0),
         "xor": lambda a, b: cp.logical_xor(a != 0, b != 0),
         "atan2": cp.arctan2, "hypot": cp.hypot, "max": cp.fmax, "min": cp.fmin,
-        "mod": lambda a, b: _mod(cp, p, a, b), "rem": cp.fmod,
+        "mod": lambda a, b: _mod(cp, p, a, b), "rem": lambda a, b: _mod(cp, p, a, b, "rem"),
     }
 
 
@@ -52,12 +52,12 @@ def _divides_by_complex_zero(cp: Any, divisor: Any) -> bool:
     return bool(cp.any(divisor == 0))
 
 
-def _mod(cp: Any, p: Any, a: Any, b: Any) -> Any:
+def _mod(cp: Any, p: Any, a: Any, b: Any, op: str = "mod") -> Any:
     a, b = cp.asarray(a), cp.asarray(b)
     if a.dtype.kind == "c" or b.dtype.kind == "c":
-        raise Unsupported("elem_binary:mod:complex")
+        raise Unsupported(f"elem_binary:{op}:complex")
     dt = np.result_type(a.dtype, b.dtype)
-    return p.kernels.mod(a.astype(dt, copy=False), b.astype(dt, copy=False))
+    return p.kernels.mod(a.astype(dt, copy=False), b.astype(dt, copy=False), op)
 
 
 def matlab_align(a: Any, b: Any) -> tuple[Any, Any]:

@@ -4,7 +4,7 @@
   (one thread per counter block; Box-Muller in double for both precisions);
 * MATLAB conversion to integer classes (round half away, saturate, NaN -> 0);
 * MATLAB ``round`` (C ``round``: halves away from zero; CuPy rounds to even);
-* MATLAB ``mod`` (sign of the divisor, ``mod(x, 0) = x``);
+* MATLAB ``mod`` and ``rem`` (``fusion/cuda_lib``: the host's formula);
 * ``cummax``/``cummin`` that skip NaN (one thread per line).
 
 Every kernel is a grid-stride loop (any grid is correct; the tests run the
@@ -110,15 +110,14 @@ extern "C" __global__ void mf_unary(const {ctype}* __restrict__ x, {ctype}* __re
 """
 
 
-def _mod_source(ctype: str) -> str:
-    helper = CUDA_HELPERS["mod_f64" if ctype == "double" else "mod_f32"]
-    fn = "mf_mod_f64" if ctype == "double" else "mf_mod_f32"
-    return helper + f"""
-extern "C" __global__ void mf_mod(const {ctype}* __restrict__ x, const {ctype}* __restrict__ y,
+def _remainder_source(ctype: str, op: str) -> str:
+    t = "f64" if ctype == "double" else "f32"
+    return CUDA_HELPERS[f"{op}_{t}"] + f"""
+extern "C" __global__ void mf_{op}(const {ctype}* __restrict__ x, const {ctype}* __restrict__ y,
     {ctype}* __restrict__ out, const unsigned long long n) {{
   for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n;
        i += (unsigned long long)blockDim.x * gridDim.x) {{
-    out[i] = {fn}(x[i], y[i]);
+    out[i] = mf_{op}_{t}(x[i], y[i]);
   }}
 }}
 """
@@ -236,14 +235,15 @@ class CudaKernels:
                     (flat, out, np.uint64(flat.size)))
         return out.reshape(x.shape, order="F")
 
-    def mod(self, x: Any, y: Any) -> Any:
-        """MATLAB ``mod`` of two same-dtype real float arrays (broadcast first)."""
+    def mod(self, x: Any, y: Any, op: str = "mod") -> Any:
+        """MATLAB ``mod`` (or ``rem`` with ``op="rem"``) of two same-dtype
+        real float arrays (broadcast first)."""
         x, y = self.cp.broadcast_arrays(x, y)
         shape = x.shape
         fx = self.cp.ascontiguousarray(x.reshape(-1, order="F") if x.ndim else x.reshape(1))
         fy = self.cp.ascontiguousarray(y.reshape(-1, order="F") if y.ndim else y.reshape(1))
         out = self.cp.empty_like(fx)
-        self.launch(_mod_source(C_TYPES[fx.dtype.name]), "mf_mod", fx.size,
+        self.launch(_remainder_source(C_TYPES[fx.dtype.name], op), f"mf_{op}", fx.size,
                     (fx, fy, out, np.uint64(fx.size)))
         return out.reshape(shape, order="F")
 

@@ -203,6 +203,16 @@ class WgpuCore:
     def groups(self, n_threads: int) -> tuple[int, int, int]:
         return groups_for(n_threads, self.ctx.max_groups_per_dim)
 
+    def check_loop_trips(self, trips: int, what: str) -> None:
+        """Refuse (Unsupported: the host runs it, counted as a fallback) a
+        kernel whose invocations would loop ``trips`` times, more than the
+        adapter runs (``DeviceContext.max_loop_iterations``: llvmpipe ends
+        longer loops silently)."""
+        limit = self.ctx.max_loop_iterations
+        if trips > limit:
+            raise Unsupported(f"wgpu: {what} needs {trips} loop iterations per invocation; "
+                              f"{self.ctx.name} runs at most {limit}")
+
     # ------------------------------------------------------------ scope
     @contextmanager
     def op(self, name: str) -> Iterator[None]:

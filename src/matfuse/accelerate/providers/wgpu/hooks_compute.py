@@ -225,9 +225,12 @@ class ComputeHooks(ComplexHooks):
     def _reduce_pass(self, op, src, pre, length, post, omitnan, out_dtype, out_shape, acc,
                      first: bool, count: int) -> GpuTensorHandle:
         nout = pre * post
-        per_thread = length <= 8 or (pre > 1 and nout >= 2048)
+        loop_limit = self.ctx.max_loop_iterations
+        per_thread = length <= 8 or (pre > 1 and nout >= 2048 and length <= loop_limit)
+        # each of a group's 256 threads loops chunk/256 times: at most loop_limit
         nchunks = 1 if per_thread else max(1, min(-(-_TARGET_GROUPS // max(nout, 1)),
-                                                  -(-length // _MIN_ELEMENTS_PER_GROUP)))
+                                                  -(-length // _MIN_ELEMENTS_PER_GROUP)),
+                                           -(-length // (256 * loop_limit)))
         final = nchunks == 1
         if nout == 0 or length == 0:
             ident = {"sum": 0.0, "mean": float("nan"), "prod": 1.0, "nnz": 0.0, "any": 0.0,
@@ -285,12 +288,14 @@ class ComputeHooks(ComplexHooks):
         shape = a.shape
         size = shape[dim] if dim < len(shape) else 1
         pre, post = numel(shape[:dim]), numel(shape[dim + 1:])
-        u = sc.params(pre, size, post)
-        src = sc.render(op, a.dtype, out_dtype, reverse, u)
+        src = sc.render(op, a.dtype, out_dtype, reverse, sc.params(pre, size, post))
         with self.op(op):
             out = self.alloc(shape, out_dtype)
             if numel(shape):
-                self.run(src, 1, 1, [self.bind(a), self.bind(out)], u.pack(), self.groups(pre * post))
+                for k0, steps in sc.step_ranges(size, self.ctx.max_loop_iterations):
+                    u = sc.params(pre, size, post, k0, steps)
+                    self.run(src, 1, 1, [self.bind(a), self.bind(out)], u.pack(),
+                             self.groups(pre * post))
             return out
 
     # ------------------------------------------------------------ matmul

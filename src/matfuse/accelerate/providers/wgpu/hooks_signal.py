@@ -33,6 +33,7 @@ class SignalHooks(WgpuCore):
         if numel(p.shape) == 0:
             # MATLAB: polyval([], x) is zeros(size(x)); an empty buffer cannot be bound.
             return self.fill(x.shape, 0.0, x.dtype)
+        self.check_loop_trips(numel(p.shape), "polyval")
         u = sg.polyval_params(numel(p.shape), n)
         with self.op("polyval"):
             out = self.alloc(x.shape, x.dtype)
@@ -57,6 +58,7 @@ class SignalHooks(WgpuCore):
         # Orientation as the host: a column stays a column, anything else is a row.
         column = len(a.shape) == 2 and a.shape[1] == 1 and a.shape[0] != 1
         out_shape = (n_out, 1) if column else (1, n_out)
+        self.check_loop_trips(min(nu, nv), "conv")
         u = sg.conv_params(nu, nv, n_out, offset)
         with self.op("conv1d"):
             out = self.alloc(out_shape, a.dtype)
@@ -95,6 +97,7 @@ class SignalHooks(WgpuCore):
         if numel(a.shape) == 0 or numel(b.shape) == 0:
             # empty operands follow the host's shape rules (no work to offload)
             raise Unsupported("wgpu: conv2d of an empty matrix runs on the host")
+        self.check_loop_trips(min(ar, br) * min(ac, bc), "conv2")
         u = sg.conv2d_params(ar, ac, br, bc, out_shape[0], out_shape[1], *origin)
         with self.op("conv2d"):
             out = self.alloc(out_shape, out_dtype)
@@ -117,6 +120,7 @@ class SignalHooks(WgpuCore):
         fir = na == 1
         if not fir and length * max(nb, na) > sg.IIR_MAX_WORK:
             raise Unsupported("wgpu: recursive filter of long lines runs on the host")
+        self.check_loop_trips(min(nb, length) if fir else length * max(nb, na), "filter")
         u = sg.filter_params(nb, na, pre, length, post)
         with self.op("filter"):
             out = self.alloc(shape, x.dtype)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass, field
 
+import numpy as np
+
 WORKGROUP = 256
 
 #: numpy dtype name -> WGSL storage element type
@@ -46,6 +48,11 @@ class UniformStruct:
             else:
                 fmt, align = _SCALAR_FMT[ty]
                 v = int(value) & 0xFFFFFFFF if ty == "u32" else value
+                if ty == "f32":
+                    # a double beyond single's range is +-Inf in single (MATLAB's
+                    # conversion), not a packing error
+                    with np.errstate(over="ignore"):
+                        v = float(np.float32(v))
                 data = struct.pack("<" + fmt, v)
             max_align = max(max_align, align)
             out.extend(b"\0" * (-len(out) % align))

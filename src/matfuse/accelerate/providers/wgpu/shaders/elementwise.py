@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from matfuse.accelerate_api import Unsupported
+from matfuse.accelerate.providers.wgpu.shaders.special_values import eager_definitions
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
 from matfuse.accelerate.providers.wgpu.shaders.f32math import F32_MATH
 from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH, F64_UNARY_FUNCS
@@ -30,8 +31,8 @@ _BINARY = {
     "mod": "mfx_mod(a, b)", "rem": "mfx_rem(a, b)",
 }
 _UNARY_COMMON = {
-    "uminus": "-a", "abs": "abs(a)", "sign": "select(sign(a), a, mfx_isnan(a))", "sqrt": "sqrt(a)",
-    "floor": "floor(a)", "ceil": "ceil(a)", "round": "mfx_round(a)", "fix": "trunc(a)",
+    "uminus": "-a", "abs": "abs(a)", "sign": "mfx_sign(a)", "sqrt": "sqrt(a)",
+    "floor": "floor(a)", "ceil": "ceil(a)", "round": "mfx_round(a)", "fix": "mfx_fix(a)",
     "real": "a", "conj": "a", "imag": "a * T(0.0)", "identity": "a",
 }
 _F32_FUNCS = {
@@ -85,8 +86,6 @@ def _helpers(t: str, math: bool = False) -> str:
     """Type-generic helpers, rendered for T = f32 or f64; ``math``: the
     source also holds F64_MATH (needed by pow/atan2 in f64)."""
     z = "0.0lf" if t == "f64" else "0.0f"
-    one = "1.0lf" if t == "f64" else "1.0f"
-    half = "0.5lf" if t == "f64" else "0.5f"
     pw = ("mf_pow(a, b)" if t == "f64" else
           "mfx_pow32(a, b)")
     at2 = "mf_atan2(a, b)" if t == "f64" else "mfx_atan2_32(a, b)"
@@ -100,40 +99,13 @@ fn mfx_isnan(x: T) -> bool {{ return (bitcast<u32>(f32(x)) & 0x7fffffffu) > 0x7f
 // from bit patterns: 0/0 is folded to 1 by some drivers' fast-math rules
 fn mfx_nan() -> T {{ return T(bitcast<f32>(0x7fc00000u)); }}
 fn mfx_inf() -> T {{ return T(bitcast<f32>(0x7f800000u)); }}
-// Only floor/abs/compare/select: trunc and sign on f64 are not trusted on
-// NVIDIA's Vulkan driver (GPU-FACTS: its f64 builtins beyond arithmetic).
-fn mfx_round(x: T) -> T {{
-  let a = abs(x);
-  let f = floor(a);
-  let r = select(f, f + T(1), a - f >= {half});
-  return select(r, -r, x < {z});
-}}
 fn mfx_idiv(a: T, b: T) -> T {{
   if (b == {z}) {{ if (a == {z}) {{ return {z}; }} return select(-MFX_MAXF, MFX_MAXF, a > {z}); }}
   return a / b;
 }}
 fn mfx_max(a: T, b: T) -> T {{ if (mfx_isnan(a)) {{ return b; }} if (mfx_isnan(b)) {{ return a; }} return max(a, b); }}
 fn mfx_min(a: T, b: T) -> T {{ if (mfx_isnan(a)) {{ return b; }} if (mfx_isnan(b)) {{ return a; }} return min(a, b); }}
-fn mfx_mod(a: T, b: T) -> T {{
-  if (b == {z}) {{ return a; }}
-  let r = a - floor(a / b) * b;
-  if (r != {z} && abs(r - b) <= abs(b) * 2.2e-16) {{ return {z}; }}
-  return r;
-}}
-fn mfx_rem(a: T, b: T) -> T {{
-  if (b == {z}) {{ return mfx_nan(); }}
-  return a - trunc(a / b) * b;
-}}
-fn mfx_hypot(a: T, b: T) -> T {{
-  let x = abs(a); let y = abs(b);
-  let m = max(x, y);
-  if (x > MFX_MAXF || y > MFX_MAXF) {{ return abs(x + y) + abs(y + x); }}
-  if (mfx_isnan(x) || mfx_isnan(y)) {{ return x + y; }}
-  if (m == {z}) {{ return m; }}
-  let r = min(x, y) / m;
-  return m * sqrt({one} + r * r);
-}}
-"""
+""" + eager_definitions(t)
     if math or t == "f32":
         text += f"""
 fn mfx_pow(a: T, b: T) -> T {{ return {pw}; }}
@@ -143,6 +115,9 @@ fn mfx_atan2(a: T, b: T) -> T {{ return {at2}; }}
         text += F32_MATH + ATAN2_F32 + """
 fn mfx_pow32(a: f32, b: f32) -> f32 {
   if (b == 0.0f) { return 1.0f; }
+  // the driver's pow (exp2 of b * log2(a)) gives 0 for a NaN base on llvmpipe
+  if (!(a == a) || !(b == b)) { return mfx_nan(); }
+  if (mf32_is_small_int(b)) { return mf32_ipow(a, b); }
   if (b == 2.0f) { return a * a; }
   if (a < 0.0f) {
     if (floor(b) != b) { return mfx_nan(); }

@@ -19,7 +19,9 @@ growing like |x| ulps: 56 at |x| = 69) dominates - left to the driver.
 
 from __future__ import annotations
 
-F32_MATH = """
+from matfuse.accelerate.providers.wgpu.shaders.trig_reduction import PAYNE_HANEK_F32
+
+F32_MATH = PAYNE_HANEK_F32 + """
 fn mf32_tanh(x: f32) -> f32 {
   let ax = abs(x);
   if (ax > 0.625f) {
@@ -67,8 +69,8 @@ fn mf32_asinh(x: f32) -> f32 {
 }
 // sin/cos/tan: Cody-Waite reduction by pi/4 in six 10-bit parts (every
 // y * part is exact for y < 2^14, so no fma is needed: Vulkan may split
-// it) and Cephes' single-precision polynomials; |x| > 8192 (and inf) go to
-// the driver.
+// it) and Cephes' single-precision polynomials; |x| > 8192 (and inf) reduce
+// by Payne-Hanek (trig_reduction.py).
 fn mf32_octant(ax: f32) -> vec2<f32> {
   var j = u32(ax * 1.2732395447351628f);
   var y = f32(j);
@@ -92,7 +94,7 @@ fn mf32_cos_poly(r: f32) -> f32 {
 }
 fn mf32_sin(x: f32) -> f32 {
   let ax = abs(x);
-  if (ax > 8192.0f) { return sin(x); }
+  if (ax > 8192.0f) { return mf32_trig_large(x, 0u); }
   if (x == 0.0f) { return x; }
   let o = mf32_octant(ax);
   var j = u32(o.y);
@@ -104,7 +106,7 @@ fn mf32_sin(x: f32) -> f32 {
 }
 fn mf32_cos(x: f32) -> f32 {
   let ax = abs(x);
-  if (ax > 8192.0f) { return cos(x); }
+  if (ax > 8192.0f) { return mf32_trig_large(x, 1u); }
   let o = mf32_octant(ax);
   var j = u32(o.y);
   var neg = false;
@@ -114,20 +116,36 @@ fn mf32_cos(x: f32) -> f32 {
   if (j == 1u || j == 2u) { v = mf32_sin_poly(o.x); }
   return select(v, -v, neg);
 }
+fn mf32_tan_poly(r: f32) -> f32 {
+  let z = r * r;
+  if (abs(r) <= 1e-4f) { return r; }
+  return (((((9.38540185543e-3f * z + 3.11992232697e-3f) * z + 2.44301354525e-2f) * z
+         + 5.34112807005e-2f) * z + 1.33387994085e-1f) * z + 3.33331568548e-1f) * z * r + r;
+}
 fn mf32_tan(x: f32) -> f32 {
   let ax = abs(x);
-  if (ax > 8192.0f) { return tan(x); }
+  if (ax > 8192.0f) { return mf32_trig_large(x, 2u); }
   if (x == 0.0f) { return x; }
   let o = mf32_octant(ax);
-  let r = o.x;
-  let z = r * r;
-  var v = r;
-  if (ax > 1e-4f) {
-    v = (((((9.38540185543e-3f * z + 3.11992232697e-3f) * z + 2.44301354525e-2f) * z
-         + 5.34112807005e-2f) * z + 1.33387994085e-1f) * z + 3.33331568548e-1f) * z * r + r;
-  }
+  var v = mf32_tan_poly(o.x);
   if ((u32(o.y) & 2u) == 2u) { v = -1.0f / v; }
   return select(v, -v, x < 0.0f);
+}
+// x.^n for integer |n| <= 64 by repeated squaring (a few roundings): the
+// driver's pow is exp2(n * log2(x)), off by tens of ulps for large |x|
+fn mf32_is_small_int(b: f32) -> bool { return floor(b) == b && abs(b) <= 64.0f; }
+fn mf32_ipow(a: f32, b: f32) -> f32 {
+  var n = u32(abs(b));
+  var base = a;
+  var r = 1.0f;
+  loop {
+    if (n == 0u) { break; }
+    if ((n & 1u) == 1u) { r = r * base; }
+    n = n >> 1u;
+    if (n != 0u) { base = base * base; }
+  }
+  if (b < 0.0f) { return 1.0f / r; }
+  return r;
 }
 fn mf32_expm1(x: f32) -> f32 {
   if (abs(x) < 0.5f) {

@@ -6,9 +6,9 @@ computed here from ``+ - * / fma sqrt floor round ldexp`` only. Algorithms
 follow fdlibm (Sun Microsystems, freely redistributable): Cody-Waite /
 Tang reduction plus minimax polynomials. WGSL has no f64 bit casts and
 ``frexp`` on f64 needs i64, so exponents are found with a binary ladder of
-comparisons (``mf_split``). sin/cos reduce by pi/2 with a 3-part
-Cody-Waite pi/2 in 24-bit chunks, accurate for |x| < 2^29*pi/2 ~ 8.4e8
-(beyond that the reduction loses bits; such arguments are rare in MATLAB code).
+comparisons (``mf_split``). sin/cos/tan reduce by pi/2 with a
+Cody-Waite pi/2 in 24-bit chunks for |x| < 2^28 and Payne-Hanek beyond
+(``trig_reduction.py``): right over the whole double range.
 
 Measured against NumPy on lavapipe (tests/accelerate/providers/
 test_wgpu_f64math.py), max relative error over wide random ranges:
@@ -17,6 +17,8 @@ tan/acos/expm1/sinh/asinh/acosh/atanh <= 4.8e-16; tanh <= 6.6e-16.
 """
 
 from __future__ import annotations
+
+from matfuse.accelerate.providers.wgpu.shaders.trig_reduction import PAYNE_HANEK_F64
 
 F64_MATH = r"""
 // Compilers (Mesa NIR, likely others) apply inexact algebraic rewrites such
@@ -178,9 +180,15 @@ fn mf_two_prod(a: f64, b: f64) -> vec2<f64> {
   return vec2<f64>(p, err);
 }
 
+""" + PAYNE_HANEK_F64 + r"""
 fn mf_rem_pio2(x: f64) -> MfRed {
-  // Cody-Waite with pi/2 in 24-bit chunks: k * chunk is exact for k < 2^29
+  // Cody-Waite with pi/2 in 24-bit chunks: k * chunk is exact for k < 2^29;
+  // Payne-Hanek (trig_reduction.py) from 2^28 on, NaN for +-Inf and NaN
   if (abs(x) <= 0.7853981633974483lf) { return MfRed(x, 0.0lf, 0i); }
+  if (!(abs(x) < 268435456.0lf)) {
+    if (mf_isinf(x) || mf_isnan(x)) { return MfRed(mf_nan(), 0.0lf, 0i); }
+    return mf_rem_pio2_large(x);
+  }
   let k = round(x * 0.6366197723675814lf);
   var h = x - k * 1.570796251296997lf;
   var l = 0.0lf;

@@ -60,7 +60,11 @@ def _pieces(spec: ReduceSpec) -> tuple[str, str, str]:
     if op in ("any", "all", "nnz"):
         ident = "1u" if op == "all" else "0u"
         comb = {"any": "max(a, b)", "all": "min(a, b)", "nnz": "a + b"}[op]
-        return ident, "select(0u, 1u, !(T(x) == T(0)))", comb
+        # any/all ignore NaN (MATLAB: any([0 NaN]) is false, all(NaN) true);
+        # nnz counts it
+        nonzero = {"any": "!(T(x) == T(0)) && !mfx_isnan(T(x))",
+                   "all": "!(T(x) == T(0)) || mfx_isnan(T(x))", "nnz": "!(T(x) == T(0))"}[op]
+        return ident, f"select(0u, 1u, {nonzero})", comb
     if op in ("sum", "mean"):
         return "A(0)", "select(A(x), A(0), mfx_isnan(T(x)))" if nan else "A(x)", "a + b"
     if op == "prod":

@@ -4,6 +4,13 @@ One thread per line (``pre * post`` lines) walks its line sequentially:
 simple and exact in order (no reassociation, so results match the host
 bit for bit for sums). Long single lines are the slow case; a decoupled
 look-back scan would fix that when profiles ask for it.
+
+A dispatch walks steps ``k0 .. k0+steps-1`` of every line and carries the
+running value in from the element stored before ``k0``: long lines run as
+several dispatches so that no invocation loops more often than the adapter
+allows (``DeviceContext.max_loop_iterations``). The running value is
+re-read from what was stored, so integer scans saturate at every step as
+MATLAB's do (``cumsum(int8([100 100 -100]))`` is ``[100 127 27]``).
 """
 
 from __future__ import annotations
@@ -17,9 +24,18 @@ SCAN_OPS = {"cumsum": "acc + x", "cumprod": "acc * x",
             "cummax": "mfx_max(acc, x)", "cummin": "mfx_min(acc, x)"}
 
 
-def params(pre: int, length: int, post: int) -> UniformStruct:
+def params(pre: int, length: int, post: int, k0: int = 0, steps: int | None = None) -> UniformStruct:
+    """Uniform of one dispatch: steps ``k0 .. k0+steps-1`` of each line."""
+    steps = length - k0 if steps is None else steps
     return (UniformStruct().add("pre", "u32", pre).add("len", "u32", length)
-            .add("post", "u32", post).add("nlines", "u32", pre * post))
+            .add("post", "u32", post).add("nlines", "u32", pre * post)
+            .add("k0", "u32", k0).add("kend", "u32", min(length, k0 + steps)))
+
+
+def step_ranges(length: int, max_steps: int) -> list[tuple[int, int]]:
+    """(k0, steps) of the dispatches that scan lines of ``length``."""
+    step = max(1, int(max_steps))
+    return [(k0, min(step, length - k0)) for k0 in range(0, length, step)]
 
 
 def render(op: str, in_dtype: str, out_dtype: str, reverse: bool, uniform: UniformStruct) -> str:
@@ -39,11 +55,16 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
     let pp = line % p.pre; let q = line / p.pre;
     let base = pp + q * p.pre * p.len;
     var acc = T(0);
-    for (var k = 0u; k < p.len; k = k + 1u) {{
+    if (p.k0 > 0u) {{
+      let k = p.k0 - 1u;
+      acc = T(out0[base + {r_of} * p.pre]);
+    }}
+    for (var k = p.k0; k < p.kend; k = k + 1u) {{
       let idx = base + {r_of} * p.pre;
       let x = T(in0[idx]);
       if (k == 0u) {{ acc = x; }} else {{ acc = {SCAN_OPS[op]}; }}
       out0[idx] = {store_expr("acc", t, out_dtype)};
+      acc = T(out0[idx]);
     }}
   }}
 }}

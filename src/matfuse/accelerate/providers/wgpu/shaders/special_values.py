@@ -1,0 +1,99 @@
+"""One WGSL definition of the elementwise functions whose MATLAB results at
+special values (0, NaN, Inf, huge magnitudes) need care: ``rem``, ``mod``,
+``sign``, ``hypot`` and ``round``/``fix``.
+
+Both the wgpu provider's eager kernels (names ``mfx_<op>`` on the alias
+``T``) and the fusion engine's WGSL renderer (names ``mf_<op>_f32`` /
+``mf_<op>_f64``) render these same bodies, so the two paths cannot
+disagree. The semantics are the host's (``runtime/builtins/integer_math``):
+
+* ``rem(a, b) = a - b.*fix(a./b)``, ``mod(a, b) = a - b.*floor(a./b)``; a
+  quotient within one eps of a nonzero integer (``b`` not an integer) gives
+  exactly 0; ``rem(a, 0)`` is NaN, ``mod(a, 0)`` is ``a``.
+* ``sign(NaN)`` is NaN; ``sign(-0)`` is 0.
+* ``hypot`` is Inf when either argument is infinite (even with a NaN), NaN
+  when either is NaN, and scaled so that ``hypot(1e308, 0)`` is 1e308.
+
+Only floor/abs/compare/select are used on f64: NVIDIA's Vulkan driver gets
+``trunc`` and ``sign`` of f64 wrong (GPU-FACTS.md).
+"""
+
+from __future__ import annotations
+
+#: ops defined here, in the order they are rendered
+SPECIAL_OPS = ("fix", "round", "rem", "mod", "sign", "hypot")
+
+_EPS = {"f32": "1.1920928955078125e-7", "f64": "2.220446049250313e-16"}
+_MAX = {"f32": "3.4028234663852886e38", "f64": "1.7976931348623157e308"}
+
+_BODIES = {
+    "fix": """
+fn {fix}(x: {T}) -> {T} {{
+  let f = floor(abs(x));
+  return select(f, -f, x < {T}(0.0));
+}}""",
+    "round": """
+fn {round}(x: {T}) -> {T} {{
+  let a = abs(x);
+  let f = floor(a);
+  let r = select(f, f + {T}(1.0), a - f >= {T}(0.5));
+  return select(r, -r, x < {T}(0.0));
+}}""",
+    "rem": """
+fn {rem}(a: {T}, b: {T}) -> {T} {{
+  if (b == {T}(0.0)) {{ return {T}(bitcast<f32>(0x7fc00000u)); }}
+  let q = a / b;
+  let r = a - b * {fix}(q);
+  let k = {round}(q);
+  if (floor(b) != b && k != {T}(0.0) && abs((q - k) / k) < {T}({eps})) {{ return {T}(0.0); }}
+  return r;
+}}""",
+    "mod": """
+fn {mod}(a: {T}, b: {T}) -> {T} {{
+  if (b == {T}(0.0)) {{ return a; }}
+  let q = a / b;
+  let r = a - b * floor(q);
+  let k = {round}(q);
+  if (floor(b) != b && k != {T}(0.0) && abs((q - k) / k) < {T}({eps})) {{ return {T}(0.0); }}
+  return r;
+}}""",
+    "sign": """
+fn {sign}(x: {T}) -> {T} {{
+  if (x > {T}(0.0)) {{ return {T}(1.0); }}
+  if (x < {T}(0.0)) {{ return {T}(-1.0); }}
+  if (x == {T}(0.0)) {{ return {T}(0.0); }}
+  return x;
+}}""",
+    "hypot": """
+fn {hypot}(a: {T}, b: {T}) -> {T} {{
+  let x = abs(a); let y = abs(b);
+  if (x > {T}({max}) || y > {T}({max})) {{ return {T}(bitcast<f32>(0x7f800000u)); }}
+  if (!(x == x) || !(y == y)) {{ return x + y; }}
+  let m = max(x, y);
+  if (m == {T}(0.0)) {{ return m; }}
+  let r = min(x, y) / m;
+  return m * sqrt({T}(1.0) + r * r);
+}}""",
+}
+
+
+def fused_name(op: str, t: str) -> str:
+    """The fusion renderer's helper name of ``op`` on WGSL type ``t``."""
+    return f"mf_{op}_{t}"
+
+
+def _render(t: str, type_name: str, names: dict[str, str], ops: tuple[str, ...]) -> str:
+    fields = dict(names, T=type_name, eps=_EPS[t], max=_MAX[t])
+    return "".join(_BODIES[op].format(**fields) for op in ops) + "\n"
+
+
+def eager_definitions(t: str) -> str:
+    """All the functions as ``mfx_<op>`` on the alias ``T`` (= ``t``)."""
+    return _render(t, "T", {op: f"mfx_{op}" for op in SPECIAL_OPS}, SPECIAL_OPS)
+
+
+def fused_definition(op: str, t: str) -> tuple[str, tuple[str, ...]]:
+    """(source of ``mf_<op>_<t>``, the helper names it calls)."""
+    deps = {"rem": ("fix", "round"), "mod": ("round",)}.get(op, ())
+    names = {o: fused_name(o, t) for o in SPECIAL_OPS}
+    return _render(t, t, names, (op,)), tuple(fused_name(d, t) for d in deps)
