@@ -79,6 +79,22 @@ def _finish(flat: np.ndarray, shape: tuple[int, ...], like: Any) -> Any:
     return _to_device_if_like(canonical(arr), like)
 
 
+_LEGACY_SEED_FORMS = ("state", "seed", "twister")
+
+
+def _legacy_seed(args: tuple, fn: str) -> bool:
+    """rand('state'|'seed'|'twister', s): MATLAB's legacy seeding syntax
+    (documented as not recommended, still supported) reseeds the generator."""
+    if len(args) != 2 or not is_text(args[0]) or to_str(args[0]).lower() not in _LEGACY_SEED_FORMS:
+        return False
+    values = np.abs(to_array(args[1]).astype(np.float64).reshape(-1))
+    if values.size == 0 or not np.all(np.isfinite(values)):
+        raise MatlabError(f"MATLAB:{fn}:invalidSeed", "The seed must be a finite numeric value.")
+    seed = int(values[0]) if values.size == 1 else int(np.sum(values)) % (2 ** 32)
+    _rng.GENERATOR.reseed(seed % (2 ** 32), "twister")
+    return True
+
+
 def _n_of(shape: tuple[int, ...]) -> int:
     return int(np.prod(shape, dtype=np.int64))
 
@@ -86,7 +102,10 @@ def _n_of(shape: tuple[int, ...]) -> int:
 @builtin("rand", category="random", nargin=(0, None),
          gpu=GpuSpec(kind="construction", hook="random_uniform", op="uniform"))
 def rand(*args: Any) -> Any:
-    """Uniformly distributed random numbers in (0, 1)."""
+    """Uniformly distributed random numbers in (0, 1); rand('state', s)
+    reseeds (legacy syntax)."""
+    if _legacy_seed(args, "rand"):
+        return None
     rest, cls, like = parse_class_args(list(args), "rand")
     cls = _float_class(cls, "rand")
     shape = parse_size_args(rest, "rand")
@@ -99,7 +118,10 @@ def rand(*args: Any) -> Any:
 @builtin("randn", category="random", nargin=(0, None),
          gpu=GpuSpec(kind="construction", hook="random_normal", op="normal"))
 def randn(*args: Any) -> Any:
-    """Standard normal random numbers (Box-Muller; not MATLAB's ziggurat bits)."""
+    """Standard normal random numbers (Box-Muller; not MATLAB's ziggurat bits);
+    randn('state', s) reseeds (legacy syntax)."""
+    if _legacy_seed(args, "randn"):
+        return None
     rest, cls, like = parse_class_args(list(args), "randn")
     cls = _float_class(cls, "randn")
     shape = parse_size_args(rest, "randn")
