@@ -82,17 +82,26 @@ def _finish(flat: np.ndarray, shape: tuple[int, ...], like: Any) -> Any:
 _LEGACY_SEED_FORMS = ("state", "seed", "twister")
 
 
-def _legacy_seed(args: tuple, fn: str) -> bool:
-    """rand('state'|'seed'|'twister', s): MATLAB's legacy seeding syntax
-    (documented as not recommended, still supported) reseeds the generator."""
-    if len(args) != 2 or not is_text(args[0]) or to_str(args[0]).lower() not in _LEGACY_SEED_FORMS:
-        return False
-    values = np.abs(to_array(args[1]).astype(np.float64).reshape(-1))
+def _legacy_seed(args: tuple, fn: str) -> tuple[bool, Any]:
+    """MATLAB's legacy seeding syntax (documented as not recommended, still
+    supported): rand('state'|'seed'|'twister', s) reseeds the generator with
+    the scalar s or restores a state vector that rand('state') returned.
+    Returns (handled, result)."""
+    if not 1 <= len(args) <= 2 or not is_text(args[0]) or \
+            to_str(args[0]).lower() not in _LEGACY_SEED_FORMS:
+        return False, None
+    gen = _rng.GENERATOR
+    if len(args) == 1:
+        return True, canonical(gen.get_state().astype(np.float64))
+    values = to_array(args[1]).astype(np.float64).reshape(-1)
     if values.size == 0 or not np.all(np.isfinite(values)):
         raise MatlabError(f"MATLAB:{fn}:invalidSeed", "The seed must be a finite numeric value.")
-    seed = int(values[0]) if values.size == 1 else int(np.sum(values)) % (2 ** 32)
-    _rng.GENERATOR.reseed(seed % (2 ** 32), "twister")
-    return True
+    if gen.type == "twister" and values.size == 625:
+        gen.set_state("twister", gen.seed, values.astype(np.uint32))
+    else:
+        gen.reseed(int(abs(values[0])) % (2 ** 32) if values.size == 1
+                   else int(np.sum(np.abs(values))) % (2 ** 32), "twister")
+    return True, None
 
 
 def _n_of(shape: tuple[int, ...]) -> int:
@@ -104,8 +113,9 @@ def _n_of(shape: tuple[int, ...]) -> int:
 def rand(*args: Any) -> Any:
     """Uniformly distributed random numbers in (0, 1); rand('state', s)
     reseeds (legacy syntax)."""
-    if _legacy_seed(args, "rand"):
-        return None
+    handled, state = _legacy_seed(args, "rand")
+    if handled:
+        return state
     rest, cls, like = parse_class_args(list(args), "rand")
     cls = _float_class(cls, "rand")
     shape = parse_size_args(rest, "rand")
@@ -120,8 +130,9 @@ def rand(*args: Any) -> Any:
 def randn(*args: Any) -> Any:
     """Standard normal random numbers (Box-Muller; not MATLAB's ziggurat bits);
     randn('state', s) reseeds (legacy syntax)."""
-    if _legacy_seed(args, "randn"):
-        return None
+    handled, state = _legacy_seed(args, "randn")
+    if handled:
+        return state
     rest, cls, like = parse_class_args(list(args), "randn")
     cls = _float_class(cls, "randn")
     shape = parse_size_args(rest, "randn")
