@@ -27,9 +27,46 @@ from matfuse.runtime.values import (
 _OUTPUT_KEYS = ("start", "end", "tokenextents", "match", "tokens", "names", "split")
 
 
+_INLINE_FLAGS = re.compile(r"\(\?(-?)([imsx]+)\)")
+
+
+def _scope_inline_flags(pattern: str) -> str:
+    """MATLAB's ``(?i)``/``(?-s)``... apply from where they stand to the end
+    of the enclosing group; Python wants them scoped: ``(?-s:...)``."""
+    m = _INLINE_FLAGS.search(pattern)
+    while m is not None:
+        start = m.start()
+        if start > 0 and pattern[start - 1] == "\\":
+            m = _INLINE_FLAGS.search(pattern, m.end())
+            continue
+        depth, k, escaped, in_class = 0, m.end(), False, False
+        while k < len(pattern):
+            c = pattern[k]
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif in_class:
+                in_class = c != "]"
+            elif c == "[":
+                in_class = True
+            elif c == "(":
+                depth += 1
+            elif c == ")":
+                if depth == 0:
+                    break
+                depth -= 1
+            k += 1
+        flags = ("-" if m.group(1) else "") + m.group(2)
+        pattern = pattern[:start] + f"(?{flags}:" + pattern[m.end():k] + ")" + pattern[k:]
+        m = _INLINE_FLAGS.search(pattern, start + len(flags) + 3)
+    return pattern
+
+
 def translate_pattern(pattern: str) -> str:
     """MATLAB regular expression -> Python ``re`` syntax."""
-    out = re.sub(r"\(\?<([A-Za-z]\w*)>", r"(?P<\1>", pattern)
+    out = _scope_inline_flags(pattern)
+    out = re.sub(r"\(\?<([A-Za-z]\w*)>", r"(?P<\1>", out)
     out = re.sub(r"\\k<([A-Za-z]\w*)>", r"(?P=\1)", out)
     out = out.replace(r"\<", r"\b").replace(r"\>", r"\b")
     return out
