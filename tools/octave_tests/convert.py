@@ -50,7 +50,7 @@ printf cellslices do_string_escapes undo_string_escapes sizemax NA isna ostrspli
 rindex toascii tolower toupper meansq center sumsq statistics fail issquare vech vec e cbrt
 isdigit isalpha isupper islower ispunct iscntrl isalnum isxdigit isgraph isprint isascii
 quadv pqpnonneg glpk qp sqp javaObject javaMethod java_get java_set __unicode_length__
-OCTAVE_VERSION compare_versions nproc sizeof common_size resize idx_vector nnz_legacy
+OCTAVE_VERSION compare_versions nproc sizeof common_size resize idx_vector size_equal blkmm
 validatestring_legacy mad zscore range
 """.split())
 
