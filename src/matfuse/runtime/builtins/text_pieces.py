@@ -1,5 +1,5 @@
 """Cutting and joining text: strtok split join replace erase extractBefore
-extractAfter pad strjust regexptranslate.
+extractAfter pad strjust regexptranslate compose.
 
 Inputs are char vectors, cell arrays of char vectors or string arrays; the
 answer comes in the input's container (``_text_args.rebuild``), as MATLAB's
@@ -305,3 +305,56 @@ def regexptranslate(op: Any, s: Any) -> Any:
                           "Operation must be 'escape', 'wildcard', or 'flexible'.")
 
     return rebuild(arg, [None if t is None else translate(t) for t in arg.items])
+
+
+def _compose_column(v: Any) -> tuple[list[Any], int, int]:
+    """Elements of a compose data argument (row-major per row) and its shape."""
+    from matfuse.runtime.values import shape_of, to_array
+    if isinstance(v, (StringArray, CellArray)):
+        arg = text_arg(v, "compose", "Data")
+        rows, cols = (arg.shape + (1,))[:2]
+        grid = np.empty(len(arg.items), dtype=object)
+        grid[:] = [make_char(t or "") for t in arg.items]
+        grid = grid.reshape(arg.shape, order="F").reshape(rows, -1, order="F")
+        return [grid[r, c] for r in range(rows) for c in range(grid.shape[1])], rows, grid.shape[1]
+    if is_char(v):
+        return [v], 1, 1
+    arr = to_array(v)
+    rows, cols = shape_of(v)[0], int(np.prod(shape_of(v)[1:]))
+    arr = arr.reshape(rows, cols, order="F")
+    from matfuse.runtime.values import canonical
+    return [canonical(arr[r:r + 1, c:c + 1].copy()) for r in range(rows) for c in range(cols)], rows, cols
+
+
+@builtin("compose", category="strings", nargin=(1, None))
+def compose(fmt: Any, *data: Any) -> Any:
+    """Format data into a string array: compose(formatSpec, A1, ..., AN).
+    Each row of the data gives one row of the result; the columns are
+    consumed by the format's conversions, as many times as they fill it."""
+    from matfuse.runtime.printf import format_printf, parse_format, process_escapes
+    formats = [t or "" for t in text_arg(fmt, "compose", "Format").items]
+    if not data:
+        return string_array([process_escapes(f) for f in formats], (1, len(formats)) if len(formats) > 1 else (1, 1))
+    if len(formats) != 1:
+        raise MatlabError("MATLAB:compose:FormatSize", "The format must be a single text when data are given.")
+    spec = formats[0]
+    nspec = max(1, sum(1 for p in parse_format(process_escapes(spec)) if not isinstance(p, str)))
+    columns = [_compose_column(d) for d in data]
+    rows = max(c[1] for c in columns)
+    out_rows: list[list[str]] = []
+    for r in range(rows):
+        row_values: list[Any] = []
+        for values, nrows, ncols in columns:
+            rr = r if nrows > 1 else 0
+            row_values.append(values[rr * ncols:(rr + 1) * ncols])
+        if len(columns) == 1:
+            flat = row_values[0]
+            pieces = [format_printf(spec, flat[k:k + nspec]) for k in range(0, len(flat), nspec)] or [spec]
+        else:
+            width = max(len(v) for v in row_values)
+            pieces = [format_printf(spec, [v[c if len(v) > 1 else 0] for v in row_values])
+                      for c in range(width)]
+        out_rows.append(pieces)
+    ncols_out = max(len(p) for p in out_rows)
+    items = [out_rows[r][c] if c < len(out_rows[r]) else "" for c in range(ncols_out) for r in range(rows)]
+    return string_array(items, (rows, ncols_out))
