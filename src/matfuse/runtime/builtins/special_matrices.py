@@ -1,5 +1,5 @@
 """Special matrices: toeplitz hankel vander pascal hilb invhilb wilkinson
-rosser hadamard compan gallery.
+rosser hadamard compan, and gallery's basic test matrices.
 
 Each follows MATLAB's documented definition; SciPy builds the ones it has
 (``scipy.linalg.hadamard``, ``invhilbert``). Vectors may have either
@@ -228,3 +228,56 @@ def compan(u: Any) -> Any:
         out[0, :] = -c[1:] / c[0]
         out[1:, :-1] += np.eye(n - 2, dtype=c.dtype)
     return canonical(out)
+
+
+def _gallery_minij(n: int, *_: Any) -> np.ndarray:
+    i = np.arange(1, n + 1)
+    return np.minimum.outer(i, i).astype(np.float64)
+
+
+def _gallery_lehmer(n: int, *_: Any) -> np.ndarray:
+    i = np.arange(1, n + 1, dtype=np.float64)
+    return np.minimum.outer(i, i) / np.maximum.outer(i, i)
+
+
+def _gallery_moler(n: int, alpha: float = -1.0, *_: Any) -> np.ndarray:
+    """U'*U with U = triu(ones(n)) having alpha above the diagonal."""
+    u = np.triu(np.full((n, n), alpha), 1) + np.eye(n)
+    return u.T @ u
+
+
+def _gallery_tridiag(n: int, c: float = -1.0, d: float = 2.0, e: float = -1.0, *_: Any) -> np.ndarray:
+    return np.diag(np.full(n, d)) + np.diag(np.full(n - 1, c), -1) + np.diag(np.full(n - 1, e), 1)
+
+
+def _gallery_pei(n: int, alpha: float = 1.0, *_: Any) -> np.ndarray:
+    return alpha * np.eye(n) + np.ones((n, n))
+
+
+def _gallery_kms(n: int, rho: float = 0.5, *_: Any) -> np.ndarray:
+    i = np.arange(n)
+    return rho ** np.abs(np.subtract.outer(i, i)).astype(np.float64)
+
+
+_GALLERY = {"minij": _gallery_minij, "lehmer": _gallery_lehmer, "moler": _gallery_moler,
+            "tridiag": _gallery_tridiag, "pei": _gallery_pei, "kms": _gallery_kms}
+
+
+@builtin("gallery", category="special matrices", nargin=(1, None))
+def gallery(name: Any, *args: Any) -> Any:
+    """Test matrices: gallery('minij'|'lehmer'|'moler'|'tridiag'|'pei'|'kms', n, ...)
+    and gallery('circul', v)."""
+    kind = to_str(name).lower() if is_text(name) else ""
+    if kind == "circul":
+        v = _vector(args[0], "gallery", "V") if args else np.zeros(0)
+        if v.size == 1:
+            v = np.arange(1.0, float(v[0]) + 1)
+        return canonical(np.array([np.roll(v, k) for k in range(v.size)]).reshape(v.size, v.size))
+    if kind not in _GALLERY:
+        raise MatlabError("MATLAB:gallery:unknownMatrix",
+                          f"Unknown matrix name '{kind}' (supported: circul, {', '.join(sorted(_GALLERY))}).")
+    if not args:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    n = _order(args[0], "gallery")
+    params = [float(np.asarray(to_array(a)).reshape(-1)[0]) for a in args[1:]]
+    return canonical(_GALLERY[kind](n, *params))
