@@ -23,10 +23,12 @@ from matfuse.runtime.builtins._text_args import make_char
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
     CellArray,
+    DeviceValue,
     StringArray,
     StructArray,
     char_array,
     class_of,
+    dtype_for_class,
     shape_of,
     to_str,
 )
@@ -127,6 +129,9 @@ def value_bytes(v: Any) -> int:
         return sum(_CONTAINER_HEADER_BYTES + value_bytes(e[f]) for e in v.data.reshape(-1) for f in v.fields)
     if isinstance(v, StringArray):
         return sum(2 * len(s or "") + 104 for s in v.data.reshape(-1))
+    if isinstance(v, DeviceValue):
+        item = dtype_for_class(v.underlying_class(), v.is_complex()).itemsize
+        return int(item * np.prod(v.shape))
     if type(v) is float:
         return 8
     if type(v) is bool:
