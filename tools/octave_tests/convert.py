@@ -51,6 +51,7 @@ rindex toascii tolower toupper meansq center sumsq statistics fail issquare vech
 isdigit isalpha isupper islower ispunct iscntrl isalnum isxdigit isgraph isprint isascii
 quadv pqpnonneg glpk qp sqp javaObject javaMethod java_get java_set __unicode_length__
 OCTAVE_VERSION compare_versions nproc sizeof common_size resize idx_vector size_equal blkmm
+bincoeff is_sq_string is_dq_string
 validatestring_legacy mad zscore range
 """.split())
 
@@ -150,6 +151,7 @@ def convert_line(line: str, parens: int = 0) -> tuple[str, int]:
     continues a statement inside parentheses without ``...``); returns the
     line and the count left open after it."""
     out: list[str] = []
+    comment = ""
     i, depth, prev = 0, parens, ""
     n = len(line)
     while i < n:
@@ -158,7 +160,7 @@ def convert_line(line: str, parens: int = 0) -> tuple[str, int]:
         if c in "#%":
             if line[i:i + 2] in ("#{", "%{") or line[i:i + 2] in ("#}", "%}"):
                 raise Unsupported("block comment")
-            out.append("%" + line[i + 1:])
+            comment = "%" + line[i + 1:]
             break
         if c == '"':
             j, body = i + 1, []
@@ -236,9 +238,9 @@ def convert_line(line: str, parens: int = 0) -> tuple[str, int]:
         out.append(c)
         i += 1
     text = "".join(out)
-    if parens > 0 and not text.rstrip().endswith("...") and "%" not in text:
+    if parens > 0 and not text.rstrip().endswith("..."):
         text = text.rstrip() + " ..."
-    return text, parens
+    return text + comment, parens
 
 
 def called_names(code: str) -> set[str]:

@@ -192,14 +192,29 @@ def strjoin(items: Any, delimiter: Any = None) -> Any:
 
 @builtin("strrep", category="strings", nargin=(3, 3))
 def strrep(text: Any, old: Any, new: Any) -> Any:
-    """Replace every occurrence of old with new."""
+    """Replace every occurrence of old with new; overlapping occurrences are
+    each replaced (strrep('abc 2222', '22', '*') is 'abc ***')."""
     arg = text_arg(text, "strrep", "First argument")
     o = single_text(old, "strrep", "Old text")
     n = single_text(new, "strrep", "New text")
     if arg.kind == "char" and len(arg.items) > 1:
         raise MatlabError("MATLAB:strrep:MultiRowInput", "Char inputs must be row vectors.")
-    out = [(s or "").replace(o, n) if o else s for s in arg.items]
+    out = [_replace_overlapping(s or "", o, n) if o and s is not None else s for s in arg.items]
     return rebuild(arg, out)
+
+
+def _replace_overlapping(text: str, old: str, new: str) -> str:
+    pieces: list[str] = []
+    done = 0
+    start = text.find(old)
+    while start >= 0:
+        if start >= done:
+            pieces.append(text[done:start])
+        pieces.append(new)
+        done = start + len(old)
+        start = text.find(old, start + 1)
+    pieces.append(text[done:])
+    return "".join(pieces)
 
 
 @builtin("strtrim", category="strings", nargin=(1, 1))
