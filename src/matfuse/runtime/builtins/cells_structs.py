@@ -24,6 +24,7 @@ from matfuse.runtime.values import (
     canonical,
     class_of,
     is_char,
+    normalize_shape,
     to_array,
     to_str,
 )
@@ -77,12 +78,10 @@ def _num2cell_dims(arr: np.ndarray, dims: Any) -> CellArray:
     out_shape = tuple(1 if i in collapse else full.shape[i] for i in range(ndim))
     out = np.empty(out_shape, dtype=object)
     for idx in np.ndindex(*out_shape):
-        sel = tuple(slice(None) if i in collapse else idx[i] for i in range(ndim))
+        # Each block keeps its place in A's dimensions (num2cell(A, 2) holds rows).
+        sel = tuple(slice(None) if i in collapse else slice(idx[i], idx[i] + 1) for i in range(ndim))
         block = full[sel]
-        kept_shape = tuple(full.shape[i] for i in collapse)
-        out[idx] = canonical(block.reshape(kept_shape + (1,) * (2 - len(kept_shape)), order="F")
-                             if len(kept_shape) < 2 else block)
-    from matfuse.runtime.values import normalize_shape
+        out[idx] = canonical(block.reshape(normalize_shape(block.shape)))
 
     return CellArray(out.reshape(normalize_shape(out_shape), order="F"))
 
