@@ -120,10 +120,32 @@ def cell2mat(c: Any) -> Any:
             return _struct_cat(data)
         raise MatlabError("MATLAB:cell2mat:UnsupportedCellContent",
                           "CELL2MAT does not support cell arrays containing cell arrays or objects.")
+    if c.data.ndim > 2:
+        return canonical(_concat_nd(c.data))
     rows = []
     for r in range(data.shape[0]):
         rows.append(_concat_rows([to_array(e) for e in data[r, :]], axis=1))
     return canonical(_concat_rows(rows, axis=0))
+
+
+def _concat_nd(cells: np.ndarray) -> np.ndarray:
+    """N-D cell2mat: concatenate along the last cell dimension first, then
+    the earlier ones (each block's dimensions padded with singletons)."""
+    blocks = np.empty(cells.shape, dtype=object)
+    for pos in np.ndindex(cells.shape):
+        arr = to_array(cells[pos])
+        blocks[pos] = arr.reshape(arr.shape + (1,) * (cells.ndim - arr.ndim))
+    for axis in range(cells.ndim - 1, -1, -1):
+        merged = np.empty(blocks.shape[:-1], dtype=object)
+        for pos in np.ndindex(merged.shape):
+            parts = [blocks[pos + (k,)] for k in range(blocks.shape[-1])]
+            try:
+                merged[pos] = np.concatenate(parts, axis=axis)
+            except ValueError:
+                raise MatlabError("MATLAB:catenate:dimensionMismatch",
+                                  "Dimensions of arrays being concatenated are not consistent.") from None
+        blocks = merged
+    return blocks.reshape(())[()] if blocks.ndim == 0 else blocks
 
 
 def _struct_cat(data: np.ndarray) -> StructArray:
