@@ -112,8 +112,10 @@ def test_bases():
     with pytest.raises(MatlabError) as info:
         call("bin2dec", s("102"))
     assert info.value.identifier == "MATLAB:bin2dec:IllegalBinaryString"
+    # Negative integers in two's complement (MATLAB R2020a and later).
+    assert text(call("dec2bin", -1.0)) == "11111111"
     with pytest.raises(MatlabError):
-        call("dec2bin", -1.0)
+        call("dec2bin", 1.5)
 
 
 def test_string_and_cellstr():

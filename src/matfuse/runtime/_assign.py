@@ -35,6 +35,7 @@ from matfuse.runtime._subscripts import DELETE, folded_shape, is_colon, position
 from matfuse.runtime.values import (
     CellArray,
     DeviceValue,
+    MObject,
     StringArray,
     StructArray,
     class_of,
@@ -347,6 +348,9 @@ def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
     """New value after ``s.name = rhs``."""
     if v is None or is_empty_double(v):
         return StructArray.scalar({name: rhs})
+    if isinstance(v, MObject) and hasattr(v, "set_property"):
+        v.set_property(name, rhs)       # handle objects (inputParser ...) change in place
+        return v
     if type(v) is not StructArray:
         raise MatlabError("MATLAB:dotAssignToNonStruct" if kind_of(v) != OBJECT else
                           "MATLAB:noPublicFieldForClass",

@@ -162,6 +162,7 @@ class Interpreter:
                 "MATLAB:recursionLimit",
                 f"Maximum recursion limit of {RECURSION_LIMIT} reached.")
         prev = self.frame
+        fr.caller = prev
         self.frame = fr
         self.depth += 1
         return prev

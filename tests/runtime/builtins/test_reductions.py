@@ -46,8 +46,11 @@ def test_empty_rules() -> None:
 
 
 def test_output_classes() -> None:
-    s = call("sum", np.array([[100, 100]], dtype=np.int8))
+    # MATLAB's documented default: integer input sums in and returns double.
+    assert call("sum", np.array([[100, 100]], dtype=np.int8)) == 200.0
+    s = call("sum", np.array([[100, 100]], dtype=np.int8), text("native"))
     assert s.dtype == np.int8 and s[0, 0] == 127
+    assert call("prod", np.array([[20, 20]], dtype=np.uint8)) == 400.0
     assert call("sum", np.array([[100, 100]], dtype=np.int8), text("double")) == 200.0
     assert call("sum", np.array([[1, 2]], dtype=np.float32)).dtype == np.float32
     assert call("sum", np.array([[True, True]])) == 2.0
@@ -57,7 +60,7 @@ def test_output_classes() -> None:
     m = call("mean", np.array([[1, 2]], dtype=np.int8), text("native"))
     assert m.dtype == np.int8 and m[0, 0] == 2
     big = np.array([[2 ** 62, 2 ** 62]], dtype=np.int64)
-    assert call("sum", big)[0, 0] == np.iinfo(np.int64).max
+    assert call("sum", big, text("native"))[0, 0] == np.iinfo(np.int64).max
 
 
 def test_nan_flags() -> None:

@@ -92,7 +92,7 @@ def _vectorised(name: str, linear: np.ndarray, values: np.ndarray, total: int,
         (np.fmax if name == "max" else np.fmin).at(out, linear, work.astype(out.dtype))
         if work.dtype.kind in "iu":
             out = out.astype(work.dtype)
-    if fill != 0 or name in ("max", "min"):
+    if fill != 0 or name in ("max", "min", "prod"):
         if out.dtype.kind in "iu" and not float(fill).is_integer():
             out = out.astype(np.float64)
         out = np.where(counts > 0, out, np.asarray(fill).astype(out.dtype))

@@ -24,6 +24,7 @@ from matfuse.runtime.values import (
     canonical,
     class_of,
     is_char,
+    normalize_shape,
     to_array,
     to_str,
 )
@@ -77,12 +78,10 @@ def _num2cell_dims(arr: np.ndarray, dims: Any) -> CellArray:
     out_shape = tuple(1 if i in collapse else full.shape[i] for i in range(ndim))
     out = np.empty(out_shape, dtype=object)
     for idx in np.ndindex(*out_shape):
-        sel = tuple(slice(None) if i in collapse else idx[i] for i in range(ndim))
+        # Each block keeps its place in A's dimensions (num2cell(A, 2) holds rows).
+        sel = tuple(slice(None) if i in collapse else slice(idx[i], idx[i] + 1) for i in range(ndim))
         block = full[sel]
-        kept_shape = tuple(full.shape[i] for i in collapse)
-        out[idx] = canonical(block.reshape(kept_shape + (1,) * (2 - len(kept_shape)), order="F")
-                             if len(kept_shape) < 2 else block)
-    from matfuse.runtime.values import normalize_shape
+        out[idx] = canonical(block.reshape(normalize_shape(block.shape)))
 
     return CellArray(out.reshape(normalize_shape(out_shape), order="F"))
 
@@ -121,10 +120,32 @@ def cell2mat(c: Any) -> Any:
             return _struct_cat(data)
         raise MatlabError("MATLAB:cell2mat:UnsupportedCellContent",
                           "CELL2MAT does not support cell arrays containing cell arrays or objects.")
+    if c.data.ndim > 2:
+        return canonical(_concat_nd(c.data))
     rows = []
     for r in range(data.shape[0]):
         rows.append(_concat_rows([to_array(e) for e in data[r, :]], axis=1))
     return canonical(_concat_rows(rows, axis=0))
+
+
+def _concat_nd(cells: np.ndarray) -> np.ndarray:
+    """N-D cell2mat: concatenate along the last cell dimension first, then
+    the earlier ones (each block's dimensions padded with singletons)."""
+    blocks = np.empty(cells.shape, dtype=object)
+    for pos in np.ndindex(cells.shape):
+        arr = to_array(cells[pos])
+        blocks[pos] = arr.reshape(arr.shape + (1,) * (cells.ndim - arr.ndim))
+    for axis in range(cells.ndim - 1, -1, -1):
+        merged = np.empty(blocks.shape[:-1], dtype=object)
+        for pos in np.ndindex(merged.shape):
+            parts = [blocks[pos + (k,)] for k in range(blocks.shape[-1])]
+            try:
+                merged[pos] = np.concatenate(parts, axis=axis)
+            except ValueError:
+                raise MatlabError("MATLAB:catenate:dimensionMismatch",
+                                  "Dimensions of arrays being concatenated are not consistent.") from None
+        blocks = merged
+    return blocks.reshape(())[()] if blocks.ndim == 0 else blocks
 
 
 def _struct_cat(data: np.ndarray) -> StructArray:

@@ -52,16 +52,24 @@ def interp_columns(x: np.ndarray, ys: np.ndarray, xq: np.ndarray, method: str,
     elif method == "next":
         idx = np.searchsorted(x, q, side="left")
         vals = np.where((idx < x.size)[:, None], ys[np.clip(idx, 0, x.size - 1)], np.nan)
-    elif method in ("pchip", "cubic"):
-        vals = scipy.interpolate.PchipInterpolator(x, ys, axis=0, extrapolate=True)(q)
-    elif method == "makima":
-        vals = scipy.interpolate.Akima1DInterpolator(x, ys, axis=0, method="makima", extrapolate=True)(q)
+    elif method in ("pchip", "cubic", "makima") and ys.dtype.kind == "c":
+        vals = _real_fit(x, ys.real, q, method) + 1j * _real_fit(x, ys.imag, q, method)
+    elif method in ("pchip", "cubic", "makima"):
+        vals = _real_fit(x, ys, q, method)
     else:
         vals = spline_values(x, ys, q)
     out[targets] = vals
     if not use_all and extrap is not None:
         out[~inside] = extrap
     return out
+
+
+def _real_fit(x: np.ndarray, ys: np.ndarray, q: np.ndarray, method: str) -> np.ndarray:
+    """pchip/cubic (Fritsch-Carlson) or makima through real columns ``ys``."""
+    import scipy.interpolate
+    if method == "makima" and x.size >= 3:
+        return scipy.interpolate.Akima1DInterpolator(x, ys, axis=0, method="makima", extrapolate=True)(q)
+    return scipy.interpolate.PchipInterpolator(x, ys, axis=0, extrapolate=True)(q)
 
 
 def spline_values(x: np.ndarray, ys: np.ndarray, q: np.ndarray) -> np.ndarray:
@@ -128,19 +136,64 @@ def interp1(*args: Any) -> Any:
     return canonical(out.reshape(xq.shape + v.shape[1:], order="F"))
 
 
-@builtin("interp2", category="interpolation", nargin=(3, 7))
+def _grid_values(xg: np.ndarray, yg: np.ndarray, v: np.ndarray, xq: np.ndarray,
+                 yq: np.ndarray, method: str, extrapval: Any) -> np.ndarray:
+    """Tensor-product interpolation of V (rows along yg, columns along xg):
+    the 1-D method along x at the distinct query x values, then along y;
+    points outside the grid get extrapval."""
+    qx, qy = xq.reshape(-1), yq.reshape(-1)
+    bad = np.isnan(qx) | np.isnan(qy)
+    ux, ix = np.unique(np.where(bad, xg[0], qx), return_inverse=True)
+    uy, iy = np.unique(np.where(bad, yg[0], qy), return_inverse=True)
+    along_x = interp_columns(xg, v.T, ux, method, "extrap")          # (ux, ny)
+    both = interp_columns(yg, np.ascontiguousarray(along_x.T), uy, method, "extrap")  # (uy, ux)
+    out = both[iy.reshape(-1), ix.reshape(-1)]
+    outside = bad | (qx < xg.min()) | (qx > xg.max()) | (qy < yg.min()) | (qy > yg.max())
+    if np.any(outside):
+        out = out.astype(np.result_type(out.dtype, np.asarray(extrapval).dtype))
+        out[outside] = extrapval
+    return out.reshape(xq.shape)
+
+
+def _query_grid(xq: np.ndarray, yq: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Query points: vectors of different orientations (or a scalar with an
+    array) expand to a grid, as MATLAB does."""
+    if xq.shape == yq.shape:
+        return xq, yq
+    if xq.size == 1:
+        return np.full(yq.shape, xq.reshape(-1)[0]), yq
+    if yq.size == 1:
+        return xq, np.full(xq.shape, yq.reshape(-1)[0])
+    if xq.ndim == 2 and yq.ndim == 2 and min(xq.shape) == 1 and min(yq.shape) == 1:
+        return np.meshgrid(xq.reshape(-1), yq.reshape(-1))
+    raise MatlabError("MATLAB:interp2:XqYqSizeMismatch", "Xq and Yq must be the same size.")
+
+
+@builtin("interp2", category="interpolation", nargin=(1, 7))
 @ieee_quiet
 def interp2(*args: Any) -> Any:
-    """2-D gridded interpolation: interp2(X, Y, V, Xq, Yq, method, extrapval), interp2(V, Xq, Yq)."""
-    import scipy.interpolate
+    """2-D gridded interpolation: interp2(X, Y, V, Xq, Yq, method, extrapval),
+    interp2(V, Xq, Yq), interp2(V, k) (k-times refined grid, k = 1 by
+    default); methods linear, nearest, cubic, spline, pchip, makima."""
     rest = list(args)
-    extrapval = np.nan
-    if len(rest) >= 5 and not is_text(rest[-1]) and is_text(rest[-2]):
-        extrapval = scalar_value(rest.pop(), "interp2")
+    extrapval: Any = np.nan
+    if len(rest) >= 4 and not is_text(rest[-1]) and is_text(rest[-2]):
+        ev = numeric_input(rest.pop(), "interp2").reshape(-1)
+        extrapval = complex(ev[0]) if ev.dtype.kind == "c" else float(ev[0])
     method = "linear"
     if rest and is_text(rest[-1]):
         method = to_str(rest.pop()).lower().lstrip("*")
-    if len(rest) == 3:
+    if method not in ("linear", "nearest", "cubic", "spline", "pchip", "makima"):
+        raise MatlabError("MATLAB:interp2:InvalidMethod", "Invalid interpolation method.")
+    if len(rest) in (1, 2):
+        v = _float(rest[0], "interp2")
+        k = 1 if len(rest) == 1 else int(scalar_value(rest[1], "interp2"))
+        xg = np.arange(1.0, v.shape[1] + 1)
+        yg = np.arange(1.0, v.shape[0] + 1)
+        step = 2.0 ** -k
+        xq, yq = np.meshgrid(np.arange(1.0, v.shape[1] + step / 2, step),
+                             np.arange(1.0, v.shape[0] + step / 2, step))
+    elif len(rest) == 3:
         v = _float(rest[0], "interp2")
         xg = np.arange(1.0, v.shape[1] + 1)
         yg = np.arange(1.0, v.shape[0] + 1)
@@ -159,18 +212,8 @@ def interp2(*args: Any) -> Any:
     if xg.size != v.shape[1] or yg.size != v.shape[0]:
         raise MatlabError("MATLAB:interp2:XYLengthMismatch",
                           "The lengths of X and Y must match the size of V.")
-    if xq.ndim == 2 and yq.ndim == 2 and xq.shape[0] == 1 and yq.shape[1] == 1 and xq.size > 1 and yq.size > 1:
-        xq, yq = np.meshgrid(xq.reshape(-1), yq.reshape(-1))
-    if xq.shape != yq.shape:
-        raise MatlabError("MATLAB:interp2:XqYqSizeMismatch", "Xq and Yq must be the same size.")
-    scipy_method = {"linear": "linear", "nearest": "nearest", "cubic": "cubic",
-                    "spline": "cubic", "makima": "cubic"}.get(method)
-    if scipy_method is None:
-        raise MatlabError("MATLAB:interp2:InvalidMethod", "Invalid interpolation method.")
-    interp = scipy.interpolate.RegularGridInterpolator(
-        (yg, xg), v, method=scipy_method, bounds_error=False, fill_value=extrapval)
-    points = np.stack([yq.real.reshape(-1), xq.real.reshape(-1)], axis=1)
-    return canonical(interp(points).reshape(xq.shape))
+    xq, yq = _query_grid(xq.real, yq.real)
+    return canonical(_grid_values(xg.real, yg.real, v, xq, yq, method, extrapval))
 
 
 @builtin("spline", category="interpolation", nargin=(3, 3))

@@ -115,6 +115,18 @@ def _exception_arg(v: Any, fn: str) -> MatlabError:
     raise MatlabError(f"MATLAB:{fn}:invalidInput", "Input must be an MException object.")
 
 
+@builtin("addCause", category="lang", nargin=(2, 2), nargout=(0, 1))
+def addCause(exc: Any, cause: Any) -> MatlabError:
+    """MException with cause appended to its cause list: ME = addCause(ME, causeME)."""
+    base = _exception_arg(exc, "addCause")
+    extra = _exception_arg(cause, "addCause")
+    out = MatlabError(base.identifier, base.message, base.span)
+    out.stack = list(base.stack)
+    out.cause = list(base.cause) + [extra]
+    out.function_name = base.function_name
+    return out
+
+
 @builtin("throw", category="lang", nargin=(1, 1), nargout=(0, 0), needs_ctx=True)
 def throw(ctx: Any, exc: Any) -> None:
     """Throw an MException from here (new stack)."""

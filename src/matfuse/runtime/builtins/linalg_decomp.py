@@ -136,3 +136,4 @@ def orth(x: Any, tol: Any = None) -> Any:
         s = np.linalg.svd(a, compute_uv=False)
         r = int(np.sum(s > scalar_value(tol, "orth")))
     return finish(u[:, :r], single)
+

@@ -79,6 +79,31 @@ def _finish(flat: np.ndarray, shape: tuple[int, ...], like: Any) -> Any:
     return _to_device_if_like(canonical(arr), like)
 
 
+_LEGACY_SEED_FORMS = ("state", "seed", "twister")
+
+
+def _legacy_seed(args: tuple, fn: str) -> tuple[bool, Any]:
+    """MATLAB's legacy seeding syntax (documented as not recommended, still
+    supported): rand('state'|'seed'|'twister', s) reseeds the generator with
+    the scalar s or restores a state vector that rand('state') returned.
+    Returns (handled, result)."""
+    if not 1 <= len(args) <= 2 or not is_text(args[0]) or \
+            to_str(args[0]).lower() not in _LEGACY_SEED_FORMS:
+        return False, None
+    gen = _rng.GENERATOR
+    if len(args) == 1:
+        return True, canonical(gen.get_state().astype(np.float64))
+    values = to_array(args[1]).astype(np.float64).reshape(-1)
+    if values.size == 0 or not np.all(np.isfinite(values)):
+        raise MatlabError(f"MATLAB:{fn}:invalidSeed", "The seed must be a finite numeric value.")
+    if gen.type == "twister" and values.size == 625:
+        gen.set_state("twister", gen.seed, values.astype(np.uint32))
+    else:
+        gen.reseed(int(abs(values[0])) % (2 ** 32) if values.size == 1
+                   else int(np.sum(np.abs(values))) % (2 ** 32), "twister")
+    return True, None
+
+
 def _n_of(shape: tuple[int, ...]) -> int:
     return int(np.prod(shape, dtype=np.int64))
 
@@ -86,7 +111,11 @@ def _n_of(shape: tuple[int, ...]) -> int:
 @builtin("rand", category="random", nargin=(0, None),
          gpu=GpuSpec(kind="construction", hook="random_uniform", op="uniform"))
 def rand(*args: Any) -> Any:
-    """Uniformly distributed random numbers in (0, 1)."""
+    """Uniformly distributed random numbers in (0, 1); rand('state', s)
+    reseeds (legacy syntax)."""
+    handled, state = _legacy_seed(args, "rand")
+    if handled:
+        return state
     rest, cls, like = parse_class_args(list(args), "rand")
     cls = _float_class(cls, "rand")
     shape = parse_size_args(rest, "rand")
@@ -99,7 +128,11 @@ def rand(*args: Any) -> Any:
 @builtin("randn", category="random", nargin=(0, None),
          gpu=GpuSpec(kind="construction", hook="random_normal", op="normal"))
 def randn(*args: Any) -> Any:
-    """Standard normal random numbers (Box-Muller; not MATLAB's ziggurat bits)."""
+    """Standard normal random numbers (Box-Muller; not MATLAB's ziggurat bits);
+    randn('state', s) reseeds (legacy syntax)."""
+    handled, state = _legacy_seed(args, "randn")
+    if handled:
+        return state
     rest, cls, like = parse_class_args(list(args), "randn")
     cls = _float_class(cls, "randn")
     shape = parse_size_args(rest, "randn")

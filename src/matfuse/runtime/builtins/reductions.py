@@ -1,8 +1,9 @@
 """Reductions: sum, prod, mean, median, mode, range, bounds.
 
-Output classes follow MATLAB: ``sum``/``prod`` of integers stay in their
-class (saturating), single stays single, logical/char give double;
-``'native'``/``'double'``/``'default'`` override.  ``mean`` of integers is
+Output classes follow MATLAB's documented ``outtype`` rules: by default
+``sum``/``prod`` of integers, logical and char give double (``sum(int8([100
+100]))`` is 200), single stays single; ``'native'`` keeps the input's class
+(integers saturate), ``'double'`` gives double.  ``mean`` of integers is
 double unless ``'native'``.  Empty rules: ``sum([]) = 0``, ``prod([]) = 1``,
 ``mean([]) = NaN``, ``sum(zeros(0,3)) = zeros(1,3)``.
 """
@@ -38,7 +39,7 @@ def _output_dtype(x: np.ndarray, outtype: str, fn: str) -> np.dtype:
             raise MatlabError(f"MATLAB:{fn}:nativeChar",
                               "'native' is not supported for char inputs.")
         return x.dtype
-    if kind in "iuc" or x.dtype == np.float32:
+    if kind == "c" or x.dtype == np.float32:
         return x.dtype
     return np.dtype(np.float64)
 

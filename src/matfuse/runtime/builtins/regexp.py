@@ -27,9 +27,46 @@ from matfuse.runtime.values import (
 _OUTPUT_KEYS = ("start", "end", "tokenextents", "match", "tokens", "names", "split")
 
 
+_INLINE_FLAGS = re.compile(r"\(\?(-?)([imsx]+)\)")
+
+
+def _scope_inline_flags(pattern: str) -> str:
+    """MATLAB's ``(?i)``/``(?-s)``... apply from where they stand to the end
+    of the enclosing group; Python wants them scoped: ``(?-s:...)``."""
+    m = _INLINE_FLAGS.search(pattern)
+    while m is not None:
+        start = m.start()
+        if start > 0 and pattern[start - 1] == "\\":
+            m = _INLINE_FLAGS.search(pattern, m.end())
+            continue
+        depth, k, escaped, in_class = 0, m.end(), False, False
+        while k < len(pattern):
+            c = pattern[k]
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif in_class:
+                in_class = c != "]"
+            elif c == "[":
+                in_class = True
+            elif c == "(":
+                depth += 1
+            elif c == ")":
+                if depth == 0:
+                    break
+                depth -= 1
+            k += 1
+        flags = ("-" if m.group(1) else "") + m.group(2)
+        pattern = pattern[:start] + f"(?{flags}:" + pattern[m.end():k] + ")" + pattern[k:]
+        m = _INLINE_FLAGS.search(pattern, start + len(flags) + 3)
+    return pattern
+
+
 def translate_pattern(pattern: str) -> str:
     """MATLAB regular expression -> Python ``re`` syntax."""
-    out = re.sub(r"\(\?<([A-Za-z]\w*)>", r"(?P<\1>", pattern)
+    out = _scope_inline_flags(pattern)
+    out = re.sub(r"\(\?<([A-Za-z]\w*)>", r"(?P<\1>", out)
     out = re.sub(r"\\k<([A-Za-z]\w*)>", r"(?P=\1)", out)
     out = out.replace(r"\<", r"\b").replace(r"\>", r"\b")
     return out
@@ -73,8 +110,9 @@ def _names_struct(pattern: re.Pattern, matches: list[re.Match], once: bool) -> S
     return StructArray(names, data)
 
 
-def _outputs_for(text: str, pattern: re.Pattern, keys: list[str], once: bool) -> list[Any]:
-    matches = list(pattern.finditer(text))
+def _outputs_for(text: str, pattern: re.Pattern, keys: list[str], once: bool,
+                 empty_match: bool = False) -> list[Any]:
+    matches = [m for m in pattern.finditer(text) if empty_match or m.end() > m.start()]
     if once:
         matches = matches[:1]
     out: list[Any] = []
@@ -128,6 +166,7 @@ def _regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> 
     text, pattern, *options = args
     keys: list[str] = []
     once = False
+    empty_match = False
     flags = re.IGNORECASE if ignore_case else 0
     for opt in options:
         word = to_str(opt).lower()
@@ -143,8 +182,9 @@ def _regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> 
             flags |= re.MULTILINE
         elif word in ("dotexceptnewline",):
             continue
-        elif word in ("dotall", "stringanchors", "literalspacing", "noemptymatch", "emptymatch",
-                      "forceCellOutput".lower()):
+        elif word in ("emptymatch", "noemptymatch"):
+            empty_match = word == "emptymatch"
+        elif word in ("dotall", "stringanchors", "literalspacing", "forceCellOutput".lower()):
             continue
         elif word == "freespacing":
             flags |= re.VERBOSE
@@ -169,12 +209,12 @@ def _regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> 
     else:
         compiled = [_compile(pats.items[0] or "", flags, fn)]
     if texts.kind == "char" and len(texts.items) == 1 and len(compiled) == 1:
-        results = _outputs_for(texts.items[0], compiled[0], order, once)
+        results = _outputs_for(texts.items[0], compiled[0], order, once, empty_match)
     else:
         per_item = []
         for i, s in enumerate(texts.items):
             pat = compiled[i] if len(compiled) > 1 else compiled[0]
-            per_item.append(_outputs_for(s or "", pat, order, once))
+            per_item.append(_outputs_for(s or "", pat, order, once, empty_match))
         shape = texts.shape if len(texts.items) > 1 or texts.kind != "char" else (1, 1)
         results = [CellArray.from_list([r[k] for r in per_item], shape) for k in range(len(order))]
     return tuple(results[:wanted]) if wanted > 1 else results[0]
@@ -245,13 +285,16 @@ def regexprep(text: Any, pattern: Any, replacement: Any, *options: Any) -> Any:
     """Replace matches of a regular expression ($1 refers to token 1)."""
     flags = re.DOTALL
     count = 0
+    empty_match = False
     for opt in options:
         word = to_str(opt).lower()
         if word == "once":
             count = 1
         elif word == "ignorecase":
             flags |= re.IGNORECASE
-        elif word in ("matchcase", "emptymatch", "noemptymatch", "preservecase"):
+        elif word in ("emptymatch", "noemptymatch"):
+            empty_match = word == "emptymatch"
+        elif word in ("matchcase", "preservecase"):
             continue
         elif word == "lineanchors":
             flags |= re.MULTILINE
@@ -271,6 +314,27 @@ def regexprep(text: Any, pattern: Any, replacement: Any, *options: Any) -> Any:
     for s in texts.items:
         value = s or ""
         for pat, rep in compiled:
-            value = pat.sub(rep, value, count=count)
+            value = _substitute(pat, rep, value, count, empty_match)
         out.append(value)
     return rebuild(texts, out)
+
+
+def _substitute(pat: re.Pattern, rep: Any, text: str, count: int, empty_match: bool) -> str:
+    """pat.sub, where zero-length matches are left alone unless 'emptymatch'
+    (MATLAB's default is 'noemptymatch')."""
+    if empty_match:
+        return pat.sub(rep, text, count=count)
+    pieces: list[str] = []
+    done = 0
+    replaced = 0
+    for m in pat.finditer(text):
+        if m.end() == m.start():
+            continue
+        pieces.append(text[done:m.start()])
+        pieces.append(rep(m) if callable(rep) else m.expand(rep))
+        done = m.end()
+        replaced += 1
+        if count and replaced >= count:
+            break
+    pieces.append(text[done:])
+    return "".join(pieces)

@@ -166,8 +166,20 @@ def _first_positions(groups: np.ndarray, count: int) -> np.ndarray:
     return first
 
 
-def _index_column(positions: np.ndarray) -> Any:
-    return canonical((np.asarray(positions, dtype=np.float64) + 1).reshape(-1, 1))
+def _last_positions(groups: np.ndarray, count: int) -> np.ndarray:
+    """Highest position of each group id in ``groups`` (-1 where absent)."""
+    last = np.full(count, -1, dtype=np.int64)
+    np.maximum.at(last, groups, np.arange(groups.size, dtype=np.int64))
+    return last
+
+
+def _index_column(positions: np.ndarray, as_row: bool = False) -> Any:
+    values = np.asarray(positions, dtype=np.float64) + 1
+    return canonical(values.reshape(1, -1) if as_row else values.reshape(-1, 1))
+
+
+def _is_column(item: SetInput) -> bool:
+    return len(item.shape) == 2 and item.shape[1] == 1 and item.shape[0] != 1
 
 
 def _build(inputs: list[SetInput], combined: np.ndarray, positions: np.ndarray,
@@ -209,9 +221,13 @@ def unique(a: Any, *args: Any, nargout: int = 1) -> Any:
     """Unique values (sorted, or 'stable'), [C, ia, ic]; 'rows'; 'first'/'last'."""
     opts = _options(args, "unique", ("stable", "sorted", "rows", "first", "last", "legacy"))
     rows = "rows" in opts
+    legacy = "legacy" in opts
     item = SetInput(a, "unique", rows)
     combined, ranks = _combine_items([item], rows)
-    rep, group = _groups(ranks, "stable" in opts, last="last" in opts)
+    # 'legacy' (MATLAB's pre-R2012b behaviour): last occurrences, and index
+    # vectors shaped like a row input.
+    last = "last" in opts or (legacy and "first" not in opts)
+    rep, group = _groups(ranks, "stable" in opts, last=last)
     as_row = item.is_row and not rows
     if item.is_empty_0x0 and not rows and item.kind not in ("cell", "string"):
         # unique([]) is 0x0, like its input.
@@ -220,7 +236,8 @@ def unique(a: Any, *args: Any, nargout: int = 1) -> Any:
     out = _build([item], combined, rep, rows, as_row)
     if nargout < 2:
         return out
-    return out, _index_column(rep), _index_column(group)
+    index_row = legacy and as_row
+    return out, _index_column(rep, index_row), _index_column(group, index_row)
 
 
 def _pair(fn: str, a: Any, b: Any, args: tuple[Any, ...]
@@ -251,8 +268,13 @@ def _set_op(fn: str, a: Any, b: Any, args: tuple[Any, ...], nargout: int) -> Any
     in_b = np.zeros(rep.size, dtype=bool)
     in_a[group[:na]] = True
     in_b[group[na:]] = True
-    first_a = _first_positions(group[:na], rep.size)
-    first_b = _first_positions(group[na:], rep.size)
+    legacy = "legacy" in opts
+    pick = _last_positions if legacy else _first_positions
+    first_a = pick(group[:na], rep.size)
+    first_b = pick(group[na:], rep.size)
+    if legacy and fn == "union":
+        # Legacy union takes shared values from B.
+        first_a = np.where(first_b >= 0, -1, first_a)
     if fn == "union":
         keep = in_a | in_b
     elif fn == "intersect":
@@ -265,16 +287,23 @@ def _set_op(fn: str, a: Any, b: Any, args: tuple[Any, ...], nargout: int) -> Any
     positions = np.where(first_a[groups] >= 0, first_a[groups], na + first_b[groups])
     if fn == "intersect":
         positions = first_a[groups]
-    out = _build([ia, ib], combined, positions, rows, _orientation(fn, ia, ib) and not rows)
+    if fn == "union" and legacy:
+        positions = np.where(first_b[groups] >= 0, na + first_b[groups], first_a[groups])
+    as_row = _orientation(fn, ia, ib) and not rows
+    if legacy and not rows:
+        # Legacy results are rows unless both inputs are columns.
+        as_row = not (_is_column(ia) and _is_column(ib))
+    out = _build([ia, ib], combined, positions, rows, as_row)
     if nargout < 2:
         return out
+    index_row = legacy and as_row
     if fn == "intersect":
-        return out, _index_column(first_a[groups]), _index_column(first_b[groups])
+        return out, _index_column(first_a[groups], index_row), _index_column(first_b[groups], index_row)
     if fn == "setdiff":
-        return out, _index_column(first_a[groups])
+        return out, _index_column(first_a[groups], index_row)
     from_a = groups[first_a[groups] >= 0]
     from_b = groups[first_a[groups] < 0]
-    return out, _index_column(first_a[from_a]), _index_column(first_b[from_b])
+    return out, _index_column(first_a[from_a], index_row), _index_column(first_b[from_b], index_row)
 
 
 @builtin("union", category="sets", nargin=(2, 4), nargout=(0, 3), wants_nargout=True)

@@ -231,7 +231,12 @@ def quantile_sorted(v: np.ndarray, probs: np.ndarray) -> np.ndarray:
     lo = np.floor(pos).astype(int)
     hi = np.minimum(lo + 1, n)
     frac = pos - lo
-    return v[lo - 1] + frac * (v[hi - 1] - v[lo - 1])
+    v_lo, v_hi = v[lo - 1], v[hi - 1]
+    with np.errstate(invalid="ignore"):
+        out = v_lo + frac * (v_hi - v_lo)
+        # Infinite data: weight the ends instead (Inf - Inf would give NaN).
+        weighted = np.where(frac == 0, v_lo, (1 - frac) * v_lo + frac * v_hi)
+    return np.where(np.isfinite(v_lo) & np.isfinite(v_hi), out, weighted)
 
 
 def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:

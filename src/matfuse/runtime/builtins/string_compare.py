@@ -57,13 +57,27 @@ def _equal(a: Any, b: Any, n: int | None, fold: bool) -> bool:
     if fold:
         sa, sb = sa.lower(), sb.lower()
     if n is not None:
-        if len(sa) < n or len(sb) < n:
-            return sa == sb and len(sa) >= n
+        # Up to n characters: texts shorter than n must match entirely.
         return sa[:n] == sb[:n]
     return sa == sb
 
 
+def _char_rows(v: Any) -> CellArray:
+    """A multi-row char array as a column cell of its rows (MATLAB compares
+    each row with a cell or string array)."""
+    rows = [v[r:r + 1, :] for r in range(v.shape[0])]
+    return CellArray.from_list(rows, (len(rows), 1))
+
+
+def _is_char_matrix(v: Any) -> bool:
+    return is_char(v) and v.ndim == 2 and v.shape[0] != 1
+
+
 def _strcmp_family(a: Any, b: Any, n: int | None, fold: bool, fn: str) -> Any:
+    if _is_char_matrix(a) and isinstance(b, (CellArray, StringArray)):
+        a = _char_rows(a)
+    elif _is_char_matrix(b) and isinstance(a, (CellArray, StringArray)):
+        b = _char_rows(b)
     items_a, shape_a = _compare_items(a)
     items_b, shape_b = _compare_items(b)
     if shape_a is None and shape_b is None:

@@ -3,6 +3,7 @@ classes.  Comparison and search live in ``string_compare.py``."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -96,56 +97,94 @@ def _strcat_char_rows(args: tuple[Any, ...]) -> Any:
     return char_rows(lines)
 
 
-@builtin("strsplit", category="strings", nargin=(1, None))
+def _strsplit_options(options: tuple, fn: str) -> tuple[bool, bool]:
+    """(collapse, regular expression) from CollapseDelimiters/DelimiterType pairs."""
+    collapse, regex = True, False
+    if len(options) % 2:
+        raise MatlabError("MATLAB:strsplit:InvalidParameter", "Parameter value missing.")
+    for name, value in zip(options[::2], options[1::2]):
+        key = to_str(name).lower() if is_text(name) else ""
+        if key == "collapsedelimiters":
+            collapse = bool(to_array(value).reshape(-1)[0])
+        elif key == "delimitertype":
+            kind = to_str(value).lower() if is_text(value) else ""
+            if kind and "regularexpression".startswith(kind):
+                regex = True
+            elif kind and "simple".startswith(kind):
+                regex = False
+            else:
+                raise MatlabError("MATLAB:strsplit:InvalidDelimiterType",
+                                  "DelimiterType must be 'Simple' or 'RegularExpression'.")
+        else:
+            raise MatlabError("MATLAB:strsplit:InvalidParameter",
+                              f"Invalid parameter name: {to_str(name) if is_text(name) else '?'}.")
+    return collapse, regex
+
+
+@builtin("strsplit", category="strings", nargin=(1, None), nargout=(0, 2))
 def strsplit(text: Any, delimiter: Any = None, *options: Any) -> Any:
-    """Split text at delimiters (whitespace by default, collapsed)."""
+    """Split text at delimiters (whitespace by default); [C, matches] =
+    strsplit(str, delimiter, 'CollapseDelimiters', tf, 'DelimiterType',
+    'Simple' | 'RegularExpression')."""
     arg = text_arg(text, "strsplit", "First input")
     if arg.kind == "cell" or len(arg.items) != 1:
         raise MatlabError("MATLAB:strsplit:InvalidStringType",
                           "First input must be either a character vector or a string scalar.")
     s = arg.items[0] or ""
-    collapse = True
-    if delimiter is not None and is_text(delimiter) and to_str(delimiter).lower() == "collapsedelimiters" and not options:
-        raise MatlabError("MATLAB:strsplit:InvalidParameter", "Parameter value missing.")
-    for i in range(0, len(options) - 1, 2):
-        if is_text(options[i]) and to_str(options[i]).lower() == "collapsedelimiters":
-            collapse = bool(to_array(options[i + 1]).reshape(-1)[0])
+    if delimiter is not None and is_text(delimiter) and \
+            to_str(delimiter).lower() in ("collapsedelimiters", "delimitertype"):
+        options = (delimiter,) + options
+        delimiter = None
+    collapse, regex = _strsplit_options(options, "strsplit")
     if delimiter is None:
-        delims = [" ", "\f", "\n", "\r", "\t", "\v"]
+        pieces = [re.escape(d) for d in (" ", "\f", "\n", "\r", "\t", "\v")]
     else:
-        delims = [process_escapes(d or "") for d in text_arg(delimiter, "strsplit", "Delimiter").items]
-    delims = sorted((d for d in delims if d), key=len, reverse=True)
+        delims = [d or "" for d in text_arg(delimiter, "strsplit", "Delimiter").items]
+        if regex:
+            pieces = [d for d in delims if d]
+        else:
+            pieces = [re.escape(process_escapes(d)) for d in
+                      sorted((d for d in delims if d), key=lambda d: len(process_escapes(d)), reverse=True)]
     parts: list[str] = []
-    current: list[str] = []
-    i = 0
-    last_was_delim = False
-    while i < len(s):
-        match = next((d for d in delims if s.startswith(d, i)), None)
-        if match is None:
-            current.append(s[i])
-            i += 1
-            last_was_delim = False
-            continue
-        if not (collapse and last_was_delim):
-            parts.append("".join(current))
-            current = []
-        i += len(match)
-        last_was_delim = True
-    parts.append("".join(current))
+    matches: list[str] = []
+    if pieces:
+        pattern = "|".join(f"(?:{p})" for p in pieces)
+        if collapse:
+            pattern = f"(?:{pattern})+"
+        start = 0
+        for m in re.finditer(pattern, s):
+            if m.end() == m.start():
+                continue
+            parts.append(s[start:m.start()])
+            matches.append(m.group(0))
+            start = m.end()
+        parts.append(s[start:])
+    else:
+        parts = [s]
     if arg.kind == "string":
-        return string_array(parts, (1, len(parts)))
-    return CellArray.from_list([make_char(p) for p in parts])
+        return string_array(parts, (1, len(parts))), string_array(matches, (1, len(matches)))
+    return (CellArray.from_list([make_char(p) for p in parts]),
+            CellArray.from_list([make_char(p) for p in matches], (1, len(matches))))
 
 
 @builtin("strjoin", category="strings", nargin=(1, 2))
 def strjoin(items: Any, delimiter: Any = None) -> Any:
-    """Join a cell array of text with a delimiter (a space by default)."""
+    """Join a cell array of text with a delimiter (a space by default), or
+    with a cell array of numel(C)-1 delimiters placed between the elements."""
     if not isinstance(items, (CellArray, StringArray)):
         raise MatlabError("MATLAB:strjoin:InvalidCellType",
                           "First input must be a 1xN cell array of character vectors or a string array.")
     arg = text_arg(items, "strjoin")
-    sep = " " if delimiter is None else process_escapes(single_text(delimiter, "strjoin", "Delimiter"))
-    text = sep.join(s or "" for s in arg.items)
+    texts = [t or "" for t in arg.items]
+    if isinstance(delimiter, (CellArray, StringArray)) and not is_text(delimiter):
+        seps = [process_escapes(d or "") for d in text_arg(delimiter, "strjoin", "Delimiter").items]
+        if len(seps) != max(len(texts) - 1, 0):
+            raise MatlabError("MATLAB:strjoin:WrongNumberOfDelimiterElements",
+                              "The number of delimiters must be one less than the number of strings.")
+        text = "".join(t + (seps[k] if k < len(seps) else "") for k, t in enumerate(texts))
+    else:
+        sep = " " if delimiter is None else process_escapes(single_text(delimiter, "strjoin", "Delimiter"))
+        text = sep.join(texts)
     if arg.kind == "string":
         return StringArray.scalar(text)
     return make_char(text)
@@ -153,14 +192,29 @@ def strjoin(items: Any, delimiter: Any = None) -> Any:
 
 @builtin("strrep", category="strings", nargin=(3, 3))
 def strrep(text: Any, old: Any, new: Any) -> Any:
-    """Replace every occurrence of old with new."""
+    """Replace every occurrence of old with new; overlapping occurrences are
+    each replaced (strrep('abc 2222', '22', '*') is 'abc ***')."""
     arg = text_arg(text, "strrep", "First argument")
     o = single_text(old, "strrep", "Old text")
     n = single_text(new, "strrep", "New text")
     if arg.kind == "char" and len(arg.items) > 1:
         raise MatlabError("MATLAB:strrep:MultiRowInput", "Char inputs must be row vectors.")
-    out = [(s or "").replace(o, n) if o else s for s in arg.items]
+    out = [_replace_overlapping(s or "", o, n) if o and s is not None else s for s in arg.items]
     return rebuild(arg, out)
+
+
+def _replace_overlapping(text: str, old: str, new: str) -> str:
+    pieces: list[str] = []
+    done = 0
+    start = text.find(old)
+    while start >= 0:
+        if start >= done:
+            pieces.append(text[done:start])
+        pieces.append(new)
+        done = start + len(old)
+        start = text.find(old, start + 1)
+    pieces.append(text[done:])
+    return "".join(pieces)
 
 
 @builtin("strtrim", category="strings", nargin=(1, 1))

@@ -98,26 +98,39 @@ def _number_string(v: Any) -> str | None:
 
 
 # ------------------------------------------------------------ bases
-def _nonneg_ints(value: Any, fn: str) -> np.ndarray:
+def _integer_values(value: Any, fn: str) -> tuple[list[int], int]:
+    """Integer values (column-major) and the two's-complement width for the
+    negatives: the input's integer class width, or for other classes the
+    smallest of 8/16/32/64 bits holding the most negative value (MATLAB
+    R2020a+)."""
     if isinstance(value, DeviceValue):
         value = value.gather()
     if not (type(value) in (float, bool) or (type(value) is np.ndarray and value.dtype.kind in "fiub")):
         raise MatlabError(f"MATLAB:{fn}:InvalidInput", "Input must be a real numeric array.")
     arr = to_array(value)
-    if arr.dtype.kind == "f" and not np.all(np.isfinite(arr)):
-        raise MatlabError(f"MATLAB:{fn}:InputMustBeNonnegativeInteger", "D must be a nonnegative integer.")
-    if arr.dtype.kind == "f" and (np.any(arr < 0) or np.any(arr != np.floor(arr))):
+    if arr.dtype.kind == "f" and (not np.all(np.isfinite(arr)) or np.any(arr != np.floor(arr))):
         raise MatlabError(f"MATLAB:{fn}:MustBeNonnegativeInteger" if fn == "dec2hex" else f"MATLAB:{fn}:InputMustBeNonnegativeInteger",
-                          "Input must be nonnegative integers." if fn == "dec2hex" else "D must be a nonnegative integer.")
-    return arr.reshape(-1, order="F")
+                          "Input must be integers." if fn == "dec2hex" else "D must be an integer.")
+    flat = arr.reshape(-1, order="F")
+    values = [int(v) for v in flat.tolist()]
+    lowest = min(values, default=0)
+    if lowest >= 0:
+        return values, 0
+    if arr.dtype.kind in "iu":
+        return values, arr.dtype.itemsize * 8
+    for bits in (8, 16, 32, 64):
+        if lowest >= -(2 ** (bits - 1)):
+            return values, bits
+    raise MatlabError(f"MATLAB:{fn}:InputOutOfRange", "Negative values must be representable in int64.")
 
 
 def _to_base(value: Any, min_digits: Any, base: int, fn: str) -> Any:
-    flat = _nonneg_ints(value, fn)
+    values, bits = _integer_values(value, fn)
     width = whole_number(min_digits, fn, "Number of digits") if min_digits is not None else 0
     texts = []
-    for v in flat.tolist():
-        n = int(v)
+    for n in values:
+        if n < 0:
+            n += 2 ** bits
         texts.append(format(n, "b") if base == 2 else format(n, "X"))
     if not texts:
         return np.zeros((0, 0), dtype=CHAR_DTYPE)
@@ -127,13 +140,13 @@ def _to_base(value: Any, min_digits: Any, base: int, fn: str) -> Any:
 
 @builtin("dec2bin", category="strings", nargin=(1, 2))
 def dec2bin(value: Any, min_digits: Any = None) -> Any:
-    """Binary digits of nonnegative integers as a char array."""
+    """Binary digits of integers as a char array (negatives in two's complement)."""
     return _to_base(value, min_digits, 2, "dec2bin")
 
 
 @builtin("dec2hex", category="strings", nargin=(1, 2))
 def dec2hex(value: Any, min_digits: Any = None) -> Any:
-    """Hexadecimal digits of nonnegative integers as a char array."""
+    """Hexadecimal digits of integers as a char array (negatives in two's complement)."""
     return _to_base(value, min_digits, 16, "dec2hex")
 
 

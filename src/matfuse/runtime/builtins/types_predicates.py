@@ -83,6 +83,8 @@ _predicate("iscell", lambda v: type(v) is CellArray, "True for cell arrays.")
 _predicate("isstruct", lambda v: type(v) is StructArray, "True for structs.")
 _predicate("iscellstr", _is_cellstr, "True for a cell array whose elements are all char arrays.")
 _predicate("isreal", _is_real, "True when the value has no imaginary part storage.")
+_predicate("iscomplex", lambda v: type(v) not in (CellArray, StructArray, StringArray, FunctionHandle)
+           and is_complex_value(v), "True when the value has complex storage (even with zero imaginary parts).")
 _predicate("isscalar", lambda v: shape_tuple(v) == (1, 1), "True for 1x1 values.")
 _predicate("isvector", _is_vector, "True for 1xN and Nx1 values.")
 _predicate("isrow", lambda v: len(shape_tuple(v)) == 2 and shape_tuple(v)[0] == 1,
