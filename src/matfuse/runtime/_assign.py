@@ -9,6 +9,7 @@ mutated, unless ``inplace=True``.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -30,6 +31,7 @@ from matfuse.runtime._containers import (
     wrap,
 )
 from matfuse.runtime._deletion import delete_elements
+from matfuse.runtime.containers_map import ContainersMap, map_assign
 from matfuse.runtime._elementwise import string_of
 from matfuse.runtime._subscripts import DELETE, folded_shape, is_colon, positions
 from matfuse.runtime.values import (
@@ -84,6 +86,8 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         out = v if inplace else v.copy(order="K")
                         out[r - 1, c - 1] = rhs
                         return out
+    if type(v) is ContainersMap:
+        return map_assign(v, idx, empty_double() if rhs is DELETE else rhs)
     # A gpuArray on either side makes the result a gpuArray (as in MATLAB).
     if isinstance(v, DeviceValue) or isinstance(rhs, DeviceValue):
         from matfuse.accelerate.dispatch import device_assign
@@ -214,7 +218,7 @@ def _assign_linear(ldata: np.ndarray, sub: Any, rdata: np.ndarray, kind: str,
         raise _numel_mismatch()
     needed = int(pos.max()) + 1 if pos.size else 0
     if needed > count:
-        out = _grow_linear(ldata, needed, kind, fields)
+        out = _grow_linear(ldata, needed, kind, fields, inplace)
     else:
         out = _writable(ldata, inplace)
     flat = out.reshape(-1, order="F")
@@ -235,7 +239,12 @@ def _broadcast_object(rdata: np.ndarray, count: int) -> np.ndarray:
 
 
 def _grow_linear(ldata: np.ndarray, needed: int, kind: str,
-                 fields: list[str] | None) -> np.ndarray:
+                 fields: list[str] | None, inplace: bool = False) -> np.ndarray:
+    """``ldata`` grown to ``needed`` elements along its vector direction.
+
+    In place (the caller owns ``ldata``), a vector grows into spare capacity
+    of its buffer, and a new buffer gets room for twice the elements, so a
+    loop appending n elements costs O(n) in all (amortized doubling)."""
     shape = ldata.shape
     if ldata.size == 0 and shape == (0, 0) or (len(shape) == 2 and shape[0] == 1):
         new_shape = (1, needed)
@@ -246,9 +255,60 @@ def _grow_linear(ldata: np.ndarray, needed: int, kind: str,
     else:
         raise MatlabError("MATLAB:indexOutOfBounds",
                           "Attempt to grow array along ambiguous dimension.")
+    if inplace:
+        out = _extend_in_buffer(ldata, new_shape, kind, fields)
+        if out is not None:
+            return out
+        capacity = max(needed, 2 * ldata.size)
+        buffer_shape = (1, capacity) if new_shape[0] == 1 else (capacity, 1)
+        buffer = np.zeros(buffer_shape, dtype=ldata.dtype, order="F") if kind == ARRAY \
+            else np.empty(buffer_shape, dtype=object, order="F")
+        out = _vector_prefix(buffer, new_shape)
+        flat = out.reshape(-1, order="F")
+        flat[:ldata.size] = ldata.reshape(-1, order="F")
+        _fill(flat[ldata.size:], kind, fields)
+        return out
     out = filled(kind, new_shape, ldata.dtype, fields)
     out.reshape(-1, order="F")[:ldata.size] = ldata.reshape(-1, order="F")
     return out
+
+
+def _vector_prefix(buffer: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """The first elements of a row or column buffer, as a view of ``shape``."""
+    return buffer[:, :shape[1]] if shape[0] == 1 else buffer[:shape[0], :]
+
+
+def _extend_in_buffer(ldata: np.ndarray, new_shape: tuple[int, ...], kind: str,
+                      fields: list[str] | None) -> np.ndarray | None:
+    """``ldata`` (a prefix view of a larger vector buffer) widened to
+    ``new_shape`` within that buffer, new elements filled; None when the
+    buffer has no room or ``ldata`` is not such a prefix."""
+    base = ldata.base
+    if type(base) is not np.ndarray or base.ndim != 2 or ldata.ndim != 2 \
+            or base.dtype != ldata.dtype or ldata.size == 0:
+        return None
+    axis = 1 if new_shape[0] == 1 else 0
+    if base.shape[1 - axis] != 1 or ldata.shape[1 - axis] != 1 \
+            or base.shape[axis] < new_shape[axis] or ldata.strides != base.strides \
+            or ldata.ctypes.data != base.ctypes.data:
+        return None
+    out = _vector_prefix(base, new_shape)
+    _fill(out.reshape(-1, order="F")[ldata.size:], kind, fields)
+    return out
+
+
+def _fill(flat: np.ndarray, kind: str, fields: list[str] | None) -> None:
+    """Write MATLAB's fill value into every element of the 1-D view ``flat``."""
+    if kind == ARRAY:
+        flat[...] = "\0" if flat.dtype.kind == "U" else 0
+    elif kind == CELL:
+        for i in range(flat.size):
+            flat[i] = empty_double()
+    elif kind == STRUCT:
+        for i in range(flat.size):
+            flat[i] = empty_struct_element(fields or [])
+    else:
+        flat[...] = None
 
 
 def _assign_subscripts(ldata: np.ndarray, idx: list, rdata: np.ndarray, kind: str,
@@ -366,13 +426,22 @@ def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
     if data.size != 1:
         raise MatlabError("MATLAB:index:expected_one_output_from_expression",
                           "Scalar structure required for this assignment.")
-    fields = v.fields if name in v.fields else v.fields + [name]
-    # Element dicts may be shared with other struct values (t = s(2)), so
-    # they are copied even when ``inplace`` is set.
     element = data.reshape(-1)[0]
+    if inplace and sys.getrefcount(element) <= 3:
+        # element: the array slot, this local, the argument. The caller owns
+        # ``v`` and its data; an element dict nobody else holds is updated.
+        if name not in element:
+            # fields: the wrapper's slot and the argument, unless shared.
+            if sys.getrefcount(v.fields) <= 2:
+                v.fields.append(name)
+            else:
+                v.fields = v.fields + [name]
+        element[name] = rhs
+        return v
+    fields = v.fields if name in element else v.fields + [name]
+    # Element dicts may be shared with other struct values (t = s(2)): copied.
     new_element = dict(element)
     new_element[name] = rhs
     out = np.empty(data.shape, dtype=object)
     out.reshape(-1)[0] = new_element
     return StructArray(list(fields), out)
-

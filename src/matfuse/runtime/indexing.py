@@ -39,6 +39,7 @@ from matfuse.runtime._containers import (
     kind_of,
     wrap,
 )
+from matfuse.runtime.containers_map import ContainersMap, map_index
 from matfuse.runtime._subscripts import (
     COLON,
     DELETE,
@@ -106,6 +107,8 @@ def paren_get(v: Any, idx: list) -> Any:
         from matfuse.accelerate.dispatch import device_index
 
         return keep_visibility(device_index(v, idx), v)
+    if t is ContainersMap:
+        return map_index(v, idx)
     kind = kind_of(v)
     data = elements(v, kind)
     if n == 0:
