@@ -10,6 +10,7 @@ mutated, unless ``inplace=True``.
 from __future__ import annotations
 
 import sys
+import weakref
 from typing import Any
 
 import numpy as np
@@ -41,6 +42,7 @@ from matfuse.runtime.values import (
     StructArray,
     class_of,
     empty_double,
+    canonical,
     keep_visibility,
     normalize_shape,
 )
@@ -76,6 +78,8 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         out = v if inplace else v.copy(order="K")
                         out[(k - 1) % rows, (k - 1) // rows] = rhs
                         return out
+                    if k == i and inplace and k == rows * shape[1] + 1:
+                        return canonical(_append_element(v, rhs, ARRAY))
             elif n == 2:
                 i, j = idx
                 if type(i) is float and type(j) is float and 1.0 <= i <= 9.2e18 \
@@ -263,7 +267,7 @@ def _grow_linear(ldata: np.ndarray, needed: int, kind: str,
         buffer_shape = (1, capacity) if new_shape[0] == 1 else (capacity, 1)
         buffer = np.zeros(buffer_shape, dtype=ldata.dtype, order="F") if kind == ARRAY \
             else np.empty(buffer_shape, dtype=object, order="F")
-        out = _vector_prefix(buffer, new_shape)
+        out = vector_prefix(buffer, new_shape)
         flat = out.reshape(-1, order="F")
         flat[:ldata.size] = ldata.reshape(-1, order="F")
         _fill(flat[ldata.size:], kind, fields)
@@ -273,9 +277,34 @@ def _grow_linear(ldata: np.ndarray, needed: int, kind: str,
     return out
 
 
-def _vector_prefix(buffer: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    """The first elements of a row or column buffer, as a view of ``shape``."""
-    return buffer[:, :shape[1]] if shape[0] == 1 else buffer[:shape[0], :]
+def _append_element(data: np.ndarray, value: Any, kind: str) -> np.ndarray:
+    """``data(end+1) = value`` on an owned 2-D element array (capacity growth)."""
+    count = data.size
+    out = _grow_linear(data, count + 1, kind, None, True)
+    if out.shape[0] == 1:
+        out[0, count] = value
+    else:
+        out[count, 0] = value
+    return out
+
+
+# Views made by ``vector_prefix``, by id: a view found here (and still the
+# same object) starts at its buffer's first element, so it can be widened in
+# place. Weak values: an entry ends with its view.
+_PREFIX_VIEWS: "weakref.WeakValueDictionary[int, np.ndarray]" = weakref.WeakValueDictionary()
+
+
+def vector_prefix(buffer: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """The first elements of a row or column buffer, as a view of ``shape``
+    (remembered as a prefix view: see ``is_prefix_view``)."""
+    view = buffer[:, :shape[1]] if shape[0] == 1 else buffer[:shape[0], :]
+    _PREFIX_VIEWS[id(view)] = view
+    return view
+
+
+def is_prefix_view(arr: np.ndarray) -> bool:
+    """``arr`` was made by ``vector_prefix`` (it starts its buffer)."""
+    return _PREFIX_VIEWS.get(id(arr)) is arr
 
 
 def _extend_in_buffer(ldata: np.ndarray, new_shape: tuple[int, ...], kind: str,
@@ -290,9 +319,9 @@ def _extend_in_buffer(ldata: np.ndarray, new_shape: tuple[int, ...], kind: str,
     axis = 1 if new_shape[0] == 1 else 0
     if base.shape[1 - axis] != 1 or ldata.shape[1 - axis] != 1 \
             or base.shape[axis] < new_shape[axis] or ldata.strides != base.strides \
-            or ldata.ctypes.data != base.ctypes.data:
+            or not is_prefix_view(ldata):
         return None
-    out = _vector_prefix(base, new_shape)
+    out = vector_prefix(base, new_shape)
     _fill(out.reshape(-1, order="F")[ldata.size:], kind, fields)
     return out
 
@@ -381,6 +410,19 @@ def brace_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
         raise MatlabError("MATLAB:cellAssToNonCell",
                           "Unable to perform assignment because brace indexing is not supported "
                           "for variables of this type.")
+    if len(idx) == 1 and type(idx[0]) is float and v.data.ndim == 2:
+        # c{k} = rhs with one in-range position, or c{end+1} = rhs in place.
+        i = idx[0]
+        k = int(i) if 1.0 <= i <= 9.2e18 else 0
+        data = v.data
+        count = data.size
+        if k == i and 0 < k <= count:
+            out = data if inplace and data.flags.writeable else data.copy(order="K")
+            rows = data.shape[0]
+            out[(k - 1) % rows, (k - 1) // rows] = rhs
+            return v if out is data else CellArray(out)
+        if k == i and inplace and k == count + 1:
+            return CellArray(_append_element(data, rhs, CELL))
     if _target_count(v.data.shape, idx) != 1:
         raise MatlabError("MATLAB:needMoreRhsOutputs",
                           "Insufficient number of outputs from right hand side of equal sign "

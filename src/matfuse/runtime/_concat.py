@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._assign import is_prefix_view, vector_prefix
 from matfuse.runtime._classrules import concat_class, convert
 from matfuse.runtime._elementwise import string_of
 from matfuse.runtime.values import (
@@ -185,7 +186,7 @@ def append_row(cur: Any, parts: list[Any]) -> Any:
     buffer = cur.base
     if not (type(buffer) is np.ndarray and buffer.ndim == 2 and buffer.shape[0] == 1
             and buffer.dtype == dtype and buffer.shape[1] >= total and not empty_start
-            and cur.strides == buffer.strides and cur.ctypes.data == buffer.ctypes.data):
+            and cur.strides == buffer.strides and is_prefix_view(cur)):
         buffer = np.empty((1, max(total, 2 * width)), dtype=dtype, order="F")
         buffer[0, :width] = cur.reshape(-1)[:width]
     at = width
@@ -198,5 +199,5 @@ def append_row(cur: Any, parts: list[Any]) -> Any:
             n = part.shape[1]
             row[at:at + n] = part[0]
             at += n
-    out = buffer[:, :total]
+    out = vector_prefix(buffer, (1, total))
     return canonical(out) if total == 1 else out

@@ -127,6 +127,18 @@ def _text_row(v: Any) -> str | None:
     return None
 
 
+def _literal_texts(case: ast.Expr) -> frozenset[str] | None:
+    """The texts of a ``case`` that is a text literal or a cell literal of
+    text literals (what a char subject is compared with), else None."""
+    if type(case) is ast.String:
+        return frozenset([case.value])
+    if type(case) is ast.CellLit:
+        items = [e for row in case.rows for e in row]
+        if items and all(type(e) is ast.String for e in items):
+            return frozenset(e.value for e in items)
+    return None
+
+
 def switch_matches(subject: Any, case: Any) -> bool:
     """MATLAB ``switch``: numbers compare with ==, text with strcmp, cells: any."""
     if type(case) is CellArray:
@@ -414,13 +426,20 @@ class StmtCompiler:
 
     def _s_Switch(self, node: ast.Switch, live_out: set[str]) -> Stmt:
         subject = self.exprs.value(node.subject)
-        cases = [(self.exprs.value(v), self.block(b, live_out).run) for v, b in node.cases]
+        cases = [(self.exprs.value(v), self.block(b, live_out).run, _literal_texts(v))
+                 for v, b in node.cases]
         otherwise = self.block(node.otherwise, live_out).run if node.otherwise else None
 
         def switch_stmt(fr: Any) -> Any:
             s = subject(fr)
-            for case, run in cases:
-                if switch_matches(s, case(fr)):
+            # A char row subject against literal text cases: one conversion,
+            # then set lookups (``case {'a', 'b'}`` builds no cell).
+            text = _text_row(s) if type(s) is np.ndarray else None
+            for case, run, literals in cases:
+                if literals is not None and text is not None:
+                    if text in literals:
+                        return run(fr)
+                elif switch_matches(s, case(fr)):
                     return run(fr)
             if otherwise is not None:
                 return otherwise(fr)
