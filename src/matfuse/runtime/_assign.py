@@ -80,6 +80,11 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         return out
                     if k == i and inplace and k == rows * shape[1] + 1:
                         return canonical(_append_element(v, rhs, ARRAY))
+                elif type(i) is np.ndarray and i.dtype == np.bool_ and i.shape == shape:
+                    # x(mask) = s with a mask of x's own shape.
+                    out = v if inplace else v.copy(order="K")
+                    out[i] = rhs
+                    return out
             elif n == 2:
                 i, j = idx
                 if type(i) is float and type(j) is float and 1.0 <= i <= 9.2e18 \

@@ -55,11 +55,22 @@ def make_binary(op: str, left: tuple, right: tuple) -> Closure:
         if pyop == "/":
             checks.append("b != 0.0")
         cond = " and ".join(checks) or "True"
+        # Logical scalars in arithmetic or comparisons act as 0/1 doubles
+        # (``count + isempty(x)``): still no trip through runtime.ops.
+        logical = ""
+        if pyop != "/":
+            mixed = [f"(type({v}) is float or type({v}) is bool)"
+                     for v, kind in (("a", left[0]), ("b", right[0])) if kind != "const"]
+            if mixed:
+                result = f"a {pyop} b" if pyop in ("==", "!=", "<", "<=", ">", ">=") \
+                    else f"float(a) {pyop} float(b)"
+                logical = f"        if {' and '.join(mixed)}:\n            return {result}\n"
         src = ("def factory(a_name, a_const, a_fn, b_name, b_const, b_fn, binary, op):\n"
                "    def binop(fr):\n"
                + _FETCH[left[0]].format(v="a")
                + _FETCH[right[0]].format(v="b")
                + f"        if {cond}:\n            return a {pyop} b\n"
+               + logical +
                "        return binary(op, a, b)\n"
                "    return binop\n")
         namespace: dict[str, Any] = {}
