@@ -1,6 +1,6 @@
 % containers.Map with char keys: counting words.
 m = containers.Map();
-for k = 1:20000
+for k = 1:6000
     key = sprintf('w%d', mod(k, 500));
     if isKey(m, key)
         m(key) = m(key) + 1;

@@ -1,6 +1,6 @@
 % containers.Map with numeric keys: write then read back.
 m = containers.Map('KeyType', 'double', 'ValueType', 'double');
-for k = 1:20000
+for k = 1:6000
     m(mod(k * 7, 1000)) = k;
 end
 t = 0;

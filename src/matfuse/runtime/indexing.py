@@ -113,6 +113,16 @@ def paren_get(v: Any, idx: list) -> Any:
     elif t is float or t is bool:
         if all(type(i) is float and i == 1.0 for i in idx):
             return v
+    elif t is StructArray and n == 1 and type(idx[0]) is float and v.data.ndim == 2:
+        # s(k): one element, its dict shared (assignments copy it on write).
+        i = idx[0]
+        k = int(i) if 1.0 <= i <= 9.2e18 else 0
+        data = v.data
+        if k == i and 0 < k <= data.size:
+            rows = data.shape[0]
+            one = np.empty((1, 1), dtype=object)
+            one[0, 0] = data[(k - 1) % rows, (k - 1) // rows]
+            return StructArray(list(v.fields), one)
     if isinstance(v, DeviceValue):
         from matfuse.accelerate.dispatch import device_index
 

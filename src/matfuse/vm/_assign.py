@@ -249,6 +249,9 @@ def _element_index(shape: tuple[int, ...], key: list) -> tuple[int, ...] | None:
         if type(k) is not float or not 1.0 <= k <= 9.2e18 or k != int(k):
             return None
         p = int(k) - 1
+        if len(shape) == 2:
+            rows = shape[0]
+            return (p % rows, p // rows) if p < rows * shape[1] else None
         size = 1
         for d in shape:
             size *= d
