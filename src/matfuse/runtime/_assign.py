@@ -9,6 +9,8 @@ mutated, unless ``inplace=True``.
 
 from __future__ import annotations
 
+import sys
+import weakref
 from typing import Any
 
 import numpy as np
@@ -30,6 +32,7 @@ from matfuse.runtime._containers import (
     wrap,
 )
 from matfuse.runtime._deletion import delete_elements
+from matfuse.runtime.containers_map import ContainersMap, map_assign
 from matfuse.runtime._elementwise import string_of
 from matfuse.runtime._subscripts import DELETE, folded_shape, is_colon, positions
 from matfuse.runtime.values import (
@@ -40,6 +43,7 @@ from matfuse.runtime.values import (
     StructArray,
     class_of,
     empty_double,
+    canonical,
     keep_visibility,
     normalize_shape,
 )
@@ -75,6 +79,13 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         out = v if inplace else v.copy(order="K")
                         out[(k - 1) % rows, (k - 1) // rows] = rhs
                         return out
+                    if k == i and inplace and k == rows * shape[1] + 1:
+                        return canonical(_append_element(v, rhs, ARRAY))
+                elif type(i) is np.ndarray and i.dtype == np.bool_ and i.shape == shape:
+                    # x(mask) = s with a mask of x's own shape.
+                    out = v if inplace else v.copy(order="K")
+                    out[i] = rhs
+                    return out
             elif n == 2:
                 i, j = idx
                 if type(i) is float and type(j) is float and 1.0 <= i <= 9.2e18 \
@@ -85,6 +96,8 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         out = v if inplace else v.copy(order="K")
                         out[r - 1, c - 1] = rhs
                         return out
+    if type(v) is ContainersMap:
+        return map_assign(v, idx, empty_double() if rhs is DELETE else rhs)
     # A gpuArray on either side makes the result a gpuArray (as in MATLAB).
     if isinstance(v, DeviceValue) or isinstance(rhs, DeviceValue):
         from matfuse.accelerate.dispatch import device_assign
@@ -215,7 +228,7 @@ def _assign_linear(ldata: np.ndarray, sub: Any, rdata: np.ndarray, kind: str,
         raise _numel_mismatch()
     needed = int(pos.max()) + 1 if pos.size else 0
     if needed > count:
-        out = _grow_linear(ldata, needed, kind, fields)
+        out = _grow_linear(ldata, needed, kind, fields, inplace)
     else:
         out = _writable(ldata, inplace)
     flat = out.reshape(-1, order="F")
@@ -236,7 +249,12 @@ def _broadcast_object(rdata: np.ndarray, count: int) -> np.ndarray:
 
 
 def _grow_linear(ldata: np.ndarray, needed: int, kind: str,
-                 fields: list[str] | None) -> np.ndarray:
+                 fields: list[str] | None, inplace: bool = False) -> np.ndarray:
+    """``ldata`` grown to ``needed`` elements along its vector direction.
+
+    In place (the caller owns ``ldata``), a vector grows into spare capacity
+    of its buffer, and a new buffer gets room for twice the elements, so a
+    loop appending n elements costs O(n) in all (amortized doubling)."""
     shape = ldata.shape
     if ldata.size == 0 and shape == (0, 0) or (len(shape) == 2 and shape[0] == 1):
         new_shape = (1, needed)
@@ -247,9 +265,85 @@ def _grow_linear(ldata: np.ndarray, needed: int, kind: str,
     else:
         raise MatlabError("MATLAB:indexOutOfBounds",
                           "Attempt to grow array along ambiguous dimension.")
+    if inplace:
+        out = _extend_in_buffer(ldata, new_shape, kind, fields)
+        if out is not None:
+            return out
+        capacity = max(needed, 2 * ldata.size)
+        buffer_shape = (1, capacity) if new_shape[0] == 1 else (capacity, 1)
+        buffer = np.zeros(buffer_shape, dtype=ldata.dtype, order="F") if kind == ARRAY \
+            else np.empty(buffer_shape, dtype=object, order="F")
+        out = vector_prefix(buffer, new_shape)
+        flat = out.reshape(-1, order="F")
+        flat[:ldata.size] = ldata.reshape(-1, order="F")
+        _fill(flat[ldata.size:], kind, fields)
+        return out
     out = filled(kind, new_shape, ldata.dtype, fields)
     out.reshape(-1, order="F")[:ldata.size] = ldata.reshape(-1, order="F")
     return out
+
+
+def _append_element(data: np.ndarray, value: Any, kind: str) -> np.ndarray:
+    """``data(end+1) = value`` on an owned 2-D element array (capacity growth)."""
+    count = data.size
+    out = _grow_linear(data, count + 1, kind, None, True)
+    if out.shape[0] == 1:
+        out[0, count] = value
+    else:
+        out[count, 0] = value
+    return out
+
+
+# Views made by ``vector_prefix``, by id: a view found here (and still the
+# same object) starts at its buffer's first element, so it can be widened in
+# place. Weak values: an entry ends with its view.
+_PREFIX_VIEWS: "weakref.WeakValueDictionary[int, np.ndarray]" = weakref.WeakValueDictionary()
+
+
+def vector_prefix(buffer: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+    """The first elements of a row or column buffer, as a view of ``shape``
+    (remembered as a prefix view: see ``is_prefix_view``)."""
+    view = buffer[:, :shape[1]] if shape[0] == 1 else buffer[:shape[0], :]
+    _PREFIX_VIEWS[id(view)] = view
+    return view
+
+
+def is_prefix_view(arr: np.ndarray) -> bool:
+    """``arr`` was made by ``vector_prefix`` (it starts its buffer)."""
+    return _PREFIX_VIEWS.get(id(arr)) is arr
+
+
+def _extend_in_buffer(ldata: np.ndarray, new_shape: tuple[int, ...], kind: str,
+                      fields: list[str] | None) -> np.ndarray | None:
+    """``ldata`` (a prefix view of a larger vector buffer) widened to
+    ``new_shape`` within that buffer, new elements filled; None when the
+    buffer has no room or ``ldata`` is not such a prefix."""
+    base = ldata.base
+    if type(base) is not np.ndarray or base.ndim != 2 or ldata.ndim != 2 \
+            or base.dtype != ldata.dtype or ldata.size == 0:
+        return None
+    axis = 1 if new_shape[0] == 1 else 0
+    if base.shape[1 - axis] != 1 or ldata.shape[1 - axis] != 1 \
+            or base.shape[axis] < new_shape[axis] or ldata.strides != base.strides \
+            or not is_prefix_view(ldata):
+        return None
+    out = vector_prefix(base, new_shape)
+    _fill(out.reshape(-1, order="F")[ldata.size:], kind, fields)
+    return out
+
+
+def _fill(flat: np.ndarray, kind: str, fields: list[str] | None) -> None:
+    """Write MATLAB's fill value into every element of the 1-D view ``flat``."""
+    if kind == ARRAY:
+        flat[...] = "\0" if flat.dtype.kind == "U" else 0
+    elif kind == CELL:
+        for i in range(flat.size):
+            flat[i] = empty_double()
+    elif kind == STRUCT:
+        for i in range(flat.size):
+            flat[i] = empty_struct_element(fields or [])
+    else:
+        flat[...] = None
 
 
 def _assign_subscripts(ldata: np.ndarray, idx: list, rdata: np.ndarray, kind: str,
@@ -322,6 +416,19 @@ def brace_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
         raise MatlabError("MATLAB:cellAssToNonCell",
                           "Unable to perform assignment because brace indexing is not supported "
                           "for variables of this type.")
+    if len(idx) == 1 and type(idx[0]) is float and v.data.ndim == 2:
+        # c{k} = rhs with one in-range position, or c{end+1} = rhs in place.
+        i = idx[0]
+        k = int(i) if 1.0 <= i <= 9.2e18 else 0
+        data = v.data
+        count = data.size
+        if k == i and 0 < k <= count:
+            out = data if inplace and data.flags.writeable else data.copy(order="K")
+            rows = data.shape[0]
+            out[(k - 1) % rows, (k - 1) // rows] = rhs
+            return v if out is data else CellArray(out)
+        if k == i and inplace and k == count + 1:
+            return CellArray(_append_element(data, rhs, CELL))
     if _target_count(v.data.shape, idx) != 1:
         raise MatlabError("MATLAB:needMoreRhsOutputs",
                           "Insufficient number of outputs from right hand side of equal sign "
@@ -370,13 +477,22 @@ def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
     if data.size != 1:
         raise MatlabError("MATLAB:index:expected_one_output_from_expression",
                           "Scalar structure required for this assignment.")
-    fields = v.fields if name in v.fields else v.fields + [name]
-    # Element dicts may be shared with other struct values (t = s(2)), so
-    # they are copied even when ``inplace`` is set.
     element = data.reshape(-1)[0]
+    if inplace and sys.getrefcount(element) <= 3:
+        # element: the array slot, this local, the argument. The caller owns
+        # ``v`` and its data; an element dict nobody else holds is updated.
+        if name not in element:
+            # fields: the wrapper's slot and the argument, unless shared.
+            if sys.getrefcount(v.fields) <= 2:
+                v.fields.append(name)
+            else:
+                v.fields = v.fields + [name]
+        element[name] = rhs
+        return v
+    fields = v.fields if name in element else v.fields + [name]
+    # Element dicts may be shared with other struct values (t = s(2)): copied.
     new_element = dict(element)
     new_element[name] = rhs
     out = np.empty(data.shape, dtype=object)
     out.reshape(-1)[0] = new_element
     return StructArray(list(fields), out)
-

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._assign import is_prefix_view, vector_prefix
 from matfuse.runtime._classrules import concat_class, convert
 from matfuse.runtime._elementwise import string_of
 from matfuse.runtime.values import (
@@ -151,3 +152,52 @@ def cell_rows(rows: list[list[Any]]) -> CellArray:
     if not isinstance(result, CellArray):
         return CellArray.empty()
     return result
+
+
+def append_row(cur: Any, parts: list[Any]) -> Any:
+    """``[cur, parts...]`` for a row (or ``[]``/``''``) ``cur`` the caller owns
+    and rows of its own class, written into spare capacity of ``cur``'s
+    buffer (doubled when full) so ``s = [s, x]`` in a loop costs O(n) in all.
+    None when the operands need the general rules (``cat_values``)."""
+    if type(cur) is not np.ndarray or cur.ndim != 2 or cur.dtype == object:
+        return None
+    dtype = cur.dtype
+    empty_start = cur.shape == (0, 0)
+    if cur.shape[0] != 1 and not empty_start:
+        return None
+    width = 0 if empty_start else cur.shape[1]
+    total = width
+    for part in parts:
+        t = type(part)
+        if t is np.ndarray:
+            if part.dtype != dtype or part.ndim != 2:
+                return None
+            if part.shape == (0, 0):
+                continue
+            if part.shape[0] != 1:
+                return None
+            total += part.shape[1]
+        elif t is float and dtype == np.float64:
+            total += 1
+        else:
+            return None
+    if total == width:
+        return cur
+    buffer = cur.base
+    if not (type(buffer) is np.ndarray and buffer.ndim == 2 and buffer.shape[0] == 1
+            and buffer.dtype == dtype and buffer.shape[1] >= total and not empty_start
+            and cur.strides == buffer.strides and is_prefix_view(cur)):
+        buffer = np.empty((1, max(total, 2 * width)), dtype=dtype, order="F")
+        buffer[0, :width] = cur.reshape(-1)[:width]
+    at = width
+    row = buffer[0]
+    for part in parts:
+        if type(part) is float:
+            row[at] = part
+            at += 1
+        elif part.size:
+            n = part.shape[1]
+            row[at:at + n] = part[0]
+            at += n
+    out = vector_prefix(buffer, (1, total))
+    return canonical(out) if total == 1 else out

@@ -39,6 +39,7 @@ from matfuse.runtime._containers import (
     kind_of,
     wrap,
 )
+from matfuse.runtime.containers_map import ContainersMap, map_index
 from matfuse.runtime._subscripts import (
     COLON,
     DELETE,
@@ -55,6 +56,7 @@ from matfuse.runtime.values import (
     MObject,
     StringArray,
     StructArray,
+    canonical,
     char_array,
     empty_double,
     keep_visibility,
@@ -91,6 +93,8 @@ def paren_get(v: Any, idx: list) -> Any:
                     rows = shape[0]
                     if k == i and k <= rows * shape[1]:
                         return _scalar_of(v, (k - 1) % rows, (k - 1) // rows)
+                elif type(i) is np.ndarray and i.dtype == np.bool_ and i.shape == shape:
+                    return _masked(v, i)
             elif n == 2:
                 i, j = idx
                 if type(i) is float and type(j) is float and 1.0 <= i <= 9.2e18 \
@@ -99,18 +103,47 @@ def paren_get(v: Any, idx: list) -> Any:
                     c = int(j)
                     if r == i and c == j and r <= shape[0] and c <= shape[1]:
                         return _scalar_of(v, r - 1, c - 1)
+                # A(:, j) and A(i, :): one column or row, copied.
+                elif i is COLON and type(j) is float and 1.0 <= j <= shape[1] and j == int(j):
+                    c = int(j)
+                    return canonical(v[:, c - 1:c].copy(order="F"))
+                elif j is COLON and type(i) is float and 1.0 <= i <= shape[0] and i == int(i):
+                    r = int(i)
+                    return canonical(v[r - 1:r, :].copy(order="F"))
     elif t is float or t is bool:
         if all(type(i) is float and i == 1.0 for i in idx):
             return v
+    elif t is StructArray and n == 1 and type(idx[0]) is float and v.data.ndim == 2:
+        # s(k): one element, its dict shared (assignments copy it on write).
+        i = idx[0]
+        k = int(i) if 1.0 <= i <= 9.2e18 else 0
+        data = v.data
+        if k == i and 0 < k <= data.size:
+            rows = data.shape[0]
+            one = np.empty((1, 1), dtype=object)
+            one[0, 0] = data[(k - 1) % rows, (k - 1) // rows]
+            return StructArray(list(v.fields), one)
     if isinstance(v, DeviceValue):
         from matfuse.accelerate.dispatch import device_index
 
         return keep_visibility(device_index(v, idx), v)
+    if t is ContainersMap:
+        return map_index(v, idx)
     kind = kind_of(v)
     data = elements(v, kind)
     if n == 0:
         return v
     return wrap(kind, index_elements(data, idx), v)
+
+
+def _masked(v: np.ndarray, mask: np.ndarray) -> Any:
+    """``v(mask)`` for a logical mask of ``v``'s own 2-D shape: a row for a
+    row vector, else a column, in column-major order."""
+    if v.shape[0] == 1:
+        return canonical(v[mask].reshape(1, -1))
+    if v.shape[1] == 1:
+        return canonical(v[mask].reshape(-1, 1))
+    return canonical(v.T[mask.T].reshape(-1, 1))
 
 
 def index_elements(data: np.ndarray, idx: list) -> np.ndarray:

@@ -88,7 +88,10 @@ class TargetCompiler:
             cur = read(fr)
             if cur is _calls.MISSING:
                 cur = None
-            write(fr, _set_level(fr, cur, compiled, 0, rhs))
+            # cur: the workspace dict and this local (a global or persistent
+            # lives elsewhere too: never updated in place here).
+            owned = special is None and exclusive(cur, 2)
+            write(fr, _set_level(fr, cur, compiled, 0, rhs, owned))
         return root, assign_chain
 
     def _level(self, node: ast.Expr) -> _Level:
@@ -102,12 +105,6 @@ class TargetCompiler:
         return _Level(node.kind, cell=cell, build=self.exprs.index_args(node.args, cell))
 
 
-# References to a value held only by the workspace dict and the local name
-# (getrefcount's own argument and _unshared's parameter add one each; the
-# checks below add those): nobody else can see an in-place update.
-_UNSHARED_REFS = 3
-
-
 def _owns_buffer(arr: np.ndarray, getrefcount: Callable[[Any], int] = sys.getrefcount) -> bool:
     """``arr`` owns its memory, or is the only view of a base nobody else sees."""
     base = arr.base
@@ -119,20 +116,24 @@ def _owns_buffer(arr: np.ndarray, getrefcount: Callable[[Any], int] = sys.getref
     return True
 
 
-def _unshared(cur: Any, getrefcount: Callable[[Any], int] = sys.getrefcount) -> bool:
-    """True when only the workspace holds ``cur`` (and its element buffer)."""
-    t = type(cur)
+def exclusive(obj: Any, holders: int,
+               getrefcount: Callable[[Any], int] = sys.getrefcount) -> bool:
+    """True when the caller's ``holders`` references (say the workspace dict
+    and a local name) are all there are to ``obj`` and to its element
+    buffer: nobody else can see an in-place update (MATLAB's copy on write).
+    This call's parameter and getrefcount's argument add two."""
+    if getrefcount(obj) > holders + 2:
+        return False
+    t = type(obj)
     if t is np.ndarray:
-        return getrefcount(cur) <= _UNSHARED_REFS + 1 and _owns_buffer(cur)
-    if t is CellArray:
-        data = cur.data
-        return (getrefcount(cur) <= _UNSHARED_REFS + 1 and getrefcount(data) <= 2 + 1
-                and _owns_buffer(data))
-    if isinstance(cur, DeviceValue):
-        # A fusion graph reading the buffer holds the value too (its input
-        # node's owner), so a shared device buffer never looks unshared.
-        return getrefcount(cur) <= _UNSHARED_REFS + 1
-    return False
+        return _owns_buffer(obj)
+    if t is CellArray or t is StructArray:
+        data = obj.data
+        # data: the wrapper's slot, this local, the argument.
+        return getrefcount(data) <= 3 and _owns_buffer(data)
+    # A fusion graph reading a device buffer holds the value too (its input
+    # node's owner), so a shared device buffer never looks exclusive.
+    return isinstance(obj, DeviceValue)
 
 
 def _index_assign(name: str, level: _Level) -> Setter:
@@ -143,32 +144,22 @@ def _index_assign(name: str, level: _Level) -> Setter:
     def assign_index(fr: Any, rhs: Any) -> None:
         idx = _key(fr, level, fr.get(name))
         cur = fr.get(name)
-        if _unshared(cur):
-            fr[name] = setter(cur, idx, rhs, inplace=True)
-        else:
-            fr[name] = setter(cur, idx, rhs)
+        # cur: the workspace dict and this local (decided before ``cur`` is
+        # pushed as the setter's argument, which would count as a holder).
+        inplace = exclusive(cur, 2)
+        fr[name] = setter(cur, idx, rhs, inplace=inplace)
     return assign_index
 
 
 def _field_assign(name: str, field: str) -> Setter:
-    """``s.f = rhs``: replaces the value of an existing field of an unshared
-    scalar struct in place; anything else goes through ``field_set``."""
+    """``s.f = rhs``: an unshared struct is updated in place (``field_set``
+    still copies an element dict another struct shares)."""
     field_set = _ix.field_set
-    getrefcount = sys.getrefcount
 
     def assign_field(fr: Any, rhs: Any) -> None:
         cur = fr.get(name)
-        if (type(cur) is StructArray and cur.data.size == 1 and field in cur.fields
-                and getrefcount(cur) <= _UNSHARED_REFS):
-            data = cur.data
-            # data: the wrapper's slot, this local, the argument.
-            if getrefcount(data) <= 3 and _owns_buffer(data):
-                element = data.reshape(-1)[0]
-                # element: the array slot, this local, the argument.
-                if getrefcount(element) <= 3:
-                    element[field] = rhs
-                    return
-        fr[name] = field_set(cur, field, rhs)
+        inplace = type(cur) is StructArray and exclusive(cur, 2)
+        fr[name] = field_set(cur, field, rhs, inplace=inplace)
     return assign_field
 
 
@@ -199,21 +190,150 @@ def _get_or_none(cur: Any, level: _Level, key: Any) -> Any:
     return _ix.lvalue_field_get(cur, key)
 
 
-def _put(cur: Any, level: _Level, key: Any, rhs: Any) -> Any:
+def _put(cur: Any, level: _Level, key: Any, rhs: Any, owned: bool) -> Any:
     if level.kind == "()":
-        return _ix.paren_set(cur, key, rhs)
+        return _ix.paren_set(cur, key, rhs, inplace=owned)
     if level.kind == "{}":
-        return _ix.brace_set(cur, key, rhs)
-    return _ix.field_set(cur, key, rhs)
+        return _ix.brace_set(cur, key, rhs, inplace=owned)
+    return _ix.field_set(cur, key, rhs, inplace=owned and type(cur) is StructArray)
 
 
-def _set_level(fr: Any, cur: Any, levels: list[_Level], i: int, rhs: Any) -> Any:
+def _set_level(fr: Any, cur: Any, levels: list[_Level], i: int, rhs: Any,
+               owned: bool) -> Any:
+    """New value of ``cur`` after assigning ``rhs`` at ``levels[i:]``.
+
+    ``owned``: nobody but this assignment's chain holds ``cur``, so it is
+    updated in place and the levels inside it are reached by reference
+    (each checked in turn); otherwise each level is copied on write."""
     level = levels[i]
     key = _key(fr, level, cur)
     if i == len(levels) - 1:
-        return _put(cur, level, key, rhs)
+        return _put(cur, level, key, rhs, owned)
+    if owned:
+        kind = level.kind
+        if kind == "()" and levels[i + 1].kind in (".", ".()"):
+            done = _struct_element_field(fr, cur, key, levels, i, rhs)
+            if done is not None:
+                return done
+        elif kind == "{}" and type(cur) is CellArray:
+            where = _element_index(cur.data.shape, key)
+            if where is not None:
+                data = cur.data
+                inner = data[where]
+                # inner: the cell's slot and this local.
+                inner_owned = exclusive(inner, 2)
+                data[where] = _set_level(fr, inner, levels, i + 1, rhs, inner_owned)
+                return cur
+        elif kind in (".", ".()") and type(cur) is StructArray and cur.data.size == 1:
+            element = cur.data.reshape(-1)[0]
+            # element: the array's slot, this local, the argument.
+            if sys.getrefcount(element) <= 3:
+                inner = element.get(key)
+                inner_owned = inner is not None and exclusive(inner, 2)
+                value = _set_level(fr, inner, levels, i + 1, rhs, inner_owned)
+                if key in element:
+                    element[key] = value
+                else:
+                    _add_field(cur, key, value, element)
+                return cur
     inner = _get_or_none(cur, level, key)
-    return _put(cur, level, key, _set_level(fr, inner, levels, i + 1, rhs))
+    return _put(cur, level, key, _set_level(fr, inner, levels, i + 1, rhs, False), owned)
+
+
+def _element_index(shape: tuple[int, ...], key: list) -> tuple[int, ...] | None:
+    """The ndarray index of ``x(key)`` when ``key`` names one existing
+    element by positive integer subscripts, else None."""
+    n = len(key)
+    if n == 1:
+        k = key[0]
+        if type(k) is not float or not 1.0 <= k <= 9.2e18 or k != int(k):
+            return None
+        p = int(k) - 1
+        if len(shape) == 2:
+            rows = shape[0]
+            return (p % rows, p // rows) if p < rows * shape[1] else None
+        size = 1
+        for d in shape:
+            size *= d
+        if p >= size:
+            return None
+        return tuple(int(x) for x in np.unravel_index(p, shape, order="F"))
+    if n != len(shape):
+        return None
+    where = []
+    for k, d in zip(key, shape):
+        if type(k) is not float or not 1.0 <= k <= d or k != int(k):
+            return None
+        where.append(int(k) - 1)
+    return tuple(where)
+
+
+def _struct_element_field(fr: Any, cur: Any, key: list, levels: list[_Level], i: int,
+                          rhs: Any) -> Any:
+    """``s(key).name... = rhs`` on an owned struct array: the element's dict
+    is updated in place (the array grown, with capacity, when ``key`` is past
+    its end). None when ``key`` is not one positive integer position (the
+    general path handles it)."""
+    if cur is None or _ix_is_empty_double(cur):
+        cur = StructArray([], np.empty((0, 0), dtype=object))
+    elif type(cur) is not StructArray:
+        return None
+    if not key or any(type(k) is not float for k in key):
+        return None
+    where = _element_index(cur.data.shape, key)
+    if where is None:
+        if len(key) != 1 or not 1.0 <= key[0] <= 9.2e18 or key[0] != int(key[0]):
+            return None
+        blank = StructArray.scalar({f: np.zeros((0, 0)) for f in cur.fields})
+        cur = _ix.paren_set(cur, key, blank, inplace=True)
+        where = _element_index(cur.data.shape, key)
+        if where is None:
+            return None
+    data = cur.data
+    element = data[where]
+    # element: the array's slot, this local, the argument.
+    if sys.getrefcount(element) > 3:
+        element = dict(element)
+        data[where] = element
+    field_level = levels[i + 1]
+    name = _key(fr, field_level, None)
+    if i + 1 == len(levels) - 1:
+        value = rhs
+    else:
+        inner = element.get(name)
+        inner_owned = inner is not None and exclusive(inner, 2)
+        value = _set_level(fr, inner, levels, i + 2, rhs, inner_owned)
+    if name in element:
+        element[name] = value
+    else:
+        _add_field(cur, name, value, element)
+    return cur
+
+
+def _add_field(s: StructArray, name: str, value: Any, element: dict) -> None:
+    """Add field ``name`` to the owned struct array ``s``: ``element`` (the
+    one being assigned, owned by the caller) gets ``value``, every other
+    element ``[]`` (element dicts other values share are copied first)."""
+    data = s.data
+    for where in np.ndindex(*data.shape):
+        other = data[where]
+        if other is element:
+            continue
+        # other: the array's slot, this local, the argument.
+        if sys.getrefcount(other) > 3:
+            other = dict(other)
+            data[where] = other
+        other[name] = np.zeros((0, 0))
+    element[name] = value
+    # fields: the wrapper's slot and the argument, unless shared.
+    if sys.getrefcount(s.fields) <= 2:
+        s.fields.append(name)
+    else:
+        s.fields = s.fields + [name]
+
+
+def _ix_is_empty_double(v: Any) -> bool:
+    return type(v) is np.ndarray and v.shape == (0, 0) and v.dtype == np.float64
 
 
 def is_delete_rhs(target: ast.Expr, value: ast.Expr) -> bool:

@@ -16,6 +16,7 @@ from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime import ops as _ops
+from matfuse.runtime.registry import lookup as lookup_builtin
 from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, char_array
 from matfuse.vm import _calls
 from matfuse.vm.names import contains_end, expr_reads
@@ -54,11 +55,22 @@ def make_binary(op: str, left: tuple, right: tuple) -> Closure:
         if pyop == "/":
             checks.append("b != 0.0")
         cond = " and ".join(checks) or "True"
+        # Logical scalars in arithmetic or comparisons act as 0/1 doubles
+        # (``count + isempty(x)``): still no trip through runtime.ops.
+        logical = ""
+        if pyop != "/":
+            mixed = [f"(type({v}) is float or type({v}) is bool)"
+                     for v, kind in (("a", left[0]), ("b", right[0])) if kind != "const"]
+            if mixed:
+                result = f"a {pyop} b" if pyop in ("==", "!=", "<", "<=", ">", ">=") \
+                    else f"float(a) {pyop} float(b)"
+                logical = f"        if {' and '.join(mixed)}:\n            return {result}\n"
         src = ("def factory(a_name, a_const, a_fn, b_name, b_const, b_fn, binary, op):\n"
                "    def binop(fr):\n"
                + _FETCH[left[0]].format(v="a")
                + _FETCH[right[0]].format(v="b")
                + f"        if {cond}:\n            return a {pyop} b\n"
+               + logical +
                "        return binary(op, a, b)\n"
                "    return binop\n")
         namespace: dict[str, Any] = {}
@@ -150,6 +162,10 @@ class ExprCompiler:
             return self._m_index(node)
         if t is ast.Field or t is ast.DynField:
             fields = self._fieldlist(node)
+            package = self._package_function(node, lambda fr: None) if t is ast.Field else None
+            if package is not None:
+                root = node.base.name
+                return lambda fr, nargout: fields(fr) if root in fr else [package(fr)]
             return lambda fr, nargout: fields(fr)
         single = self.value(node)
         return lambda fr, nargout: [single(fr)]
@@ -387,7 +403,33 @@ class ExprCompiler:
         cell = [None] if uses_end else None
         return cell, self.index_args(node.args, cell)
 
+    def _package_function(self, node: ast.Expr, plain: Closure) -> Closure | None:
+        """``pkg.name(args)`` or ``pkg.name`` naming a dotted builtin
+        (``containers.Map``): called when no variable ``pkg`` exists (else
+        ``plain``, the ordinary field/index reading)."""
+        head, args = (node.base, node.args) if type(node) is ast.Index else (node, [])
+        if type(node) is ast.Index and node.kind != "()":
+            return None
+        if type(head) is not ast.Field or type(head.base) is not ast.Ident:
+            return None
+        package = head.base.name
+        name = f"{package}.{head.name}"
+        if lookup_builtin(name) is None or self.ctx.special_reader(package) is not None:
+            return None
+        build = self.index_args(args, None)
+        site = _calls.NameCall(name, self.ctx.scope, head.span)
+
+        def package_call(fr: Any) -> Any:
+            if package in fr:
+                return plain(fr)
+            return site.value(fr, build(fr))
+        return package_call
+
     def _v_Index(self, node: ast.Index) -> Closure:
+        plain = self._v_index(node)
+        return self._package_function(node, plain) or plain
+
+    def _v_index(self, node: ast.Index) -> Closure:
         base = node.base
         if (node.kind == "()" and type(base) is ast.Ident
                 and self.ctx.special_reader(base.name) is None):
@@ -404,6 +446,18 @@ class ExprCompiler:
         return lambda fr: one_value(multi(fr, 1), what or "")
 
     def _m_index(self, node: ast.Index) -> MultiClosure:
+        package = self._package_function(node, lambda fr: None)
+        if package is not None:
+            plain_multi = self._m_index_plain(node)
+
+            def package_multi(fr: Any, nargout: int) -> list:
+                if node.base.base.name in fr:
+                    return plain_multi(fr, nargout)
+                return [package(fr)]
+            return package_multi
+        return self._m_index_plain(node)
+
+    def _m_index_plain(self, node: ast.Index) -> MultiClosure:
         cell, build = self._index_parts(node)
         kind = node.kind
         base = node.base
@@ -425,7 +479,12 @@ class ExprCompiler:
 
     def _v_Field(self, node: ast.Field) -> Closure:
         fields = self._fieldlist(node)
-        return lambda fr: one_value(fields(fr))
+
+        def field(fr: Any) -> Any:
+            return one_value(fields(fr))
+        if type(node) is ast.Field:
+            return self._package_function(node, field) or field
+        return field
 
     _v_DynField = _v_Field
 

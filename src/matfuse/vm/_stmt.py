@@ -20,7 +20,8 @@ from matfuse.runtime.values import (
 )
 from matfuse.vm import _calls
 from matfuse.runtime import hints
-from matfuse.vm._assign import TargetCompiler, is_delete_rhs
+from matfuse.runtime._concat import append_row
+from matfuse.vm._assign import TargetCompiler, exclusive, is_delete_rhs
 from matfuse.vm._replay import names_resolve_safely, replayable_body, statement_memo_names
 from matfuse.vm.workspace import annotate_error, internal_error
 
@@ -123,6 +124,18 @@ def _text_row(v: Any) -> str | None:
         return to_str(v) if v.shape[0] <= 1 else None
     if isinstance(v, StringArray):
         return to_str(v) if v.data.size == 1 else None
+    return None
+
+
+def _literal_texts(case: ast.Expr) -> frozenset[str] | None:
+    """The texts of a ``case`` that is a text literal or a cell literal of
+    text literals (what a char subject is compared with), else None."""
+    if type(case) is ast.String:
+        return frozenset([case.value])
+    if type(case) is ast.CellLit:
+        items = [e for row in case.rows for e in row]
+        if items and all(type(e) is ast.String for e in items):
+            return frozenset(e.value for e in items)
     return None
 
 
@@ -232,7 +245,10 @@ class StmtCompiler:
             value = self.exprs.value(value_node)
         if type(target) is ast.Ident and self.ctx.special_writer(root) is None:
             name = root
-            if not show and not is_delete_rhs(target, value_node):
+            append = self._row_append(name, value_node, value)
+            if append is not None:
+                value = append
+            elif not show and not is_delete_rhs(target, value_node):
                 value = self._memoised(value_node, value)
 
             def assign_var(fr: Any) -> Any:
@@ -254,6 +270,36 @@ class StmtCompiler:
                 fr.interp.show_variable(fr, root)
             return None
         return guard(assign, span)
+
+    def _row_append(self, name: str, value_node: ast.Expr,
+                    general: Callable[[Any], Any]) -> Callable[[Any], Any] | None:
+        """``x = [x, a, b]``: appended in place when ``x`` is an unshared row
+        (``append_row``), so growing a string or vector is O(n) overall;
+        None when the right side is not of that form."""
+        if type(value_node) is not ast.Matrix:
+            return None
+        rows = [r for r in value_node.rows if r]
+        if len(rows) != 1 or len(rows[0]) < 2:
+            return None
+        first, rest_nodes = rows[0][0], rows[0][1:]
+        if type(first) is not ast.Ident or first.name != name \
+                or any(self.exprs.is_multi(e) for e in rest_nodes):
+            return None
+        rest = [self.exprs.value(e) for e in rest_nodes]
+        concat = _ops.concat
+
+        def append_value(fr: Any) -> Any:
+            cur = fr.get(name)
+            if cur is None:
+                return general(fr)
+            parts = [f(fr) for f in rest]
+            # cur: the workspace dict and this local.
+            if exclusive(cur, 2):
+                out = append_row(cur, parts)
+                if out is not None:
+                    return out
+            return concat([[cur, *parts]])
+        return append_value
 
     def _memoised(self, value_node: ast.Expr, value: Callable[[Any], Any]) -> Callable[[Any], Any]:
         """``value`` through a StatementMemo when the right-hand side may have
@@ -380,13 +426,20 @@ class StmtCompiler:
 
     def _s_Switch(self, node: ast.Switch, live_out: set[str]) -> Stmt:
         subject = self.exprs.value(node.subject)
-        cases = [(self.exprs.value(v), self.block(b, live_out).run) for v, b in node.cases]
+        cases = [(self.exprs.value(v), self.block(b, live_out).run, _literal_texts(v))
+                 for v, b in node.cases]
         otherwise = self.block(node.otherwise, live_out).run if node.otherwise else None
 
         def switch_stmt(fr: Any) -> Any:
             s = subject(fr)
-            for case, run in cases:
-                if switch_matches(s, case(fr)):
+            # A char row subject against literal text cases: one conversion,
+            # then set lookups (``case {'a', 'b'}`` builds no cell).
+            text = _text_row(s) if type(s) is np.ndarray else None
+            for case, run, literals in cases:
+                if literals is not None and text is not None:
+                    if text in literals:
+                        return run(fr)
+                elif switch_matches(s, case(fr)):
                     return run(fr)
             if otherwise is not None:
                 return otherwise(fr)

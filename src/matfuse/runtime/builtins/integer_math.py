@@ -124,6 +124,14 @@ def _round_digits(a: np.ndarray, digits: int, kind: str) -> np.ndarray:
 # ----------------------------------------------------------------- mod / rem
 def _float_mod(a: np.ndarray, b: np.ndarray, trunc: bool) -> np.ndarray:
     """Octave/MATLAB mod (floor) or rem (trunc) for float arrays."""
+    if b.size == 1:
+        divisor = b.reshape(-1)[0]
+        if divisor != 0 and np.isfinite(divisor) and divisor == np.round(divisor):
+            # A whole nonzero divisor: no roundoff snapping, no zero case.
+            with np.errstate(all="ignore"):
+                q = a / divisor
+                out = a - divisor * (np.trunc(q) if trunc else np.floor(q))
+            return out.astype(a.dtype, copy=False)
     with np.errstate(all="ignore"):
         q = a / b
         n = np.trunc(q) if trunc else np.floor(q)

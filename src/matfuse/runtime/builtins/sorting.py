@@ -141,6 +141,9 @@ def _comparison_keys(arr: np.ndarray, method: str) -> np.ndarray:
 def sort(x: Any, *args: Any, nargout: int = 1) -> Any:
     """Sort along a dimension: sort(A), sort(A, dim), sort(A, 'descend'),
     [B, I] = sort(...). Works for numeric, logical, char, cellstr, string."""
+    quick = _sort_double_vector(x, args, nargout)
+    if quick is not None:
+        return quick
     texts = _text_items(x)
     data = texts if texts is not None else (
         x if type(x) is np.ndarray else
@@ -160,6 +163,32 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> Any:
         return out
     index = np.moveaxis(order, -1, axis).astype(np.float64) + 1
     return out, canonical(index)
+
+
+def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
+    """``sort(v)`` / ``sort(v, 'descend')`` of a real double vector without
+    NaN (the common small-vector case): one stable argsort. None otherwise."""
+    if type(x) is not np.ndarray or x.dtype != np.float64 or x.ndim != 2 \
+            or (x.shape[0] != 1 and x.shape[1] != 1) or len(args) > 1:
+        return None
+    descend = False
+    if args:
+        mode = args[0]
+        if not (type(mode) is np.ndarray and mode.dtype.kind == "U" and mode.ndim == 2
+                and mode.shape[0] == 1):
+            return None
+        text = "".join(mode[0].tolist()).lower()
+        if text not in ("ascend", "descend"):
+            return None
+        descend = text == "descend"
+    flat = x.reshape(-1)
+    if np.isnan(flat).any():
+        return None
+    order = np.argsort(-flat if descend else flat, kind="stable")
+    out = canonical(flat[order].reshape(x.shape))
+    if nargout < 2:
+        return out
+    return out, canonical((order + 1.0).reshape(x.shape))
 
 
 def _cellstr(strings: np.ndarray) -> CellArray:

@@ -12,6 +12,7 @@ from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.builtins._text_args import logical_result, text_arg, whole_number
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
+    CHAR_DTYPE as _CHAR,
     CellArray,
     StringArray,
     canonical,
@@ -44,6 +45,13 @@ def _as_compare_text(v: Any) -> str | None:
 
 
 def _equal(a: Any, b: Any, n: int | None, fold: bool) -> bool:
+    if n is None and not fold and type(a) is np.ndarray and type(b) is np.ndarray \
+            and a.dtype == _CHAR and b.dtype == _CHAR and a.ndim == 2 and b.ndim == 2 \
+            and a.shape[0] <= 1 and b.shape[0] <= 1:
+        # Two char rows: compare their code units, no conversion to str.
+        if a.size != b.size:
+            return False
+        return a.size == 0 or a.tobytes() == b.tobytes()
     if is_char(a) and is_char(b) and (a.shape[0] > 1 or b.shape[0] > 1):
         if a.shape != b.shape:
             return False

@@ -1,0 +1,11 @@
+% Adding fields by dynamic name: r.(name) = value.
+r = struct();
+for k = 1:3000
+    r.(sprintf('f%d', k)) = k;
+end
+t = 0;
+names = fieldnames(r);
+for k = 1:numel(names)
+    t = t + r.(names{k});
+end
+fprintf('%d %d\n', numel(names), t);

@@ -1,0 +1,53 @@
+"""Growth idioms stay linear: doubling n must not more than triple the time
+(an O(n^2) copy per append would quadruple it). Sizes keep each case to a
+fraction of a second; the best of a few runs absorbs a noisy machine."""
+
+from __future__ import annotations
+
+import io
+import time
+
+import pytest
+
+from matfuse.vm.session import Session
+
+GROWTH_IDIOMS = {
+    "cell end+1": "c = {}; for k = 1:N, c{end+1} = k; end",
+    "struct array growth": "s = struct('a', {}); for k = 1:N, s(k).a = k; s(k).b = -k; end",
+    "char concatenation": "s = ''; for k = 1:N, s = [s 'ab']; end",
+    "numeric end+1": "x = []; for k = 1:N, x(end+1) = k; end",
+    "numeric concatenation": "x = []; for k = 1:N, x = [x k]; end",
+    "dynamic fields": "r = struct(); for k = 1:N, r.(sprintf('f%d', k)) = k; end",
+    "nested cell in struct": "s.c = {}; for k = 1:N, s.c{end+1} = k; end",
+    "field of struct array element": "s(1).v = []; for k = 1:N, s(1).v(end+1) = k; end",
+}
+
+SIZES = {"dynamic fields": 1500}
+DEFAULT_N = 4000
+
+
+def _seconds(code: str, n: int) -> float:
+    """Best of three runs of ``code`` with N = n, compiled once beforehand."""
+    session = Session(stdout=io.StringIO(), stderr=io.StringIO())
+    text = code.replace("N", str(n))
+    session.eval(text)  # warm: compile and resolve
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        session.eval(text)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+@pytest.mark.parametrize("name", sorted(GROWTH_IDIOMS))
+def test_doubling_n_at_most_triples_the_time(name: str) -> None:
+    n = SIZES.get(name, DEFAULT_N)
+    code = GROWTH_IDIOMS[name]
+    ratios = []
+    for _attempt in range(3):
+        small = _seconds(code, n)
+        large = _seconds(code, 2 * n)
+        ratios.append(large / small)
+        if ratios[-1] <= 3.0:
+            break
+    assert min(ratios) <= 3.0, f"{name}: time ratio for 2n vs n was {ratios}"

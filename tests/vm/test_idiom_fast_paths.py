@@ -1,0 +1,53 @@
+"""The fast paths everyday idioms take give MATLAB's results: slices, masks,
+appends, c{k}, logical arithmetic, switch on text, small sorts, mod."""
+
+from __future__ import annotations
+
+import pytest
+
+from vmutil import run
+
+
+def lines(code: str) -> list[str]:
+    return [line.strip() for line in run(code).strip().splitlines()]
+
+
+@pytest.mark.parametrize("code, expected", [
+    ("A = magic(4); disp(mat2str(A(:, 2))); disp(mat2str(A(3, :)))",
+     ["[2;11;7;14]", "[9 7 6 12]"]),
+    ("B = ['ab'; 'cd']; disp(B(:, 2)'); disp(B(2, :))", ["bd", "cd"]),
+    ("A = zeros(0, 3); disp(mat2str(size(A(:, 2))))", ["[0 1]"]),
+    ("v = [5 1 7 2]; disp(mat2str(v(v > 2))); w = v'; disp(mat2str(w(w > 2)))",
+     ["[5 7]", "[5;7]"]),
+    ("A = magic(3); disp(mat2str(A(A > 4))); disp(mat2str(size(A(A > 100))))",
+     ["[8;5;9;6;7]", "[0 1]"]),
+    ("v = [5 1 7 2]; b = v; b(b < 3) = 0; disp(mat2str(v)); disp(mat2str(b))",
+     ["[5 1 7 2]", "[5 0 7 0]"]),
+    ("x = []; x(end+1) = 4; disp(class(x)); x(end+1) = 5; disp(mat2str(x))",
+     ["double", "[4 5]"]),
+    ("x = zeros(2); try, x(end+1) = 1; catch e, disp(e.identifier); end",
+     ["MATLAB:indexOutOfBounds"]),
+    ("c = cell(2, 2); c{3} = 'x'; disp(c{1, 2}); d = c; d{3} = 'y'; disp(c{3})", ["x", "x"]),
+    ("c = {}; c{end+1} = 1; c{end+1} = 'a'; disp(mat2str(size(c))); disp(class(c{2}))",
+     ["[1 2]", "char"]),
+    ("disp(true + true); disp(class(true * 2)); disp(class(true == 1)); disp(3 - (2 > 1))",
+     ["2", "double", "logical", "2"]),
+    ("s = 'blue'; switch s, case 'red', disp(1); case {'green', 'blue'}, disp(2); end",
+     ["2"]),
+    ("s = \"blue\"; switch s, case {'green', 'blue'}, disp(2); otherwise, disp(0); end",
+     ["2"]),
+    ("s = ['ab'; 'cd']; try, switch s, case 'ab', disp(1); otherwise, disp(0); end; "
+     "catch e, disp('err'); end", ["0"]),
+    ("[s, i] = sort([3 1 2 1], 'descend'); disp(mat2str(s)); disp(mat2str(i))",
+     ["[3 2 1 1]", "[1 3 2 4]"]),
+    ("[s, i] = sort([NaN 2 1]); disp(mat2str(s)); disp(mat2str(i))",
+     ["[1 2 NaN]", "[3 2 1]"]),
+    ("disp(mat2str(mod([-7 7 5.5 -0.5], 3))); disp(mat2str(rem([-7 7 -0.5], 3)))",
+     ["[2 1 2.5 2.5]", "[-1 1 -0.5]"]),
+    ("disp(strcmp('abc', 'abc')); disp(strcmp('abc', 'abd')); disp(strcmp('', zeros(1, 0)))",
+     ["1", "0", "0"]),
+    ("disp(strcmp('', char(zeros(1, 0)))); disp(mat2str(strcmp('a', {'a', 'b'})))",
+     ["1", "[true false]"]),
+])
+def test_fast_path_results(code: str, expected: list[str]) -> None:
+    assert lines(code) == expected
