@@ -40,7 +40,10 @@ class StatementParser(ExpressionParser):
         super().__init__(Lexer(source, file, self._is_variable))
 
     def _is_variable(self, name: str) -> bool:
-        return name in self._scopes[-1]
+        # A class body (outside methods) has no command syntax.
+        return name in self._scopes[-1] or self._class_body
+
+    _class_body = False
 
     def _assigned(self, name: str) -> None:
         self._scopes[-1].add(name)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime._classrules import assignment_class, convert
 from matfuse.runtime._containers import (
     ARRAY,
@@ -347,6 +348,8 @@ def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
     """New value after ``s.name = rhs``."""
     if v is None or is_empty_double(v):
         return StructArray.scalar({name: rhs})
+    if type(v) is ClassObject:
+        return v.set_property(name, rhs)
     if type(v) is not StructArray:
         raise MatlabError("MATLAB:dotAssignToNonStruct" if kind_of(v) != OBJECT else
                           "MATLAB:noPublicFieldForClass",

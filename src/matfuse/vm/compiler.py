@@ -259,6 +259,11 @@ def compile_program(program: ast.Program, file: str | None = None,
     if scope is None:
         scope = FileScope(file)
     _compile_all(program.functions, scope, file)
+    if program.classdef is not None:
+        from matfuse.vm.classes import compile_class
+
+        scope.primary = compile_class(program, scope, file)
+        return scope
     if program.is_script:
         globals_ = declared_names(program.body, ast.Global) | set(extra_globals)
         ctx = FunctionContext(scope, globals_, None)

@@ -17,6 +17,7 @@ from matfuse.lang import ast
 from matfuse.runtime import hints
 from matfuse.runtime.dispatcher import call_builtin
 from matfuse.runtime.registry import Builtin, load_all
+from matfuse.runtime.classdef_objects import ClassInfo, ClassObject, method_for
 from matfuse.runtime.values import FunctionHandle
 from matfuse.vm import _calls
 from matfuse.vm.compile_cache import CompileCache
@@ -106,6 +107,9 @@ class Interpreter:
         if isinstance(fn, FunctionHandle):
             return _calls.call_handle(self, fn, list(args), nargout)
         if isinstance(fn, str):
+            method = method_for(fn, args)
+            if method is not None:
+                return self.call_function(method, list(args), nargout)
             target = self.resolve(fn, self.frame.scope)
             if target is None:
                 raise _calls.unrecognized(fn)
@@ -117,7 +121,12 @@ class Interpreter:
     def _load_file(self, path: str) -> FileScope:
         with open(path, encoding="utf-8") as fh:
             source = fh.read()
-        return compile_program(parse_source(source, path), path)
+        scope = compile_program(parse_source(source, path), path)
+        if isinstance(scope.primary, ClassInfo):
+            from matfuse.vm.classes import link_class
+
+            link_class(scope.primary, self, scope)
+        return scope
 
     def resolve(self, name: str, scope: FileScope | None) -> Any:
         if scope is not None and scope.file is None and name in self.repl_functions:
@@ -154,6 +163,10 @@ class Interpreter:
             return []
         if t is FunctionHandle:
             return _calls.call_handle(self, target, args, nargout)
+        if t is ClassInfo:
+            from matfuse.vm.classes import construct
+
+            return construct(self, target, args, nargout)
         raise _calls.unrecognized(name or "?")
 
     def _enter(self, fr: Frame) -> Frame:
@@ -178,7 +191,9 @@ class Interpreter:
                           f"'{cf.parent.name if cf.parent else ''}' or through a handle.")
 
     def call_function(self, cf: CompiledFunction, args: list, nargout: int,
-                      parent: Frame | None = None) -> list:
+                      parent: Frame | None = None, preset: dict | None = None) -> list:
+        """Run ``cf``; ``preset``: variables set before the parameters (a
+        class constructor's output starts as the new object)."""
         nparams = len(cf.params)
         if len(args) > nparams and not cf.varargin:
             err = MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
@@ -189,6 +204,8 @@ class Interpreter:
         fr = Frame(self, cf.name, cf.file, cf.scope, len(args), nargout, cf)
         if cf.parent is not None:
             fr.parent = parent if parent is not None else self.parent_frame_for(cf)
+        if preset:
+            fr.update(preset)
         for p, a in zip(cf.params, args):
             fr[p] = a
         if cf.varargin:
@@ -372,13 +389,23 @@ class Interpreter:
     def show(self, name: str, value: Any) -> None:
         from matfuse.runtime import display
 
-        self.write(display.display_value(name, value, self._display_format))
+        if _has_class_display(value):
+            from matfuse.vm.classes import show_object
+
+            show_object(self, name, value)
+            return
+        self.write(display.display_value(name, value, self._display_format,
+                                         self.display_spacing == "compact"))
 
     def show_variable(self, fr: Frame, name: str) -> None:
         if name in fr.global_names:
             self.show(name, self.globals[name])
         elif name in fr:
             self.show(name, fr[name])
+
+
+def _has_class_display(value: Any) -> bool:
+    return type(value) is ClassObject
 
 
 def interrupt_guard(fn: Any, *args: Any) -> Any:

@@ -38,7 +38,8 @@ def disp(ctx: Any, value: Any) -> None:
 def display(ctx: Any, value: Any, name: Any = None) -> None:
     """Display value as ``name = value`` (name defaults to ``ans``)."""
     label = to_str(name) if name is not None else "ans"
-    ctx.write(display_value(label, value, _format_of(ctx)))
+    compact = getattr(ctx, "display_spacing", "loose") == "compact"
+    ctx.write(display_value(label, value, _format_of(ctx), compact))
 
 
 def _format_text(fmt: Any, fn: str) -> str:

@@ -1,0 +1,112 @@
+"""Introspection of ``classdef`` objects and classes: ``properties``,
+``methods``, ``ismethod``, ``isprop``, ``isobject``, ``isvalid``,
+``superclasses``. A class may be named by an object or by its name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import is_text
+from matfuse.runtime.classdef_objects import ClassInfo, ClassObject
+from matfuse.runtime.registry import builtin
+from matfuse.runtime.values import CellArray, char_array, to_str
+
+
+def _class_of_arg(ctx: Any, value: Any, fn: str) -> ClassInfo | None:
+    """The ClassInfo an argument names (an object or a class name), or None."""
+    if type(value) is ClassObject:
+        return value.cls
+    if is_text(value):
+        interp = ctx.interp
+        target = interp.resolve(to_str(value), interp.frame.scope)
+        return target if isinstance(target, ClassInfo) else None
+    return None
+
+
+def _name_column(names: list[str]) -> CellArray:
+    return CellArray.from_list([char_array(n) for n in names], (len(names), 1))
+
+
+def _listing(ctx: Any, title: str, names: list[str]) -> None:
+    ctx.write(f"\n{title}\n\n" + "".join(f"    {n}\n" for n in names) + "\n")
+
+
+@builtin("properties", category="classes", nargin=(1, 1), nargout=(0, 1), needs_ctx=True,
+         wants_nargout=True)
+def properties(ctx: Any, value: Any, nargout: int = 0) -> Any:
+    """Public property names of an object or class (printed, or a cell column)."""
+    cls = _class_of_arg(ctx, value, "properties")
+    if cls is None:
+        names: list[str] = []
+        if nargout == 0:
+            label = to_str(value) if is_text(value) else type(value).__name__
+            ctx.write(f"No properties for class {label}.\n")
+            return None
+        return CellArray(np.empty((0, 1), dtype=object))
+    names = cls.visible_properties()
+    if nargout == 0:
+        _listing(ctx, f"Properties for class {cls.name}:", names)
+        return None
+    return _name_column(names)
+
+
+@builtin("methods", category="classes", nargin=(1, 2), nargout=(0, 1), needs_ctx=True,
+         wants_nargout=True)
+def methods(ctx: Any, value: Any, *options: Any, nargout: int = 0) -> Any:
+    """Public method names of an object or class, the constructor included."""
+    cls = _class_of_arg(ctx, value, "methods")
+    if cls is None:
+        raise MatlabError("MATLAB:methods:InvalidInput",
+                          "Input must be an object or the name of a class.")
+    names = sorted(set(cls.method_names()) | {cls.name})
+    if nargout == 0:
+        _listing(ctx, f"Methods for class {cls.name}:", names)
+        return None
+    return _name_column(names)
+
+
+@builtin("ismethod", category="classes", nargin=(2, 2))
+def ismethod(obj: Any, name: Any) -> bool:
+    """True when ``name`` is a method of the object's class."""
+    if type(obj) is not ClassObject or not is_text(name):
+        return False
+    return to_str(name) in obj.cls.method_names()
+
+
+@builtin("isprop", category="classes", nargin=(2, 2))
+def isprop(obj: Any, name: Any) -> bool:
+    """True when ``name`` is a property of the object's class."""
+    if type(obj) is not ClassObject or not is_text(name):
+        return False
+    return obj.cls.find_property(to_str(name)) is not None
+
+
+@builtin("isobject", category="classes", nargin=(1, 1))
+def isobject(value: Any) -> bool:
+    """True for an object of a ``classdef`` class."""
+    return type(value) is ClassObject
+
+
+@builtin("isvalid", category="classes", nargin=(1, 1))
+def isvalid(value: Any) -> bool:
+    """False for a deleted handle object, true for other handle objects."""
+    if type(value) is not ClassObject or not value.cls.is_handle:
+        raise MatlabError("MATLAB:UndefinedFunction",
+                          "Undefined function 'isvalid' for input arguments of this type.")
+    return not value.deleted
+
+
+@builtin("superclasses", category="classes", nargin=(1, 1), nargout=(0, 1), needs_ctx=True,
+         wants_nargout=True)
+def superclasses(ctx: Any, value: Any, nargout: int = 0) -> Any:
+    """Names of the superclasses of an object or class."""
+    cls = _class_of_arg(ctx, value, "superclasses")
+    names = cls.superclass_names() if cls is not None else []
+    if nargout == 0:
+        label = cls.name if cls is not None else ""
+        _listing(ctx, f"Superclasses for class {label}:", names)
+        return None
+    return _name_column(names)
