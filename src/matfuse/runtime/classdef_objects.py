@@ -190,6 +190,10 @@ class ClassObject(MObject):
         prop = cls.find_property(name)
         if prop is None:
             raise no_member(name, cls.name)
+        if prop.get_access != "public" and not _may_access(cls.interp, prop, prop.get_access):
+            raise MatlabError("MATLAB:class:GetProhibited",
+                              f"Cannot access the '{name}' property of class '{cls.name}' "
+                              f"(it has {prop.get_access} access).")
         if prop.constant:
             return cls.constant(name)
         getter = cls.find_getter(name)
@@ -218,6 +222,10 @@ class ClassObject(MObject):
             raise MatlabError("MATLAB:class:SetProhibited",
                               f"Unable to set the '{name}' property of class '{cls.name}' "
                               f"because it is a read-only property.")
+        if prop.set_access != "public" and not _may_access(cls.interp, prop, prop.set_access):
+            raise MatlabError("MATLAB:class:SetProhibited",
+                              f"Unable to set the '{name}' property of class '{cls.name}' "
+                              f"(it has {prop.set_access} set access).")
         if prop.validate is not None:
             value = prop.validate(value)
         setter = cls.find_setter(name)
@@ -275,13 +283,29 @@ def object_operator(op: str, operands: list) -> Any:
         if not out:
             raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
         return out[0]
-    if name in ("eq", "ne") and all(type(a) is ClassObject and a.cls.is_handle
-                                    for a in operands):
+    if name in ("eq", "ne") and all(type(a) is ClassObject and (
+            a.cls.is_handle or a.enum_name is not None) for a in operands):
+        # handles and enumeration members compare by identity
         same = operands[0] is operands[1]
         return same if name == "eq" else not same
     cls = next(a for a in operands if type(a) is ClassObject).cls.name
     raise MatlabError("MATLAB:UndefinedFunction",
                       f"Operator '{op}' is not supported for operands of type '{cls}'.")
+
+
+def _may_access(interp: Any, prop: PropertyInfo, level: str) -> bool:
+    """Whether the running function may use a non-public property: methods
+    of the defining class (``private``, ``immutable``: its constructor only
+    for sets, which the constructor check covers loosely) or of subclasses
+    (``protected``)."""
+    frame = interp.frame if interp is not None else None
+    function = frame.function if frame is not None else None
+    caller = getattr(function, "defining_class", None)
+    if caller is None:
+        return False
+    if level == "protected":
+        return caller.isa(prop.defining)
+    return caller.name == prop.defining
 
 
 def _running(interp: Any, function: Any) -> bool:

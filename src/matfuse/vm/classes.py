@@ -115,7 +115,8 @@ def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassIn
                     info.static.add(fn.name)
                 if private:
                     info.private_methods.add(fn.name)
-    info.enumeration = [(name, args) for name, args in node.enumeration]
+    info.enumeration = [(name, [_constant_closure(a, info, scope) for a in args])
+                        for name, args in node.enumeration]
     return info
 
 
@@ -282,11 +283,13 @@ def static_member(interp: Any, cls: ClassInfo, name: str, args: list | None,
 
 
 def enumeration_member(cls: ClassInfo, member: str) -> ClassObject:
-    """One enumeration member (made once per class and member)."""
+    """One enumeration member, constructed once per class and member with
+    the arguments its declaration lists (``Red (1, 0, 0)``)."""
     cache = cls.enum_members
     obj = cache.get(member)
     if obj is None:
-        obj = ClassObject(cls, dict(cls.default_values()))
+        arg_fns = next(args for name, args in cls.enumeration if name == member)
+        obj = construct(cls.interp, cls, [fn() for fn in arg_fns], 1)[0]
         obj.enum_name = member
         cache[member] = obj
     return obj
@@ -347,7 +350,6 @@ def show_object(interp: Any, name: str, obj: ClassObject) -> None:
         interp.write(gap)
         return
     if obj.enum_name is not None:
-        interp.write(f"{name} = {gap}\n  {cls.name} enumeration\n{gap}\n    {obj.enum_name}\n{gap}"
-                     if not compact else f"{name} = \n  {cls.name} enumeration\n    {obj.enum_name}\n")
+        interp.write(f"{name} = \n{gap}  {cls.name} enumeration\n{gap}    {obj.enum_name}\n{gap}")
         return
     interp.write(display_value(name, obj, interp.display_format, compact))

@@ -140,6 +140,12 @@ def values_equal(a: Any, b: Any, nan_equal: bool) -> bool:
         return a is b or (ta is tb and a.name is not None and a.name == b.name and a.fn is None)
     if isinstance(a, MatlabError) or isinstance(b, MatlabError):
         return a is b
+    if ta is ClassObject or tb is ClassObject:
+        # objects: same class and equal property values (handles: the same
+        # object, or equal properties, as MATLAB's isequal on handles)
+        if ta is not tb or a.cls is not b.cls:
+            return False
+        return a is b or all(values_equal(a.props[k], b.props[k], nan_equal) for k in a.props)
     if not (ta in (float, bool, complex, np.ndarray) and tb in (float, bool, complex, np.ndarray)):
         return a is b
     x, y = _comparable(to_array(a)), _comparable(to_array(b))
