@@ -79,6 +79,12 @@ class ClassInfo:
                 return method
         return None
 
+    def is_static(self, name: str) -> bool:
+        """Whether the method ``name`` (here or inherited) is static."""
+        if name in self.methods:
+            return name in self.static
+        return any(sup.is_static(name) for sup in self.supers)
+
     def find_property(self, name: str) -> PropertyInfo | None:
         return self.properties.get(name)
 
@@ -255,7 +261,7 @@ def method_for(name: str, args: list) -> Any:
     for a in args:
         if type(a) is ClassObject:
             cls = a.cls
-            if name in cls.static:
+            if cls.is_static(name):
                 return None
             return cls.find_method(name)
     return None

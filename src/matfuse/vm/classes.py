@@ -307,6 +307,8 @@ def member_values(interp: Any, obj: Any, name: str, args: list | None, kind: str
             if kind == "{}":
                 raise MatlabError("MATLAB:cellRefFromNonCell",
                                   "Brace indexing is not supported for variables of this type.")
+            if cls.is_static(name):
+                return interp.call_function(method, list(args or []), nargout)
             return interp.call_function(method, [obj] + list(args or []), nargout)
         value = obj.get_property(name)
     else:
@@ -337,12 +339,15 @@ def show_object(interp: Any, name: str, obj: ClassObject) -> None:
 
     cls = obj.cls
     compact = interp.display_spacing == "compact"
+    gap = "" if compact else "\n"
+    if obj.deleted:
+        interp.write(f"{name} = \n{gap}  handle to deleted {cls.name}\n{gap}")
+        return
     display = cls.find_method("display")
     if display is not None:
         takes_name = len(display.params) >= 2 or display.varargin
         interp.call_function(display, [obj, char_array(name)] if takes_name else [obj], 0)
         return
-    gap = "" if compact else "\n"
     disp = cls.find_method("disp")
     if disp is not None:
         interp.write(f"{name} = \n{gap}")
