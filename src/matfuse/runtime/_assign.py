@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.classdef_arrays import OBJECT_TYPES, object_paren_set
 from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime._classrules import assignment_class, convert
 from matfuse.runtime._containers import (
@@ -90,6 +91,8 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
         from matfuse.accelerate.dispatch import device_assign
 
         return keep_visibility(device_assign(v, idx, rhs, inplace=inplace), v, rhs)
+    if type(v) in OBJECT_TYPES or type(rhs) in OBJECT_TYPES:
+        return object_paren_set(v, idx, rhs)
     # MATLAB deletes for any 0x0 double right side, not only a literal [].
     if rhs is DELETE or is_empty_double(rhs):
         if v is None:

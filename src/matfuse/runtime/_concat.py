@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.classdef_arrays import OBJECT_TYPES, concat_objects
 from matfuse.runtime._classrules import concat_class, convert
 from matfuse.runtime._elementwise import string_of
 from matfuse.runtime.values import (
@@ -93,6 +94,8 @@ def cat_values(values: list[Any], axis: int) -> Any:
     if StringArray in kinds:
         parts = [_string_part(v) for v in values if not _is_empty_double(v)]
         return StringArray(_join_arrays(parts, axis))
+    if any(type(v) in OBJECT_TYPES for v in values):
+        return concat_objects(values, axis)
     for v in values:
         if isinstance(v, FunctionHandle):
             raise MatlabError("MATLAB:concatenation:functionHandle" if len(values) > 1 else "",

@@ -67,6 +67,8 @@ class ClassInfo:
     _defaults: dict[str, Any] | None = None
     _constants: dict[str, Any] = field(default_factory=dict)
     enum_members: dict[str, Any] = field(default_factory=dict)
+    # () -> a default-constructed object (bound by the VM when linking).
+    make_default: Callable[[], Any] = lambda: None
 
     def find_method(self, name: str) -> Any:
         """The method ``name`` of this class or the nearest superclass."""
@@ -78,6 +80,11 @@ class ClassInfo:
             if method is not None:
                 return method
         return None
+
+    def default_object(self) -> "ClassObject":
+        """The object made by the constructor with no arguments (fills the
+        gaps when an object array grows)."""
+        return self.make_default()
 
     def is_static(self, name: str) -> bool:
         """Whether the method ``name`` (here or inherited) is static."""
@@ -259,7 +266,7 @@ def method_for(name: str, args: list) -> Any:
     """MATLAB's dispatch: the method ``name`` of the first object argument's
     class (``area(p)``, ``disp(p)``, ``plus(a, b)``), or None."""
     for a in args:
-        if type(a) is ClassObject:
+        if isinstance(a, MObject) and isinstance(getattr(a, "cls", None), ClassInfo):
             cls = a.cls
             if cls.is_static(name):
                 return None

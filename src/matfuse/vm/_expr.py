@@ -16,6 +16,7 @@ from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime import ops as _ops
+from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, char_array
 from matfuse.vm import _calls
@@ -420,7 +421,7 @@ class ExprCompiler:
                 if cls is not None:
                     return classes.static_member(fr.interp, cls, name, None, nargout)
             v = base(fr)
-            if type(v) is ClassObject:
+            if type(v) is ClassObject or type(v) is ObjectArray:
                 return _classes().member_values(fr.interp, v, name, None, "()", nargout)
             return field_get(v, name)
         return member
@@ -442,7 +443,7 @@ class ExprCompiler:
                 if cls is not None:
                     return classes.static_member(fr.interp, cls, name, build(fr), nargout)
             v = base(fr)
-            if type(v) is ClassObject:
+            if type(v) is ClassObject or type(v) is ObjectArray:
                 classes = _classes()
                 if cell is None:
                     return classes.member_values(fr.interp, v, name, build(fr), kind, nargout)

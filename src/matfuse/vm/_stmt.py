@@ -18,6 +18,7 @@ from matfuse.runtime import ops as _ops
 from matfuse.runtime.values import (
     CellArray, DeviceValue, StringArray, StructArray, is_char, keep_visibility, to_str,
 )
+from matfuse.runtime.classdef_arrays import ObjectArray, object_columns
 from matfuse.vm import _calls
 from matfuse.runtime import hints
 from matfuse.vm._assign import TargetCompiler, is_delete_rhs
@@ -87,6 +88,8 @@ def iterate_columns(value: Any):
         return cols
     if isinstance(value, DeviceValue):
         return _device_columns(value)
+    if t is ObjectArray:
+        return object_columns(value)
     return (value,)
 
 

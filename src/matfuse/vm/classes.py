@@ -24,6 +24,7 @@ from matfuse.runtime import indexing as _ix
 from matfuse.runtime.classdef_objects import (
     ClassInfo, ClassObject, PropertyInfo, method_for, no_member,
 )
+from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.classdef_validation import property_validator
 from matfuse.vm import _calls
 
@@ -186,6 +187,7 @@ def link_class(info: ClassInfo, interp: Any, scope: Any) -> None:
     """Bind the interpreter and load the superclasses (their properties and
     methods become this class's)."""
     info.interp = interp
+    info.make_default = lambda: construct(interp, info, [], 1)[0]
     supers: list[ClassInfo] = []
     for name in getattr(info, "super_names", []):
         if name in HANDLE_BASES:
@@ -279,7 +281,24 @@ def static_member(interp: Any, cls: ClassInfo, name: str, args: list | None,
     for member, ctor_args in cls.enumeration:
         if member == name:
             return [enumeration_member(cls, member)]
+    if name == "empty":
+        return [_empty_array(cls, args or [])]
     raise no_member(name, cls.name)
+
+
+def _empty_array(cls: ClassInfo, args: list) -> ObjectArray:
+    """``ClassName.empty`` / ``ClassName.empty(0, n)``: an empty object array."""
+    import numpy as np
+
+    from matfuse.runtime.values import to_array
+
+    dims = [int(x) for a in args for x in to_array(a).reshape(-1)] or [0, 0]
+    if len(dims) == 1:
+        dims = [dims[0], dims[0]]
+    if 0 not in dims:
+        raise MatlabError("MATLAB:class:emptyMustBeZero",
+                          "At least one dimension must be zero.")
+    return ObjectArray(cls, np.empty(tuple(dims), dtype=object))
 
 
 def enumeration_member(cls: ClassInfo, member: str) -> ClassObject:
@@ -295,10 +314,18 @@ def enumeration_member(cls: ClassInfo, member: str) -> ClassObject:
     return obj
 
 
+def _ix_one(values: list) -> Any:
+    if len(values) != 1:
+        raise MatlabError("MATLAB:index:expected_one_output_from_expression",
+                          f"Expected one output from a curly brace or dot indexing "
+                          f"expression, but there were {len(values)} results.")
+    return values[0]
+
+
 def member_values(interp: Any, obj: Any, name: str, args: list | None, kind: str,
                   nargout: int) -> list:
     """``obj.name`` (``args`` None) or ``obj.name(args)`` / ``obj.name{args}``."""
-    if type(obj) is ClassObject:
+    if type(obj) is ClassObject or type(obj) is ObjectArray:
         cls = obj.cls
         if cls.find_property(name) is None:
             method = cls.find_method(name)
@@ -310,7 +337,13 @@ def member_values(interp: Any, obj: Any, name: str, args: list | None, kind: str
             if cls.is_static(name):
                 return interp.call_function(method, list(args or []), nargout)
             return interp.call_function(method, [obj] + list(args or []), nargout)
-        value = obj.get_property(name)
+        if type(obj) is ObjectArray:
+            values = obj.property_values(name)
+            if args is None:
+                return values
+            value = _ix_one(values)
+        else:
+            value = obj.get_property(name)
     else:
         values = _ix.field_get(obj, name)
         if args is None:
@@ -330,7 +363,7 @@ def member_values(interp: Any, obj: Any, name: str, args: list | None, kind: str
 
 
 # ------------------------------------------------------------------ display
-def show_object(interp: Any, name: str, obj: ClassObject) -> None:
+def show_object(interp: Any, name: str, obj: ClassObject | ObjectArray) -> None:
     """``name = obj`` without a semicolon: an overloaded ``display`` runs; an
     overloaded ``disp`` prints under the ``name =`` header; otherwise the
     default ``Class with properties:`` display (or the enumeration member)."""
@@ -340,7 +373,7 @@ def show_object(interp: Any, name: str, obj: ClassObject) -> None:
     cls = obj.cls
     compact = interp.display_spacing == "compact"
     gap = "" if compact else "\n"
-    if obj.deleted:
+    if getattr(obj, "deleted", False):
         interp.write(f"{name} = \n{gap}  handle to deleted {cls.name}\n{gap}")
         return
     display = cls.find_method("display")
@@ -354,7 +387,7 @@ def show_object(interp: Any, name: str, obj: ClassObject) -> None:
         interp.call_function(disp, [obj], 0)
         interp.write(gap)
         return
-    if obj.enum_name is not None:
+    if getattr(obj, "enum_name", None) is not None:
         interp.write(f"{name} = \n{gap}  {cls.name} enumeration\n{gap}    {obj.enum_name}\n{gap}")
         return
     interp.write(display_value(name, obj, interp.display_format, compact))

@@ -17,6 +17,7 @@ from matfuse.lang import ast
 from matfuse.runtime import hints
 from matfuse.runtime.dispatcher import call_builtin
 from matfuse.runtime.registry import Builtin, load_all
+from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.classdef_objects import ClassInfo, ClassObject, method_for
 from matfuse.runtime.values import FunctionHandle
 from matfuse.vm import _calls
@@ -405,7 +406,7 @@ class Interpreter:
 
 
 def _has_class_display(value: Any) -> bool:
-    return type(value) is ClassObject
+    return type(value) is ClassObject or type(value) is ObjectArray
 
 
 def interrupt_guard(fn: Any, *args: Any) -> Any:

@@ -12,7 +12,7 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.classdef_objects import ClassObject
+from matfuse.runtime.classdef_objects import ClassInfo, ClassObject
 from matfuse.runtime._classrules import INTEGER_SET
 from matfuse.runtime.builtins._common import dim_arg, text_arg
 from matfuse.runtime.registry import GpuSpec, builtin
@@ -108,8 +108,8 @@ def isa(v: Any, name: Any) -> bool:
         return element_class(v) in INTEGER_SET
     if cls == "MException" and isinstance(v, MatlabError):
         return True
-    if type(v) is ClassObject:
-        return v.cls.isa(cls)
+    if isinstance(getattr(v, "cls", None), ClassInfo):
+        return v.cls.isa(cls)     # an object or object array
     return class_of(v) == cls
 
 
