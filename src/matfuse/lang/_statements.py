@@ -77,7 +77,10 @@ class StatementParser(ExpressionParser):
             return ast.Command(self._span(tok), name, args, self._end_statement())
         if kind == "function":
             raise self._error("Function definitions are not permitted in this context.", tok)
-        if kind in ("classdef", "spmd"):
+        if kind == "classdef":
+            # a class is defined only at the start of its own file
+            raise self._unexpected(tok)
+        if kind == "spmd":
             raise self._error(f'"{kind}" is not supported by matfuse.', tok)
         return self._expression_statement()
 

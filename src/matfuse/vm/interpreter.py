@@ -329,6 +329,10 @@ class Interpreter:
             "execute", source, None, self.repl_version, fr.global_names, fr)
         if compiled is None:
             program = parse_source(source, None, relevant)
+            if program.classdef is not None:
+                raise MatlabError("MATLAB:classdef:notInFile",
+                                  "A class definition must be in its own file, named after "
+                                  "the class (NAME.m).")
             scope = FileScope(None, functions=dict(self.repl_functions))
             compiled = compile_program(program, None, scope, extra_globals=fr.global_names)
             if program.functions:
