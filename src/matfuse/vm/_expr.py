@@ -16,21 +16,13 @@ from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime import ops as _ops
-from matfuse.runtime.classdef_arrays import ObjectArray
-from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, char_array
 from matfuse.vm import _calls
+from matfuse.vm._members import member_index, member_list, super_call
 from matfuse.vm.names import contains_end, expr_reads
 from matfuse.vm.unparse import unparse
 
 Closure = Callable[[Any], Any]
-
-
-def _classes() -> Any:
-    """``matfuse.vm.classes`` (imported on first use: it imports the compiler)."""
-    from matfuse.vm import classes
-
-    return classes
 
 MultiClosure = Callable[[Any, int], list]
 
@@ -390,68 +382,17 @@ class ExprCompiler:
         if type(base) is ast.Ident:
             return _calls.ident_index(base.name, kind, cell, build, self.ctx, base.span)
         if type(base) is ast.Field:
-            return self._member_index(base, kind, cell, build)
+            return member_index(self, base, kind, cell, build)
         if type(base) is ast.SuperRef:
-            return lambda fr, nargout: _classes().super_call(fr, base, build(fr), nargout)
+            return lambda fr, nargout: super_call(fr, base, build(fr), nargout)
         base_value = self.value(base)
 
         def index_value(fr: Any, nargout: int) -> list:
             return _calls.index_into(fr, base_value(fr), kind, cell, build, nargout)
         return index_value
 
-    def _owner_name(self, node: ast.Expr) -> str | None:
-        """The name in ``Name.member`` that may be a class (not a global etc.)."""
-        if type(node) is ast.Ident and self.ctx.special_reader(node.name) is None:
-            return node.name
-        return None
-
     def _member_list(self, node: ast.Field) -> MultiClosure:
-        """``base.name``: a struct field (a cs-list for struct arrays), an
-        object's property or no-argument method, or ``ClassName.member``."""
-        base = self.value(node.base)
-        owner = self._owner_name(node.base)
-        name = node.name
-        scope = self.ctx.scope
-        field_get = _ix.field_get
-
-        def member(fr: Any, nargout: int) -> list:
-            if owner is not None and owner not in fr:
-                classes = _classes()
-                cls = classes.class_named(fr.interp, owner, scope)
-                if cls is not None:
-                    return classes.static_member(fr.interp, cls, name, None, nargout)
-            v = base(fr)
-            if type(v) is ClassObject or type(v) is ObjectArray:
-                return _classes().member_values(fr.interp, v, name, None, "()", nargout)
-            return field_get(v, name)
-        return member
-
-    def _member_index(self, node: ast.Field, kind: str, cell: list | None,
-                      build: Callable[[Any], list]) -> MultiClosure:
-        """``base.name(args)`` / ``base.name{args}``: index a field or
-        property, call an object's method, or ``ClassName.staticMethod(args)``."""
-        base = self.value(node.base)
-        owner = self._owner_name(node.base)
-        name = node.name
-        scope = self.ctx.scope
-        field_get = _ix.field_get
-
-        def member_index(fr: Any, nargout: int) -> list:
-            if owner is not None and owner not in fr:
-                classes = _classes()
-                cls = classes.class_named(fr.interp, owner, scope)
-                if cls is not None:
-                    return classes.static_member(fr.interp, cls, name, build(fr), nargout)
-            v = base(fr)
-            if type(v) is ClassObject or type(v) is ObjectArray:
-                classes = _classes()
-                if cell is None:
-                    return classes.member_values(fr.interp, v, name, build(fr), kind, nargout)
-                value = one_value(classes.member_values(fr.interp, v, name, None, kind, 1))
-            else:
-                value = one_value(field_get(v, name))
-            return _calls.index_into(fr, value, kind, cell, build, nargout)
-        return member_index
+        return member_list(self, node)
 
     def _fieldlist(self, node: ast.Expr) -> Callable[[Any], list]:
         if type(node) is ast.Field:
@@ -468,7 +409,7 @@ class ExprCompiler:
     _v_DynField = _v_Field
 
     def _v_SuperRef(self, node: ast.SuperRef) -> Closure:
-        return lambda fr: one_value(_classes().super_call(fr, node, [], 1))
+        return lambda fr: one_value(super_call(fr, node, [], 1))
 
     def _v_Tilde(self, node: ast.Tilde) -> Closure:
         raise MatlabError("MATLAB:parse", "Invalid use of '~'.", node.span)

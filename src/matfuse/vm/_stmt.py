@@ -23,6 +23,7 @@ from matfuse.vm import _calls
 from matfuse.runtime import hints
 from matfuse.vm._assign import TargetCompiler, is_delete_rhs
 from matfuse.vm._csl_assign import csl_multi_assign, is_csl_target
+from matfuse.vm._display_call import display_named, is_display_of_variable
 from matfuse.vm._replay import names_resolve_safely, replayable_body, statement_memo_names
 from matfuse.vm.workspace import annotate_error, internal_error
 
@@ -153,35 +154,6 @@ def switch_matches(subject: Any, case: Any) -> bool:
     return arr.size == 1 and bool(arr.reshape(-1)[0])
 
 
-def _is_display_of_variable(expr: ast.Expr) -> bool:
-    """``display(x)``: the call whose output is labelled with the argument's
-    variable name (MATLAB's ``inputname``)."""
-    return (type(expr) is ast.Index and expr.kind == "()" and type(expr.base) is ast.Ident
-            and expr.base.name == "display" and len(expr.args) == 1
-            and type(expr.args[0]) is ast.Ident)
-
-
-def _display_named(expr: ast.Index, multi: Callable[[Any, int], list], ctx: Any) -> Stmt:
-    """``display(x)`` statement: when ``display`` is the builtin and ``x`` a
-    variable, the value is shown as ``x = ...``; otherwise an ordinary call."""
-    from matfuse.runtime.registry import Builtin
-
-    arg_name = expr.args[0].name
-    site = _calls.NameCall("display", ctx.scope, expr.span)
-
-    def display_stmt(fr: Any) -> Any:
-        value = fr.get(arg_name, _calls.MISSING)
-        if "display" not in fr and value is not _calls.MISSING:
-            interp = fr.interp
-            target = site.target if site.gen == interp.generation else site.resolve(interp)
-            if type(target) is Builtin:
-                interp.show(arg_name, value)
-                return None
-        multi(fr, 0)
-        return None
-    return display_stmt
-
-
 class StmtCompiler:
     def __init__(self, exprs: Any, ctx: Any, block_compiler: Callable):
         self.exprs = exprs
@@ -210,8 +182,8 @@ class StmtCompiler:
                 _set_ans(fr, call(fr, [], 0), show)
                 return None
             return guard(ident_stmt, span)
-        if _is_display_of_variable(expr):
-            return guard(_display_named(expr, self.exprs.multi(expr), self.ctx), span)
+        if is_display_of_variable(expr):
+            return guard(display_named(expr, self.exprs.multi(expr), self.ctx), span)
         if type(expr) in (ast.Index, ast.Field, ast.DynField):
             multi = self.exprs.multi(expr)
             return guard(lambda fr: _set_ans(fr, multi(fr, 0), show), span)
