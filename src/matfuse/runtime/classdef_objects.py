@@ -153,7 +153,10 @@ class ClassInfo:
             for prop in self.properties.values():
                 if prop.constant or prop.dependent:
                     continue
-                values[prop.name] = prop.default() if prop.default is not None else _empty()
+                value = prop.default() if prop.default is not None else _empty()
+                if prop.validate is not None and prop.default is not None:
+                    value = prop.validate(value)   # e.g. ``N uint8 = 5`` is uint8
+                values[prop.name] = value
             self._defaults = values
         return self._defaults
 

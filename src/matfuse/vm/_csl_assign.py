@@ -22,6 +22,7 @@ from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime._subscripts import is_colon
+from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.values import CellArray, StructArray, numel
 from matfuse.vm import _calls
 from matfuse.vm.names import target_root
@@ -84,13 +85,13 @@ class CslTarget:
 
             idx = _key(fr, self.level, cur)
             return _selection_count(cur, idx), (cur, idx)
-        if cur is None or not isinstance(cur, StructArray):
-            return 1, cur
-        return cur.data.size, cur
+        if isinstance(cur, (StructArray, ObjectArray)):
+            return cur.data.size, cur
+        return 1, cur
 
     def assign(self, fr: Any, state: Any, values: list) -> None:
-        if len(values) == 1 and not (self.kind == "." and isinstance(state, StructArray)
-                                     and state.data.size != 1):
+        if len(values) == 1 and not (self.kind == "." and isinstance(
+                state, (StructArray, ObjectArray)) and state.data.size != 1):
             self.single_setter(fr, values[0])
             return
         if self.kind == "{}":
@@ -139,9 +140,15 @@ def _selection_shape(cur: Any, idx: list, count: int) -> tuple[int, ...]:
     return (1, count)
 
 
-def _with_field_values(cur: Any, name: str, values: list) -> StructArray:
-    """A copy of struct array ``cur`` whose elements' field ``name`` take
-    ``values`` in column-major order."""
+def _with_field_values(cur: Any, name: str, values: list) -> Any:
+    """A copy of struct (or object) array ``cur`` whose elements' field
+    (property) ``name`` take ``values`` in column-major order."""
+    if type(cur) is ObjectArray:
+        flat = cur.data.reshape(-1, order="F")
+        out = np.empty(flat.size, dtype=object)
+        for i, element in enumerate(flat):
+            out[i] = element.set_property(name, values[i])
+        return ObjectArray(cur.cls, out.reshape(cur.data.shape, order="F"))
     if cur is None:
         return StructArray.scalar({name: values[0]})
     fields = list(cur.fields) if name in cur.fields else list(cur.fields) + [name]

@@ -22,3 +22,8 @@ disp(size(e))
 c(2) = Counter('b');
 disp(c(1).Count)
 x = ps(end).X
+qs = [Point(1, 2), Point(3, 4), Point(5, 6)];
+[qs.X] = deal(0);
+disp([qs.X])
+[qs(2:3).Y] = deal(7, 8);
+disp([qs.Y])
