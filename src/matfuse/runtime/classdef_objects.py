@@ -51,6 +51,8 @@ class ClassInfo:
     super_names: list[str] = field(default_factory=list)
     supers: list["ClassInfo"] = field(default_factory=list)
     is_handle: bool = False
+    # Declared (Abstract), or has an abstract methods/properties block.
+    is_abstract: bool = False
     properties: dict[str, PropertyInfo] = field(default_factory=dict)
     # Own methods by name: CompiledFunction; ``static`` names the static ones.
     methods: dict[str, Any] = field(default_factory=dict)

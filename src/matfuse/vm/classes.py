@@ -83,6 +83,8 @@ def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassIn
     info = ClassInfo(node.name, file)
     info.super_names = [s for s in node.superclasses if s not in IGNORED_BASES]
     info.is_handle = any(s in HANDLE_BASES for s in node.superclasses)
+    info.is_abstract = bool(_attr(node.attributes, "Abstract")) or any(
+        _attr(b.attributes, "Abstract") for b in node.methods)
     for prop in node.properties:
         attrs = prop.attributes
         pinfo = PropertyInfo(
@@ -215,6 +217,10 @@ def construct(interp: Any, cls: ClassInfo, args: list, nargout: int) -> list:
     """``ClassName(args)``: a new object after the constructor chain."""
     if nargout > 1:
         raise _calls.too_many_outputs(cls.name)
+    if cls.is_abstract:
+        raise MatlabError("MATLAB:class:abstract",
+                          f"Abstract classes cannot be instantiated. Class '{cls.name}' "
+                          f"defines abstract methods and/or properties.")
     obj = ClassObject(cls, dict(cls.default_values()))
     return [run_constructor(interp, cls, obj, list(args))]
 
