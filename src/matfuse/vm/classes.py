@@ -385,7 +385,8 @@ def show_object(interp: Any, name: str, obj: ClassObject | ObjectArray) -> None:
     display = cls.find_method("display")
     if display is not None:
         takes_name = len(display.params) >= 2 or display.varargin
-        interp.call_function(display, [obj, char_array(name)] if takes_name else [obj], 0)
+        interp.call_function(display, [obj, char_array(name)] if takes_name else [obj], 0,
+                             input_names=[name])
         return
     disp = cls.find_method("disp")
     if disp is not None:

@@ -192,9 +192,11 @@ class Interpreter:
                           f"'{cf.parent.name if cf.parent else ''}' or through a handle.")
 
     def call_function(self, cf: CompiledFunction, args: list, nargout: int,
-                      parent: Frame | None = None, preset: dict | None = None) -> list:
+                      parent: Frame | None = None, preset: dict | None = None,
+                      input_names: list[str] | None = None) -> list:
         """Run ``cf``; ``preset``: variables set before the parameters (a
-        class constructor's output starts as the new object)."""
+        class constructor's output starts as the new object);
+        ``input_names``: the arguments' variable names (``inputname``)."""
         nparams = len(cf.params)
         if len(args) > nparams and not cf.varargin:
             err = MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
@@ -207,6 +209,7 @@ class Interpreter:
             fr.parent = parent if parent is not None else self.parent_frame_for(cf)
         if preset:
             fr.update(preset)
+        fr.input_names = input_names
         for p, a in zip(cf.params, args):
             fr[p] = a
         if cf.varargin:

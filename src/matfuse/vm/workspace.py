@@ -15,7 +15,7 @@ class Frame(dict):
     """Variables of one workspace plus the call's metadata."""
 
     __slots__ = ("interp", "name", "file", "nargin", "nargout", "scope",
-                 "global_names", "function", "parent")
+                 "global_names", "function", "parent", "input_names")
 
     def __init__(self, interp: Any, name: str, file: str | None, scope: Any,
                  nargin: int = 0, nargout: int = 0, function: Any = None):
@@ -31,6 +31,9 @@ class Frame(dict):
         self.function = function
         # The parent function's frame, for a nested function's shared variables.
         self.parent: "Frame | None" = None
+        # Variable names of the arguments where the caller knows them
+        # (``inputname``); None when unknown.
+        self.input_names: list[str] | None = None
 
     def __repr__(self) -> str:
         return f"Frame({self.name!r}, vars={sorted(self)})"

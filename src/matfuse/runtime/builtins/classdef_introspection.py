@@ -110,3 +110,18 @@ def superclasses(ctx: Any, value: Any, nargout: int = 0) -> Any:
         _listing(ctx, f"Superclasses for class {label}:", names)
         return None
     return _name_column(names)
+
+
+@builtin("inputname", category="classes", nargin=(1, 2), needs_ctx=True)
+def inputname(ctx: Any, position: Any, throw: Any = None) -> Any:
+    """The caller's variable name of the argument at ``position`` ('' when it
+    was not a plain variable or is not known)."""
+    frame = ctx.interp.frame
+    names = getattr(frame, "input_names", None)
+    k = int(float(np.asarray(position).reshape(-1)[0]))
+    if k < 1 or k > max(frame.nargin, 0):
+        raise MatlabError("MATLAB:inputname:argNumberExceedsNargin",
+                          "Argument number exceeds the number of inputs.")
+    if names is None or k > len(names) or not names[k - 1]:
+        return np.zeros((0, 0), dtype=char_array("a").dtype)
+    return char_array(names[k - 1])
