@@ -173,8 +173,9 @@ class ClassParser:
             block.functions.extend(self._resolve(parsed))
             return
         # A signature without a body: an abstract method or one defined in
-        # its own file in an @-folder; nothing to compile.
-        self._signature()
+        # its own file in an @-folder.
+        _, name, _ = self._signature()
+        block.signatures.append(name)
         self._end_class_line()
 
     def _enum_member(self) -> tuple[str, list[ast.Expr]]:

@@ -298,6 +298,9 @@ class MethodBlock(Node):
 
     attributes: dict[str, Expr | None]
     functions: list["Function"]
+    # Methods declared by signature only (abstract, or in their own file
+    # of an @-folder).
+    signatures: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -57,6 +57,8 @@ class ClassInfo:
     # Own methods by name: CompiledFunction; ``static`` names the static ones.
     methods: dict[str, Any] = field(default_factory=dict)
     static: set[str] = field(default_factory=set)
+    # Methods declared by signature only: name -> static?
+    signatures: dict[str, bool] = field(default_factory=dict)
     private_methods: set[str] = field(default_factory=set)
     getters: dict[str, Any] = field(default_factory=dict)
     setters: dict[str, Any] = field(default_factory=dict)

@@ -118,6 +118,8 @@ def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassIn
                     info.static.add(fn.name)
                 if private:
                     info.private_methods.add(fn.name)
+    info.signatures = {name: bool(_attr(b.attributes, "Static"))
+                       for b in node.methods for name in b.signatures}
     info.enumeration = [(name, [_constant_closure(a, info, scope) for a in args])
                         for name, args in node.enumeration]
     return info
@@ -201,6 +203,7 @@ def link_class(info: ClassInfo, interp: Any, scope: Any) -> None:
                               f"cannot be found on MATLAB's search path, or is shadowed by "
                               f"another file with the same name.")
         supers.append(target)
+    _load_folder_methods(info, interp)
     info.supers = supers
     if any(s.is_handle for s in supers):
         info.is_handle = True
@@ -210,6 +213,30 @@ def link_class(info: ClassInfo, interp: Any, scope: Any) -> None:
             if name not in info.properties:
                 inherited.setdefault(name, prop)
     info.properties.update(inherited)
+
+
+def _load_folder_methods(info: ClassInfo, interp: Any) -> None:
+    """A class in an ``@Name`` folder: each other ``.m`` file there is a
+    method (its primary function), unless the classdef defines it."""
+    import os
+
+    if info.file is None:
+        return
+    folder = os.path.dirname(os.path.abspath(info.file))
+    if os.path.basename(folder) != "@" + info.name:
+        return
+    for entry in sorted(os.listdir(folder)):
+        name = entry[:-2]
+        if not entry.endswith(".m") or name == info.name or name in info.methods:
+            continue
+        scope = interp.functions.load_file(os.path.join(folder, entry))
+        method = scope.primary
+        if method is None:
+            continue
+        method.defining_class = info
+        info.methods[name] = method
+        if info.signatures.get(name):
+            info.static.add(name)
 
 
 # ------------------------------------------------------------- construction
