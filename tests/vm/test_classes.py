@@ -146,3 +146,21 @@ def test_class_reloads_when_its_file_changes(classes, tmp_path: Path) -> None:
     os.utime(path, (path.stat().st_atime + 5, path.stat().st_mtime + 5))
     session.eval("w = Vec(); disp(w.V)")
     assert out.getvalue() == "     1     2\n     9     9\n"
+
+
+def test_copyable_copy_makes_a_new_handle(classes, tmp_path: Path) -> None:
+    session, out = classes
+    (tmp_path / "Node.m").write_text(
+        "classdef Node < matlab.mixin.Copyable\n properties\n  Value = 0\n end\nend\n")
+    session.eval("a = Node(); b = a; c = copy(a); a.Value = 5; disp([b.Value c.Value])")
+    assert out.getvalue() == "     5     0\n"
+    with pytest.raises(MatlabError) as info:
+        session.eval("copy(Account())")
+    assert info.value.identifier == "MATLAB:UndefinedFunction"
+
+
+def test_object_arrays_and_arrayfun(classes) -> None:
+    session, out = classes
+    session.eval("vs = [Vec([1 1]), Vec([2 2])]; vs(3) = Vec([3 3]); "
+                 "n = arrayfun(@(v) v.V(1), vs); disp(n); disp(size(vs))")
+    assert out.getvalue() == "     1     2     3\n     1     3\n"

@@ -53,6 +53,8 @@ class ClassInfo:
     is_handle: bool = False
     # Declared (Abstract), or has an abstract methods/properties block.
     is_abstract: bool = False
+    # Derives from matlab.mixin.Copyable (``copy`` makes a new handle).
+    is_copyable: bool = False
     properties: dict[str, PropertyInfo] = field(default_factory=dict)
     # Own methods by name: CompiledFunction; ``static`` names the static ones.
     methods: dict[str, Any] = field(default_factory=dict)

@@ -83,6 +83,7 @@ def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassIn
     info = ClassInfo(node.name, file)
     info.super_names = [s for s in node.superclasses if s not in IGNORED_BASES]
     info.is_handle = any(s in HANDLE_BASES for s in node.superclasses)
+    info.is_copyable = "matlab.mixin.Copyable" in node.superclasses
     info.is_abstract = bool(_attr(node.attributes, "Abstract")) or any(
         _attr(b.attributes, "Abstract") for b in node.methods)
     for prop in node.properties:
@@ -207,6 +208,8 @@ def link_class(info: ClassInfo, interp: Any, scope: Any) -> None:
     info.supers = supers
     if any(s.is_handle for s in supers):
         info.is_handle = True
+    if any(s.is_copyable for s in supers):
+        info.is_copyable = True
     inherited: dict[str, PropertyInfo] = {}
     for sup in supers:
         for name, prop in sup.properties.items():

@@ -125,3 +125,25 @@ def inputname(ctx: Any, position: Any, throw: Any = None) -> Any:
     if names is None or k > len(names) or not names[k - 1]:
         return np.zeros((0, 0), dtype=char_array("a").dtype)
     return char_array(names[k - 1])
+
+
+@builtin("copy", category="classes", nargin=(1, 1))
+def copy(value: Any) -> Any:
+    """Shallow copy of a handle object of a ``matlab.mixin.Copyable`` class
+    (a new handle with the same property values)."""
+    cls = getattr(value, "cls", None)
+    if not isinstance(cls, ClassInfo) or not cls.is_copyable:
+        from matfuse.runtime.values import class_of
+
+        raise MatlabError("MATLAB:UndefinedFunction",
+                          f"Undefined function 'copy' for input arguments of type "
+                          f"'{class_of(value)}'.")
+    if type(value) is ClassObject:
+        return value.copy()
+    from matfuse.runtime.classdef_arrays import ObjectArray
+
+    flat = value.data.reshape(-1, order="F")
+    out = np.empty(flat.size, dtype=object)
+    for i, element in enumerate(flat):
+        out[i] = element.copy()
+    return ObjectArray(cls, out.reshape(value.data.shape, order="F"))
