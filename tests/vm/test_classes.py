@@ -164,3 +164,16 @@ def test_object_arrays_and_arrayfun(classes) -> None:
     session.eval("vs = [Vec([1 1]), Vec([2 2])]; vs(3) = Vec([3 3]); "
                  "n = arrayfun(@(v) v.V(1), vs); disp(n); disp(size(vs))")
     assert out.getvalue() == "     1     2     3\n     1     3\n"
+
+
+def test_private_property_inside_anonymous_function_of_a_method(classes, tmp_path: Path) -> None:
+    session, out = classes
+    (tmp_path / "Priv.m").write_text(
+        "classdef Priv\n properties (Access = private)\n  S = 10\n end\n methods\n"
+        "  function r = viaAnon(obj, xs)\n   r = arrayfun(@(x) x + obj.S, xs);\n  end\n"
+        " end\nend\n")
+    session.eval("p = Priv(); disp(p.viaAnon([1 2]))")
+    assert out.getvalue() == "    11    12\n"
+    with pytest.raises(MatlabError) as info:
+        session.eval("p.S")
+    assert info.value.identifier == "MATLAB:class:GetProhibited"

@@ -321,8 +321,14 @@ def _may_access(interp: Any, prop: PropertyInfo, level: str) -> bool:
     for sets, which the constructor check covers loosely) or of subclasses
     (``protected``)."""
     frame = interp.frame if interp is not None else None
-    function = frame.function if frame is not None else None
-    caller = getattr(function, "defining_class", None)
+    if frame is None:
+        return False
+    caller = getattr(frame.function, "defining_class", None)
+    if caller is None:
+        # code of the class file outside methods: anonymous functions made
+        # in a method run with the file's scope
+        primary = getattr(frame.scope, "primary", None)
+        caller = primary if isinstance(primary, ClassInfo) else None
     if caller is None:
         return False
     if level == "protected":
