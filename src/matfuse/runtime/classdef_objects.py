@@ -305,6 +305,10 @@ def object_operator(op: str, operands: list) -> Any:
         if not out:
             raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
         return out[0]
+    if name in ("eq", "ne"):
+        same = _enum_text_equal(operands)
+        if same is not None:
+            return same if name == "eq" else not same
     if name in ("eq", "ne") and all(type(a) is ClassObject and (
             a.cls.is_handle or a.enum_name is not None) for a in operands):
         # handles and enumeration members compare by identity
@@ -334,6 +338,23 @@ def _may_access(interp: Any, prop: PropertyInfo, level: str) -> bool:
     if level == "protected":
         return caller.isa(prop.defining)
     return caller.name == prop.defining
+
+
+def _enum_text_equal(operands: list) -> bool | None:
+    """An enumeration member compared with text compares its name (MATLAB:
+    ``Color.Red == 'Red'``); None when the operands are not such a pair."""
+    from matfuse.runtime.values import StringArray, is_char, to_str
+
+    if len(operands) != 2:
+        return None
+    a, b = operands
+    if type(b) is ClassObject and b.enum_name is not None:
+        a, b = b, a
+    if type(a) is not ClassObject or a.enum_name is None:
+        return None
+    if not (is_char(b) or (isinstance(b, StringArray) and b.data.size == 1)):
+        return None
+    return to_str(b) == a.enum_name
 
 
 def _running(interp: Any, function: Any) -> bool:

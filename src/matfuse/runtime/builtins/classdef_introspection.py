@@ -147,3 +147,29 @@ def copy(value: Any) -> Any:
     for i, element in enumerate(flat):
         out[i] = element.copy()
     return ObjectArray(cls, out.reshape(value.data.shape, order="F"))
+
+
+@builtin("enumeration", category="classes", nargin=(1, 1), nargout=(0, 2), needs_ctx=True,
+         wants_nargout=True)
+def enumeration(ctx: Any, value: Any, nargout: int = 0) -> Any:
+    """Members of an enumeration class (printed, or a column of members and
+    a cell column of their names)."""
+    from matfuse.runtime.classdef_arrays import wrap_objects
+    from matfuse.vm.classes import enumeration_member
+
+    cls = _class_of_arg(ctx, value, "enumeration")
+    names = [name for name, _ in cls.enumeration] if cls is not None else []
+    if nargout == 0:
+        label = cls.name if cls is not None else ""
+        if names:
+            _listing(ctx, f"Enumeration members for class '{label}':", names)
+        else:
+            ctx.write(f"No enumeration members for class '{label}'.\n")
+        return None
+    data = np.empty((len(names), 1), dtype=object)
+    for i, name in enumerate(names):
+        data[i, 0] = enumeration_member(cls, name)
+    members = wrap_objects(cls, data) if names else np.zeros((0, 1))
+    if nargout >= 2:
+        return members, _name_column(names)
+    return members
