@@ -37,6 +37,7 @@ from matfuse.runtime._subscripts import DELETE, folded_shape, is_colon, position
 from matfuse.runtime.values import (
     CellArray,
     DeviceValue,
+    MObject,
     StringArray,
     StructArray,
     class_of,
@@ -353,6 +354,8 @@ def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
         return StructArray.scalar({name: rhs})
     if type(v) is ClassObject:
         return v.set_property(name, rhs)
+    if isinstance(v, MObject) and hasattr(v, "set_property"):
+        return v.set_property(name, rhs)   # objects with settable properties
     if type(v) is not StructArray:
         raise MatlabError("MATLAB:dotAssignToNonStruct" if kind_of(v) != OBJECT else
                           "MATLAB:noPublicFieldForClass",

@@ -61,6 +61,7 @@ class ClassInfo:
     static: set[str] = field(default_factory=set)
     # Methods declared by signature only: name -> static?
     signatures: dict[str, bool] = field(default_factory=dict)
+    events: list[str] = field(default_factory=list)
     private_methods: set[str] = field(default_factory=set)
     getters: dict[str, Any] = field(default_factory=dict)
     setters: dict[str, Any] = field(default_factory=dict)
@@ -118,6 +119,13 @@ class ClassInfo:
                 if setter is not None:
                     break
         return setter
+
+    def all_events(self) -> list[str]:
+        """Events of the class and its superclasses."""
+        names = list(self.events)
+        for sup in self.supers:
+            names.extend(n for n in sup.all_events() if n not in names)
+        return names
 
     def isa(self, name: str) -> bool:
         """Whether this class is ``name`` or derives from it."""
@@ -182,7 +190,7 @@ def _empty() -> Any:
 class ClassObject(MObject):
     """A scalar instance of a ``classdef`` class."""
 
-    __slots__ = ("cls", "props", "deleted", "enum_name")
+    __slots__ = ("cls", "props", "deleted", "enum_name", "listeners")
 
     def __init__(self, cls: ClassInfo, props: dict[str, Any]):
         self.cls = cls
@@ -190,6 +198,8 @@ class ClassObject(MObject):
         self.deleted = False
         # The member name of an enumeration object, else None.
         self.enum_name: str | None = None
+        # Event name -> listeners added by addlistener (handle objects).
+        self.listeners: dict[str, list] = {}
 
     @property
     def class_name(self) -> str:   # type: ignore[override]

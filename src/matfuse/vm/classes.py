@@ -119,6 +119,7 @@ def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassIn
                     info.static.add(fn.name)
                 if private:
                     info.private_methods.add(fn.name)
+    info.events = list(node.events)
     info.signatures = {name: bool(_attr(b.attributes, "Static"))
                        for b in node.methods for name in b.signatures}
     info.enumeration = [(name, [_constant_closure(a, info, scope) for a in args])
