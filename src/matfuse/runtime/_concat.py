@@ -129,6 +129,11 @@ def _cat_structs(values: list[Any], axis: int) -> Any:
         if not isinstance(v, StructArray):
             raise MatlabError("MATLAB:invalidConversion",
                               f"Conversion to struct from {class_of(v)} is not possible.")
+    # struct([]) (0x0, no fields) joins anything, like []
+    kept = [v for v in values if not (v.data.shape == (0, 0) and not v.fields)]
+    if not kept:
+        return values[0]
+    values = kept
     fields = values[0].fields
     for v in values[1:]:
         if set(v.fields) != set(fields):
