@@ -26,15 +26,3 @@ def test_single_identifier_state() -> None:
                  "disp(q.state); warning(w); warning('a:b', 'y');")
     assert out.getvalue() == "off\n"
     assert err.getvalue() == "Warning: y\n"
-
-
-def test_struct_of_empty_is_empty_struct_array() -> None:
-    session, out, _ = _session()
-    session.eval("s = struct([]); disp(size(s)); disp(isstruct(s)); disp(numel(fieldnames(s)))")
-    assert out.getvalue() == "     0     0\n   1\n     0\n"
-
-
-def test_empty_struct_concatenates_like_empty() -> None:
-    session, out, _ = _session()
-    session.eval("acc = struct([]); for n = 1:3, acc = [acc struct('v', n)]; end; disp([acc.v])")
-    assert out.getvalue() == "     1     2     3\n"
