@@ -8,7 +8,7 @@ objects, calling methods and reading members.
   values, then the constructor chain (the superclass constructor runs first:
   implicitly with no arguments, or where the constructor calls
   ``obj@Super(args)``).
-* ``method_for``: MATLAB's dispatch: a function call with an object argument
+* dispatch (``classdef_objects.method_for``): a function call with an object argument
   runs that object's method of the same name (``area(p)``, ``disp(p)``).
 * ``member_value`` / ``member_index``: ``obj.prop``, ``obj.method(args)``,
   ``ClassName.staticMethod(args)``, ``ClassName.Constant``.
@@ -22,7 +22,7 @@ from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime.classdef_objects import (
-    ClassInfo, ClassObject, PropertyInfo, method_for, no_member,
+    ClassInfo, ClassObject, PropertyInfo, no_member,
 )
 from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.classdef_validation import property_validator
@@ -397,35 +397,3 @@ def member_values(interp: Any, obj: Any, name: str, args: list | None, kind: str
             return _calls.call_handle(interp, value, args, nargout)
         return [_ix.paren_get(value, args)]
     return _ix.brace_get(value, args)
-
-
-# ------------------------------------------------------------------ display
-def show_object(interp: Any, name: str, obj: ClassObject | ObjectArray) -> None:
-    """``name = obj`` without a semicolon: an overloaded ``display`` runs; an
-    overloaded ``disp`` prints under the ``name =`` header; otherwise the
-    default ``Class with properties:`` display (or the enumeration member)."""
-    from matfuse.runtime.display import display_value
-    from matfuse.runtime.values import char_array
-
-    cls = obj.cls
-    compact = interp.display_spacing == "compact"
-    gap = "" if compact else "\n"
-    if getattr(obj, "deleted", False):
-        interp.write(f"{name} = \n{gap}  handle to deleted {cls.name}\n{gap}")
-        return
-    display = cls.find_method("display")
-    if display is not None:
-        takes_name = len(display.params) >= 2 or display.varargin
-        interp.call_function(display, [obj, char_array(name)] if takes_name else [obj], 0,
-                             input_names=[name])
-        return
-    disp = cls.find_method("disp")
-    if disp is not None:
-        interp.write(f"{name} = \n{gap}")
-        interp.call_function(disp, [obj], 0)
-        interp.write(gap)
-        return
-    if getattr(obj, "enum_name", None) is not None:
-        interp.write(f"{name} = \n{gap}  {cls.name} enumeration\n{gap}    {obj.enum_name}\n{gap}")
-        return
-    interp.write(display_value(name, obj, interp.display_format, compact))

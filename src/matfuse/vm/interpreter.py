@@ -398,7 +398,7 @@ class Interpreter:
         from matfuse.runtime import display
 
         if _has_class_display(value):
-            from matfuse.vm.classes import show_object
+            from matfuse.vm.class_display import show_object
 
             show_object(self, name, value)
             return
