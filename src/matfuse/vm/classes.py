@@ -10,7 +10,7 @@ objects, calling methods and reading members.
   ``obj@Super(args)``).
 * dispatch (``classdef_objects.method_for``): a function call with an object argument
   runs that object's method of the same name (``area(p)``, ``disp(p)``).
-* ``member_value`` / ``member_index``: ``obj.prop``, ``obj.method(args)``,
+* ``member_values`` / ``static_member``: ``obj.prop``, ``obj.method(args)``,
   ``ClassName.staticMethod(args)``, ``ClassName.Constant``.
 """
 
