@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from matfuse.errors import Span
 from matfuse.lang import ast
+from matfuse.lang._argument_blocks import ArgumentBlockParser
 from matfuse.lang._classdef import ClassParser
 from matfuse.lang._statements import StatementParser
 from matfuse.lang._tokens import EOF, ID, KEYWORDS, NL, Token
@@ -35,7 +36,7 @@ class _ParsedFunction:
     children: list["_ParsedFunction"] = field(default_factory=list)
 
 
-class ProgramParser(ClassParser, StatementParser):
+class ProgramParser(ArgumentBlockParser, ClassParser, StatementParser):
     """Parses a whole file or string into an :class:`ast.Program`."""
 
     _open_functions = False
@@ -99,6 +100,7 @@ class ProgramParser(ClassParser, StatementParser):
         start = self._advance()
         outputs, name, params = self._signature()
         self._scopes.append(set(params) | set(outputs))
+        argument_blocks = self._argument_blocks()
         body: list[ast.Stmt] = []
         children: list[_ParsedFunction] = []
         while True:
@@ -110,7 +112,8 @@ class ProgramParser(ClassParser, StatementParser):
         self._scopes.pop()
         if closed:
             self._advance()
-        func = ast.Function(self._span(start), name, params, outputs, body)
+        func = ast.Function(self._span(start), name, params, outputs, body,
+                            arguments=argument_blocks)
         return _ParsedFunction(func, closed, start, children)
 
     def _signature(self) -> tuple[list[str], str, list[str]]:

@@ -273,6 +273,17 @@ class Function(Node):
     outputs: list[str]
     body: list[Stmt]
     nested: list["Function"] = field(default_factory=list)
+    # ``arguments`` blocks at the start of the body (input validation).
+    arguments: list["ArgumentsBlock"] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ArgumentsBlock(Node):
+    """An ``arguments (attributes) ... end`` block; each entry is declared
+    like a property (``name`` may be ``opts.Field`` for name-value input)."""
+
+    attributes: dict[str, Expr | None]
+    entries: list["PropertyDef"]
 
 
 @dataclass(slots=True)

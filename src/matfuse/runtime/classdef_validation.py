@@ -56,17 +56,20 @@ def _initial(class_name: str | None, dims: list[int | None] | None) -> Any:
 
 
 def property_validator(prop: ast.PropertyDef, info: Any,
-                       checks: list[Callable[[Any], None]]) -> Callable[[Any], Any] | None:
+                       checks: list[Callable[[Any], None]],
+                       prefix: str | None = None) -> Callable[[Any], Any] | None:
     """``validate(value) -> value`` for a property with a size, class or
     validator list (``checks``: the compiled validation functions); None
-    when it has none."""
+    when it has none. ``info`` gives ``name`` and ``interp``; ``prefix``
+    starts error messages (default: the property's)."""
     if prop.size is None and prop.class_name is None and not prop.validators:
         return None
     dims: list[int | None] | None = None
     if prop.size is not None:
         dims = [None if isinstance(d, ast.Colon) else int(d.value) for d in prop.size]
     class_name = prop.class_name
-    prefix = _prefix(prop.name, info.name)
+    if prefix is None:
+        prefix = _prefix(prop.name, info.name)
 
     def validate(value: Any) -> Any:
         if class_name is not None:
