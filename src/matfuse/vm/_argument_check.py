@@ -40,10 +40,10 @@ def _validator(node: ast.Expr, name: str, owner: _Owner, scope: Any) -> Callable
     """A validation function of one entry: ``mustBeX`` gets the value;
     ``mustBeX(x, ...)`` / ``mustBeX(opts.F, ...)`` runs with the input (or
     a struct holding it) bound to its name."""
-    from matfuse.vm.classes import _validator_call
+    from matfuse.vm.classes import validator_call
 
     if "." not in name or isinstance(node, ast.Ident):
-        return _validator_call(node, name, owner, scope)
+        return validator_call(node, name, owner, scope)
     from matfuse.vm._expr import ExprCompiler
     from matfuse.vm.compiler import FunctionContext
     from matfuse.vm.workspace import Frame

@@ -95,7 +95,7 @@ def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassIn
             get_access=_access(attrs, "GetAccess"), set_access=_access(attrs, "SetAccess"))
         if prop.default is not None:
             pinfo.default = _constant_closure(prop.default, info, scope)
-        checks = [_validator_call(v, prop.name, info, scope) for v in prop.validators]
+        checks = [validator_call(v, prop.name, info, scope) for v in prop.validators]
         pinfo.validate = property_validator(prop, info, checks)
         if pinfo.default is None and pinfo.validate is not None:
             pinfo.default = _validated_default(pinfo)
@@ -127,7 +127,7 @@ def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassIn
     return info
 
 
-def _validator_call(node: ast.Expr, prop_name: str, info: ClassInfo,
+def validator_call(node: ast.Expr, prop_name: str, info: ClassInfo,
                     scope: Any) -> Callable[[Any], None]:
     """A validation function: ``mustBeX`` gets the value; ``mustBeX(P, a)``
     runs with the property's name ``P`` bound to the value."""
