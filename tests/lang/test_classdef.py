@@ -107,3 +107,12 @@ def test_open_function_blocks_are_reported() -> None:
     assert parse("function y = f(x)\ny = x;\n").open_functions
     assert not parse("function y = f(x)\ny = x;\nend\n").open_functions
     assert not parse("x = 1;\n").open_functions
+
+
+def test_octave_block_ends() -> None:
+    source = ("classdef Oc\n properties\n  v = 1;\n endproperties\n methods\n"
+              "  function r = twice(obj)\n   r = 2 * obj.v;\n  endfunction\n endmethods\n"
+              "endclassdef\n")
+    c = parse(source).classdef
+    assert [p.name for p in c.properties] == ["v"]
+    assert [f.name for f in c.methods[0].functions] == ["twice"]

@@ -48,7 +48,10 @@ def properties(ctx: Any, value: Any, nargout: int = 0) -> Any:
         return CellArray(np.empty((0, 1), dtype=object))
     names = cls.visible_properties()
     if nargout == 0:
-        _listing(ctx, f"Properties for class {cls.name}:", names)
+        if names:
+            _listing(ctx, f"Properties for class {cls.name}:", names)
+        else:
+            ctx.write(f"No properties for class {cls.name}.\n")
         return None
     return _name_column(names)
 
