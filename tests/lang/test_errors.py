@@ -54,7 +54,7 @@ def parse_error(source: str, file: str | None = None) -> MatlabSyntaxError:
     ("function f\n  x = 1;\nend\nfunction g\n  y = 2;", "All functions in a file must be closed", 4, 1),
     ("function f\n  x = 1;\nfunction g\n  y = 2;\nend", "All functions in a file must be closed", 1, 1),
     ("if x\n  function f\n  end\nend", MISSING_END, 1, 1),
-    ("classdef A\nend", '"classdef" files are not supported', 1, 1),
+    ("classdef A\n  properties\n    x\n", "At least one END is missing", 2, 3),
     ("x = 'abc", "Character vector is not terminated properly.", 1, 5),
     ("x = 1 $ 2", "Invalid text character.", 1, 7),
     ("persistent n = 0", "Incorrect use of '=' operator.", 1, 14),

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
 import pytest
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.values import CellArray, FunctionHandle, StructArray
+from matfuse.vm.session import Session
 from text_support import FakeContext, call, cellrow, handle, s, text
 
 A = np.array
@@ -154,3 +157,17 @@ def test_structfun():
     with pytest.raises(MatlabError) as info:
         call("structfun", handle(lambda v: v), 5.0, ctx=ctx)
     assert info.value.identifier == "MATLAB:structfun:NotAScalarStructure"
+
+
+def test_struct_of_empty_is_empty_struct_array() -> None:
+    out = io.StringIO()
+    session = Session(stdout=out, stderr=io.StringIO())
+    session.eval("s = struct([]); disp(size(s)); disp(isstruct(s)); disp(numel(fieldnames(s)))")
+    assert out.getvalue() == "     0     0\n   1\n     0\n"
+
+
+def test_empty_struct_concatenates_like_empty() -> None:
+    out = io.StringIO()
+    session = Session(stdout=out, stderr=io.StringIO())
+    session.eval("acc = struct([]); for n = 1:3, acc = [acc struct('v', n)]; end; disp([acc.v])")
+    assert out.getvalue() == "     1     2     3\n"

@@ -202,3 +202,14 @@ def test_disp(value, expected):
 def test_compact_spacing():
     assert display_value("x", 5.0, "short", compact=True) == "x =\n     5\n"
     assert display_value("x", A([[1000.5, 2]]), compact=True) == "x =\n   1.0e+03 *\n    1.0005    0.0020\n"
+
+
+def test_exact_zeros_print_as_zero_in_non_integer_matrices() -> None:
+    assert shown(A([[1.0, 0.0, 2.5]])) == "x =\n\n    1.0000         0    2.5000\n\n"
+    assert shown(A([[0.0, 1500.5]])) == "x =\n\n   1.0e+03 *\n\n         0    1.5005\n\n"
+    assert shown(A([[-0.0, 1.25]])) == "x =\n\n         0    1.2500\n\n"
+    assert shown(A([[0.0, np.pi]]), "long") == "x =\n\n                   0   3.141592653589793\n\n"
+
+
+def test_compact_display_drops_blank_lines() -> None:
+    assert display_value("x", A([[0.0, 0.5]]), "short", True) == "x =\n         0    0.5000\n"

@@ -49,12 +49,13 @@ def needs_more(text: str) -> bool:
     if stripped.endswith("..."):
         return True
     try:
-        parse(text, None)
+        program = parse(text, None)
     except MatlabSyntaxError as err:
         if "END is missing" in err.message:
             return True
         return "incomplete" in err.message and _bracket_depth(text) > 0
-    return False
+    # A ``function`` block typed at the prompt is read up to its ``end``.
+    return program.open_functions
 
 
 def _history_path() -> str | None:

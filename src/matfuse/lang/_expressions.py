@@ -183,6 +183,15 @@ class ExpressionParser:
                     node = ast.DynField(node.span, node, name_expr)
                 else:
                     raise self._unexpected(name_tok)
+            elif (kind == "@" and type(node) is ast.Ident and not tok.space_before
+                  and self._peek2().kind == ID):
+                # ``obj@Super(args)`` / ``method@Super(obj)`` in a class method.
+                self._advance()
+                superclass = self._advance().text
+                while self.tok.kind == "." and self._peek2().kind == ID:
+                    self._advance()
+                    superclass += "." + self._advance().text
+                node = ast.SuperRef(node.span, node.name, superclass)
             else:
                 return node
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 from matfuse.errors import Span
 from matfuse.lang import ast
+from matfuse.lang._argument_blocks import ArgumentBlockParser
+from matfuse.lang._classdef import ClassParser
 from matfuse.lang._statements import StatementParser
 from matfuse.lang._tokens import EOF, ID, KEYWORDS, NL, Token
 
@@ -34,22 +36,27 @@ class _ParsedFunction:
     children: list["_ParsedFunction"] = field(default_factory=list)
 
 
-class ProgramParser(StatementParser):
+class ProgramParser(ArgumentBlockParser, ClassParser, StatementParser):
     """Parses a whole file or string into an :class:`ast.Program`."""
+
+    _open_functions = False
 
     def parse_program(self) -> ast.Program:
         span = Span(1, 1, self._file, self._source)
         self._skip_separators()
         if self.tok.kind == "classdef":
-            raise self._error('"classdef" files are not supported by matfuse.', self.tok)
+            classdef = self._classdef()
+            self._skip_separators()
+            functions = self._function_list(is_script=False)
+            return ast.Program(span, [], functions, False, classdef, self._open_functions)
         if self.tok.kind == "function":
             functions = self._function_list(is_script=False)
-            return ast.Program(span, [], functions, False)
+            return ast.Program(span, [], functions, False, None, self._open_functions)
         body = self._block(frozenset({"function"}))
         functions: list[ast.Function] = []
         if self.tok.kind == "function":
             functions = self._function_list(is_script=True)
-        return ast.Program(span, body, functions, True)
+        return ast.Program(span, body, functions, True, None, self._open_functions)
 
     def _function_list(self, is_script: bool) -> list[ast.Function]:
         """Top-level functions until the end of the input."""
@@ -67,6 +74,7 @@ class ProgramParser(StatementParser):
                 f'that terminates the definition of the function "{parsed[-1].func.name}".)',
                 self.tok)
         closed = [p for p in parsed if p.closed]
+        self._open_functions = len(closed) != len(parsed)
         if closed and len(closed) != len(parsed):
             unclosed = next(p for p in parsed if not p.closed)
             raise self._error(INCONSISTENT_END, unclosed.start)
@@ -92,6 +100,7 @@ class ProgramParser(StatementParser):
         start = self._advance()
         outputs, name, params = self._signature()
         self._scopes.append(set(params) | set(outputs))
+        argument_blocks = self._argument_blocks()
         body: list[ast.Stmt] = []
         children: list[_ParsedFunction] = []
         while True:
@@ -103,7 +112,8 @@ class ProgramParser(StatementParser):
         self._scopes.pop()
         if closed:
             self._advance()
-        func = ast.Function(self._span(start), name, params, outputs, body)
+        func = ast.Function(self._span(start), name, params, outputs, body,
+                            arguments=argument_blocks)
         return _ParsedFunction(func, closed, start, children)
 
     def _signature(self) -> tuple[list[str], str, list[str]]:

@@ -40,7 +40,10 @@ class StatementParser(ExpressionParser):
         super().__init__(Lexer(source, file, self._is_variable))
 
     def _is_variable(self, name: str) -> bool:
-        return name in self._scopes[-1]
+        # A class body (outside methods) has no command syntax.
+        return name in self._scopes[-1] or self._class_body
+
+    _class_body = False
 
     def _assigned(self, name: str) -> None:
         self._scopes[-1].add(name)
@@ -74,7 +77,10 @@ class StatementParser(ExpressionParser):
             return ast.Command(self._span(tok), name, args, self._end_statement())
         if kind == "function":
             raise self._error("Function definitions are not permitted in this context.", tok)
-        if kind in ("classdef", "spmd"):
+        if kind == "classdef":
+            # a class is defined only at the start of its own file
+            raise self._unexpected(tok)
+        if kind == "spmd":
             raise self._error(f'"{kind}" is not supported by matfuse.', tok)
         return self._expression_statement()
 

@@ -25,7 +25,8 @@ KEYWORDS = frozenset({
 # Octave spellings of block ends; accepted and normalised to ``end``.
 OCTAVE_ENDS = frozenset({
     "endfunction", "endif", "endfor", "endwhile", "endswitch",
-    "end_try_catch", "endparfor",
+    "end_try_catch", "endparfor", "endclassdef", "endproperties", "endmethods",
+    "endevents", "endenumeration",
 })
 
 # Binary operator precedence (higher binds tighter); ``:`` is handled apart.

@@ -145,6 +145,16 @@ class AnonFunc(Expr):
 
 
 @dataclass(slots=True)
+class SuperRef(Expr):
+    """``name@Superclass``: in a constructor, ``obj@Super(args)`` calls the
+    superclass constructor; in a method, ``method@Super(obj, ...)`` calls the
+    superclass's version of ``method``."""
+
+    name: str
+    superclass: str
+
+
+@dataclass(slots=True)
 class FuncHandle(Expr):
     """``@name`` (``name`` may be dotted, e.g. ``pkg.fn``)."""
 
@@ -263,11 +273,66 @@ class Function(Node):
     outputs: list[str]
     body: list[Stmt]
     nested: list["Function"] = field(default_factory=list)
+    # ``arguments`` blocks at the start of the body (input validation).
+    arguments: list["ArgumentsBlock"] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ArgumentsBlock(Node):
+    """An ``arguments (attributes) ... end`` block; each entry is declared
+    like a property (``name`` may be ``opts.Field`` for name-value input)."""
+
+    attributes: dict[str, Expr | None]
+    entries: list["PropertyDef"]
+
+
+@dataclass(slots=True)
+class PropertyDef(Node):
+    """One property of a ``properties`` block: ``name (1,1) double {mustBePositive} = 1``.
+
+    ``size`` holds the dimension expressions (Number or Colon), ``class_name``
+    the class constraint and ``validators`` the validation functions, each a
+    name or a call whose arguments may name the property.
+    """
+
+    name: str
+    default: Expr | None = None
+    attributes: dict[str, Expr | None] = field(default_factory=dict)
+    size: list[Expr] | None = None
+    class_name: str | None = None
+    validators: list[Expr] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class MethodBlock(Node):
+    """A ``methods (attributes) ... end`` block."""
+
+    attributes: dict[str, Expr | None]
+    functions: list["Function"]
+    # Methods declared by signature only (abstract, or in their own file
+    # of an @-folder).
+    signatures: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ClassDef(Node):
+    """A ``classdef`` file's class: attributes, superclasses and blocks.
+
+    ``enumeration`` holds (member name, constructor arguments) pairs.
+    """
+
+    name: str
+    attributes: dict[str, Expr | None]
+    superclasses: list[str]
+    properties: list[PropertyDef] = field(default_factory=list)
+    methods: list[MethodBlock] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    enumeration: list[tuple[str, list[Expr]]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class Program(Node):
-    """A parsed file or string.
+    """A parsed file or string (or a ``classdef`` file).
 
     A script has ``body`` statements and possibly local ``functions`` at the
     end; a function file has an empty ``body`` and ``functions[0]`` is the
@@ -277,3 +342,8 @@ class Program(Node):
     body: list[Stmt]
     functions: list[Function]
     is_script: bool
+    # A classdef file's class (its local functions are in ``functions``).
+    classdef: ClassDef | None = None
+    # True when the text ends inside a function not closed by ``end`` (the
+    # REPL keeps reading a function block until its ``end``).
+    open_functions: bool = False

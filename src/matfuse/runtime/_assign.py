@@ -16,6 +16,8 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.classdef_arrays import OBJECT_TYPES, object_paren_set
+from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime._classrules import assignment_class, convert
 from matfuse.runtime._containers import (
     ARRAY,
@@ -103,6 +105,8 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
         from matfuse.accelerate.dispatch import device_assign
 
         return keep_visibility(device_assign(v, idx, rhs, inplace=inplace), v, rhs)
+    if type(v) in OBJECT_TYPES or type(rhs) in OBJECT_TYPES:
+        return object_paren_set(v, idx, rhs)
     # MATLAB deletes for any 0x0 double right side, not only a literal [].
     if rhs is DELETE or is_empty_double(rhs):
         if v is None:
@@ -455,9 +459,11 @@ def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
     """New value after ``s.name = rhs``."""
     if v is None or is_empty_double(v):
         return StructArray.scalar({name: rhs})
+    if type(v) is ClassObject:
+        return v.set_property(name, rhs)
     if isinstance(v, MObject) and hasattr(v, "set_property"):
-        v.set_property(name, rhs)       # handle objects (inputParser ...) change in place
-        return v
+        result = v.set_property(name, rhs)     # objects with settable properties
+        return v if result is None else result  # handle objects change in place
     if type(v) is not StructArray:
         raise MatlabError("MATLAB:dotAssignToNonStruct" if kind_of(v) != OBJECT else
                           "MATLAB:noPublicFieldForClass",

@@ -14,6 +14,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime._assign import is_prefix_view, vector_prefix
+from matfuse.runtime.classdef_arrays import OBJECT_TYPES, concat_objects
 from matfuse.runtime._classrules import concat_class, convert
 from matfuse.runtime._elementwise import string_of
 from matfuse.runtime.values import (
@@ -94,6 +95,8 @@ def cat_values(values: list[Any], axis: int) -> Any:
     if StringArray in kinds:
         parts = [_string_part(v) for v in values if not _is_empty_double(v)]
         return StringArray(_join_arrays(parts, axis))
+    if any(type(v) in OBJECT_TYPES for v in values):
+        return concat_objects(values, axis)
     for v in values:
         if isinstance(v, FunctionHandle):
             raise MatlabError("MATLAB:concatenation:functionHandle" if len(values) > 1 else "",
@@ -127,6 +130,11 @@ def _cat_structs(values: list[Any], axis: int) -> Any:
         if not isinstance(v, StructArray):
             raise MatlabError("MATLAB:invalidConversion",
                               f"Conversion to struct from {class_of(v)} is not possible.")
+    # struct([]) (0x0, no fields) joins anything, like []
+    kept = [v for v in values if not (v.data.shape == (0, 0) and not v.fields)]
+    if not kept:
+        return values[0]
+    values = kept
     fields = values[0].fields
     for v in values[1:]:
         if set(v.fields) != set(fields):

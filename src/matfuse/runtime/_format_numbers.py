@@ -60,6 +60,14 @@ def _fixed(x: float, decimals: int) -> str:
     return text
 
 
+def _fixed_element(x: float, decimals: int) -> str:
+    """An element of a non-integer real matrix: exact zeros print as ``0``
+    (MATLAB right-aligns a bare ``0`` in the column), the rest fixed-point."""
+    if x == 0:
+        return "0"
+    return _fixed(x, decimals)
+
+
 def _exp(x: float, decimals: int) -> str:
     if not math.isfinite(x):
         return _nonfinite_text(x)
@@ -101,7 +109,7 @@ def real_layout(arr: np.ndarray, fmt: str) -> NumericLayout:
     base = _base_width(fmt, single)
     in_fixed_range = (max_abs == 0.0) or (0.001 < max_abs < _fixed_upper(fmt))
     if in_fixed_range:
-        texts = [_fixed(v, decimals) for v in values]
+        texts = [_fixed_element(v, decimals) for v in values]
         width = max(base, max(len(t) for t in texts) + 2)
         return NumericLayout(_texts_array(texts, arr.shape), width)
     if is_scalar:
@@ -109,7 +117,7 @@ def real_layout(arr: np.ndarray, fmt: str) -> NumericLayout:
         return NumericLayout(_texts_array([text], arr.shape), len(text) + 3)
     exponent = math.floor(math.log10(max_abs))
     scale = 10.0 ** exponent
-    texts = [_fixed(v / scale, decimals) for v in values]
+    texts = [_fixed_element(v / scale, decimals) for v in values]
     width = max(base, max(len(t) for t in texts) + 2)
     header = f"   1.0e{exponent:+03d} *"
     return NumericLayout(_texts_array(texts, arr.shape), width, header)

@@ -26,6 +26,7 @@ from matfuse.runtime._display_items import (
     struct_field_lines,
 )
 from matfuse.runtime._format_numbers import NumericLayout, numeric_layout
+from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     CellArray,
@@ -250,6 +251,14 @@ def _display_strings(name: str, sa: StringArray) -> str:
 
 
 def _object_lines(obj: Any) -> list[str]:
+    if type(obj) is ObjectArray:
+        # MATLAB lists the property names of an object array, not values.
+        empty = "empty " if obj.data.size == 0 else ""
+        names = obj.property_names()
+        if not names:
+            return [f"  {dims_text(obj.shape)} {empty}{obj.class_name} array with no properties."]
+        return [f"  {dims_text(obj.shape)} {empty}{obj.class_name} array with properties:",
+                ""] + [f"    {n}" for n in names]
     if isinstance(obj, MatlabError):
         props = {
             "identifier": obj.identifier,

@@ -30,6 +30,8 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError, StackFrame
+from matfuse.runtime.classdef_arrays import ObjectArray, object_paren_get
+from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime._assign import brace_set, field_set, paren_set
 from matfuse.runtime._containers import (
     CELL,
@@ -129,6 +131,8 @@ def paren_get(v: Any, idx: list) -> Any:
         return keep_visibility(device_index(v, idx), v)
     if t is ContainersMap:
         return map_index(v, idx)
+    if t is ClassObject or t is ObjectArray:
+        return object_paren_get(v, idx)
     kind = kind_of(v)
     data = elements(v, kind)
     if n == 0:
@@ -241,6 +245,8 @@ def field_get(v: Any, name: str) -> list:
         return [e[name] for e in data.reshape(-1, order="F")]
     if isinstance(v, MatlabError):
         return [exception_property(v, name)]
+    if t is ObjectArray:
+        return v.property_values(name)
     if isinstance(v, MObject):
         return [v.get_property(name)]
     raise MatlabError("MATLAB:structRefFromNonStruct",

@@ -29,6 +29,7 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.classdef_objects import ClassObject, object_operator
 from matfuse.runtime._classrules import INTEGER_SET, convert, float_to_int, type_error
 from matfuse.runtime._colon import colon_values
 from matfuse.runtime._limits import check_allocation
@@ -155,6 +156,8 @@ def binary(op: str, a: Any, b: Any) -> Any:
             if blocks is not None:
                 return blocks
         return canonical(ufunc(a, b))
+    if ta is ClassObject or tb is ClassObject:
+        return object_operator(op, [a, b])
     if ta is float or tb is float:
         fast = _scalar_real_float(op, a, b, ta, tb)
         if fast is not None:
@@ -216,6 +219,8 @@ def unary(op: str, a: Any) -> Any:
         from matfuse.accelerate.dispatch import device_unary
 
         return keep_visibility(device_unary(op, a), a)
+    if ta is ClassObject:
+        return object_operator(op, [a])
     if ta is not np.ndarray and ta is not complex:
         raise type_error(op if op != "~" else "~", a)
     arr = to_array(a)

@@ -9,6 +9,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError, undefined_function
 from matfuse.runtime import indexing as _ix
+from matfuse.runtime.classdef_objects import method_for
 from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import DeviceValue, FunctionHandle, StringArray, is_char, to_str
@@ -87,6 +88,10 @@ class NameCall:
 
     def __call__(self, fr: Any, args: list, nargout: int) -> list:
         interp = fr.interp
+        if args:
+            method = method_for(self.name, args)
+            if method is not None:
+                return interp.call_function(method, args, nargout)
         target = self.target if self.gen == interp.generation else self.resolve(interp)
         return interp.invoke(target, args, nargout, self.name)
 
@@ -94,6 +99,13 @@ class NameCall:
         """Call with nargout=1 and return the one value (fast path for builtins
         of Python-float arguments)."""
         interp = fr.interp
+        if args and type(args[0]) is not float:
+            method = method_for(self.name, args)
+            if method is not None:
+                out = interp.call_function(method, args, 1)
+                if not out:
+                    raise too_many_outputs(self.name)
+                return out[0]
         if self.gen != interp.generation:
             self.resolve(interp)
         if self.fast and not (self.plannable and AUTO_OFFLOAD.call is not None):
@@ -129,6 +141,9 @@ class NameCall:
 def call_handle(interp: Any, fh: FunctionHandle, args: list, nargout: int) -> list:
     if fh.fn is not None:
         return fh.fn(args, nargout)
+    method = method_for(fh.name, args) if args else None
+    if method is not None:
+        return interp.call_function(method, args, nargout)
     target = interp.resolve(fh.name, fh.scope)
     if target is None:
         raise unrecognized(fh.name or "")
@@ -248,7 +263,7 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
         floats = " and ".join(f"type(a{k}) is float" for k in range(n))
         src = (
             f"def factory(name, fns, site, MISSING, index_value, slow, finish, failed, "
-            f"MatlabError, AUTO):\n"
+            f"MatlabError, AUTO, method_for):\n"
             f"    {args}, = fns\n".replace(args, ", ".join(f"f{k}" for k in range(n)), 1)
             + "    def call_site(fr):\n"
             "        v = fr.get(name, MISSING)\n"
@@ -260,6 +275,8 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
             "            try:\n"
             "                site.resolve(interp)\n"
             "            except MatlabError as err:\n"
+            f"                if method_for(name, [{args}]) is not None:\n"
+            f"                    return slow(fr, site, [{args}])\n"
             "                raise failed(err, site) from None\n"
             f"        if site.fast and {floats} and (not site.plannable or AUTO.call is None):\n"
             "            try:\n"
@@ -277,7 +294,7 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
         _call_factories[n] = factory
     site = NameCall(name, ctx.scope, span, n)
     return factory(name, fns, site, MISSING, _index_value(span), _slow_call(span),
-                   finish_fast, fast_failed, MatlabError, AUTO_OFFLOAD)
+                   finish_fast, fast_failed, MatlabError, AUTO_OFFLOAD, method_for)
 
 
 def _index_value(span: Any) -> Callable[[Any, Any, list], Any]:

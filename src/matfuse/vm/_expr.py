@@ -19,10 +19,12 @@ from matfuse.runtime import ops as _ops
 from matfuse.runtime.registry import lookup as lookup_builtin
 from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, char_array
 from matfuse.vm import _calls
+from matfuse.vm._members import member_index, member_list, super_call
 from matfuse.vm.names import contains_end, expr_reads
 from matfuse.vm.unparse import unparse
 
 Closure = Callable[[Any], Any]
+
 MultiClosure = Callable[[Any, int], list]
 
 # Operators with a Python-float fast path: MATLAB op -> Python operator.
@@ -160,7 +162,9 @@ class ExprCompiler:
             return self._m_ident(node)
         if t is ast.Index:
             return self._m_index(node)
-        if t is ast.Field or t is ast.DynField:
+        if t is ast.Field:
+            return self._member_list(node)
+        if t is ast.DynField:
             fields = self._fieldlist(node)
             package = self._package_function(node, lambda fr: None) if t is ast.Field else None
             if package is not None:
@@ -463,17 +467,24 @@ class ExprCompiler:
         base = node.base
         if type(base) is ast.Ident:
             return _calls.ident_index(base.name, kind, cell, build, self.ctx, base.span)
+        if type(base) is ast.Field:
+            return member_index(self, base, kind, cell, build)
+        if type(base) is ast.SuperRef:
+            return lambda fr, nargout: super_call(fr, base, build(fr), nargout)
         base_value = self.value(base)
 
         def index_value(fr: Any, nargout: int) -> list:
             return _calls.index_into(fr, base_value(fr), kind, cell, build, nargout)
         return index_value
 
+    def _member_list(self, node: ast.Field) -> MultiClosure:
+        return member_list(self, node)
+
     def _fieldlist(self, node: ast.Expr) -> Callable[[Any], list]:
-        base = self.value(node.base)
         if type(node) is ast.Field:
-            name = node.name
-            return lambda fr: _ix.field_get(base(fr), name)
+            member = self._member_list(node)
+            return lambda fr: member(fr, 1)
+        base = self.value(node.base)
         name_expr = self.value(node.name_expr)
         return lambda fr: _ix.field_get(base(fr), _calls.field_name(name_expr(fr)))
 
@@ -487,6 +498,9 @@ class ExprCompiler:
         return field
 
     _v_DynField = _v_Field
+
+    def _v_SuperRef(self, node: ast.SuperRef) -> Closure:
+        return lambda fr: one_value(super_call(fr, node, [], 1))
 
     def _v_Tilde(self, node: ast.Tilde) -> Closure:
         raise MatlabError("MATLAB:parse", "Invalid use of '~'.", node.span)

@@ -18,10 +18,13 @@ from matfuse.runtime import ops as _ops
 from matfuse.runtime.values import (
     CellArray, DeviceValue, StringArray, StructArray, is_char, keep_visibility, to_str,
 )
+from matfuse.runtime.classdef_arrays import ObjectArray, object_columns
 from matfuse.vm import _calls
 from matfuse.runtime import hints
 from matfuse.runtime._concat import append_row
 from matfuse.vm._assign import TargetCompiler, exclusive, is_delete_rhs
+from matfuse.vm._csl_assign import csl_multi_assign, is_csl_target
+from matfuse.vm._display_call import display_named, is_display_of_variable
 from matfuse.vm._replay import names_resolve_safely, replayable_body, statement_memo_names
 from matfuse.vm.workspace import annotate_error, internal_error
 
@@ -87,6 +90,8 @@ def iterate_columns(value: Any):
         return cols
     if isinstance(value, DeviceValue):
         return _device_columns(value)
+    if t is ObjectArray:
+        return object_columns(value)
     return (value,)
 
 
@@ -190,6 +195,8 @@ class StmtCompiler:
                 _set_ans(fr, call(fr, [], 0), show)
                 return None
             return guard(ident_stmt, span)
+        if is_display_of_variable(expr):
+            return guard(display_named(expr, self.exprs.multi(expr), self.ctx), span)
         if type(expr) in (ast.Index, ast.Field, ast.DynField):
             multi = self.exprs.multi(expr)
             return guard(lambda fr: _set_ans(fr, multi(fr, 0), show), span)
@@ -210,6 +217,8 @@ class StmtCompiler:
         span, show = node.span, node.display
         if not node.multi and len(node.targets) == 1:
             return self._single_assign(node.targets[0], node.value, span, show)
+        if any(is_csl_target(t) for t in node.targets):
+            return self._csl_assign(node)
         setters = [self.targets.compile(t) for t in node.targets]
         rhs = self.exprs.multi(node.value)
         count = len(setters)
@@ -232,6 +241,21 @@ class StmtCompiler:
                         fr.interp.show_variable(fr, root)
             return None
         return guard(multi_assign, span)
+
+    def _csl_assign(self, node: ast.Assign) -> Stmt:
+        """``[c{:}] = deal(0)``, ``[s.v] = deal(9)``: targets standing for
+        several outputs (``_csl_assign``)."""
+        run = csl_multi_assign(node.targets, self.exprs, self.targets,
+                               self.exprs.multi(node.value))
+        show = node.display
+
+        def csl_assign(fr: Any) -> Any:
+            roots = run(fr)
+            if show:
+                for root in dict.fromkeys(r for r in roots if r is not None):
+                    fr.interp.show_variable(fr, root)
+            return None
+        return guard(csl_assign, node.span)
 
     def _single_assign(self, target: ast.Expr, value_node: ast.Expr, span: Span,
                        show: bool) -> Stmt:

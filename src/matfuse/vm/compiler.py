@@ -235,6 +235,13 @@ def compile_function(node: ast.Function, scope: FileScope, file: str | None,
         ctx.shared_names = (_function_names(node) & _function_names(parent_node)) - own
     # Outputs are read after the body ends: live at its exit.
     cf.body = BodyCompiler(ctx).block(node.body, set(outputs))
+    if node.arguments:
+        from matfuse.vm._argument_check import compile_argument_check
+
+        check = compile_argument_check(node, cf, scope)
+        if check is not None:
+            run = cf.body.run
+            cf.body.run = lambda fr: check(fr) or run(fr)
     return cf
 
 
@@ -259,6 +266,11 @@ def compile_program(program: ast.Program, file: str | None = None,
     if scope is None:
         scope = FileScope(file)
     _compile_all(program.functions, scope, file)
+    if program.classdef is not None:
+        from matfuse.vm.classes import compile_class
+
+        scope.primary = compile_class(program, scope, file)
+        return scope
     if program.is_script:
         globals_ = declared_names(program.body, ast.Global) | set(extra_globals)
         ctx = FunctionContext(scope, globals_, None)

@@ -73,10 +73,14 @@ def mfile_in(folder: str, name: str) -> str | None:
 
 
 def _mfile_names(folder: str) -> frozenset[str]:
-    """Names of the ``.m`` files in ``folder`` (empty if it cannot be read)."""
+    """Names of the ``.m`` files in ``folder`` (empty if it cannot be read),
+    plus ``@Name`` for each class folder."""
     try:
         with os.scandir(folder) as entries:
-            return frozenset(e.name[:-2] for e in entries if e.name.endswith(".m") and e.is_file())
+            return frozenset(
+                e.name[:-2] if e.name.endswith(".m") else e.name for e in entries
+                if (e.name.endswith(".m") and e.is_file())
+                or (e.name.startswith("@") and e.is_dir()))
     except OSError:
         return frozenset()
 
@@ -177,8 +181,14 @@ class FunctionTable:
         folders.append(self._cwd)
         folders.extend(self.path)
         for f in folders:
-            if name in self._names_in(f):
+            names = self._names_in(f)
+            if name in names:
                 return os.path.join(f, name + ".m")
+            if "@" + name in names:
+                # a class folder: @Name/Name.m (its other files are methods)
+                path = os.path.join(f, "@" + name, name + ".m")
+                if os.path.isfile(path):
+                    return path
         return None
 
     def resolve(self, name: str, scope: FileScope | None) -> Any:

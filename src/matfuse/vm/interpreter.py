@@ -17,6 +17,8 @@ from matfuse.lang import ast
 from matfuse.runtime import hints
 from matfuse.runtime.dispatcher import call_builtin
 from matfuse.runtime.registry import Builtin, load_all
+from matfuse.runtime.classdef_arrays import ObjectArray
+from matfuse.runtime.classdef_objects import ClassInfo, ClassObject, method_for
 from matfuse.runtime.values import FunctionHandle
 from matfuse.vm import _calls
 from matfuse.vm.compile_cache import CompileCache
@@ -106,6 +108,9 @@ class Interpreter:
         if isinstance(fn, FunctionHandle):
             return _calls.call_handle(self, fn, list(args), nargout)
         if isinstance(fn, str):
+            method = method_for(fn, args)
+            if method is not None:
+                return self.call_function(method, list(args), nargout)
             target = self.resolve(fn, self.frame.scope)
             if target is None:
                 raise _calls.unrecognized(fn)
@@ -117,7 +122,12 @@ class Interpreter:
     def _load_file(self, path: str) -> FileScope:
         with open(path, encoding="utf-8") as fh:
             source = fh.read()
-        return compile_program(parse_source(source, path), path)
+        scope = compile_program(parse_source(source, path), path)
+        if isinstance(scope.primary, ClassInfo):
+            from matfuse.vm.classes import link_class
+
+            link_class(scope.primary, self, scope)
+        return scope
 
     def resolve(self, name: str, scope: FileScope | None) -> Any:
         if scope is not None and scope.file is None and name in self.repl_functions:
@@ -154,6 +164,10 @@ class Interpreter:
             return []
         if t is FunctionHandle:
             return _calls.call_handle(self, target, args, nargout)
+        if t is ClassInfo:
+            from matfuse.vm.classes import construct
+
+            return construct(self, target, args, nargout)
         raise _calls.unrecognized(name or "?")
 
     def _enter(self, fr: Frame) -> Frame:
@@ -179,7 +193,11 @@ class Interpreter:
                           f"'{cf.parent.name if cf.parent else ''}' or through a handle.")
 
     def call_function(self, cf: CompiledFunction, args: list, nargout: int,
-                      parent: Frame | None = None) -> list:
+                      parent: Frame | None = None, preset: dict | None = None,
+                      input_names: list[str] | None = None) -> list:
+        """Run ``cf``; ``preset``: variables set before the parameters (a
+        class constructor's output starts as the new object);
+        ``input_names``: the arguments' variable names (``inputname``)."""
         nparams = len(cf.params)
         if len(args) > nparams and not cf.varargin:
             err = MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
@@ -190,6 +208,9 @@ class Interpreter:
         fr = Frame(self, cf.name, cf.file, cf.scope, len(args), nargout, cf)
         if cf.parent is not None:
             fr.parent = parent if parent is not None else self.parent_frame_for(cf)
+        if preset:
+            fr.update(preset)
+        fr.input_names = input_names
         for p, a in zip(cf.params, args):
             fr[p] = a
         if cf.varargin:
@@ -312,6 +333,10 @@ class Interpreter:
             "execute", source, None, self.repl_version, fr.global_names, fr)
         if compiled is None:
             program = parse_source(source, None, relevant)
+            if program.classdef is not None:
+                raise MatlabError("MATLAB:classdef:notInFile",
+                                  "A class definition must be in its own file, named after "
+                                  "the class (NAME.m).")
             scope = FileScope(None, functions=dict(self.repl_functions))
             compiled = compile_program(program, None, scope, extra_globals=fr.global_names)
             if program.functions:
@@ -373,13 +398,23 @@ class Interpreter:
     def show(self, name: str, value: Any) -> None:
         from matfuse.runtime import display
 
-        self.write(display.display_value(name, value, self._display_format))
+        if _has_class_display(value):
+            from matfuse.vm.class_display import show_object
+
+            show_object(self, name, value)
+            return
+        self.write(display.display_value(name, value, self._display_format,
+                                         self.display_spacing == "compact"))
 
     def show_variable(self, fr: Frame, name: str) -> None:
         if name in fr.global_names:
             self.show(name, self.globals[name])
         elif name in fr:
             self.show(name, fr[name])
+
+
+def _has_class_display(value: Any) -> bool:
+    return type(value) is ClassObject or type(value) is ObjectArray
 
 
 def interrupt_guard(fn: Any, *args: Any) -> Any:

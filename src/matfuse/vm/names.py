@@ -42,6 +42,8 @@ def expr_reads(node: ast.Expr | None, out: set[str]) -> set[str]:
     elif t is ast.AnonFunc:
         inner = expr_reads(node.body, set())
         out.update(inner - set(node.params))
+    elif t is ast.SuperRef:
+        out.add(node.name)
     return out
 
 

@@ -15,7 +15,7 @@ class Frame(dict):
     """Variables of one workspace plus the call's metadata."""
 
     __slots__ = ("interp", "name", "file", "nargin", "nargout", "scope",
-                 "global_names", "function", "parent", "caller")
+                 "global_names", "function", "parent", "caller", "input_names")
 
     def __init__(self, interp: Any, name: str, file: str | None, scope: Any,
                  nargin: int = 0, nargout: int = 0, function: Any = None):
@@ -33,6 +33,9 @@ class Frame(dict):
         self.parent: "Frame | None" = None
         # The calling workspace (set on entry; evalin/assignin 'caller').
         self.caller: "Frame | None" = None
+        # Variable names of the arguments where the caller knows them
+        # (``inputname``); None when unknown.
+        self.input_names: list[str] | None = None
 
     def __repr__(self) -> str:
         return f"Frame({self.name!r}, vars={sorted(self)})"

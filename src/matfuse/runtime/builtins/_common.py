@@ -100,6 +100,10 @@ def parse_class_args(args: list[Any], fn: str,
                     raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
                 like = rest[i + 1]
                 cls = element_class(like)
+                if cls not in CLASS_DTYPES:
+                    raise MatlabError("MATLAB:UndefinedFunction",
+                                      f"Undefined function '{fn}' for input arguments of "
+                                      f"type '{cls}'.")
                 del rest[i:i + 2]
                 continue
             if word in CLASS_NAMES or low == "gpuarray":

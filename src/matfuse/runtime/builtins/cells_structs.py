@@ -171,6 +171,9 @@ def struct(*args: Any) -> Any:
     if len(args) == 1:
         if isinstance(args[0], StructArray):
             return args[0]
+        if type(args[0]) is np.ndarray and args[0].size == 0 and args[0].dtype.kind == "f":
+            # struct([]): a 0x0 struct array with no fields
+            return StructArray([], np.empty((0, 0), dtype=object))
         if isinstance(args[0], MObject):
             return StructArray.scalar({n: args[0].get_property(n) for n in args[0].property_names()})
         raise MatlabError("MATLAB:struct:InvalidInput" if not is_text(args[0]) else "MATLAB:struct:fieldValuePairs",

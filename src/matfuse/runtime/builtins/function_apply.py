@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.classdef_arrays import ObjectArray
+from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.builtins._text_args import make_char
 from matfuse.runtime.registry import builtin
@@ -65,8 +67,10 @@ def _element(v: Any, i: int) -> Any:
         return CellArray.from_list([v.data.reshape(-1, order="F")[i]], (1, 1))
     if isinstance(v, StringArray):
         return StringArray.scalar(v.data.reshape(-1, order="F")[i])
-    if type(v) in (float, bool) or isinstance(v, FunctionHandle):
+    if type(v) in (float, bool) or isinstance(v, FunctionHandle) or type(v) is ClassObject:
         return v
+    if type(v) is ObjectArray:
+        return v.data.reshape(-1, order="F")[i]
     arr = to_array(v)
     return canonical(arr.reshape(-1, order="F")[i:i + 1].reshape(1, 1))
 

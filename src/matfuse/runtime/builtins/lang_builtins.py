@@ -272,6 +272,7 @@ def format_(ctx: Any, *modes: Any) -> None:
     interp = _interp(ctx)
     if not modes:
         interp.display_format = "short"
+        interp.display_spacing = "loose"
         return None
     for mode in modes:
         word = text_arg(mode, "format", "format").lower()

@@ -198,20 +198,59 @@ def assert_(ctx: Any, cond: Any, *args: Any) -> None:
     raise err
 
 
-@builtin("warning", category="lang", nargin=(0, None), nargout=(0, 1), needs_ctx=True)
-def warning(ctx: Any, *args: Any) -> None:
-    """Print ``Warning: msg`` to stderr; ``warning('off'|'on', id)`` toggles."""
+def _warning_state(states: dict[str, bool], ident: str) -> str:
+    on = states.get(ident, states.get("all", True))
+    return "on" if on else "off"
+
+
+def _state_array(states: dict[str, bool], ident: str) -> StructArray:
+    """MATLAB's warning state structure: ``identifier``/``state`` fields, one
+    row per warning (``'all'`` first, then every identifier set apart)."""
+    if ident == "all":
+        idents = ["all"] + [k for k in states if k != "all"]
+    else:
+        idents = [ident]
+    data = np.empty((len(idents), 1), dtype=object)
+    for i, name in enumerate(idents):
+        data[i, 0] = {"identifier": char_array(name),
+                      "state": char_array(_warning_state(states, name))}
+    return StructArray(["identifier", "state"], data)
+
+
+def _restore_states(interp: Any, saved: StructArray) -> None:
+    """``warning(w)``: apply a state structure returned by ``warning``."""
+    if not {"identifier", "state"} <= set(saved.fields):
+        raise MatlabError("MATLAB:warning:invalidStateStructure",
+                          "Warning state structure must have 'identifier' and 'state' fields.")
+    for element in saved.data.reshape(-1, order="F"):
+        ident = to_str(element["identifier"])
+        on = to_str(element["state"]).lower() == "on"
+        if ident == "all":
+            interp.warning_states.clear()
+        interp.warning_states[ident] = on
+
+
+@builtin("warning", category="lang", nargin=(0, None), nargout=(0, 1), needs_ctx=True,
+         wants_nargout=True)
+def warning(ctx: Any, *args: Any, nargout: int = 0) -> Any:
+    """Print ``Warning: msg`` to stderr; ``warning('off'|'on', id)`` toggles
+    and ``w = warning(...)`` returns the state before the call as a struct
+    array that ``warning(w)`` restores."""
     interp = _interp(ctx)
     if not args:
+        return _state_array(interp.warning_states, "all") if nargout else None
+    if len(args) == 1 and isinstance(args[0], StructArray):
+        _restore_states(interp, args[0])
         return None
     first = to_str(args[0]) if is_text(args[0]) else None
     if first is not None and first.lower() in ("on", "off", "query", "error"):
         ident = to_str(args[1]) if len(args) > 1 and is_text(args[1]) else "all"
+        before = _state_array(interp.warning_states, ident)
         if first.lower() in ("on", "off"):
             if ident == "all":
                 interp.warning_states.clear()
             interp.warning_states[ident] = first.lower() == "on"
-        return None
+        return before if nargout else None
     ident, message = _id_and_message(args, "warning")
     if not message:
         return None

@@ -36,9 +36,15 @@ def disp(ctx: Any, value: Any) -> None:
 
 @builtin("display", category="output", nargin=(1, 2), nargout=(0, 0), needs_ctx=True, sink=True)
 def display(ctx: Any, value: Any, name: Any = None) -> None:
-    """Display value as ``name = value`` (name defaults to ``ans``)."""
-    label = to_str(name) if name is not None else "ans"
-    ctx.write(display_value(label, value, _format_of(ctx)))
+    """Display value as ``name = value``; the value of an expression (no
+    name: ``display(x)`` of a variable is labelled by the caller) is shown
+    without the ``ans =`` line, as MATLAB documents."""
+    compact = getattr(ctx, "display_spacing", "loose") == "compact"
+    if name is not None:
+        ctx.write(display_value(to_str(name), value, _format_of(ctx), compact))
+        return
+    text = display_value("ans", value, _format_of(ctx), compact)
+    ctx.write(text.split("\n", 1)[1] if "\n" in text else text)
 
 
 def _format_text(fmt: Any, fn: str) -> str:

@@ -118,6 +118,8 @@ def char(*args: Any) -> Any:
             return _char_rows_of([_text_rows(e) for e in v.data.reshape(-1, order="F")])
         if isinstance(v, DeviceValue):
             v = v.gather()
+        if getattr(v, "enum_name", None) is not None:
+            return char_array(v.enum_name)     # an enumeration member's name
         return to_class(v, "char")
     return _char_rows_of([_text_rows(a) for a in args])
 

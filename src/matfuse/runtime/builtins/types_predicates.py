@@ -12,6 +12,7 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.classdef_objects import ClassInfo, ClassObject
 from matfuse.runtime._classrules import INTEGER_SET
 from matfuse.runtime.builtins._common import dim_arg, text_arg
 from matfuse.runtime.registry import GpuSpec, builtin
@@ -109,6 +110,8 @@ def isa(v: Any, name: Any) -> bool:
         return element_class(v) in INTEGER_SET
     if cls == "MException" and isinstance(v, MatlabError):
         return True
+    if isinstance(getattr(v, "cls", None), ClassInfo):
+        return v.cls.isa(cls)     # an object or object array
     return class_of(v) == cls
 
 
@@ -139,6 +142,12 @@ def values_equal(a: Any, b: Any, nan_equal: bool) -> bool:
         return a is b or (ta is tb and a.name is not None and a.name == b.name and a.fn is None)
     if isinstance(a, MatlabError) or isinstance(b, MatlabError):
         return a is b
+    if ta is ClassObject or tb is ClassObject:
+        # objects: same class and equal property values (handles: the same
+        # object, or equal properties, as MATLAB's isequal on handles)
+        if ta is not tb or a.cls is not b.cls:
+            return False
+        return a is b or all(values_equal(a.props[k], b.props[k], nan_equal) for k in a.props)
     if not (ta in (float, bool, complex, np.ndarray) and tb in (float, bool, complex, np.ndarray)):
         return a is b
     x, y = _comparable(to_array(a)), _comparable(to_array(b))

@@ -1,0 +1,96 @@
+"""Lowering of dotted member expressions: ``base.name`` and
+``base.name(args)`` / ``base.name{args}``.
+
+``base`` may be a struct (fields, cs-lists for struct arrays), an object or
+object array (properties, methods: ``obj.method(args)`` calls
+``method(obj, args)``) or, when it is a name that is not a variable, a class
+(``ClassName.staticMethod(args)``, ``ClassName.Constant``,
+``ClassName.EnumMember``). ``name@Super(...)`` is lowered here too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from matfuse.lang import ast
+from matfuse.runtime import indexing as _ix
+from matfuse.runtime.classdef_arrays import ObjectArray
+from matfuse.runtime.classdef_objects import ClassObject
+from matfuse.vm import _calls
+
+MultiClosure = Callable[[Any, int], list]
+
+
+def _classes() -> Any:
+    """``matfuse.vm.classes`` (imported on first use: it imports the compiler)."""
+    from matfuse.vm import classes
+
+    return classes
+
+
+def _owner_name(exprs: Any, node: ast.Expr) -> str | None:
+    """The name in ``Name.member`` that may be a class (not a global etc.)."""
+    if type(node) is ast.Ident and exprs.ctx.special_reader(node.name) is None:
+        return node.name
+    return None
+
+
+def _one(values: list) -> Any:
+    from matfuse.vm._expr import one_value
+
+    return one_value(values)
+
+
+def member_list(exprs: Any, node: ast.Field) -> MultiClosure:
+    """``base.name``: a struct field (a cs-list for struct arrays), an
+    object's property or no-argument method, or ``ClassName.member``."""
+    base = exprs.value(node.base)
+    owner = _owner_name(exprs, node.base)
+    name = node.name
+    scope = exprs.ctx.scope
+    field_get = _ix.field_get
+
+    def member(fr: Any, nargout: int) -> list:
+        if owner is not None and owner not in fr:
+            classes = _classes()
+            cls = classes.class_named(fr.interp, owner, scope)
+            if cls is not None:
+                return classes.static_member(fr.interp, cls, name, None, nargout)
+        v = base(fr)
+        if type(v) is ClassObject or type(v) is ObjectArray:
+            return _classes().member_values(fr.interp, v, name, None, "()", nargout)
+        return field_get(v, name)
+    return member
+
+
+def member_index(exprs: Any, node: ast.Field, kind: str, cell: list | None,
+                 build: Callable[[Any], list]) -> MultiClosure:
+    """``base.name(args)`` / ``base.name{args}``: index a field or property,
+    call an object's method, or ``ClassName.staticMethod(args)``."""
+    base = exprs.value(node.base)
+    owner = _owner_name(exprs, node.base)
+    name = node.name
+    scope = exprs.ctx.scope
+    field_get = _ix.field_get
+
+    def member_indexed(fr: Any, nargout: int) -> list:
+        if owner is not None and owner not in fr:
+            classes = _classes()
+            cls = classes.class_named(fr.interp, owner, scope)
+            if cls is not None:
+                return classes.static_member(fr.interp, cls, name, build(fr), nargout)
+        v = base(fr)
+        if type(v) is ClassObject or type(v) is ObjectArray:
+            classes = _classes()
+            if cell is None:
+                return classes.member_values(fr.interp, v, name, build(fr), kind, nargout)
+            value = _one(classes.member_values(fr.interp, v, name, None, kind, 1))
+        else:
+            value = _one(field_get(v, name))
+        return _calls.index_into(fr, value, kind, cell, build, nargout)
+    return member_indexed
+
+
+def super_call(fr: Any, node: ast.SuperRef, args: list, nargout: int) -> list:
+    """``obj@Super(args)`` / ``method@Super(obj, ...)`` (see ``classes.super_call``)."""
+    return _classes().super_call(fr, node, args, nargout)

@@ -1,0 +1,399 @@
+"""``classdef`` classes in the VM: compiling a class file, constructing
+objects, calling methods and reading members.
+
+* ``compile_class``: a parsed classdef -> ``ClassInfo`` (methods compiled
+  like functions; property defaults and validators compiled as expressions).
+  ``link_class`` then binds the interpreter and loads the superclasses.
+* ``construct``: ``ClassName(args)``: an object with the default property
+  values, then the constructor chain (the superclass constructor runs first:
+  implicitly with no arguments, or where the constructor calls
+  ``obj@Super(args)``).
+* dispatch (``classdef_objects.method_for``): a function call with an object argument
+  runs that object's method of the same name (``area(p)``, ``disp(p)``).
+* ``member_values`` / ``static_member``: ``obj.prop``, ``obj.method(args)``,
+  ``ClassName.staticMethod(args)``, ``ClassName.Constant``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from matfuse.errors import MatlabError
+from matfuse.lang import ast
+from matfuse.runtime import indexing as _ix
+from matfuse.runtime.classdef_objects import (
+    ClassInfo, ClassObject, PropertyInfo, no_member,
+)
+from matfuse.runtime.classdef_arrays import ObjectArray
+from matfuse.runtime.classdef_validation import property_validator
+from matfuse.vm import _calls
+
+# Built-in superclasses that make a class a handle class.
+HANDLE_BASES = frozenset({"handle", "matlab.mixin.Copyable", "matlab.mixin.SetGet",
+                          "dynamicprops", "matlab.mixin.SetGetExactNames"})
+# Built-in mixins with no behaviour here.
+IGNORED_BASES = frozenset({"matlab.mixin.CustomDisplay", "matlab.mixin.Heterogeneous"})
+
+
+# ---------------------------------------------------------------- compiling
+def _attr(attributes: dict[str, ast.Expr | None], name: str, default: Any = False) -> Any:
+    """An attribute's value: True for a bare name, the identifier or text of
+    ``Name = value``, a bool for ``true``/``false``."""
+    if name not in attributes:
+        return default
+    value = attributes[name]
+    if value is None:
+        return True
+    if isinstance(value, ast.Ident):
+        if value.name in ("true", "false"):
+            return value.name == "true"
+        return value.name
+    if isinstance(value, ast.String):
+        return value.value
+    if isinstance(value, ast.Number):
+        return bool(value.value)
+    return default
+
+
+def _access(attributes: dict[str, ast.Expr | None], which: str) -> str:
+    both = _attr(attributes, "Access", "public")
+    level = _attr(attributes, which, both)
+    return level if isinstance(level, str) else "public"
+
+
+def _constant_closure(node: ast.Expr, info: ClassInfo, scope: Any) -> Callable[[], Any]:
+    """Evaluates a default-value expression in a fresh workspace of the class file."""
+    from matfuse.vm.compiler import FunctionContext
+    from matfuse.vm._expr import ExprCompiler
+    from matfuse.vm.workspace import Frame
+
+    closure = ExprCompiler(FunctionContext(scope, set(), None)).value(node)
+
+    def evaluate() -> Any:
+        fr = Frame(info.interp, info.name, info.file, scope)
+        return closure(fr)
+    return evaluate
+
+
+def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassInfo:
+    """The ClassInfo of a parsed classdef file (superclasses not yet loaded)."""
+    from matfuse.vm.compiler import compile_function
+
+    node = program.classdef
+    info = ClassInfo(node.name, file)
+    info.super_names = [s for s in node.superclasses if s not in IGNORED_BASES]
+    info.is_handle = any(s in HANDLE_BASES for s in node.superclasses)
+    info.is_copyable = "matlab.mixin.Copyable" in node.superclasses
+    info.is_abstract = bool(_attr(node.attributes, "Abstract")) or any(
+        _attr(b.attributes, "Abstract") for b in node.methods)
+    for prop in node.properties:
+        attrs = prop.attributes
+        pinfo = PropertyInfo(
+            prop.name, node.name,
+            dependent=bool(_attr(attrs, "Dependent")), constant=bool(_attr(attrs, "Constant")),
+            hidden=bool(_attr(attrs, "Hidden")),
+            get_access=_access(attrs, "GetAccess"), set_access=_access(attrs, "SetAccess"))
+        if prop.default is not None:
+            pinfo.default = _constant_closure(prop.default, info, scope)
+        checks = [validator_call(v, prop.name, info, scope) for v in prop.validators]
+        pinfo.validate = property_validator(prop, info, checks)
+        if pinfo.default is None and pinfo.validate is not None:
+            pinfo.default = _validated_default(pinfo)
+        info.properties[prop.name] = pinfo
+    for block in node.methods:
+        static = bool(_attr(block.attributes, "Static"))
+        private = _access(block.attributes, "Access") in ("private", "protected")
+        for fn in block.functions:
+            cf = compile_function(fn, scope, file)
+            cf.defining_class = info
+            if fn.name.startswith("get."):
+                info.getters[fn.name[4:]] = cf
+            elif fn.name.startswith("set."):
+                info.setters[fn.name[4:]] = cf
+            elif fn.name == node.name:
+                info.constructor = cf
+                info.explicit_super_calls = _super_calls(fn, cf.outputs[:1])
+            else:
+                info.methods[fn.name] = cf
+                if static:
+                    info.static.add(fn.name)
+                if private:
+                    info.private_methods.add(fn.name)
+    info.events = list(node.events)
+    info.signatures = {name: bool(_attr(b.attributes, "Static"))
+                       for b in node.methods for name in b.signatures}
+    info.enumeration = [(name, [_constant_closure(a, info, scope) for a in args])
+                        for name, args in node.enumeration]
+    return info
+
+
+def validator_call(node: ast.Expr, prop_name: str, info: ClassInfo,
+                    scope: Any) -> Callable[[Any], None]:
+    """A validation function: ``mustBeX`` gets the value; ``mustBeX(P, a)``
+    runs with the property's name ``P`` bound to the value."""
+    if isinstance(node, ast.Ident):
+        name = node.name
+
+        def call_named(value: Any) -> None:
+            info.interp.call(name, [value], 0)
+        return call_named
+    from matfuse.vm.compiler import FunctionContext
+    from matfuse.vm._expr import ExprCompiler
+    from matfuse.vm.workspace import Frame
+
+    multi = ExprCompiler(FunctionContext(scope, set(), None)).multi(node)
+
+    def call_expr(value: Any) -> None:
+        fr = Frame(info.interp, info.name, info.file, scope)
+        fr[prop_name] = value
+        multi(fr, 0)
+    return call_expr
+
+
+def _validated_default(prop: PropertyInfo) -> Callable[[], Any]:
+    """A property with a class constraint and no default starts as that
+    class's default value (``double`` -> 0 when the size is fixed, else [])."""
+    validate = prop.validate
+
+    def default() -> Any:
+        return getattr(validate, "initial_value", _ix_empty)()
+    return default
+
+
+def _ix_empty() -> Any:
+    import numpy as np
+
+    return np.zeros((0, 0))
+
+
+def _super_calls(fn: ast.Function, outputs: list[str]) -> set[str]:
+    """Superclass names whose constructor the constructor calls explicitly."""
+    found: set[str] = set()
+
+    def visit(node: Any) -> None:
+        if isinstance(node, ast.SuperRef):
+            if node.name in outputs:
+                found.add(node.superclass)
+            return
+        if isinstance(node, list):
+            for item in node:
+                visit(item)
+        elif isinstance(node, tuple):
+            for item in node:
+                visit(item)
+        elif isinstance(node, ast.Node):
+            for slot in type(node).__slots__:
+                visit(getattr(node, slot, None))
+
+    visit(fn.body)
+    return found
+
+
+def link_class(info: ClassInfo, interp: Any, scope: Any) -> None:
+    """Bind the interpreter and load the superclasses (their properties and
+    methods become this class's)."""
+    info.interp = interp
+    info.make_default = lambda: construct(interp, info, [], 1)[0]
+    supers: list[ClassInfo] = []
+    for name in getattr(info, "super_names", []):
+        if name in HANDLE_BASES:
+            continue
+        target = interp.resolve(name, scope)
+        if not isinstance(target, ClassInfo):
+            raise MatlabError("MATLAB:class:UndefinedSuperclass",
+                              f"The specified superclass '{name}' contains a parse error, "
+                              f"cannot be found on MATLAB's search path, or is shadowed by "
+                              f"another file with the same name.")
+        supers.append(target)
+    _load_folder_methods(info, interp)
+    info.supers = supers
+    if any(s.is_handle for s in supers):
+        info.is_handle = True
+    if any(s.is_copyable for s in supers):
+        info.is_copyable = True
+    inherited: dict[str, PropertyInfo] = {}
+    for sup in supers:
+        for name, prop in sup.properties.items():
+            if name not in info.properties:
+                inherited.setdefault(name, prop)
+    info.properties.update(inherited)
+
+
+def _load_folder_methods(info: ClassInfo, interp: Any) -> None:
+    """A class in an ``@Name`` folder: each other ``.m`` file there is a
+    method (its primary function), unless the classdef defines it."""
+    import os
+
+    if info.file is None:
+        return
+    folder = os.path.dirname(os.path.abspath(info.file))
+    if os.path.basename(folder) != "@" + info.name:
+        return
+    for entry in sorted(os.listdir(folder)):
+        name = entry[:-2]
+        if not entry.endswith(".m") or name == info.name or name in info.methods:
+            continue
+        scope = interp.functions.load_file(os.path.join(folder, entry))
+        method = scope.primary
+        if method is None:
+            continue
+        method.defining_class = info
+        info.methods[name] = method
+        if info.signatures.get(name):
+            info.static.add(name)
+
+
+# ------------------------------------------------------------- construction
+def construct(interp: Any, cls: ClassInfo, args: list, nargout: int) -> list:
+    """``ClassName(args)``: a new object after the constructor chain."""
+    if nargout > 1:
+        raise _calls.too_many_outputs(cls.name)
+    if cls.is_abstract:
+        raise MatlabError("MATLAB:class:abstract",
+                          f"Abstract classes cannot be instantiated. Class '{cls.name}' "
+                          f"defines abstract methods and/or properties.")
+    obj = ClassObject(cls, dict(cls.default_values()))
+    return [run_constructor(interp, cls, obj, list(args))]
+
+
+def run_constructor(interp: Any, cls: ClassInfo, obj: ClassObject, args: list) -> ClassObject:
+    """Run ``cls``'s constructor (and its superclasses') on ``obj``."""
+    ctor = cls.constructor
+    if ctor is None:
+        if args and not cls.supers:
+            raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+        for sup in cls.supers:
+            obj = run_constructor(interp, sup, obj, args if len(cls.supers) == 1 else [])
+        return obj
+    for sup in cls.supers:
+        if sup.name not in cls.explicit_super_calls:
+            obj = run_constructor(interp, sup, obj, [])
+    out = interp.call_function(ctor, args, 1, preset={ctor.outputs[0]: obj})
+    result = out[0] if out else obj
+    if not isinstance(result, ClassObject):
+        raise MatlabError("MATLAB:class:InvalidConstructorOutput",
+                          f"The constructor for class '{cls.name}' must return an object "
+                          f"of that class.")
+    return result
+
+
+def super_call(fr: Any, node: ast.SuperRef, args: list, nargout: int) -> list:
+    """``obj@Super(args)`` (superclass constructor) or ``method@Super(obj, ...)``."""
+    interp = fr.interp
+    sup = interp.resolve(node.superclass, fr.scope)
+    if not isinstance(sup, ClassInfo):
+        raise MatlabError("MATLAB:class:UndefinedSuperclass",
+                          f"'{node.superclass}' is not a superclass.")
+    function = fr.function
+    cls = getattr(function, "defining_class", None)
+    if cls is not None and cls.constructor is function and function.outputs[:1] == [node.name]:
+        obj = fr.get(node.name)
+        return [run_constructor(interp, sup, obj, args)]
+    method = sup.find_method(node.name)
+    if method is None:
+        raise no_member(node.name, sup.name)
+    return interp.call_function(method, args, nargout)
+
+
+# ----------------------------------------------------------------- dispatch
+def class_named(interp: Any, name: str, scope: Any) -> ClassInfo | None:
+    try:
+        target = interp.resolve(name, scope)
+    except MatlabError:
+        return None
+    return target if isinstance(target, ClassInfo) else None
+
+
+def static_member(interp: Any, cls: ClassInfo, name: str, args: list | None,
+                  nargout: int) -> list:
+    """``ClassName.name`` / ``ClassName.name(args)``: a static method, a
+    constant property or an enumeration member."""
+    method = cls.find_method(name)
+    if method is not None:
+        return interp.call_function(method, args or [], nargout)
+    prop = cls.find_property(name)
+    if prop is not None and prop.constant:
+        value = cls.constant(name)
+        return [value if not args else _ix.paren_get(value, args)]
+    for member, ctor_args in cls.enumeration:
+        if member == name:
+            return [enumeration_member(cls, member)]
+    if name == "empty":
+        return [_empty_array(cls, args or [])]
+    raise no_member(name, cls.name)
+
+
+def _empty_array(cls: ClassInfo, args: list) -> ObjectArray:
+    """``ClassName.empty`` / ``ClassName.empty(0, n)``: an empty object array."""
+    import numpy as np
+
+    from matfuse.runtime.values import to_array
+
+    dims = [int(x) for a in args for x in to_array(a).reshape(-1)] or [0, 0]
+    if len(dims) == 1:
+        dims = [dims[0], dims[0]]
+    if 0 not in dims:
+        raise MatlabError("MATLAB:class:emptyMustBeZero",
+                          "At least one dimension must be zero.")
+    return ObjectArray(cls, np.empty(tuple(dims), dtype=object))
+
+
+def enumeration_member(cls: ClassInfo, member: str) -> ClassObject:
+    """One enumeration member, constructed once per class and member with
+    the arguments its declaration lists (``Red (1, 0, 0)``)."""
+    cache = cls.enum_members
+    obj = cache.get(member)
+    if obj is None:
+        arg_fns = next(args for name, args in cls.enumeration if name == member)
+        obj = construct(cls.interp, cls, [fn() for fn in arg_fns], 1)[0]
+        obj.enum_name = member
+        cache[member] = obj
+    return obj
+
+
+def _ix_one(values: list) -> Any:
+    if len(values) != 1:
+        raise MatlabError("MATLAB:index:expected_one_output_from_expression",
+                          f"Expected one output from a curly brace or dot indexing "
+                          f"expression, but there were {len(values)} results.")
+    return values[0]
+
+
+def member_values(interp: Any, obj: Any, name: str, args: list | None, kind: str,
+                  nargout: int) -> list:
+    """``obj.name`` (``args`` None) or ``obj.name(args)`` / ``obj.name{args}``."""
+    if type(obj) is ClassObject or type(obj) is ObjectArray:
+        cls = obj.cls
+        if cls.find_property(name) is None:
+            method = cls.find_method(name)
+            if method is None:
+                raise no_member(name, cls.name)
+            if kind == "{}":
+                raise MatlabError("MATLAB:cellRefFromNonCell",
+                                  "Brace indexing is not supported for variables of this type.")
+            if cls.is_static(name):
+                return interp.call_function(method, list(args or []), nargout)
+            return interp.call_function(method, [obj] + list(args or []), nargout)
+        if type(obj) is ObjectArray:
+            values = obj.property_values(name)
+            if args is None:
+                return values
+            value = _ix_one(values)
+        else:
+            value = obj.get_property(name)
+    else:
+        values = _ix.field_get(obj, name)
+        if args is None:
+            return values
+        if len(values) != 1:
+            raise MatlabError("MATLAB:index:expected_one_output_from_expression",
+                              f"Expected one output from a curly brace or dot indexing "
+                              f"expression, but there were {len(values)} results.")
+        value = values[0]
+    if args is None:
+        return [value]
+    if kind == "()":
+        if type(value).__name__ == "FunctionHandle":
+            return _calls.call_handle(interp, value, args, nargout)
+        return [_ix.paren_get(value, args)]
+    return _ix.brace_get(value, args)

@@ -1,0 +1,3 @@
+function v = zero()
+v = Vec2(0, 0);
+end
