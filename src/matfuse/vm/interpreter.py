@@ -12,7 +12,7 @@ import os
 import sys
 from typing import Any, TextIO
 
-from matfuse.errors import MatlabError, MatlabInterrupt
+from matfuse.errors import MatlabError, MatlabInterrupt, from_python_exception
 from matfuse.lang import ast
 from matfuse.runtime import hints
 from matfuse.runtime.dispatcher import call_builtin
@@ -383,8 +383,8 @@ class Interpreter:
 
 def interrupt_guard(fn: Any, *args: Any) -> Any:
     """Run ``fn`` at the API boundary: Ctrl-C becomes MatlabInterrupt (the
-    session survives) and a stray Python exception (a compiler bug, say)
-    becomes ``matfuse:internalError`` instead of a traceback."""
+    session survives) and a stray Python exception becomes a MATLAB error
+    (``from_python_exception``) instead of a traceback."""
     try:
         return fn(*args)
     except KeyboardInterrupt:
@@ -392,5 +392,4 @@ def interrupt_guard(fn: Any, *args: Any) -> Any:
     except MatlabError:
         raise
     except Exception as exc:  # noqa: BLE001 - reported as a MATLAB error
-        text = str(exc) or type(exc).__name__
-        raise MatlabError("matfuse:internalError", f"{type(exc).__name__}: {text}") from exc
+        raise from_python_exception(exc) from exc

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_shape
 from matfuse.runtime.values import (
     CLASS_DTYPES,
     DeviceValue,
@@ -114,9 +115,20 @@ def parse_class_args(args: list[Any], fn: str,
     return rest, cls, like
 
 
-def parse_size_args(args: list[Any], fn: str) -> tuple[int, ...]:
+def parse_size_args(args: list[Any], fn: str, itemsize: int = 1) -> tuple[int, ...]:
     """MATLAB size arguments: ``()`` -> 1x1, ``(n)`` -> nxn, ``(m,n,...)``,
-    ``([m n ...])``. Negative sizes count as 0."""
+    ``([m n ...])``. Negative sizes count as 0.
+
+    The shape is validated by ``_limits.check_shape`` (sizes too large for
+    the program or for memory at ``itemsize`` bytes per element get
+    MATLAB's errors), so no constructor can allocate an impossible array.
+    """
+    shape = _parse_size_args(args, fn)
+    check_shape(shape, itemsize)
+    return shape
+
+
+def _parse_size_args(args: list[Any], fn: str) -> tuple[int, ...]:
     if not args:
         return (1, 1)
     if len(args) == 1:

@@ -39,7 +39,7 @@ def cell(*dims: Any) -> Any:
         if not (type(d) in (float, bool) or (type(d) is np.ndarray and d.dtype.kind in "fiub")):
             raise MatlabError("MATLAB:cell:invalidInput" if not is_char(d) else "MATLAB:cell:NonNumericInput",
                               "Size inputs must be numeric.")
-    return CellArray.empty(parse_size_args(list(dims), "cell"))
+    return CellArray.empty(parse_size_args(list(dims), "cell", 8))
 
 
 @builtin("num2cell", category="cells", nargin=(1, 2))

@@ -235,7 +235,11 @@ def quantile_sorted(v: np.ndarray, probs: np.ndarray) -> np.ndarray:
 
 
 def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:
-    arr = numeric_input(x, fn).astype(np.float64)
+    arr = numeric_input(x, fn)
+    if arr.dtype.kind == "c":
+        # Percentiles order the data; complex numbers have no order to use.
+        raise MatlabError(f"MATLAB:{fn}:complexData", "Input data must be real.")
+    arr = arr.astype(np.float64)
     pv = real_values(p, fn, "P")
     if fn == "quantile" and pv.size == 1 and pv.reshape(-1)[0] >= 1 and pv.reshape(-1)[0] == np.floor(pv.reshape(-1)[0]):
         count = int(pv.reshape(-1)[0])
