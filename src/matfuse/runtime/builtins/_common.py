@@ -54,6 +54,8 @@ def scalar_value(v: Any, fn: str) -> float:
     if arr.size != 1:
         raise MatlabError(f"MATLAB:{fn}:scalarRequired", "Input must be a scalar.")
     value = arr.reshape(-1)[0]
+    if arr.dtype.kind == "U":
+        return float(ord(value))      # a char is its code point ('5' is 53)
     if np.iscomplexobj(value):
         value = value.real
     return float(value)
