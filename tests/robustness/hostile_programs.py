@@ -46,7 +46,7 @@ input keyboard exit quit gpuDevice reset wait beep
 VALUES = [
     "0", "1", "2", "3", "-1", "2.5", "-0", "NaN", "Inf", "-Inf", "1e15", "1e20", "-1e20",
     "realmax", "-realmax", "realmin", "1e-310", "eps", "1e400", "intmax('int64')",
-    "intmin('int32')", "uint8(200)", "int8(-5)", "uint64(18446744073709551615)", "int16([1 2 3])",
+    "intmin('int64')", "uint8(200)", "int8(-5)", "uint64(18446744073709551615)", "int16([1 2 3])",
     "single(3.5)", "single(NaN)", "true", "false", "[true false]", "1+5i", "[1+2i 3]",
     "complex(1,0)", "[]", "zeros(0,3)", "zeros(3,0)", "ones(2,0,3)", "''", "'abc'", "'a'",
     "\"str\"", "[\"a\" \"bc\"]", "string([])", "{}", "{1,'a'}", "{[],{}}", "struct('a',1)",

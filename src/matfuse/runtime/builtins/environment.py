@@ -150,20 +150,28 @@ def _parse_date_text(text: str) -> float:
                       f"DATENUM failed. The input '{text}' is not a recognized date format.")
 
 
+def _real_date_part(value: Any) -> np.ndarray:
+    """A datenum argument as real doubles; complex dates have no meaning."""
+    arr = to_array(value)
+    if arr.dtype.kind == "c":
+        raise MatlabError("MATLAB:datenum:ComplexInput", "Date inputs must be real.")
+    return arr.astype(np.float64)
+
+
 @builtin("datenum", category="environment", nargin=(1, 6))
 def datenum(*args: Any) -> Any:
     """Serial date number: datenum(Y,M,D[,H,MI,S]), datenum(datevec), datenum(text)."""
     if len(args) == 1 and is_text(args[0]):
         return _parse_date_text(to_str(args[0]))
     if len(args) == 1:
-        arr = to_array(args[0]).astype(np.float64)
+        arr = _real_date_part(args[0])
         if arr.ndim == 2 and arr.shape[1] in (3, 6) and arr.size:
             nums = np.array([datenum_from_vector(r) for r in arr]).reshape(-1, 1)
             return canonical(nums)
         return canonical(arr)
     if len(args) == 2 and is_text(args[0]):
         return _parse_date_text(to_str(args[0]))
-    parts = np.broadcast_arrays(*[to_array(a).astype(np.float64) for a in args])
+    parts = np.broadcast_arrays(*[_real_date_part(a) for a in args])
     flat = [p.reshape(-1, order="F") for p in parts]
     nums = np.array([datenum_from_vector([f[i] for f in flat]) for i in range(flat[0].size)])
     return canonical(nums.reshape(parts[0].shape, order="F"))
