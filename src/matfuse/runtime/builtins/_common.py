@@ -53,9 +53,10 @@ def scalar_value(v: Any, fn: str) -> float:
     arr = to_array(v)
     if arr.size != 1:
         raise MatlabError(f"MATLAB:{fn}:scalarRequired", "Input must be a scalar.")
-    value = arr.reshape(-1)[0]
     if arr.dtype.kind == "U":
-        return float(ord(value))      # a char is its code point ('5' is 53)
+        # A char is its code point ('5' is 53); the view keeps NUL characters.
+        return float(arr.reshape(-1).view(np.uint32)[0])
+    value = arr.reshape(-1)[0]
     if np.iscomplexobj(value):
         value = value.real
     return float(value)

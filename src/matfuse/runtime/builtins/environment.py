@@ -155,6 +155,9 @@ def _real_date_part(value: Any) -> np.ndarray:
     arr = to_array(value)
     if arr.dtype.kind == "c":
         raise MatlabError("MATLAB:datenum:ComplexInput", "Date inputs must be real.")
+    if arr.dtype.kind not in "biuf":
+        raise MatlabError("MATLAB:datenum:InvalidInput",
+                          "Date inputs must be numeric (or one date text).")
     return arr.astype(np.float64)
 
 

@@ -171,8 +171,9 @@ def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
     if rest:
         spec = real_values(rest[0], "histcounts", "Bins")
         if spec.size == 1:
-            nbins = int(scalar_value(rest[0], "histcounts"))
-            if nbins < 1:
+            count = scalar_value(rest[0], "histcounts")
+            nbins = int(count) if math.isfinite(count) else 0
+            if nbins < 1 or nbins != count:
                 raise MatlabError("MATLAB:histcounts:InvalidNumBins",
                                   "Number of bins must be a positive integer.")
             if limits is not None:
