@@ -168,6 +168,8 @@ def from_python_exception(exc: BaseException) -> MatlabError:
     if isinstance(exc, MemoryError):
         module = type(exc).__module__ or ""
         return out_of_memory(on_device=module.split(".")[0] in ("cupy", "cupy_backends", "wgpu"))
+    if type(exc).__name__ == "ComplexWarning":
+        return MatlabError("MATLAB:expectedReal", "Expected input to be real.")
     text = str(exc)
     if isinstance(exc, ValueError) and any(m in text for m in _NUMPY_SIZE_MESSAGES):
         return MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")

@@ -330,9 +330,9 @@ def scalar_truth(v: Any, op: str) -> bool:
             raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
         return v != 0.0
     if t is np.ndarray and v.size == 1 and v.dtype.kind in "biufcU":
-        x = v.reshape(-1)[0]
         if v.dtype.kind == "U":
-            return ord(x) != 0
+            return bool(v.reshape(-1).view(np.uint32)[0] != 0)   # keeps char(0)
+        x = v.reshape(-1)[0]
         if x != x:
             raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
         return bool(x != 0)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from typing import Any, TextIO
+
+import numpy as np
 
 from matfuse.errors import MatlabError, MatlabInterrupt, from_python_exception
 from matfuse.lang import ast
@@ -42,6 +45,9 @@ class Interpreter:
         load_all()
         if sys.getrecursionlimit() < _PY_RECURSION:
             sys.setrecursionlimit(_PY_RECURSION)
+        # NumPy discarding an imaginary part is an error, not a printed Python
+        # warning: the error boundary reports it as MATLAB's "Expected input to be real."
+        warnings.filterwarnings("error", category=np.exceptions.ComplexWarning)
         self.out = out if out is not None else sys.stdout
         self.err = err if err is not None else sys.stderr
         self.functions = FunctionTable(self._load_file)

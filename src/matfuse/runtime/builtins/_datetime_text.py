@@ -66,6 +66,18 @@ def civil_from_serial_day(serial_day: int) -> CivilDate:
     return CivilDate(year, month, day, serial_day)
 
 
+def serial_day_from_civil(year: int, month: int, day: int) -> int:
+    """The serial day of a proleptic Gregorian date of any year (inverse of
+    :func:`civil_from_serial_day`)."""
+    y = year - (1 if month <= 2 else 0)
+    era = y // 400
+    yoe = y - era * 400
+    mp = month - 3 if month > 2 else month + 9
+    doy = (153 * mp + 2) // 5 + day - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe + 61
+
+
 def datetime_from_datenum(num: float) -> tuple[CivilDate, int]:
     """(date, milliseconds since midnight), rounded to the millisecond."""
     if not math.isfinite(num):

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_allocation
 from matfuse.runtime.builtins._common import is_text, scalar_value
 from matfuse.runtime.builtins._reduction_args import numeric_input, real_values
 from matfuse.runtime.registry import GpuSpec, builtin
@@ -27,6 +28,19 @@ _CHUNK = 1 << 18
 
 def _eps(x: float) -> float:
     return float(np.spacing(abs(x))) if x != 0 else float(np.finfo(float).tiny * 2 ** -52)
+
+
+def _even_edges(xmin: float, xmax: float, nbins: int) -> np.ndarray:
+    """``nbins`` nice edges over the data; plain even edges when the range is
+    too wide (or too narrow) for the nice ones to be computed in doubles."""
+    with np.errstate(all="ignore"):
+        try:
+            edges = bin_picker(xmin, xmax, nbins, (xmax - xmin) / nbins)
+        except (OverflowError, ValueError):   # inf or non-positive width in math.*
+            edges = None
+    if edges is None or not np.all(np.isfinite(edges)):
+        edges = np.linspace(xmin, xmax, nbins + 1)
+    return edges
 
 
 def bin_picker(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> np.ndarray:
@@ -176,11 +190,12 @@ def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
             if nbins < 1 or nbins != count:
                 raise MatlabError("MATLAB:histcounts:InvalidNumBins",
                                   "Number of bins must be a positive integer.")
+            check_allocation((nbins + 1,), 8)
             if limits is not None:
                 edges = np.linspace(lo, hi, nbins + 1)
             elif finite.size:
                 xmin, xmax = float(finite.min()), float(finite.max())
-                edges = bin_picker(xmin, xmax, nbins, (xmax - xmin) / nbins)
+                edges = _even_edges(xmin, xmax, nbins)
             else:
                 edges = np.linspace(0, 1, nbins + 1)
         else:
