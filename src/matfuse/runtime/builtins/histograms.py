@@ -30,21 +30,21 @@ def _eps(x: float) -> float:
     return float(np.spacing(abs(x))) if x != 0 else float(np.finfo(float).tiny * 2 ** -52)
 
 
-def _even_edges(xmin: float, xmax: float, nbins: int) -> np.ndarray:
-    """``nbins`` nice edges over the data; plain even edges when the range is
-    too wide (or too narrow) for the nice ones to be computed in doubles."""
+def bin_picker(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> np.ndarray:
+    """MATLAB's ``binpicker``: nice edges covering [xmin, xmax]; plain even
+    edges when the data span more than doubles can step through nicely."""
     with np.errstate(all="ignore"):
         try:
-            edges = bin_picker(xmin, xmax, nbins, (xmax - xmin) / nbins)
-        except (OverflowError, ValueError):   # inf or non-positive width in math.*
+            edges = _nice_edges(xmin, xmax, nbins, raw_width)
+        except (OverflowError, ValueError):   # inf or non-positive widths in math.*
             edges = None
     if edges is None or not np.all(np.isfinite(edges)):
-        edges = np.linspace(xmin, xmax, nbins + 1)
+        # Halved then doubled: the span itself may exceed the largest double.
+        edges = np.linspace(xmin / 2, xmax / 2, (nbins or 1) + 1) * 2
     return edges
 
 
-def bin_picker(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> np.ndarray:
-    """MATLAB's ``binpicker``: nice edges covering [xmin, xmax]."""
+def _nice_edges(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> np.ndarray:
     xscale = max(abs(xmin), abs(xmax))
     xrange = xmax - xmin
     raw_width = max(raw_width, _eps(xscale))
@@ -195,7 +195,7 @@ def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
                 edges = np.linspace(lo, hi, nbins + 1)
             elif finite.size:
                 xmin, xmax = float(finite.min()), float(finite.max())
-                edges = _even_edges(xmin, xmax, nbins)
+                edges = bin_picker(xmin, xmax, nbins, (xmax - xmin) / nbins)
             else:
                 edges = np.linspace(0, 1, nbins + 1)
         else:

@@ -42,6 +42,9 @@ def polyval(p: Any, x: Any, s: Any = None, mu: Any = None, nargout: int = 1) -> 
     xv = xv.astype(np.result_type(xv.dtype, np.float32 if xv.dtype == np.float32 else np.float64))
     if mu is not None:
         m = double_values(mu, "polyval").reshape(-1)
+        if m.size < 2:
+            raise MatlabError("MATLAB:polyval:InvalidMu",
+                              "MU must be a two-element vector [mean; std].")
         xv = (xv - m[0]) / m[1]
     y = np.zeros(xv.shape, dtype=np.result_type(xv.dtype, coeffs.dtype))
     for c in coeffs:

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_allocation
 from matfuse.runtime.builtins._text_args import make_char, string_array, text_arg, whole_number
 from matfuse.runtime.builtins.number_text import num2str
 from matfuse.runtime.registry import builtin
@@ -122,6 +123,7 @@ def _to_base(value: Any, min_digits: Any, base: int, fn: str) -> Any:
     if not texts:
         return np.zeros((0, 0), dtype=CHAR_DTYPE)
     width = max([width] + [len(t) for t in texts])
+    check_allocation((len(texts), width), CHAR_DTYPE.itemsize)
     return char_rows([t.rjust(width, "0") for t in texts])
 
 
