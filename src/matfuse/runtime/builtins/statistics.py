@@ -182,6 +182,8 @@ def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool]:
         if x.ndim == 2 and x.shape[0] == 1:
             x = x.reshape(-1, 1)
         return x, norm_n
+    if len(arrays) != 2:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     a, b = arrays
     if a.size != b.size:
         raise MatlabError(f"MATLAB:{fn}:XYlengthMismatch", "The lengths of X and Y must match.")
