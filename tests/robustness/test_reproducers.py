@@ -94,3 +94,37 @@ def test_size_limit_message_is_matlabs() -> None:
     assert caught.message.startswith(
         "Requested 1000000x1000000 (7450.6GB) array exceeds maximum array size preference (")
     assert caught.message.endswith("GB). This might cause MATLAB to become unresponsive.")
+
+
+DEVICE_ERRORS = [
+    ("zeros(1e6,1e6,'gpuArray')", SIZE_LIMIT),
+    ("rand(100,1e15,'gpuArray')", MAX_SIZE),
+    ("ones(1e20,0,'like',gpuArray(1))", MAX_SIZE),
+    ("x = gpuArray(1:3); y = x(end+-Inf);", "MATLAB:badsubscript"),
+    ("x = gpuArray(1:3); y = x(1e400);", "MATLAB:badsubscript"),
+    ("x = gpuArray(1:3); y = prctile(complex(x, 1), 50);", "MATLAB:prctile:complexData"),
+]
+
+
+@pytest.fixture
+def on_device(accel_provider):
+    """Each provider under test active on this thread (gpuArray lives there)."""
+    from matfuse.accelerate_api import override_provider
+
+    with override_provider(accel_provider):
+        yield accel_provider
+
+
+@pytest.mark.parametrize("code,identifier", DEVICE_ERRORS, ids=[c[:40] for c, _ in DEVICE_ERRORS])
+def test_device_reproducer_gives_matlab_error(on_device, code: str, identifier: str) -> None:
+    out, err, caught = _run(code)
+    assert caught is not None, out
+    assert caught.identifier == identifier, (caught.identifier, caught.message)
+    _no_python(caught.report() + out + err)
+
+
+@pytest.mark.parametrize("code,expected", OUTPUTS, ids=[c[:40] for c, _ in OUTPUTS])
+def test_reproducer_answers_with_a_provider_active(on_device, code: str, expected: str) -> None:
+    out, err, caught = _run(code)
+    assert caught is None, caught.report()
+    assert out == expected
