@@ -31,6 +31,15 @@ RECURSION_LIMIT = 500
 _PY_RECURSION = 30000
 
 
+def decode_source(data: bytes) -> str:
+    """Text of a ``.m`` file: UTF-8 (a BOM is dropped), else Latin-1, the
+    single-byte encoding older MATLAB files were saved in (every byte decodes)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
 def parse_source(source: str, file: str | None = None,
                  variables: frozenset[str] = frozenset()) -> ast.Program:
     from matfuse.lang.parser import parse
@@ -121,9 +130,9 @@ class Interpreter:
 
     # ------------------------------------------------------ function lookup
     def _load_file(self, path: str) -> FileScope:
-        with open(path, encoding="utf-8") as fh:
-            source = fh.read()
-        return compile_program(parse_source(source, path), path)
+        with open(path, "rb") as fh:
+            data = fh.read()
+        return compile_program(parse_source(decode_source(data), path), path)
 
     def resolve(self, name: str, scope: FileScope | None) -> Any:
         if scope is not None and scope.file is None and name in self.repl_functions:
