@@ -38,4 +38,5 @@ def test_generator_is_deterministic_and_covers_builtins() -> None:
 def test_checker_flags_python_names() -> None:
     seen, caught, warnings, _ = run_program("x = 1 + ;")
     assert caught is not None and not python_names_in(seen) and not warnings
-    assert python_names_in("Error: Internal error (ValueError: x)") == ["ValueError", "internalError"]
+    assert python_names_in("matfuse:internalError\nInternal error (ValueError: x)") == [
+        "ValueError", "internalError"]
