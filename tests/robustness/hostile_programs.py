@@ -127,8 +127,10 @@ class ProgramGenerator:
         top = (high if high is not None else low + 3)
         count = rng.randint(0, min(top + 1, 5))
         pool = VALUES if rng.random() < 0.7 else SIZES
-        args = ", ".join(rng.choice(pool) for _ in range(count))
-        return f"x = {name}({args}){self.end(rng)}"
+        args = [rng.choice(pool) for _ in range(count)]
+        if args and rng.random() < 0.2:
+            args[0] = f"gpuArray({args[0]})"     # the device paths of the builtin
+        return f"x = {name}({', '.join(args)}){self.end(rng)}"
 
     def builtin_multi_out(self, rng: random.Random) -> str:
         name, (low, high) = rng.choice(self.builtins)
@@ -140,7 +142,10 @@ class ProgramGenerator:
         op = rng.choice(BINARY_OPS)
         unary = rng.choice(["", "-", "~", "+"])
         post = rng.choice(["", "'", ".'"])
-        return f"x = {unary}({self.value(rng)}){post} {op} {self.value(rng)}{self.end(rng)}"
+        left = self.value(rng)
+        if rng.random() < 0.2:
+            left = f"gpuArray({left})"
+        return f"x = {unary}({left}){post} {op} {self.value(rng)}{self.end(rng)}"
 
     def indexing(self, rng: random.Random) -> str:
         base, a, b = self.value(rng), self.value(rng), self.size(rng)

@@ -72,8 +72,10 @@ def _num2cell_dims(arr: np.ndarray, dims: Any) -> CellArray:
         raise MatlabError("MATLAB:num2cell:InvalidDimension", "Dimensions must be positive integers.")
     collapse = sorted(whole_number(d, "num2cell", "Dimension", 1) - 1
                       for d in to_array(dims).reshape(-1).tolist())
-    ndim = max(arr.ndim, max(collapse) + 1)
-    full = arr.reshape(arr.shape + (1,) * (ndim - arr.ndim))
+    # Dimensions past ndims are singletons: collapsing them changes nothing.
+    collapse = [c for c in collapse if c < arr.ndim]
+    ndim = arr.ndim
+    full = arr
     out_shape = tuple(1 if i in collapse else full.shape[i] for i in range(ndim))
     out = np.empty(out_shape, dtype=object)
     for idx in np.ndindex(*out_shape):

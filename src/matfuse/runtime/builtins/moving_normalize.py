@@ -16,6 +16,9 @@ from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_array, to_str
 
 
+_LONGEST_WINDOW = float(2 ** 53)
+
+
 def _window(k: Any, fn: str) -> tuple[int, int]:
     """(back, forward) element counts of a window argument."""
     arr = real_values(k, fn, "Window length").reshape(-1)
@@ -24,13 +27,15 @@ def _window(k: Any, fn: str) -> tuple[int, int]:
         if not (0 < n < np.inf):
             raise MatlabError(f"MATLAB:{fn}:wrongWindowLength",
                               "Window length must be a finite positive scalar or a two-element vector of nonnegative values.")
+        n = min(n, _LONGEST_WINDOW)    # longer than any array: the same window
         if n == np.floor(n):
             n = int(n)
             return (n - 1) // 2 if n % 2 else n // 2, (n - 1) // 2 if n % 2 else n // 2 - 1
         half = int(np.floor(n / 2))
         return half, half
     if arr.size == 2 and np.all(arr >= 0) and np.all(np.isfinite(arr)):
-        return int(np.floor(arr[0])), int(np.floor(arr[1]))
+        back, forward = np.minimum(arr, _LONGEST_WINDOW)
+        return int(np.floor(back)), int(np.floor(forward))
     raise MatlabError(f"MATLAB:{fn}:wrongWindowLength",
                       "Window length must be a finite positive scalar or a two-element vector of nonnegative values.")
 
