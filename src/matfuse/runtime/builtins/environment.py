@@ -181,7 +181,12 @@ def datenum(*args: Any) -> Any:
         return canonical(arr)
     if len(args) == 2 and is_text(args[0]):
         return _parse_date_text(to_str(args[0]))
-    parts = np.broadcast_arrays(*[_real_date_part(a) for a in args])
+    values = [_real_date_part(a) for a in args]
+    sizes = {v.shape for v in values if v.size != 1}
+    if len(sizes) > 1:
+        raise MatlabError("MATLAB:datenum:InputSizeMismatch",
+                          "Date components must be scalars or arrays of the same size.")
+    parts = np.broadcast_arrays(*values)
     flat = [p.reshape(-1, order="F") for p in parts]
     nums = np.array([datenum_from_vector([f[i] for f in flat]) for i in range(flat[0].size)])
     return canonical(nums.reshape(parts[0].shape, order="F"))
