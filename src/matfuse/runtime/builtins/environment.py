@@ -121,7 +121,9 @@ def datestr(d: Any, fmt: Any = None, *_: Any) -> Any:
     elif is_text(fmt):
         pattern = to_str(fmt)
     else:
-        pattern = int(scalar_value(fmt, "datestr"))
+        number = scalar_value(fmt, "datestr")
+        # Not an integer: no numbered format, the same error as an unknown number.
+        pattern = int(number) if number == np.floor(number) and abs(number) < 1e9 else -1
     lines = [format_datestr(n, pattern) for n in nums]
     return char_rows(lines) if len(lines) != 1 else char_array(lines[0])
 

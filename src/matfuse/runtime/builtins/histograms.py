@@ -17,7 +17,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime._limits import check_allocation
-from matfuse.runtime.builtins._common import is_text, scalar_value
+from matfuse.runtime.builtins._common import dim_arg, is_text, scalar_value
 from matfuse.runtime.builtins._reduction_args import numeric_input, real_values
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_str
@@ -252,9 +252,11 @@ def histc(x: Any, edges: Any, dim: Any = None, nargout: int = 1) -> Any:
         shape = (1, e.size) if data.shape[0] == 1 else (e.size, 1)
         out = canonical(counts.reshape(shape))
         return (out, canonical(bins.reshape(data.shape, order="F"))) if nargout > 1 else out
-    axis = 0 if dim is None else int(scalar_value(dim, "histc")) - 1
+    axis = 0 if dim is None else dim_arg(dim, "histc")
     if axis >= data.ndim:
+        # Every dimension past ndims is a singleton: count along a new last one.
         data = data[..., np.newaxis]
+        axis = data.ndim - 1
     moved = np.moveaxis(data, axis, -1)
     rows = moved.reshape(int(np.prod(moved.shape[:-1])), moved.shape[-1])
     results = [_histc_vector(r, e) for r in rows]

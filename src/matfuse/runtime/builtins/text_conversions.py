@@ -139,6 +139,11 @@ def dec2hex(value: Any, min_digits: Any = None) -> Any:
     return _to_base(value, min_digits, 16, "dec2hex")
 
 
+def _as_double(value: int) -> float:
+    """An integer as a double; Inf beyond the largest double (as MATLAB gives)."""
+    return float(value) if value.bit_length() <= 1023 else math.inf
+
+
 def _from_base(text: Any, base: int, fn: str) -> Any:
     arg = text_arg(text, fn)
     values = []
@@ -147,7 +152,7 @@ def _from_base(text: Any, base: int, fn: str) -> Any:
         if base == 16 and t[:2].lower() == "0x":
             t = t[2:]
         try:
-            values.append(float(int(t, base)) if t else 0.0)
+            values.append(_as_double(int(t, base)) if t else 0.0)
         except ValueError:
             if base == 2:
                 raise MatlabError("MATLAB:bin2dec:IllegalBinaryString",
