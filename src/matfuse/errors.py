@@ -129,3 +129,56 @@ def undefined_function(name: str, span: Span | None = None) -> MatlabError:
         f"Unrecognized function or variable '{name}'.",
         span,
     )
+
+
+# Messages of NumPy exceptions that always mean "array too large to index".
+_NUMPY_SIZE_MESSAGES = ("Maximum allowed dimension exceeded", "array is too big",
+                        "Maximum allowed size exceeded")
+
+
+def out_of_memory(on_device: bool = False) -> MatlabError:
+    """MATLAB's out-of-memory error (host memory, or a GPU's)."""
+    if on_device:
+        return MatlabError("parallel:gpu:array:OOM",
+                           "Out of memory on device. To view more detail about available "
+                           "memory on the GPU, use 'gpuDevice()'.")
+    return MatlabError("MATLAB:nomem", "Out of memory. Type \"help memory\" for your options.")
+
+
+def file_io_error(exc: OSError) -> MatlabError:
+    """An operating-system failure of a file operation (disk full, no
+    permission, ...), in MATLAB's words rather than Python's."""
+    reason = exc.strerror or "input/output error"
+    where = f" ({exc.filename})" if exc.filename else ""
+    return MatlabError("MATLAB:FileIO:OperationFailed", f"File operation failed{where}: {reason}.")
+
+
+def from_python_exception(exc: BaseException) -> MatlabError:
+    """The MATLAB error a user sees for a Python exception that escaped
+    runtime code: the one error boundary of the VM and the session API.
+
+    Memory, recursion and NumPy size failures have MATLAB equivalents;
+    anything else is a matfuse bug and becomes ``matfuse:internalError``
+    (kept as the last resort, naming the Python exception for the report).
+    """
+    if isinstance(exc, MatlabError):
+        return exc
+    if isinstance(exc, RecursionError):
+        return MatlabError("MATLAB:recursionLimit", "Maximum recursion limit reached.")
+    if isinstance(exc, MemoryError):
+        module = type(exc).__module__ or ""
+        return out_of_memory(on_device=module.split(".")[0] in ("cupy", "cupy_backends", "wgpu"))
+    if type(exc).__name__ == "ComplexWarning":
+        return MatlabError("MATLAB:expectedReal", "Expected input to be real.")
+    text = str(exc)
+    if isinstance(exc, ValueError) and any(m in text for m in _NUMPY_SIZE_MESSAGES):
+        return MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
+    if isinstance(exc, ValueError) and "maximum supported dimension for an ndarray" in text:
+        from matfuse.runtime._limits import too_many_dimensions_error
+
+        return too_many_dimensions_error()
+    if isinstance(exc, OSError):
+        return file_io_error(exc)
+    return MatlabError("matfuse:internalError",
+                       f"Internal error ({type(exc).__name__}: {text or 'no message'}); "
+                       "please report this.")

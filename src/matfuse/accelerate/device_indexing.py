@@ -36,7 +36,7 @@ def scalar_position(shape: tuple[int, ...], idx: list[Any]) -> int | None:
     """0-based linear position for all-scalar in-range subscripts (the loop
     fast path, no O(numel) work); None sends the call down the general path,
     which also raises MATLAB's errors."""
-    if not idx or any(type(i) is not float for i in idx):
+    if not idx or any(type(i) is not float or not 1.0 <= i < 2.0 ** 62 for i in idx):
         return None
     subs = [int(i) for i in idx]
     if any(s < 1 or s != i for s, i in zip(subs, idx)):

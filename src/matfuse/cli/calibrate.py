@@ -11,8 +11,8 @@ def run_calibrate(args: list[str], options: Any = None, out: TextIO | None = Non
     """Returns the exit status."""
     from matfuse.accelerate.facade import initialize_acceleration_provider
     from matfuse.accelerate.options import AccelerateInitOptions
-    from matfuse.accelerate.planner.calibrate import calibrate, load_calibration, \
-        save_calibration
+    from matfuse.accelerate.planner.calibrate import calibrate, calibration_path, \
+        load_calibration, save_calibration
 
     out = out or sys.stdout
     if "-h" in args or "--help" in args:
@@ -32,7 +32,14 @@ def run_calibrate(args: list[str], options: Any = None, out: TextIO | None = Non
     else:
         out.write(f"calibrating {p.name} against NumPy...\n")
         calibration = calibrate(p)
-        path = save_calibration(calibration)
+        try:
+            path = save_calibration(calibration)
+        except OSError as why:
+            target = calibration_path(calibration.device)
+            blocked = f" ({why.filename})" if why.filename and str(why.filename) != str(target) else ""
+            sys.stderr.write(f"matfuse calibrate: cannot save the calibration to {target}: "
+                             f"{why.strerror or why}{blocked}\n")
+            return 1
         out.write(f"saved {path}\n")
     for category, value in calibration.thresholds.items():
         shown = "never" if value >= 1 << 62 else str(value)

@@ -22,21 +22,51 @@ def _memory_limit_bytes() -> int:
 
 MEMORY_LIMIT = _memory_limit_bytes()
 
+# MATLAB's largest element count (and dimension length) on 64-bit machines.
+MAX_ELEMENTS = 2 ** 48 - 1
+# The most dimensions an array can have here (NumPy's limit).
+MAX_DIMENSIONS = 64
+
 
 def max_size_error() -> MatlabError:
     """More elements than the program can address (``1:Inf``, ``zeros(1e20)``)."""
     return MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
 
 
+def too_many_dimensions_error() -> MatlabError:
+    """An array of more dimensions than matfuse's arrays support."""
+    return MatlabError("matfuse:tooManyDimensions",
+                       f"Arrays with more than {MAX_DIMENSIONS} dimensions are not supported.")
+
+
+def check_shape(shape: tuple[int, ...], itemsize: int = 1) -> None:
+    """The one validation of a requested array size: at most MAX_DIMENSIONS
+    dimensions, no length or element count beyond MAX_ELEMENTS
+    (``MATLAB:pmaxsize``), and no more bytes than memory allows
+    (``MATLAB:array:SizeLimitExceeded``, see :func:`check_allocation`).
+    ``itemsize`` is the bytes per element; 1 (the default) only rejects
+    what no element class could hold.
+    """
+    if len(shape) > MAX_DIMENSIONS:
+        raise too_many_dimensions_error()
+    check_allocation(shape, itemsize)
+
+
 def check_allocation(shape: tuple[int, ...], itemsize: int) -> None:
     """Raise MATLAB's size-limit error for arrays that cannot fit in memory.
 
     Requests over half the physical memory fail: the other half is what the
-    computation on the array will need.
+    computation on the array will need. A length or element count beyond
+    MAX_ELEMENTS is ``MATLAB:pmaxsize``.
     """
     count = 1
     for d in shape:
-        count *= int(d)
+        d = int(d)
+        if d > MAX_ELEMENTS:
+            raise max_size_error()
+        count *= d
+    if count > MAX_ELEMENTS:
+        raise max_size_error()
     nbytes = count * itemsize
     if nbytes > MEMORY_LIMIT // 2:
         dims = "x".join(str(int(d)) for d in shape)

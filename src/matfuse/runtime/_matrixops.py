@@ -188,7 +188,7 @@ def mpower(a: Any, b: Any) -> Any:
             result = scipy.linalg.expm(log_base * fy)
         else:
             p = fy.reshape(-1)[0]
-            if p.imag == 0 and float(p.real) == int(p.real):
+            if p.imag == 0 and np.isfinite(p.real) and float(p.real) == int(p.real):
                 result = _integer_matrix_power(fx, int(p.real))
             else:
                 evals, evecs = np.linalg.eig(fx)

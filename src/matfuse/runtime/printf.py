@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.errors import MatlabError
+from matfuse.errors import MatlabError, out_of_memory
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     CellArray,
@@ -160,7 +160,9 @@ class _Stream:
         if a.size == 0:
             return
         if a.dtype == CHAR_DTYPE:
-            self.items.append(_Text("".join(a.reshape(-1, order="F").tolist())))
+            # Code points, not tolist(): NumPy drops NUL characters from str items.
+            codes = a.reshape(-1, order="F").view(np.uint32)
+            self.items.append(_Text("".join(map(chr, codes.tolist()))))
             return
         flat = a.reshape(-1, order="F")
         if a.dtype.kind == "c":
@@ -271,6 +273,15 @@ def _format_one(spec: _Spec, width: int | None, prec: int | None, value: Any) ->
     return _c_format(flags, width, prec, pyconv, fvalue)
 
 
+# Widths and precisions past a C int: no text that long can be made.
+MAX_FIELD = 2 ** 31 - 1
+
+
+def _check_field_size(width: int | None, prec: int | None) -> None:
+    if (width is not None and width > MAX_FIELD) or (prec is not None and prec > MAX_FIELD):
+        raise out_of_memory()
+
+
 def _star_value(stream: _Stream) -> int | None:
     v = stream.take_number()
     if not _is_integral(v):
@@ -331,6 +342,7 @@ def format_printf(fmt: str, args: list[Any]) -> str:
                 prec = int(p.prec)
             if stream.empty():
                 return "".join(out)
+            _check_field_size(width, prec)
             if p.conv == "c":
                 value = stream.take_char()
             elif p.conv == "s":

@@ -150,10 +150,19 @@ def call_handle(interp: Any, fh: FunctionHandle, args: list, nargout: int) -> li
     return interp.invoke(target, args, nargout, fh.name)
 
 
+def handle_end_error() -> MatlabError:
+    """``end`` inside the arguments of a function handle call: a handle has
+    no size for ``end`` to refer to."""
+    return MatlabError("MATLAB:badsubscript",
+                       "'end' cannot be used in the arguments of a function handle call.")
+
+
 def index_into(fr: Any, v: Any, kind: str, cell: list | None,
                build: Callable[[Any], list], nargout: int) -> list:
     """``v(args)`` / ``v{args}`` as a list of values (a handle is called)."""
     if kind == "()" and type(v) is FunctionHandle:
+        if cell is not None:
+            raise handle_end_error()
         return call_handle(fr.interp, v, build(fr), nargout)
     if cell is not None:
         old = cell[0]
@@ -208,6 +217,8 @@ def ident_paren_value(name: str, cell: list | None, build: Callable[[Any], list]
                     raise unrecognized(name)
                 return call_value(fr, build(fr))
             if type(v) is FunctionHandle:
+                if cell is not None:
+                    raise handle_end_error()
                 out = call_handle(fr.interp, v, build(fr), 1)
                 if not out:
                     raise too_many_outputs(None)
@@ -339,9 +350,9 @@ def scalar_truth(v: Any, op: str) -> bool:
         # a gpuArray scalar is read back: the host branches on it
         return scalar_truth(v.gather(), op)
     if t is np.ndarray and v.size == 1 and v.dtype.kind in "biufcU":
-        x = v.reshape(-1)[0]
         if v.dtype.kind == "U":
-            return ord(x) != 0
+            return bool(v.reshape(-1).view(np.uint32)[0] != 0)   # keeps char(0)
+        x = v.reshape(-1)[0]
         if x != x:
             raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
         return bool(x != 0)

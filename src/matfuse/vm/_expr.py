@@ -19,6 +19,7 @@ from matfuse.runtime import ops as _ops
 from matfuse.runtime.registry import lookup as lookup_builtin
 from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, char_array
 from matfuse.vm import _calls
+from matfuse.vm import _chains
 from matfuse.vm._members import member_index, member_list, super_call
 from matfuse.vm.names import contains_end, expr_reads
 from matfuse.vm.unparse import unparse
@@ -149,7 +150,13 @@ class ExprCompiler:
     # ------------------------------------------------------------ entry points
     def value(self, node: ast.Expr) -> Closure:
         node = gpuarray_static_call(node)
-        method = getattr(self, "_v_" + type(node).__name__, None)
+        t = type(node)
+        if (t is ast.Field or t is ast.DynField or t is ast.Index) \
+                and _chains.postfix_spine_is_deep(node):
+            chain = _chains.compile_postfix_chain(self, node)
+            what = "Brace indexing produced no results." if t is ast.Index and node.kind == "{}" else ""
+            return lambda fr: one_value(chain(fr, 1), what)
+        method = getattr(self, "_v_" + t.__name__, None)
         if method is None:
             raise MatlabError("MATLAB:parse", f"Unsupported expression {type(node).__name__}.")
         return method(node)
@@ -160,6 +167,9 @@ class ExprCompiler:
         t = type(node)
         if t is ast.Ident:
             return self._m_ident(node)
+        if (t is ast.Field or t is ast.DynField or t is ast.Index) \
+                and _chains.postfix_spine_is_deep(node):
+            return _chains.compile_postfix_chain(self, node)
         if t is ast.Index:
             return self._m_index(node)
         if t is ast.Field:
@@ -251,6 +261,8 @@ class ExprCompiler:
     # ------------------------------------------------------------- operators
     def _v_Binary(self, node: ast.Binary) -> Closure:
         op = node.op
+        if _chains.binary_spine_is_deep(node):
+            return _chains.compile_binary_chain(self, node)
         if op == "&&" or op == "||":
             return self._short_circuit(op, self.value(node.left), self.value(node.right))
         if op in _PY_OPS:
@@ -402,7 +414,7 @@ class ExprCompiler:
             return out
         return build
 
-    def _index_parts(self, node: ast.Index) -> tuple[list | None, Callable[[Any], list]]:
+    def index_parts(self, node: ast.Index) -> tuple[list | None, Callable[[Any], list]]:
         uses_end = any(contains_end(a) for a in node.args)
         cell = [None] if uses_end else None
         return cell, self.index_args(node.args, cell)
@@ -441,7 +453,7 @@ class ExprCompiler:
                     and not any(self.is_multi(a) or type(a) is ast.Colon for a in node.args)):
                 fns = [self.value(a) for a in node.args]
                 return _calls.make_call_site(base.name, fns, self.ctx, base.span)
-            cell, build = self._index_parts(node)
+            cell, build = self.index_parts(node)
             return _calls.ident_paren_value(base.name, cell, build, self.ctx, base.span)
         multi = self._m_index(node)
         what = None
@@ -462,7 +474,7 @@ class ExprCompiler:
         return self._m_index_plain(node)
 
     def _m_index_plain(self, node: ast.Index) -> MultiClosure:
-        cell, build = self._index_parts(node)
+        cell, build = self.index_parts(node)
         kind = node.kind
         base = node.base
         if type(base) is ast.Ident:

@@ -2,7 +2,7 @@
 
 A statement returns None to go on, or BREAK/CONTINUE/RETURN. Every statement
 closure attaches its span and a stack frame to a MatlabError passing through
-and turns stray Python exceptions into ``matfuse:internalError``.
+and turns stray Python exceptions into MATLAB errors (``from_python_exception``).
 """
 
 from __future__ import annotations

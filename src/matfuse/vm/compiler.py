@@ -20,7 +20,7 @@ from matfuse.vm import _calls
 from matfuse.vm._expr import ExprCompiler
 from matfuse.vm._stmt import StmtCompiler
 from matfuse.vm.functions import CompiledFunction, FileScope
-from matfuse.vm.names import declared_names, stmt_reads_writes
+from matfuse.vm.names import declared_names, facts_memo, stmt_reads_writes
 
 
 class FunctionContext:
@@ -265,17 +265,18 @@ def compile_program(program: ast.Program, file: str | None = None,
     """
     if scope is None:
         scope = FileScope(file)
-    _compile_all(program.functions, scope, file)
-    if program.classdef is not None:
-        from matfuse.vm.classes import compile_class
+    with facts_memo():
+        _compile_all(program.functions, scope, file)
+        if program.classdef is not None:
+            from matfuse.vm.classes import compile_class
 
-        scope.primary = compile_class(program, scope, file)
-        return scope
-    if program.is_script:
-        globals_ = declared_names(program.body, ast.Global) | set(extra_globals)
-        ctx = FunctionContext(scope, globals_, None)
-        scope.script = BodyCompiler(ctx).block(program.body, set())
-    elif program.functions:
+            scope.primary = compile_class(program, scope, file)
+            return scope
+        if program.is_script:
+            globals_ = declared_names(program.body, ast.Global) | set(extra_globals)
+            ctx = FunctionContext(scope, globals_, None)
+            scope.script = BodyCompiler(ctx).block(program.body, set())
+    if not program.is_script and program.functions:
         scope.primary = scope.functions[program.functions[0].name]
         if file is not None:
             import os

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from typing import Any, TextIO
 
-from matfuse.errors import MatlabError, MatlabInterrupt
+import numpy as np
+
+from matfuse.errors import MatlabError, MatlabInterrupt, from_python_exception
 from matfuse.lang import ast
 from matfuse.runtime import hints
 from matfuse.runtime.dispatcher import call_builtin
@@ -30,6 +33,15 @@ RECURSION_LIMIT = 500
 _PY_RECURSION = 30000
 
 
+def decode_source(data: bytes) -> str:
+    """Text of a ``.m`` file: UTF-8 (a BOM is dropped), else Latin-1, the
+    single-byte encoding older MATLAB files were saved in (every byte decodes)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
 def parse_source(source: str, file: str | None = None,
                  variables: frozenset[str] = frozenset()) -> ast.Program:
     from matfuse.lang.parser import parse
@@ -44,6 +56,9 @@ class Interpreter:
         load_all()
         if sys.getrecursionlimit() < _PY_RECURSION:
             sys.setrecursionlimit(_PY_RECURSION)
+        # NumPy discarding an imaginary part is an error, not a printed Python
+        # warning: the error boundary reports it as MATLAB's "Expected input to be real."
+        warnings.filterwarnings("error", category=np.exceptions.ComplexWarning)
         self.out = out if out is not None else sys.stdout
         self.err = err if err is not None else sys.stderr
         self.functions = FunctionTable(self._load_file)
@@ -120,9 +135,9 @@ class Interpreter:
 
     # ------------------------------------------------------ function lookup
     def _load_file(self, path: str) -> FileScope:
-        with open(path, encoding="utf-8") as fh:
-            source = fh.read()
-        scope = compile_program(parse_source(source, path), path)
+        with open(path, "rb") as fh:
+            data = fh.read()
+        scope = compile_program(parse_source(decode_source(data), path), path)
         if isinstance(scope.primary, ClassInfo):
             from matfuse.vm.classes import link_class
 
@@ -419,8 +434,8 @@ def _has_class_display(value: Any) -> bool:
 
 def interrupt_guard(fn: Any, *args: Any) -> Any:
     """Run ``fn`` at the API boundary: Ctrl-C becomes MatlabInterrupt (the
-    session survives) and a stray Python exception (a compiler bug, say)
-    becomes ``matfuse:internalError`` instead of a traceback."""
+    session survives) and a stray Python exception becomes a MATLAB error
+    (``from_python_exception``) instead of a traceback."""
     try:
         return fn(*args)
     except KeyboardInterrupt:
@@ -428,5 +443,4 @@ def interrupt_guard(fn: Any, *args: Any) -> Any:
     except MatlabError:
         raise
     except Exception as exc:  # noqa: BLE001 - reported as a MATLAB error
-        text = str(exc) or type(exc).__name__
-        raise MatlabError("matfuse:internalError", f"{type(exc).__name__}: {text}") from exc
+        raise from_python_exception(exc) from exc

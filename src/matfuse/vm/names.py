@@ -78,12 +78,37 @@ def _target_reads(target: ast.Expr, out: set[str]) -> None:
         _target_reads(base, out)
 
 
+# Facts of compound statements (keyed by id, the node kept to check identity)
+# while a compilation runs: every block level asks for the facts of the
+# statements nested in it, so without the memo nested loops cost O(depth^2).
+_facts_memo: dict[int, tuple[ast.Stmt, frozenset[str], frozenset[str]]] = {}
+_memo_users = 0
+
+
+class facts_memo:
+    """Context manager enabling the statement-facts memo (re-entrant); the
+    memo is dropped when the outermost user leaves."""
+
+    def __enter__(self) -> None:
+        global _memo_users
+        _memo_users += 1
+
+    def __exit__(self, *exc: object) -> None:
+        global _memo_users
+        _memo_users -= 1
+        if _memo_users == 0:
+            _facts_memo.clear()
+
+
 def stmt_reads_writes(stmt: ast.Stmt) -> tuple[set[str], set[str]]:
     """(names read, names written) by one statement, including nested bodies."""
     reads: set[str] = set()
     writes: set[str] = set()
     _walk_stmt(stmt, reads, writes)
     return reads, writes
+
+
+_COMPOUND = (ast.If, ast.For, ast.While, ast.Switch, ast.TryCatch)
 
 
 def upward_exposed(body: list[ast.Stmt] | None) -> set[str]:
@@ -104,7 +129,18 @@ def upward_exposed(body: list[ast.Stmt] | None) -> set[str]:
 
 def _walk_body(body: list[ast.Stmt] | None, reads: set[str], writes: set[str]) -> None:
     for s in body or ():
-        _walk_stmt(s, reads, writes)
+        if _memo_users and isinstance(s, _COMPOUND):
+            entry = _facts_memo.get(id(s))
+            if entry is None or entry[0] is not s:
+                inner_reads: set[str] = set()
+                inner_writes: set[str] = set()
+                _walk_stmt(s, inner_reads, inner_writes)
+                entry = (s, frozenset(inner_reads), frozenset(inner_writes))
+                _facts_memo[id(s)] = entry
+            reads |= entry[1]
+            writes |= entry[2]
+        else:
+            _walk_stmt(s, reads, writes)
 
 
 def _walk_stmt(s: ast.Stmt, reads: set[str], writes: set[str]) -> None:

@@ -13,6 +13,10 @@ _PREC = {"||": 1, "&&": 2, "|": 3, "&": 4, "==": 5, "~=": 5, "<": 5, "<=": 5,
 def number_text(value: float | complex) -> str:
     if isinstance(value, complex):
         return f"{number_text(value.imag)}i"
+    if value != value:
+        return "NaN"
+    if value in (float("inf"), float("-inf")):
+        return "Inf" if value > 0 else "-Inf"
     if value == int(value) and abs(value) < 1e15:
         return str(int(value))
     return repr(value)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from matfuse.errors import MatlabError, StackFrame, Span
+from matfuse.errors import MatlabError, StackFrame, Span, from_python_exception
 
 
 class Frame(dict):
@@ -59,11 +59,6 @@ def annotate_error(err: MatlabError, frame: Frame, span: Span | None) -> None:
 
 def internal_error(exc: BaseException, frame: Frame, span: Span | None) -> MatlabError:
     """A Python exception from runtime code, as a MATLAB error (no traceback)."""
-    if isinstance(exc, RecursionError):
-        err = MatlabError("MATLAB:recursionLimit",
-                          "Maximum recursion limit reached.")
-    else:
-        text = str(exc) or type(exc).__name__
-        err = MatlabError("matfuse:internalError", f"{type(exc).__name__}: {text}")
+    err = from_python_exception(exc)
     annotate_error(err, frame, span)
     return err

@@ -25,6 +25,7 @@ import numpy as np
 from matfuse.accelerate.planner.cost_model import CostModel
 from matfuse.accelerate.planner.thresholds import CATEGORIES
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, HostTensor, Unsupported
+from matfuse.runtime.atomic_files import load_json_safe, write_text_atomic
 
 FORMAT_VERSION = 1
 MAX_AGE_S = 90 * 24 * 3600      # older files are stale: drivers and code change
@@ -83,12 +84,13 @@ def load_calibration(p: AccelProvider, folder: Path | None = None,
     path = calibration_path(identity, folder)
     if not path.exists():
         return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
-    except (OSError, ValueError) as why:
-        warn(f"ignoring corrupt planner calibration {path}: {why}")
+    # Safe read: a FIFO or folder in its place, bad bytes or JSON nested too
+    # deeply to parse are warned about and ignored, never fatal.
+    data = load_json_safe(path, warn)
+    if data is None:
+        return None
+    if not isinstance(data, dict):
+        warn(f"ignoring corrupt planner calibration {path}: not a JSON object")
         return None
     if data.get("format") != FORMAT_VERSION:
         warn(f"ignoring stale planner calibration {path} (format {data.get('format')}); "
@@ -98,7 +100,8 @@ def load_calibration(p: AccelProvider, folder: Path | None = None,
         warn(f"ignoring planner calibration {path}: it is from another device")
         return None
     created = data.get("created")
-    if not isinstance(created, (int, float)) or time.time() - created > MAX_AGE_S:
+    if not isinstance(created, (int, float)) or not -1e18 < created < 1e18 \
+            or time.time() - created > MAX_AGE_S:
         warn(f"ignoring stale planner calibration {path}; run 'matfuse calibrate --refresh'")
         return None
     thresholds = data.get("thresholds")
@@ -126,17 +129,20 @@ def calibration_for(p: AccelProvider, run_if_missing: bool = False) -> Calibrati
         found = load_calibration(p)
         if found is None and run_if_missing:
             found = calibrate(p)
-            save_calibration(found)
+            try:
+                save_calibration(found)
+            except OSError as why:
+                _warn(f"could not save the planner calibration: {why.strerror or why}")
         _loaded[key] = found
     return _loaded[key]
 
 
 def save_calibration(calibration: Calibration, folder: Path | None = None) -> Path:
+    """Write ``calibration`` atomically to its device's file; OSError when
+    the cache folder cannot be created or written."""
     path = calibration_path(calibration.device, folder)
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(calibration.to_json(), indent=2, sort_keys=True), encoding="utf-8")
-    os.replace(tmp, path)
+    write_text_atomic(path, json.dumps(calibration.to_json(), indent=2, sort_keys=True))
     calibration.path = path
     return path
 

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_shape
 from matfuse.runtime.values import (
     CLASS_DTYPES,
     DeviceValue,
@@ -52,6 +53,9 @@ def scalar_value(v: Any, fn: str) -> float:
     arr = to_array(v)
     if arr.size != 1:
         raise MatlabError(f"MATLAB:{fn}:scalarRequired", "Input must be a scalar.")
+    if arr.dtype.kind == "U":
+        # A char is its code point ('5' is 53); the view keeps NUL characters.
+        return float(arr.reshape(-1).view(np.uint32)[0])
     value = arr.reshape(-1)[0]
     if np.iscomplexobj(value):
         value = value.real
@@ -118,9 +122,20 @@ def parse_class_args(args: list[Any], fn: str,
     return rest, cls, like
 
 
-def parse_size_args(args: list[Any], fn: str) -> tuple[int, ...]:
+def parse_size_args(args: list[Any], fn: str, itemsize: int = 1) -> tuple[int, ...]:
     """MATLAB size arguments: ``()`` -> 1x1, ``(n)`` -> nxn, ``(m,n,...)``,
-    ``([m n ...])``. Negative sizes count as 0."""
+    ``([m n ...])``. Negative sizes count as 0.
+
+    The shape is validated by ``_limits.check_shape`` (sizes too large for
+    the program or for memory at ``itemsize`` bytes per element get
+    MATLAB's errors), so no constructor can allocate an impossible array.
+    """
+    shape = _parse_size_args(args, fn)
+    check_shape(shape, itemsize)
+    return shape
+
+
+def _parse_size_args(args: list[Any], fn: str) -> tuple[int, ...]:
     if not args:
         return (1, 1)
     if len(args) == 1:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as _dt
 import math
 import re
+from typing import NamedTuple
 
 from matfuse.errors import MatlabError
 
@@ -36,7 +37,48 @@ def datenum_from_datetime(t: _dt.datetime) -> float:
     return day + secs / 86400.0
 
 
-def datetime_from_datenum(num: float) -> tuple[_dt.date, int]:
+class CivilDate(NamedTuple):
+    """A proleptic Gregorian date of any year (year 0 and negative years
+    included, as MATLAB's serial date numbers allow)."""
+
+    year: int
+    month: int
+    day: int
+    serial_day: int
+
+    def weekday(self) -> int:
+        """0 for Monday ... 6 for Sunday (serial day 1, 1-Jan-0000, was a Saturday)."""
+        return (self.serial_day + 4) % 7
+
+
+def civil_from_serial_day(serial_day: int) -> CivilDate:
+    """The date of an integer serial day (day 1 is 1-Jan-0000), for any
+    integer: the days-to-civil algorithm on 400-year eras, exact in Python ints."""
+    z = serial_day - 61                      # days since 1-Mar-0000
+    era = z // 146097
+    doe = z - era * 146097                   # [0, 146096]
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day = doy - (153 * mp + 2) // 5 + 1
+    month = mp + 3 if mp < 10 else mp - 9
+    year = yoe + era * 400 + (1 if month <= 2 else 0)
+    return CivilDate(year, month, day, serial_day)
+
+
+def serial_day_from_civil(year: int, month: int, day: int) -> int:
+    """The serial day of a proleptic Gregorian date of any year (inverse of
+    :func:`civil_from_serial_day`)."""
+    y = year - (1 if month <= 2 else 0)
+    era = y // 400
+    yoe = y - era * 400
+    mp = month - 3 if month > 2 else month + 9
+    doy = (153 * mp + 2) // 5 + day - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    return era * 146097 + doe + 61
+
+
+def datetime_from_datenum(num: float) -> tuple[CivilDate, int]:
     """(date, milliseconds since midnight), rounded to the millisecond."""
     if not math.isfinite(num):
         raise MatlabError("MATLAB:datestr:ConvertDateNumber", "DATESTR failed converting date number to date vector.")
@@ -44,7 +86,7 @@ def datetime_from_datenum(num: float) -> tuple[_dt.date, int]:
     ms = int(round((num - day) * 86400000.0))
     if ms >= 86400000:
         day, ms = day + 1, ms - 86400000
-    return _dt.date.fromordinal(int(day) - DATENUM_OFFSET), ms
+    return civil_from_serial_day(int(day)), ms
 
 
 def format_datestr(num: float, pattern: int | str) -> str:

@@ -59,6 +59,15 @@ def numeric_array(v: Any, fn: str) -> np.ndarray:
     raise type_error(fn, v)
 
 
+def double_values(v: Any, fn: str) -> np.ndarray:
+    """A numeric, logical or char argument as float64 (chars as their codes;
+    other classes get MATLAB's type error, complex MATLAB's "expected real")."""
+    arr = numeric_array(v, fn)
+    if arr.dtype.kind == "c":
+        raise MatlabError("MATLAB:expectedReal", "Expected input to be real.")
+    return arr.astype(np.float64)
+
+
 def float_array(v: Any, fn: str) -> np.ndarray:
     """Numeric input for a function defined only on double/single."""
     arr = numeric_array(v, fn)

@@ -106,6 +106,9 @@ def accumarray(ctx: Any, subs: Any, vals: Any, sz: Any = None, fun: Any = None,
     """Accumulate vals into an array of size sz at subscripts subs, combining
     repeats with fun (default @sum); empty positions get fillval (default 0)."""
     index = _subscripts(subs)
+    if index.ndim != 2 or (index.shape[1] == 0 and index.shape[0] != 0):
+        raise MatlabError("MATLAB:accumarray:InvalidSubs",
+                          "First input SUBS must be a matrix of positive integer subscripts.")
     values = numeric_array(vals, "accumarray").reshape(-1, order="F")
     m = index.shape[0]
     if values.size == 1 and m != 1:

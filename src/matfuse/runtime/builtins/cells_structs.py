@@ -40,7 +40,7 @@ def cell(*dims: Any) -> Any:
         if not (type(d) in (float, bool) or (type(d) is np.ndarray and d.dtype.kind in "fiub")):
             raise MatlabError("MATLAB:cell:invalidInput" if not is_char(d) else "MATLAB:cell:NonNumericInput",
                               "Size inputs must be numeric.")
-    return CellArray.empty(parse_size_args(list(dims), "cell"))
+    return CellArray.empty(parse_size_args(list(dims), "cell", 8))
 
 
 @builtin("num2cell", category="cells", nargin=(1, 2))
@@ -73,8 +73,10 @@ def _num2cell_dims(arr: np.ndarray, dims: Any) -> CellArray:
         raise MatlabError("MATLAB:num2cell:InvalidDimension", "Dimensions must be positive integers.")
     collapse = sorted(whole_number(d, "num2cell", "Dimension", 1) - 1
                       for d in to_array(dims).reshape(-1).tolist())
-    ndim = max(arr.ndim, max(collapse) + 1)
-    full = arr.reshape(arr.shape + (1,) * (ndim - arr.ndim))
+    # Dimensions past ndims are singletons: collapsing them changes nothing.
+    collapse = [c for c in collapse if c < arr.ndim]
+    ndim = arr.ndim
+    full = arr
     out_shape = tuple(1 if i in collapse else full.shape[i] for i in range(ndim))
     out = np.empty(out_shape, dtype=object)
     for idx in np.ndindex(*out_shape):

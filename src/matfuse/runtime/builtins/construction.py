@@ -70,8 +70,8 @@ def _result_dtype(cls: str, like: Any, fn: str, allowed: tuple[str, ...] | None 
 def _filled(args: tuple[Any, ...], fn: str, value: Any, default: str = "double",
             allowed: tuple[str, ...] | None = None) -> Any:
     rest, cls, like = parse_class_args(list(args), fn, default)
-    shape = parse_size_args(rest, fn)
     dtype = _result_dtype(cls, like, fn, allowed)
+    shape = parse_size_args(rest, fn, dtype.itemsize)
     if dtype.kind in "iu" and isinstance(value, float) and not math.isfinite(value):
         raise MatlabError(f"MATLAB:{fn}:invalidInputClass",
                           "Trailing string input must be 'single' or 'double'.")
@@ -107,7 +107,7 @@ def zeros(*args: Any) -> Any:
         return 0.0
     if len(args) == 2 and type(args[0]) is float and type(args[1]) is float:
         m, n = args
-        if 0 <= m < 1e9 and 0 <= n < 1e9 and m == int(m) and n == int(n):
+        if 0 <= m < 65536 and 0 <= n < 65536 and m * n <= 16777216.0 and m == int(m) and n == int(n):
             return 0.0 if m == 1 and n == 1 else np.zeros((int(m), int(n)))
     return _filled(args, "zeros", 0)
 
@@ -173,10 +173,10 @@ def false(*args: Any) -> Any:
 def eye(*args: Any) -> Any:
     """Identity matrix: eye(n), eye(m,n), eye([m n]), with class/'like'."""
     rest, cls, like = parse_class_args(list(args), "eye")
-    shape = parse_size_args(rest, "eye")
+    dtype = _result_dtype(cls, like, "eye")
+    shape = parse_size_args(rest, "eye", dtype.itemsize)
     if len(shape) > 2:
         raise MatlabError("MATLAB:eye:tooManyDims", "N-dimensional arrays are not supported.")
-    dtype = _result_dtype(cls, like, "eye")
     check_allocation(shape, dtype.itemsize)
     out = np.eye(shape[0], shape[1], dtype=dtype)
     return place_like(canonical(out), like)

@@ -183,8 +183,11 @@ def trapz(*args: Any) -> Any:
     if axis is None:
         axis = first_nonsingleton_dim(y.shape)
     y = y.astype(np.complex128 if y.dtype.kind == "c" else np.float64)
-    if axis >= y.ndim or y.shape[axis] == 0:
-        shape = list(y.shape) + [1] * max(0, axis + 1 - y.ndim)
+    if axis >= y.ndim:
+        # Integrating along a singleton dimension (every one past ndims) gives zeros.
+        return canonical(np.zeros(y.shape, dtype=y.dtype))
+    if y.shape[axis] == 0:
+        shape = list(y.shape)
         shape[axis] = 1
         return canonical(np.zeros(shape, dtype=y.dtype))
     h = _spacing(xs, y, axis, "trapz")

@@ -4,6 +4,7 @@ etime cputime getenv setenv pwd cd."""
 from __future__ import annotations
 
 import datetime as _dt
+import math
 import os
 import sys
 import time
@@ -13,11 +14,13 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value, text_arg
+from matfuse.runtime.builtins._math_support import double_values
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.builtins._datetime_text import (
     datenum_from_datetime,
     datetime_from_datenum,
     format_datestr,
+    serial_day_from_civil,
 )
 from matfuse.runtime.values import canonical, char_array, char_rows, to_array, to_str
 
@@ -106,7 +109,7 @@ def date() -> Any:
 @builtin("datestr", category="environment", nargin=(1, 3))
 def datestr(d: Any, fmt: Any = None, *_: Any) -> Any:
     """Date text of serial date numbers or date vectors (common formats)."""
-    arr = to_array(d).astype(np.float64)
+    arr = double_values(d, "datestr")
     if arr.ndim == 2 and arr.shape[1] in (3, 6) and arr.size and np.all(arr[:, 0] > 31) \
             and np.all((arr[:, 1] >= 1) & (arr[:, 1] <= 12)):
         nums = [datenum_from_vector(row) for row in arr]
@@ -118,7 +121,9 @@ def datestr(d: Any, fmt: Any = None, *_: Any) -> Any:
     elif is_text(fmt):
         pattern = to_str(fmt)
     else:
-        pattern = int(scalar_value(fmt, "datestr"))
+        number = scalar_value(fmt, "datestr")
+        # Not an integer: no numbered format, the same error as an unknown number.
+        pattern = int(number) if number == np.floor(number) and abs(number) < 1e9 else -1
     lines = [format_datestr(n, pattern) for n in nums]
     return char_rows(lines) if len(lines) != 1 else char_array(lines[0])
 
@@ -127,9 +132,13 @@ def datenum_from_vector(row: Any) -> float:
     """Serial date number of [y m d h mi s] (months and days may overflow)."""
     vals = [float(v) for v in row] + [0.0] * (6 - len(row))
     year, month, day, hour, minute, sec = vals
-    year += np.floor((month - 1) / 12)
+    if not (math.isfinite(year) and math.isfinite(month)):
+        return math.nan if math.isnan(year) or math.isnan(month) else year * month * 365.2425
+    year += math.floor((month - 1) / 12)
     month = (month - 1) % 12 + 1
-    base = _dt.date(int(year), int(month), 1).toordinal() + 366
+    if abs(year) > 2 ** 53:
+        return year * 365.2425     # beyond exact years: the mean Gregorian year
+    base = serial_day_from_civil(int(year), int(month), 1)
     return base + (day - 1) + (hour * 3600 + minute * 60 + sec) / 86400.0
 
 
@@ -150,20 +159,36 @@ def _parse_date_text(text: str) -> float:
                       f"DATENUM failed. The input '{text}' is not a recognized date format.")
 
 
+def _real_date_part(value: Any) -> np.ndarray:
+    """A datenum argument as real doubles; complex dates have no meaning."""
+    arr = to_array(value)
+    if arr.dtype.kind == "c":
+        raise MatlabError("MATLAB:datenum:ComplexInput", "Date inputs must be real.")
+    if arr.dtype.kind not in "biuf":
+        raise MatlabError("MATLAB:datenum:InvalidInput",
+                          "Date inputs must be numeric (or one date text).")
+    return arr.astype(np.float64)
+
+
 @builtin("datenum", category="environment", nargin=(1, 6))
 def datenum(*args: Any) -> Any:
     """Serial date number: datenum(Y,M,D[,H,MI,S]), datenum(datevec), datenum(text)."""
     if len(args) == 1 and is_text(args[0]):
         return _parse_date_text(to_str(args[0]))
     if len(args) == 1:
-        arr = to_array(args[0]).astype(np.float64)
+        arr = _real_date_part(args[0])
         if arr.ndim == 2 and arr.shape[1] in (3, 6) and arr.size:
             nums = np.array([datenum_from_vector(r) for r in arr]).reshape(-1, 1)
             return canonical(nums)
         return canonical(arr)
     if len(args) == 2 and is_text(args[0]):
         return _parse_date_text(to_str(args[0]))
-    parts = np.broadcast_arrays(*[to_array(a).astype(np.float64) for a in args])
+    values = [_real_date_part(a) for a in args]
+    sizes = {v.shape for v in values if v.size != 1}
+    if len(sizes) > 1:
+        raise MatlabError("MATLAB:datenum:InputSizeMismatch",
+                          "Date components must be scalars or arrays of the same size.")
+    parts = np.broadcast_arrays(*values)
     flat = [p.reshape(-1, order="F") for p in parts]
     nums = np.array([datenum_from_vector([f[i] for f in flat]) for i in range(flat[0].size)])
     return canonical(nums.reshape(parts[0].shape, order="F"))
@@ -175,7 +200,7 @@ def datevec(d: Any, *_: Any) -> Any:
     if is_text(d):
         nums = [_parse_date_text(to_str(d))]
     else:
-        nums = list(to_array(d).astype(np.float64).reshape(-1, order="F"))
+        nums = list(double_values(d, "datevec").reshape(-1, order="F"))
     rows = []
     for n in nums:
         day, ms = datetime_from_datenum(n)
@@ -187,8 +212,8 @@ def datevec(d: Any, *_: Any) -> Any:
 @builtin("etime", category="environment", nargin=(2, 2))
 def etime(t1: Any, t0: Any) -> Any:
     """Seconds between two clock vectors: etime(t1, t0)."""
-    a = to_array(t1).astype(np.float64).reshape(-1)
-    b = to_array(t0).astype(np.float64).reshape(-1)
+    a = double_values(t1, "etime").reshape(-1)
+    b = double_values(t0, "etime").reshape(-1)
     if a.size != 6 or b.size != 6:
         raise MatlabError("MATLAB:etime:InvalidInput", "Inputs must be 6-element date vectors.")
     return float((datenum_from_vector(a) - datenum_from_vector(b)) * 86400.0)

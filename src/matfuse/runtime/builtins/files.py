@@ -106,17 +106,24 @@ def fopen(name: Any, permission: Any = None, *_: Any, nargout: int = 1) -> Any:
 
 @builtin("fclose", category="files", nargin=(1, 1), nargout=(0, 1))
 def fclose(fid: Any) -> Any:
-    """Close a file (or 'all'); returns 0."""
+    """Close a file (or 'all'); returns 0, or -1 when buffered data could
+    not be written (disk full); the file is closed either way."""
     if is_text(fid):
         if to_str(fid).lower() != "all":
             raise _bad_fid()
-        for entry in OPEN_FILES.values():
-            entry.handle.close()
+        entries = list(OPEN_FILES.values())
         OPEN_FILES.clear()
-        return 0.0
+        return min((_close(entry) for entry in entries), default=0.0)
     entry = get_file(fid)
-    entry.handle.close()
     del OPEN_FILES[int_value(fid, "fclose")]
+    return _close(entry)
+
+
+def _close(entry: OpenFile) -> float:
+    try:
+        entry.handle.close()
+    except OSError:
+        return -1.0
     return 0.0
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_shape
 from matfuse.runtime._host_threads import map_columns
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, int_value, is_text
 from matfuse.runtime.builtins._reduction_args import numeric_input
@@ -53,6 +54,7 @@ def _resize(x: np.ndarray, n: int, axis: int) -> np.ndarray:
         return x
     if n < cur:
         return np.take(x, range(n), axis=axis)
+    check_shape(x.shape[:axis] + (n,) + x.shape[axis + 1:], x.itemsize)
     pad = [(0, 0)] * x.ndim
     pad[axis] = (0, n - cur)
     return np.pad(x, pad)

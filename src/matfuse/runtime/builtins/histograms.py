@@ -16,7 +16,8 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._common import is_text, scalar_value
+from matfuse.runtime._limits import check_allocation
+from matfuse.runtime.builtins._common import dim_arg, is_text, scalar_value
 from matfuse.runtime.builtins._reduction_args import numeric_input, real_values
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_str
@@ -30,7 +31,20 @@ def _eps(x: float) -> float:
 
 
 def bin_picker(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> np.ndarray:
-    """MATLAB's ``binpicker``: nice edges covering [xmin, xmax]."""
+    """MATLAB's ``binpicker``: nice edges covering [xmin, xmax]; plain even
+    edges when the data span more than doubles can step through nicely."""
+    with np.errstate(all="ignore"):
+        try:
+            edges = _nice_edges(xmin, xmax, nbins, raw_width)
+        except (OverflowError, ValueError):   # inf or non-positive widths in math.*
+            edges = None
+    if edges is None or not np.all(np.isfinite(edges)):
+        # Halved then doubled: the span itself may exceed the largest double.
+        edges = np.linspace(xmin / 2, xmax / 2, (nbins or 1) + 1) * 2
+    return edges
+
+
+def _nice_edges(xmin: float, xmax: float, nbins: int | None, raw_width: float) -> np.ndarray:
     xscale = max(abs(xmin), abs(xmax))
     xrange = xmax - xmin
     raw_width = max(raw_width, _eps(xscale))
@@ -171,10 +185,12 @@ def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
     if rest:
         spec = real_values(rest[0], "histcounts", "Bins")
         if spec.size == 1:
-            nbins = int(scalar_value(rest[0], "histcounts"))
-            if nbins < 1:
+            count = scalar_value(rest[0], "histcounts")
+            nbins = int(count) if math.isfinite(count) else 0
+            if nbins < 1 or nbins != count:
                 raise MatlabError("MATLAB:histcounts:InvalidNumBins",
                                   "Number of bins must be a positive integer.")
+            check_allocation((nbins + 1,), 8)
             if limits is not None:
                 edges = np.linspace(lo, hi, nbins + 1)
             elif finite.size:
@@ -236,9 +252,11 @@ def histc(x: Any, edges: Any, dim: Any = None, nargout: int = 1) -> Any:
         shape = (1, e.size) if data.shape[0] == 1 else (e.size, 1)
         out = canonical(counts.reshape(shape))
         return (out, canonical(bins.reshape(data.shape, order="F"))) if nargout > 1 else out
-    axis = 0 if dim is None else int(scalar_value(dim, "histc")) - 1
+    axis = 0 if dim is None else dim_arg(dim, "histc")
     if axis >= data.ndim:
+        # Every dimension past ndims is a singleton: count along a new last one.
         data = data[..., np.newaxis]
+        axis = data.ndim - 1
     moved = np.moveaxis(data, axis, -1)
     rows = moved.reshape(int(np.prod(moved.shape[:-1])), moved.shape[-1])
     results = [_histc_vector(r, e) for r in rows]

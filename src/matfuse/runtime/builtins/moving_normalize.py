@@ -9,10 +9,14 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text, scalar_value
+from matfuse.runtime.builtins._math_support import double_values
 from matfuse.runtime.builtins._reduction_args import ReductionArgs, ieee_quiet, numeric_input, real_values
 from matfuse.runtime.builtins.statistics import moments, variance
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_array, to_str
+
+
+_LONGEST_WINDOW = float(2 ** 53)
 
 
 def _window(k: Any, fn: str) -> tuple[int, int]:
@@ -20,16 +24,18 @@ def _window(k: Any, fn: str) -> tuple[int, int]:
     arr = real_values(k, fn, "Window length").reshape(-1)
     if arr.size == 1:
         n = arr[0]
-        if not (n > 0):
+        if not (0 < n < np.inf):
             raise MatlabError(f"MATLAB:{fn}:wrongWindowLength",
                               "Window length must be a finite positive scalar or a two-element vector of nonnegative values.")
+        n = min(n, _LONGEST_WINDOW)    # longer than any array: the same window
         if n == np.floor(n):
             n = int(n)
             return (n - 1) // 2 if n % 2 else n // 2, (n - 1) // 2 if n % 2 else n // 2 - 1
         half = int(np.floor(n / 2))
         return half, half
-    if arr.size == 2 and np.all(arr >= 0):
-        return int(np.floor(arr[0])), int(np.floor(arr[1]))
+    if arr.size == 2 and np.all(arr >= 0) and np.all(np.isfinite(arr)):
+        back, forward = np.minimum(arr, _LONGEST_WINDOW)
+        return int(np.floor(back)), int(np.floor(forward))
     raise MatlabError(f"MATLAB:{fn}:wrongWindowLength",
                       "Window length must be a finite positive scalar or a two-element vector of nonnegative values.")
 
@@ -205,7 +211,7 @@ def normalize(x: Any, *args: Any) -> Any:
             scale = np.sqrt(v)
         return canonical((work - center) / scale)
     if method == "range":
-        lo_hi = to_array(option).astype(np.float64).reshape(-1) if option is not None else np.array([0.0, 1.0])
+        lo_hi = double_values(option, "normalize").reshape(-1) if option is not None else np.array([0.0, 1.0])
         mn = np.min(work, axis=axis, keepdims=True)
         mx = np.max(work, axis=axis, keepdims=True)
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -217,7 +223,7 @@ def normalize(x: Any, *args: Any) -> Any:
         elif is_text(option) and to_str(option).lower() == "median":
             center = np.median(work, axis=axis, keepdims=True)
         else:
-            center = to_array(option).astype(np.float64)
+            center = double_values(option, "normalize")
         return canonical(work - center)
     if method == "scale":
         if option is None or (is_text(option) and to_str(option).lower() == "std"):
@@ -228,7 +234,7 @@ def normalize(x: Any, *args: Any) -> Any:
         elif is_text(option) and to_str(option).lower() == "first":
             scale = np.take(work, [0], axis=axis)
         else:
-            scale = to_array(option).astype(np.float64)
+            scale = double_values(option, "normalize")
         return canonical(work / scale)
     if method == "norm":
         p = 2.0 if option is None else (np.inf if is_text(option) else scalar_value(option, "normalize"))

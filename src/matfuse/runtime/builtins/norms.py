@@ -97,8 +97,8 @@ def vector_norm(v: np.ndarray, p: float | str, axis: int | None = None) -> np.nd
         return np.min(a, axis=axis, keepdims=kd, initial=np.inf)
     if p == 1:
         return np.sum(a, axis=axis, keepdims=kd)
-    with np.errstate(divide="ignore"):
-        return np.sum(a ** p, axis=axis, keepdims=kd) ** (1.0 / p)
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):
+        return np.sum(a ** p, axis=axis, keepdims=kd) ** (1.0 / np.float64(p))
 
 
 @builtin("norm", category="linear_algebra", nargin=(1, 2),

@@ -28,6 +28,10 @@ from matfuse.runtime.values import (
     to_str,
 )
 
+# A double has at most 767 significant decimal digits, so any larger
+# precision prints the same digits; capping keeps huge requests printable.
+MAX_PRECISION = 800
+
 
 def _numeric_input(x: Any, fn: str) -> np.ndarray:
     if isinstance(x, DeviceValue):
@@ -103,7 +107,7 @@ def num2str(x: Any, spec: Any = None) -> Any:
     prec = None
     if spec is not None:
         try:
-            prec = whole_number(spec, "num2str", "Precision", 1)
+            prec = min(whole_number(spec, "num2str", "Precision", 1), MAX_PRECISION)
         except MatlabError:
             raise MatlabError("MATLAB:num2str:invalidSecondArgument",
                               "Second argument must be a positive integer or a format.") from None
@@ -181,7 +185,7 @@ def mat2str(x: Any, *options: Any) -> Any:
                 raise MatlabError("MATLAB:mat2str:InvalidOptionString", "Invalid option string.")
             with_class = True
         else:
-            prec = whole_number(opt, "mat2str", "Precision", 1)
+            prec = min(whole_number(opt, "mat2str", "Precision", 1), MAX_PRECISION)
     if isinstance(x, DeviceValue):
         x = x.gather()
     if not (type(x) in (float, bool, complex) or type(x) is np.ndarray):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from matfuse.runtime._limits import MAX_DIMENSIONS, too_many_dimensions_error
 from matfuse.runtime import ops
 from matfuse.runtime._concat import cat_values
 from matfuse.runtime._elementwise import logical_op
@@ -106,6 +107,10 @@ def vertcat(*args: Any) -> Any:
 def cat(dim: Any, *args: Any) -> Any:
     """``cat(dim, a, b, ...)``: concatenation along dimension ``dim``."""
     axis = dim_arg(dim, "cat")
+    if axis >= MAX_DIMENSIONS:
+        if len(args) == 1:
+            return cat_values(list(args), 0)
+        raise too_many_dimensions_error()
     return cat_values(list(args), axis)
 
 

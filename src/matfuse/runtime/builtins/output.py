@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import math
 import sys
 from typing import Any
 
@@ -116,7 +117,7 @@ def fprintf(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     rest = list(args)
     if _is_fid(rest[0]):
         value = to_array(rest[0]).reshape(-1)[0]
-        if float(value) != int(float(value)):
+        if not math.isfinite(float(value)) or float(value) != int(float(value)):
             raise MatlabError("MATLAB:badfid_mx", "Invalid file identifier. Use fopen to generate a valid file identifier.")
         fid = int(float(value))
         rest = rest[1:]

@@ -12,6 +12,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime._matrixops import emit_warning
 from matfuse.runtime.builtins._common import int_value
+from matfuse.runtime.builtins._math_support import double_values, numeric_array
 from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import StructArray, canonical, to_array
@@ -40,7 +41,10 @@ def polyval(p: Any, x: Any, s: Any = None, mu: Any = None, nargout: int = 1) -> 
     xv = numeric_input(x, "polyval")
     xv = xv.astype(np.result_type(xv.dtype, np.float32 if xv.dtype == np.float32 else np.float64))
     if mu is not None:
-        m = to_array(mu).astype(np.float64).reshape(-1)
+        m = double_values(mu, "polyval").reshape(-1)
+        if m.size < 2:
+            raise MatlabError("MATLAB:polyval:InvalidMu",
+                              "MU must be a two-element vector [mean; std].")
         xv = (xv - m[0]) / m[1]
     y = np.zeros(xv.shape, dtype=np.result_type(xv.dtype, coeffs.dtype))
     for c in coeffs:
@@ -152,7 +156,7 @@ def _poly_add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def polyint(p: Any, k: Any = None) -> Any:
     """Integral of a polynomial with constant of integration k (default 0)."""
     pv = _vector(p, "polyint")
-    kk = None if k is None else to_array(k).reshape(-1)
+    kk = None if k is None else numeric_array(k, "polyint").reshape(-1)
     const = 0.0 if kk is None or kk.size == 0 else kk[0]
     out = np.concatenate([pv / np.arange(pv.size, 0, -1), [const]])
     return _row(out)

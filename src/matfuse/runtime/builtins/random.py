@@ -118,7 +118,7 @@ def rand(*args: Any) -> Any:
         return state
     rest, cls, like = parse_class_args(list(args), "rand")
     cls = _float_class(cls, "rand")
-    shape = parse_size_args(rest, "rand")
+    shape = parse_size_args(rest, "rand", 4 if cls == "single" else 8)
     on_device = _device_random("rand", shape, cls, like)
     if on_device is not None:
         return on_device
@@ -135,7 +135,7 @@ def randn(*args: Any) -> Any:
         return state
     rest, cls, like = parse_class_args(list(args), "randn")
     cls = _float_class(cls, "randn")
-    shape = parse_size_args(rest, "randn")
+    shape = parse_size_args(rest, "randn", 4 if cls == "single" else 8)
     on_device = _device_random("randn", shape, cls, like)
     if on_device is not None:
         return on_device
@@ -167,7 +167,7 @@ def randi(limits: Any, *args: Any) -> Any:
         raise MatlabError("MATLAB:randi:invalidOutputType",
                           f"Unsupported class '{cls}' for randi.")
     lo, hi = _randi_limits(limits)
-    shape = parse_size_args(rest, "randi")
+    shape = parse_size_args(rest, "randi", 8)
     if cls in INTEGER_CLASSES:
         info = np.iinfo(dtype_for_class(cls))
         if lo < info.min or hi > info.max:

@@ -232,8 +232,10 @@ def _min_max(arr: np.ndarray, ra: ReductionArgs) -> tuple[np.ndarray, np.ndarray
         def op(a: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
             if a.size == 0:
                 shape = tuple(1 if i in axes else d for i, d in enumerate(a.shape))
-                return np.zeros(shape, dtype=a.dtype)[tuple(slice(0, 0) if i in axes else slice(None)
-                                                            for i in range(a.ndim))]
+                # A reduced dimension of length 0 stays empty; one of length 1 stays 1.
+                return np.zeros(shape, dtype=a.dtype)[tuple(
+                    slice(0, 0) if i in axes and a.shape[i] == 0 else slice(None)
+                    for i in range(a.ndim))]
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", RuntimeWarning)
                 f = fn_all if not ra.omitnan else fn_nan

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import MAX_DIMENSIONS, too_many_dimensions_error
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, int_value
 from matfuse.runtime.builtins._math_support import (
     binary_inputs,
@@ -61,6 +62,10 @@ def _dims_from_args(args: tuple[Any, ...], total: int) -> tuple[int, ...]:
         raise MatlabError("MATLAB:getReshapeDims:notSameNumel",
                           "Number of elements must not change. Use [] as one of the size inputs to "
                           "automatically calculate the appropriate size for that dimension.")
+    while len(dims) > 2 and dims[-1] == 1:
+        dims.pop()
+    if len(dims) > MAX_DIMENSIONS:
+        raise too_many_dimensions_error()
     return tuple(dims)
 
 

@@ -197,7 +197,9 @@ def filter_(b: Any, a: Any, x: Any, zi: Any = None, dim: Any = None, nargout: in
                           "First denominator filter coefficient must be non-zero.")
     axis = dim_arg(dim, "filter") if dim is not None else first_nonsingleton_dim(xv.shape)
     if axis >= xv.ndim:
+        # Every dimension past ndims is a singleton: filter along a new last one.
         xv = xv[..., np.newaxis]
+        axis = xv.ndim - 1
     order = max(av.size, bv.size) - 1
     if nargout < 2 and zi is None and axis == 0 and xv.ndim == 2 and order > 0:
         # columns filter independently: blocks of them in parallel, same bits

@@ -182,6 +182,8 @@ def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool]:
         if x.ndim == 2 and x.shape[0] == 1:
             x = x.reshape(-1, 1)
         return x, norm_n
+    if len(arrays) != 2:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     a, b = arrays
     if a.size != b.size:
         raise MatlabError(f"MATLAB:{fn}:XYlengthMismatch", "The lengths of X and Y must match.")
@@ -240,7 +242,11 @@ def quantile_sorted(v: np.ndarray, probs: np.ndarray) -> np.ndarray:
 
 
 def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:
-    arr = numeric_input(x, fn).astype(np.float64)
+    arr = numeric_input(x, fn)
+    if arr.dtype.kind == "c":
+        # Percentiles order the data; complex numbers have no order to use.
+        raise MatlabError(f"MATLAB:{fn}:complexData", "Input data must be real.")
+    arr = arr.astype(np.float64)
     pv = real_values(p, fn, "P")
     if fn == "quantile" and pv.size == 1 and pv.reshape(-1)[0] >= 1 and pv.reshape(-1)[0] == np.floor(pv.reshape(-1)[0]):
         count = int(pv.reshape(-1)[0])

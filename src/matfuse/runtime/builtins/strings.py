@@ -304,8 +304,8 @@ _CATEGORIES = {
 
 def _char_property(value: Any, test) -> Any:
     if is_char(value):
-        flat = value.reshape(-1, order="F")
-        out = np.array([test(c) for c in flat.tolist()], dtype=bool).reshape(value.shape, order="F")
+        codes = value.reshape(-1, order="F").view(np.uint32)   # keeps char(0)
+        out = np.array([test(chr(c)) for c in codes.tolist()], dtype=bool).reshape(value.shape, order="F")
         return canonical(out)
     if isinstance(value, CellArray):
         return CellArray.from_list([_char_property(e, test) for e in value.data.reshape(-1, order="F")],

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_allocation
 from matfuse.runtime.builtins._text_args import make_char, string_array, text_arg, whole_number
 from matfuse.runtime.builtins.number_text import num2str
 from matfuse.runtime.registry import builtin
@@ -135,6 +136,7 @@ def _to_base(value: Any, min_digits: Any, base: int, fn: str) -> Any:
     if not texts:
         return np.zeros((0, 0), dtype=CHAR_DTYPE)
     width = max([width] + [len(t) for t in texts])
+    check_allocation((len(texts), width), CHAR_DTYPE.itemsize)
     return char_rows([t.rjust(width, "0") for t in texts])
 
 
@@ -150,6 +152,11 @@ def dec2hex(value: Any, min_digits: Any = None) -> Any:
     return _to_base(value, min_digits, 16, "dec2hex")
 
 
+def _as_double(value: int) -> float:
+    """An integer as a double; Inf beyond the largest double (as MATLAB gives)."""
+    return float(value) if value.bit_length() <= 1023 else math.inf
+
+
 def _from_base(text: Any, base: int, fn: str) -> Any:
     arg = text_arg(text, fn)
     values = []
@@ -158,7 +165,7 @@ def _from_base(text: Any, base: int, fn: str) -> Any:
         if base == 16 and t[:2].lower() == "0x":
             t = t[2:]
         try:
-            values.append(float(int(t, base)) if t else 0.0)
+            values.append(_as_double(int(t, base)) if t else 0.0)
         except ValueError:
             if base == 2:
                 raise MatlabError("MATLAB:bin2dec:IllegalBinaryString",

@@ -214,7 +214,10 @@ def size(v: Any, *dims: Any, nargout: int = 1) -> Any:
             if arr.size == 1:
                 wanted.append(dim_arg(d, "size"))
             else:
-                wanted.extend(dim_arg(float(x), "size") for x in arr.reshape(-1, order="F"))
+                flat = arr.reshape(-1, order="F")
+                if flat.dtype.kind == "U":
+                    flat = flat.view(np.uint32)
+                wanted.extend(dim_arg(float(x), "size") for x in flat)
         sizes = [float(shape[k]) if k < len(shape) else 1.0 for k in wanted]
         if nargout <= 1:
             return sizes[0] if len(sizes) == 1 else np.array([sizes], dtype=np.float64)

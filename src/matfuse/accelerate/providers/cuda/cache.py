@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any, Sequence
 
 from matfuse import __version__ as MATFUSE_VERSION
+from matfuse.runtime.atomic_files import read_bytes_safe, write_bytes_atomic
 
 
 class KernelCompileError(RuntimeError):
@@ -100,14 +99,15 @@ class KernelCache:
             self.stats["rawmodule_compiles"] += 1
             return self.cp.RawModule(code=source, options=options[1:], backend="nvrtc")
         path = self.cache_dir / f"{key}.cubin" if self.cache_dir is not None else None
-        if path is not None and path.is_file():
-            cubin = path.read_bytes()
+        cubin = read_bytes_safe(path) if path is not None else None
+        if cubin:
             self.stats["disk_hits"] += 1
         else:
             cubin = self._compile(source, options)
             if path is not None:
                 try:
-                    _write_atomically(path, cubin)
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    write_bytes_atomic(path, cubin)
                 except OSError as err:
                     # An unwritable cache dir costs compile time, not correctness.
                     self.stats["disk_errors"] = self.stats.get("disk_errors", 0) + 1
@@ -135,13 +135,3 @@ class KernelCache:
         """Forget loaded modules (disk files stay)."""
         self._functions.clear()
         self._modules.clear()
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    # Another process may write the same key concurrently: write a private
-    # temporary file, then rename over (atomic on POSIX).
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    with os.fdopen(fd, "wb") as fh:
-        fh.write(data)
-    os.replace(tmp, path)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from matfuse.accelerate_api import Unsupported
+from matfuse.runtime.atomic_files import read_bytes_safe, warn_on_stderr, write_text_atomic
 
 from importlib.metadata import PackageNotFoundError, version as _pkg_version
 
@@ -144,7 +145,7 @@ class PipelineCache:
         header = f"// matfuse entry={entry_point} n_in={layout.n_in} n_out={layout.n_out} wg={wg}\n"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(header + source)
+            write_text_atomic(path, header + source)
         except OSError:
             # A read-only cache dir only costs the warm start; never fail a kernel for it.
             self._persist = False
@@ -156,7 +157,15 @@ class PipelineCache:
             return 0
         done = 0
         for path in sorted(folder.glob("*.wgsl"))[:limit]:
-            text = path.read_text()
+            data = read_bytes_safe(path)    # skips (with a warning) FIFOs, folders
+            if data is None:
+                continue
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                warn_on_stderr(f"removing corrupt shader cache file {path}")
+                _remove_quietly(path)
+                continue
             first, _, source = text.partition("\n")
             fields = dict(p.split("=", 1) for p in first.split()[2:] if "=" in p)
             try:
@@ -165,5 +174,13 @@ class PipelineCache:
                 self.get(source, fields["entry"], layout, wg)
                 done += 1
             except (KeyError, ValueError, Unsupported):
-                path.unlink(missing_ok=True)
+                _remove_quietly(path)
         return done
+
+
+def _remove_quietly(path: Path) -> None:
+    """Delete a corrupt cache file; a read-only cache keeps it."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError:
+        pass
