@@ -141,6 +141,11 @@ def format_report(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def bench_cli(argv: list[str], options: object = None) -> int:
+    """``matfuse bench`` as a subcommand (it parses its own options)."""
+    return bench_main(argv)
+
+
 def bench_main(argv: list[str]) -> int:
     """Entry point of ``matfuse bench``; returns the exit status."""
     from matfuse.cli.main import report_error

@@ -20,6 +20,7 @@ import re
 from typing import Any, TextIO
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.values import char_array
 from matfuse.vm.convert import to_matlab, to_python
 from matfuse.vm.interpreter import Interpreter, interrupt_guard
 
@@ -41,9 +42,26 @@ class Session:
         self.interp.begin_command()
         interrupt_guard(self.interp.execute, code)
 
-    def run_file(self, path: str) -> None:
-        """Run a script (base workspace) or a function file's primary function."""
-        interrupt_guard(self.interp.run_file_command, path)
+    def run_file(self, path: str, args: list[str] | None = None) -> None:
+        """Run a script (base workspace) or a function file's primary
+        function; ``args`` (strings) are passed to the function as char
+        vectors, as MATLAB passes command-line arguments to a deployed
+        application.  A script takes no arguments."""
+        if not args:
+            interrupt_guard(self.interp.run_file_command, path)
+            return
+        interrupt_guard(self._run_with_arguments, path, [char_array(a) for a in args])
+
+    def _run_with_arguments(self, path: str, args: list) -> None:
+        interp = self.interp
+        interp.begin_command()
+        try:
+            scope = interp.functions.load_file(path)
+        except (FileNotFoundError, IsADirectoryError):
+            raise MatlabError("MATLAB:run:FileNotFound", f"{path} not found.") from None
+        if scope.primary is None:
+            raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+        interp.invoke(scope.primary, args, 0)
 
     def get(self, name: str) -> Any:
         """A variable of the base workspace, converted (a copy)."""
