@@ -244,3 +244,25 @@ def test_save_keeps_permissions_and_replaces_symlink_target_name(tmp_path) -> No
     call("save", text(path), text("d"), nargout=0, ctx=ctx)
     assert os.stat(path).st_mode & 0o777 == 0o640
     assert call("load", text(path), ctx=ctx).fields == ["d"]
+
+
+def test_missing_h5py_names_the_extra(tmp_path, monkeypatch) -> None:
+    import sys
+
+    ctx = _workspace()
+    monkeypatch.setitem(sys.modules, "h5py", None)
+    err = raises("matfuse:missingExtra", "save", text(str(tmp_path / "x.mat")), text("-v7.3"),
+                 nargout=0, ctx=ctx)
+    assert "matfuse[hdf5]" in err.message
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_gpu_values_are_saved_gathered(tmp_path) -> None:
+    from matfuse.vm.session import Session
+    import io
+
+    s = Session(stdout=io.StringIO(), stderr=io.StringIO())
+    path = tmp_path / "g.mat"
+    s.eval(f"g = gpuArray([1 2 3]); save('{path}', 'g', '-v7.3'); clear g; load('{path}'); "
+           "c = class(g); v = g;")
+    assert s.get("c") == "double" and s.get("v").tolist() == [[1.0, 2.0, 3.0]]
