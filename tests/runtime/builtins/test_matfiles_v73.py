@@ -266,3 +266,33 @@ def test_gpu_values_are_saved_gathered(tmp_path) -> None:
     s.eval(f"g = gpuArray([1 2 3]); save('{path}', 'g', '-v7.3'); clear g; load('{path}'); "
            "c = class(g); v = g;")
     assert s.get("c") == "double" and s.get("v").tolist() == [[1.0, 2.0, 3.0]]
+
+
+def _matlab_style_file(path) -> None:
+    """A v7.3 file as MATLAB writes one with a string object (MCOS) beside
+    plain variables."""
+    from matfuse.runtime.builtins._mat_v73 import header_bytes
+
+    with h5py.File(path, "w", userblock_size=512) as h5:
+        a = h5.create_dataset("a", data=np.array([[1.0], [2.0]]))      # MATLAB 1x2
+        a.attrs["MATLAB_class"] = np.bytes_("double")
+        s = h5.create_dataset("s", data=np.array([[3707764736, 2, 1, 1, 1, 1]], dtype=np.uint32))
+        s.attrs["MATLAB_class"] = np.bytes_("string")
+        s.attrs["MATLAB_object_decode"] = np.int32(3)
+        h5.create_group("#subsystem#")
+    with open(path, "r+b") as fh:
+        fh.write(header_bytes())
+
+
+def test_unreadable_v73_variable_is_skipped_with_a_warning(tmp_path) -> None:
+    path = tmp_path / "m.mat"
+    _matlab_style_file(path)
+    ctx = FakeContext()
+    call("load", text(str(path)), nargout=0, ctx=ctx)
+    assert ctx.vars["a"].tolist() == [[1.0, 2.0]] and "s" not in ctx.vars
+    assert any("Variable 's' was not loaded" in line for line in ctx.output)
+    before = path.read_bytes()
+    ctx.vars = {"b": 1.0}
+    raises("MATLAB:load:unsupportedClass", "save", text(str(path)), text("b"), text("-append"),
+           nargout=0, ctx=ctx)
+    assert path.read_bytes() == before

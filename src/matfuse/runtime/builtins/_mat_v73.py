@@ -22,7 +22,7 @@ vectors, matfuse a string array again.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -321,10 +321,21 @@ def _unsupported(name: str, cls: str) -> MatlabError:
                        f"Unable to load variable '{name}' of class '{cls}' from a version 7.3 MAT-file.")
 
 
-def read_v73(path: str) -> dict[str, Any]:
-    """All variables of a v7.3 MAT-file (root members other than ``#refs#``)."""
+def read_v73(path: str, skip: Callable[[str, MatlabError], None] | None = None) -> dict[str, Any]:
+    """All variables of a v7.3 MAT-file (root members other than ``#refs#``
+    and ``#subsystem#``).  A variable of a class matfuse cannot read (MATLAB
+    objects, function handles) raises, or is passed to ``skip`` and left out."""
     h5py = require_h5py()
+    out: dict[str, Any] = {}
     with h5py.File(path, "r") as h5:
         read = _reader(h5, h5py)
-        return {name: read(h5[name], name) for name in h5.keys()
-                if not name.startswith("#")}
+        for name in h5.keys():
+            if name.startswith("#"):
+                continue
+            try:
+                out[name] = read(h5[name], name)
+            except MatlabError as err:
+                if skip is None or err.identifier != "MATLAB:load:unsupportedClass":
+                    raise
+                skip(name, err)
+    return out

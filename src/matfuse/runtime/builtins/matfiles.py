@@ -39,22 +39,24 @@ from matfuse.runtime.values import (
 
 
 # ------------------------------------------------------------- MAT-files
-def read_mat_file(path: str) -> dict[str, Any]:
-    """All variables of a MAT-file (v4, v5, v7, v7.3), in file order."""
+def read_mat_file(path: str, skip: Any = None) -> dict[str, Any]:
+    """All variables of a MAT-file (v4, v5, v7, v7.3), in file order.  For
+    v7.3, ``skip(name, error)`` receives variables of classes matfuse cannot
+    read (without it they are errors: ``-append`` must not drop them)."""
     from scipy.io.matlab import matfile_version
 
     with open(path, "rb") as fh:
         head = fh.read(128)
         fh.seek(0)
         if is_v73(head):
-            return read_v73(path)
+            return read_v73(path, skip)
         try:
             major, _ = matfile_version(fh)
         except ValueError:
             raise MatlabError("MATLAB:load:notBinaryFile",
                               f"Unable to read MAT-file {path}. Not a binary MAT-file.") from None
         if major == 2:
-            return read_v73(path)
+            return read_v73(path, skip)
         return read_v5(fh, major, path)
 
 
@@ -236,7 +238,10 @@ def load(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     path = _resolve_load_path(filename)
     is_mat = "-mat" in options or (os.path.splitext(path)[1].lower() == ".mat" and "-ascii" not in options)
     if is_mat:
-        variables = read_mat_file(path)
+        def skip(name: str, err: MatlabError) -> None:
+            ctx.write_err(f"Warning: Variable '{name}' was not loaded: {err.message}\n")
+
+        variables = read_mat_file(path, skip)
         names = _select(list(variables), plain, "load")
         variables = {n: variables[n] for n in names}
         if nargout:
