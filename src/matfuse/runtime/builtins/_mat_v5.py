@@ -46,6 +46,12 @@ def to_mat(value: Any) -> Any:
             out[idx] = to_mat(value.data[idx])
         return out
     if t is StructArray:
+        if not value.fields:
+            # SciPy writes {} as a 1x1 struct without fields (and no other shape)
+            if value.data.size != 1:
+                raise MatlabError("MATLAB:save:unsupportedClass",
+                                  "Empty struct arrays without fields need -v7.3.")
+            return {}
         out = np.empty(value.shape, dtype=[(f, object) for f in value.fields])
         for idx in np.ndindex(value.shape):
             entry = value.data[idx]
@@ -119,6 +125,9 @@ def from_mat(arr: Any) -> Any:
             data[idx] = {f: from_mat(arr[idx][f]) for f in fields}
         return StructArray(fields, data)
     if arr.dtype == object:
+        if arr.size and all(x is None for x in arr.reshape(-1)):
+            # what SciPy reads for a struct without fields (a cell's elements are arrays)
+            return StructArray([], np.array([{} for _ in range(arr.size)], dtype=object).reshape(arr.shape))
         data = np.empty(arr.shape, dtype=object)
         for idx in np.ndindex(arr.shape):
             data[idx] = from_mat(arr[idx])

@@ -236,7 +236,10 @@ def _reader(h5: Any, h5py: Any) -> Any:
             return StructArray.scalar({f: read(node[f], name) for f in fields})
         if node.attrs.get("MATLAB_empty") is not None and int(np.asarray(node.attrs["MATLAB_empty"])):
             dims = tuple(int(d) for d in np.asarray(node[()]).reshape(-1)) if node.size else (0, 0)
-            return _empty(cls, normalize_shape(dims) if dims else (0, 0), node)
+            shape = normalize_shape(dims) if dims else (0, 0)
+            if _attr_text(node, "MATFUSE_class") == "string":
+                return StringArray(np.empty(shape, dtype=object))
+            return _empty(cls, shape, node)
         if node.attrs.get("MATLAB_object_decode") is not None or cls in ("function_handle", "string"):
             raise _unsupported(name, cls)
         raw = np.transpose(node[()])

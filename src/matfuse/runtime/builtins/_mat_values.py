@@ -50,6 +50,10 @@ def check_saveable(value: Any, name: str) -> None:
             check_saveable(item, name)
         return
     if t is StructArray:
+        if not value.fields and value.data.size > 1:
+            raise MatlabError("MATLAB:save:unsupportedClass",
+                              f"Unable to save variable '{name}': struct arrays with no fields "
+                              "and more than one element are not supported.")
         for field in value.fields:
             if not is_valid_name(field):
                 raise MatlabError("MATLAB:save:invalidFieldName",
