@@ -71,6 +71,10 @@ def detect_delimiter(lines: list[str]) -> str:
 def split_fields(line: str, delimiter: str) -> list[str]:
     """The fields of one line; quotes removed, white space around fields kept
     out.  ``' '`` splits on runs of white space."""
+    if '"' not in line:       # the common case: no quoting to honour
+        if delimiter == " ":
+            return line.split() or [""]
+        return [f.strip() for f in line.split(delimiter)]
     if delimiter == " ":
         return _split_quoted(line.strip(), None)
     return [f.strip() for f in _split_quoted(line, delimiter)]
@@ -122,6 +126,12 @@ def header_line_count(lines: list[str], delimiter: str) -> int:
     return len(lines)
 
 
+def _plain_numbers(row: list[str]) -> bool:
+    """Whether Python's float() reads every field as MATLAB would (no '_'
+    digit separators, no 'infinity' spelled out)."""
+    return not any("_" in f or "y" in f or "Y" in f or not f.isascii() for f in row)
+
+
 def numeric_grid(rows: list[list[str]], fill: float) -> tuple[np.ndarray, list[tuple[int, int, str]]]:
     """Rows of fields as a double matrix (short rows and empty fields get
     ``fill``) and the (row, column, text) of fields that are not numbers."""
@@ -129,6 +139,12 @@ def numeric_grid(rows: list[list[str]], fill: float) -> tuple[np.ndarray, list[t
     out = np.full((len(rows), width), fill, dtype=np.float64)
     text_fields: list[tuple[int, int, str]] = []
     for i, row in enumerate(rows):
+        if _plain_numbers(row):
+            try:
+                out[i, :len(row)] = [float(f) for f in row]
+                continue
+            except ValueError:
+                pass        # some field is text, empty or MATLAB-only syntax
         for j, field in enumerate(row):
             value = parse_number(field)
             if value is not None:

@@ -247,6 +247,8 @@ def _matrix_rows(value: Any, fn: str, delim: str) -> list[list[str]]:
     if arr.dtype == CHAR_DTYPE:
         return [[quote_text("".join(row), delim)] for row in arr.reshape(arr.shape[0], -1, order="F").tolist()]
     arr = arr.reshape(arr.shape[0], -1, order="F")
+    if arr.dtype == np.float64:
+        return [[format_number(x, 15) for x in row] for row in arr.tolist()]
     return [[_number_text(x, arr.dtype, 15) for x in row] for row in arr]
 
 
@@ -311,7 +313,10 @@ def _dlm_text_rows(matrix: Any, delim: str, precision: Any, roffset: int, coffse
             cells = [[_c_format(fmt, x) for x in row] for row in arr]
         else:
             digits = 5 if precision is None else int_value(precision, "dlmwrite")
-            cells = [[_number_text(x, arr.dtype, digits) for x in row] for row in arr]
+            if arr.dtype == np.float64:
+                cells = [[format_number(x, digits) for x in row] for row in arr.tolist()]
+            else:
+                cells = [[_number_text(x, arr.dtype, digits) for x in row] for row in arr]
     width = (len(cells[0]) if cells else 0) + coffset
     rows = [[""] * width for _ in range(roffset)]
     return rows + [[""] * coffset + row for row in cells]

@@ -71,6 +71,8 @@ class _Encoder:
                 raise MatlabError("MATLAB:json:ComplexNotSupported", "Complex values are not supported.")
             if arr.size == 1:
                 return self.scalar(arr.reshape(-1)[0])
+            if arr.dtype == np.float64:
+                return self._nest(arr.astype(object), self.scalar)
             return self._nest(arr, self.scalar)
         raise MatlabError("MATLAB:json:UnsupportedClass",
                           f"Unable to encode a value of class '{class_of(v)}' as JSON.")
@@ -92,26 +94,18 @@ class _Encoder:
             return int(x)
         value = float(x)
         if not math.isfinite(value):
-            return _NonFinite(value) if not self.convert_nonfinite else None
-        return _Number(x)
+            return None if self.convert_nonfinite else _nonfinite_text(value)
+        return _Raw(_number_text(x))
 
 
-class _Number(float):
-    """A float that prints as MATLAB's jsonencode does (shortest round trip,
-    whole numbers without '.0'; singles with single precision)."""
-
-    def __new__(cls, x: Any) -> "_Number":
-        obj = super().__new__(cls, float(x))
-        obj.text = _number_text(x)
-        return obj
-
-    def __repr__(self) -> str:
-        return self.text
+class _Raw(str):
+    """JSON text written as is: numbers formatted as MATLAB's jsonencode
+    writes them (shortest round trip, whole numbers without '.0'), and
+    NaN/Infinity when they are not converted to null."""
 
 
-class _NonFinite(float):
-    def __repr__(self) -> str:
-        return "NaN" if self != self else ("Infinity" if self > 0 else "-Infinity")
+def _nonfinite_text(value: float) -> _Raw:
+    return _Raw("NaN" if value != value else ("Infinity" if value > 0 else "-Infinity"))
 
 
 def _number_text(x: Any) -> str:
@@ -127,8 +121,8 @@ def _dump(obj: Any, pretty: bool, indent: int = 0) -> str:
         return "null"
     if isinstance(obj, bool):
         return "true" if obj else "false"
-    if isinstance(obj, (_Number, _NonFinite)):
-        return repr(obj)
+    if isinstance(obj, _Raw):
+        return str(obj)
     if isinstance(obj, int):
         return str(obj)
     if isinstance(obj, str):
