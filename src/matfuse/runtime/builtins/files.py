@@ -65,7 +65,25 @@ def write_fid(fid: int, text: str) -> None:
         raise _bad_fid()
     if not entry.handle.writable():
         return   # MATLAB silently writes nothing to a read-only file
-    entry.handle.write(text.encode("utf-8"))
+    try:
+        entry.handle.write(text.encode("utf-8"))
+    except OSError as err:
+        raise _write_failed("fprintf", entry, err) from None
+
+
+def _write_failed(fn: str, entry: OpenFile, err: OSError) -> MatlabError:
+    """A failed write (disk full, I/O error) as a MATLAB error."""
+    return MatlabError(f"MATLAB:{fn}:writeFailed",
+                       f"Unable to write to file '{entry.name}': {err.strerror or 'write failed'}.")
+
+
+def _close(entry: OpenFile) -> bool:
+    """Close a file; False when flushing its last data failed (disk full)."""
+    try:
+        entry.handle.close()
+        return True
+    except OSError:
+        return False
 
 
 def _next_fid() -> int:
@@ -106,18 +124,17 @@ def fopen(name: Any, permission: Any = None, *_: Any, nargout: int = 1) -> Any:
 
 @builtin("fclose", category="files", nargin=(1, 1), nargout=(0, 1))
 def fclose(fid: Any) -> Any:
-    """Close a file (or 'all'); returns 0."""
+    """Close a file (or 'all'); returns 0, or -1 when its buffered data
+    could not be written (disk full)."""
     if is_text(fid):
         if to_str(fid).lower() != "all":
             raise _bad_fid()
-        for entry in OPEN_FILES.values():
-            entry.handle.close()
+        closed = [_close(entry) for entry in OPEN_FILES.values()]
         OPEN_FILES.clear()
-        return 0.0
+        return 0.0 if all(closed) else -1.0
     entry = get_file(fid)
-    entry.handle.close()
     del OPEN_FILES[int_value(fid, "fclose")]
-    return 0.0
+    return 0.0 if _close(entry) else -1.0
 
 
 def _readable(entry: OpenFile) -> bool:
@@ -239,7 +256,10 @@ def fwrite(fid: Any, data: Any, precision: Any = None, *_: Any) -> Any:
         out = flat.astype(src)
     if not entry.handle.writable():
         return 0.0   # MATLAB writes nothing to a read-only file
-    entry.handle.write(out.astype(src.newbyteorder("<")).tobytes())
+    try:
+        entry.handle.write(out.astype(src.newbyteorder("<")).tobytes())
+    except OSError as err:
+        raise _write_failed("fwrite", entry, err) from None
     return float(flat.size)
 
 
