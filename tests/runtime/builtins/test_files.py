@@ -116,3 +116,11 @@ def test_disk_full_is_a_matlab_error_not_python(tmp_path) -> None:
 
     assert call("fclose", 78.0) == -1.0
     assert 78 not in files.OPEN_FILES
+
+
+def test_fileread_encoding(tmp_path) -> None:
+    f = tmp_path / "latin.txt"
+    f.write_bytes(b"caf\xe9\n")
+    assert to_str(call("fileread", text(str(f)), text("Encoding"), text("ISO-8859-1"))) == "café\n"
+    assert to_str(call("fileread", text(str(f)))) == "caf\ufffd\n"
+    raises("MATLAB:fileread:UnsupportedEncoding", "fileread", text(str(f)), text("Encoding"), text("nope"))

@@ -8,6 +8,7 @@ is encoded and decoded as UTF-8 (MATLAB's default on Linux).
 
 from __future__ import annotations
 
+import codecs
 import os
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -310,15 +311,25 @@ def fseek(fid: Any, offset: Any, origin: Any) -> Any:
     return 0.0
 
 
-@builtin("fileread", category="files", nargin=(1, 2))
-def fileread(name: Any, *_: Any) -> Any:
-    """Whole file contents as a char row vector."""
+@builtin("fileread", category="files", nargin=(1, 3))
+def fileread(name: Any, *options: Any) -> Any:
+    """Whole file contents as a char row vector: fileread(filename,
+    'Encoding', enc) (default UTF-8; bytes that do not decode become U+FFFD)."""
     filename = text_arg(name, "fileread", "file name")
+    encoding = "utf-8"
+    if options:
+        if len(options) != 2 or not is_text(options[0]) or to_str(options[0]).lower() != "encoding":
+            raise MatlabError("MATLAB:fileread:InvalidOption", "Expected the option 'Encoding' and its value.")
+        encoding = text_arg(options[1], "fileread", "encoding")
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            raise MatlabError("MATLAB:fileread:UnsupportedEncoding",
+                              f"Unsupported encoding '{encoding}'.") from None
     try:
         with open(os.path.expanduser(filename), "rb") as fh:
-            text = fh.read().decode("utf-8", errors="replace")
+            text = fh.read().decode(encoding, errors="replace")
     except OSError:
         raise MatlabError("MATLAB:fileread:cannotOpenFile",
                           f"Could not open file {filename}. No such file or directory.") from None
     return char_array(text) if text else np.zeros((1, 0), dtype=CHAR_DTYPE)
-
