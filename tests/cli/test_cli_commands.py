@@ -105,3 +105,15 @@ def test_closed_stdout_pipe_is_quiet(tmp_path: Path) -> None:
                           env=dict(os.environ, PYTHONPATH=str(ROOT / "src")))
     assert proc.stdout == "     1\n"
     assert "Error" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_bench_provider_fallback_warns(tmp_path: Path) -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("cupy") is not None:
+        pytest.skip("CuPy is installed: the cuda provider starts")
+    script = tmp_path / "b.m"
+    script.write_text("x = 1;\n")
+    done = _cli("bench", str(script), "--iters", "1", "--provider", "cuda", "--quiet")
+    assert done.returncode == 0
+    assert "Warning: acceleration provider 'cuda' is not available" in done.stderr

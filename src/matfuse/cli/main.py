@@ -124,16 +124,23 @@ def start_acceleration(options: CliOptions) -> None:
     """An explicit ``--provider`` starts that provider before the program runs."""
     if options.provider is None or options.accelerate is None:
         return
-    from matfuse.accelerate.facade import acceleration_state, initialize_acceleration_provider
+    from matfuse.accelerate.facade import initialize_acceleration_provider
 
-    provider = initialize_acceleration_provider(options.accelerate)
-    wanted = options.provider.lower()
-    if wanted not in ("auto", provider.name.lower()):
-        state = acceleration_state()
-        why = "; ".join(state.notes) if state is not None and state.notes else "it did not start"
-        sys.stderr.write(f"Warning: acceleration provider '{options.provider}' is not available "
-                         f"({why}); using '{provider.name}'.\n")
-        sys.stderr.flush()
+    warn_on_fallback(options.provider, initialize_acceleration_provider(options.accelerate))
+
+
+def warn_on_fallback(requested: str, provider: Any) -> None:
+    """A warning on stderr when the provider that started is not the one
+    asked for (``--provider cuda`` without CuPy runs on the fallback)."""
+    if requested.lower() in ("auto", provider.name.lower()):
+        return
+    from matfuse.accelerate.facade import acceleration_state
+
+    state = acceleration_state()
+    why = "; ".join(state.notes) if state is not None and state.notes else "it did not start"
+    sys.stderr.write(f"Warning: acceleration provider '{requested}' is not available "
+                     f"({why}); using '{provider.name}'.\n")
+    sys.stderr.flush()
 
 
 def report_error(err: MatlabError, stream: Any = None) -> None:
