@@ -296,3 +296,28 @@ def test_unreadable_v73_variable_is_skipped_with_a_warning(tmp_path) -> None:
     raises("MATLAB:load:unsupportedClass", "save", text(str(path)), text("b"), text("-append"),
            nargout=0, ctx=ctx)
     assert path.read_bytes() == before
+
+
+def test_unreadable_v7_variable_is_skipped_with_a_warning(tmp_path, monkeypatch) -> None:
+    from scipy.io.matlab import MatlabFunction
+
+    from matfuse.runtime.builtins import _mat_v5
+
+    path = tmp_path / "f.mat"
+    ctx = FakeContext()
+    ctx.vars = {"a": 1.0, "b": 2.0}
+    call("save", text(str(path)), nargout=0, ctx=ctx)
+    real = _mat_v5._read_raw
+
+    def with_handle(fh, mat_dtype):
+        values = real(fh, mat_dtype)
+        values["b"] = MatlabFunction(np.zeros((1, 1)))     # as SciPy reads a function handle
+        return values
+
+    monkeypatch.setattr(_mat_v5, "_read_raw", with_handle)
+    loaded = FakeContext()
+    call("load", text(str(path)), nargout=0, ctx=loaded)
+    assert loaded.vars == {"a": 1.0}
+    assert any("Variable 'b' was not loaded" in line for line in loaded.output)
+    raises("MATLAB:load:unsupportedClass", "save", text(str(path)), text("a"), text("-append"),
+           nargout=0, ctx=ctx)

@@ -11,7 +11,7 @@ array.
 
 from __future__ import annotations
 
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable
 
 import numpy as np
 
@@ -109,10 +109,13 @@ def write_v5(fh: BinaryIO, variables: dict[str, Any], compress: bool = True,
 # ------------------------------------------------------------------- read
 def from_mat(arr: Any) -> Any:
     """A value read by scipy as a matfuse value."""
-    from scipy.io.matlab import MatlabObject
+    from scipy.io.matlab import MatlabFunction, MatlabObject, MatlabOpaque
 
     if not isinstance(arr, np.ndarray):
         return arr
+    if isinstance(arr, (MatlabOpaque, MatlabFunction)):
+        kind = "function_handle" if isinstance(arr, MatlabFunction) else "opaque object"
+        raise MatlabError("MATLAB:load:unsupportedClass", f"Cannot load a MATLAB {kind}.")
     if isinstance(arr, MatlabObject):
         if arr.classname == "string" and arr.size == 1 and "strings" in (arr.dtype.names or ()):
             return _string_from_mat(arr.reshape(-1)[0])
@@ -186,8 +189,11 @@ def _read_raw(fh: BinaryIO, mat_dtype: bool) -> dict[str, Any]:
     return out
 
 
-def read_v5(fh: BinaryIO, major: int, path: str) -> dict[str, Any]:
-    """All variables of a v4/v5/v7 MAT-file, in file order."""
+def read_v5(fh: BinaryIO, major: int, path: str,
+            skip: Callable[[str, MatlabError], None] | None = None) -> dict[str, Any]:
+    """All variables of a v4/v5/v7 MAT-file, in file order.  A variable of a
+    class matfuse cannot read (MATLAB objects, function handles) raises, or
+    is passed to ``skip`` and left out."""
     import warnings
 
     import scipy.io
@@ -199,4 +205,12 @@ def read_v5(fh: BinaryIO, major: int, path: str) -> dict[str, Any]:
         warnings.simplefilter("ignore", np.exceptions.ComplexWarning)
         typed = _read_raw(fh, True)
     raw = _read_raw(fh, False)
-    return {name: from_mat(_keep_complex(value, raw[name])) for name, value in typed.items()}
+    out: dict[str, Any] = {}
+    for name, value in typed.items():
+        try:
+            out[name] = from_mat(_keep_complex(value, raw[name]))
+        except MatlabError as err:
+            if skip is None or err.identifier != "MATLAB:load:unsupportedClass":
+                raise
+            skip(name, err)
+    return out

@@ -40,9 +40,9 @@ from matfuse.runtime.values import (
 
 # ------------------------------------------------------------- MAT-files
 def read_mat_file(path: str, skip: Any = None) -> dict[str, Any]:
-    """All variables of a MAT-file (v4, v5, v7, v7.3), in file order.  For
-    v7.3, ``skip(name, error)`` receives variables of classes matfuse cannot
-    read (without it they are errors: ``-append`` must not drop them)."""
+    """All variables of a MAT-file (v4, v5, v7, v7.3), in file order.
+    ``skip(name, error)`` receives variables of classes matfuse cannot read
+    (without it they are errors: ``-append`` must not drop them)."""
     from scipy.io.matlab import matfile_version
 
     with open(path, "rb") as fh:
@@ -57,7 +57,7 @@ def read_mat_file(path: str, skip: Any = None) -> dict[str, Any]:
                               f"Unable to read MAT-file {path}. Not a binary MAT-file.") from None
         if major == 2:
             return read_v73(path, skip)
-        return read_v5(fh, major, path)
+        return read_v5(fh, major, path, skip)
 
 
 # ----------------------------------------------------------------- ASCII
