@@ -97,5 +97,4 @@ def replace_file_by_path(target: str, write: Callable[[str], None]) -> None:
 def write_error(fn: str, filename: str, err: OSError) -> MatlabError:
     """MATLAB's error for a file that could not be written."""
     reason = err.strerror or "cannot write file"
-    return MatlabError(f"MATLAB:{fn}:couldNotWriteFile" if fn == "save" else f"MATLAB:{fn}:FileNotWritable",
-                       f"Unable to write file {filename}: {reason}.")
+    return MatlabError(f"MATLAB:{fn}:couldNotWriteFile", f"Unable to write file {filename}: {reason}.")
