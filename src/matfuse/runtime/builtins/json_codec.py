@@ -109,10 +109,35 @@ def _nonfinite_text(value: float) -> _Raw:
 
 
 def _number_text(x: Any) -> str:
-    text = str(np.float32(x)) if isinstance(x, np.float32) else repr(float(x))
-    if text.endswith(".0"):
-        text = text[:-2]
-    return text
+    """Whole numbers within int64 print as integers; others as RapidJSON
+    (which MATLAB's JSON writer uses) prints the shortest round-trip digits:
+    plain decimals for exponents up to 21 (``100000000000000000000.0``),
+    ``0.000001234`` down to 1e-6, else ``1.234e-7`` / ``1e30``."""
+    value = float(x)
+    if value.is_integer() and abs(value) < 2.0 ** 63:
+        return str(int(value))
+    single = isinstance(x, np.float32)
+    text = str(np.float32(x)) if single else repr(value)
+    sign = "-" if text.startswith("-") else ""
+    mantissa, _, exp_text = text.lstrip("-").partition("e")
+    whole, _, frac = mantissa.partition(".")
+    digits = (whole + frac).lstrip("0") or "0"
+    # value = 0.digits * 10**kk
+    kk = len(whole) + (int(exp_text) if exp_text else 0) if whole != "0" else \
+        (int(exp_text) if exp_text else 0) - (len(frac) - len(frac.lstrip("0")))
+    digits = digits.rstrip("0") or "0"
+    n = len(digits)
+    if n <= kk <= 21:
+        body = digits + "0" * (kk - n) + ".0"
+    elif 0 < kk <= 21:
+        body = digits[:kk] + "." + digits[kk:]
+    elif -6 < kk <= 0:
+        body = "0." + "0" * (-kk) + digits
+    elif n == 1:
+        body = f"{digits}e{kk - 1}"
+    else:
+        body = f"{digits[0]}.{digits[1:]}e{kk - 1}"
+    return sign + body
 
 
 def _dump(obj: Any, pretty: bool, indent: int = 0) -> str:
