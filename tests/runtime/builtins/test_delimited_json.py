@@ -84,6 +84,9 @@ def test_csv_dlm(tmp_path) -> None:
     f.write_text("1,,3\n4,5\n")
     s, _ = _eval(f"A = dlmread('{f}');")
     assert np.array_equal(s.interp.base["A"], [[1, 0, 3], [4, 5, 0]])
+    f.write_text("1 2  3\n 4\t5 6\n")
+    s, _ = _eval(f"A = dlmread('{f}');")
+    assert np.array_equal(s.interp.base["A"], [[1, 2, 3], [4, 5, 6]])
     f.write_text("a,b\n1,2\n")
     with pytest.raises(MatlabError) as info:
         _eval(f"A = csvread('{f}');")

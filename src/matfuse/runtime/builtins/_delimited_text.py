@@ -58,13 +58,17 @@ def read_lines(path: str, fn: str) -> list[str]:
 
 
 def detect_delimiter(lines: list[str]) -> str:
-    """The delimiter most data lines share; ' ' (white space) when none."""
+    """The delimiter that (nearly) every line holds; ' ' (white space: runs
+    of spaces and tabs) when none does, e.g. columns aligned with a mix of
+    tabs and spaces."""
     sample = [ln for ln in lines[:200] if ln.strip()]
     best, best_count = " ", 0
     for cand in _CANDIDATES:
         count = sum(1 for ln in sample if cand in ln)
         if count > best_count:
             best, best_count = cand, count
+    if best_count < 0.8 * len(sample):
+        return " "
     return best
 
 
