@@ -321,3 +321,14 @@ def test_unreadable_v7_variable_is_skipped_with_a_warning(tmp_path, monkeypatch)
     assert any("Variable 'b' was not loaded" in line for line in loaded.output)
     raises("MATLAB:load:unsupportedClass", "save", text(str(path)), text("a"), text("-append"),
            nargout=0, ctx=ctx)
+
+
+def test_regexp_selection_and_unknown_load_option(tmp_path) -> None:
+    ctx = FakeContext()
+    ctx.vars = {"alpha": 1.0, "beta": 2.0, "alps": 3.0}
+    path = str(tmp_path / "r.mat")
+    call("save", text(path), text("-regexp"), text("^al"), nargout=0, ctx=ctx)
+    assert sorted(call("load", text(path), ctx=ctx).fields) == ["alpha", "alps"]
+    assert call("load", text(path), text("-regexp"), text("ha$"), ctx=ctx).fields == ["alpha"]
+    raises("MATLAB:load:unknownOption", "load", text(path), text("-v7"), ctx=ctx)
+    raises("MATLAB:save:invalidRegexp", "save", text(path), text("-regexp"), text("("), nargout=0, ctx=ctx)

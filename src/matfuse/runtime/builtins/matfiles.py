@@ -102,10 +102,21 @@ def read_ascii_file(path: str) -> np.ndarray:
 
 
 # ------------------------------------------------------------------ save
-def _select(names: list[str], patterns: list[str], fn: str) -> list[str]:
+def _select(names: list[str], patterns: list[str], fn: str, regexp: bool = False) -> list[str]:
+    """The names ``patterns`` pick: exact names and ``*`` wildcards (a name
+    that matches nothing is an error), or with ``-regexp`` regular
+    expressions matched anywhere in the name."""
     if not patterns:
         return names
     chosen: list[str] = []
+    if regexp:
+        for pat in patterns:
+            try:
+                rx = re.compile(pat)
+            except re.error:
+                raise MatlabError(f"MATLAB:{fn}:invalidRegexp", f"Invalid regular expression '{pat}'.") from None
+            chosen.extend(n for n in names if rx.search(n) and n not in chosen)
+        return chosen
     for pat in patterns:
         hits = [n for n in names if fnmatch.fnmatchcase(n, pat)] if any(c in pat for c in "*?[") \
             else ([pat] if pat in names else [])
@@ -115,7 +126,7 @@ def _select(names: list[str], patterns: list[str], fn: str) -> list[str]:
     return chosen
 
 
-_SAVE_OPTIONS = {"-ascii", "-double", "-tabs", "-append", "-struct", "-mat", "-nocompression",
+_SAVE_OPTIONS = {"-ascii", "-double", "-tabs", "-append", "-struct", "-mat", "-nocompression", "-regexp",
                  "-compress", "-v4", "-v6", "-v7", "-v7.3"}
 
 
@@ -148,10 +159,10 @@ def _save_values(ctx: Any, plain: list[str], options: set[str]) -> dict[str, Any
             raise MatlabError("MATLAB:save:structOptionNotScalarStruct",
                               "The argument to -STRUCT must be the name of a scalar structure variable.")
         entry = s.data.reshape(-1)[0]
-        for f in _select(list(s.fields), plain[1:], "save"):
+        for f in _select(list(s.fields), plain[1:], "save", "-regexp" in options):
             values[f] = entry[f]
     else:
-        for n in _select(list(ctx.variable_names()), plain, "save"):
+        for n in _select(list(ctx.variable_names()), plain, "save", "-regexp" in options):
             values[n] = ctx.get_var(n)
     return values
 
@@ -166,8 +177,9 @@ def _existing_version(path: str) -> str:
 def save(ctx: Any, *args: Any) -> Any:
     """Save workspace variables to a MAT-file: save(filename, vars..., options).
 
-    Options: -v7 (default), -v6, -v7.3 (HDF5; needs matfuse[hdf5]), -append,
-    -struct s fields..., -ascii with -double and -tabs.  Unknown options are
+    Options: -v7 (default), -v6, -v4, -v7.3 (HDF5; needs matfuse[hdf5]),
+    -append, -struct s fields..., -regexp, -ascii with -double and -tabs,
+    -nocompression.  Unknown options are
     errors.  The file is replaced atomically: a failed save keeps the old file.
     """
     plain, options = _save_words(args)
@@ -228,11 +240,14 @@ def _ascii_var_name(path: str) -> str:
          wants_nargout=True)
 def load(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     """Load variables: S = load(filename, vars...) returns a struct; without an
-    output the variables are defined in the caller's workspace."""
+    output the variables are defined in the caller's workspace.  Options:
+    -mat, -ascii, -regexp (the names are regular expressions)."""
     words = [to_str(a) if is_text(a) else None for a in args]
     if any(w is None for w in words):
         raise MatlabError("MATLAB:load:badArgument", "Arguments to LOAD must be character vectors or strings.")
     options = {w.lower() for w in words if w.startswith("-")}
+    for option in sorted(options - {"-mat", "-ascii", "-regexp"}):
+        raise MatlabError("MATLAB:load:unknownOption", f"Unknown option '{option}'.")
     plain = [w for w in words if not w.startswith("-")]
     filename = plain.pop(0) if plain else "matlab.mat"
     path = _resolve_load_path(filename)
@@ -242,7 +257,7 @@ def load(ctx: Any, *args: Any, nargout: int = 0) -> Any:
             ctx.write_err(f"Warning: Variable '{name}' was not loaded: {err.message}\n")
 
         variables = read_mat_file(path, skip)
-        names = _select(list(variables), plain, "load")
+        names = _select(list(variables), plain, "load", "-regexp" in options)
         variables = {n: variables[n] for n in names}
         if nargout:
             return StructArray.scalar(variables)
