@@ -6,7 +6,26 @@ from typing import Any
 
 __version__ = "0.1.0"
 
-__all__ = ["Session", "__version__"]
+__all__ = ["Session", "eval", "help_text", "__version__"]
+
+
+def eval(code: str, **variables: Any) -> Any:  # noqa: A001 - MATLAB's name, on purpose
+    """Run MATLAB ``code`` in a fresh session with ``variables`` set; returns
+    ``ans`` (converted to Python) when the code set it, else None.
+
+        matfuse.eval("x + 1;", x=2)          # 3.0
+        matfuse.eval("s.a = v(end);", v=[1, 2])
+    """
+    from matfuse.vm.session import eval_code
+
+    return eval_code(code, **variables)
+
+
+def help_text(name: str | None = None) -> str:
+    """What MATLAB's ``help name`` prints (``help`` alone: the topics)."""
+    from matfuse.runtime.help_text import help_text as text
+
+    return text(name)
 
 
 def __getattr__(name: str) -> Any:

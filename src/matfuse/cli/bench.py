@@ -70,9 +70,13 @@ def _start_provider(name: str | None) -> Any:
     from matfuse.accelerate.facade import ensure_provider, initialize_acceleration_provider
     from matfuse.accelerate.options import AccelerateInitOptions
 
+    from matfuse.cli.main import warn_on_fallback
+
     if name is None:
         return ensure_provider()
-    return initialize_acceleration_provider(AccelerateInitOptions.from_env(provider=name))
+    provider = initialize_acceleration_provider(AccelerateInitOptions.from_env(provider=name))
+    warn_on_fallback(name, provider)
+    return provider
 
 
 def run_bench(path: str, iters: int, warmup: int, defines: list[tuple[str, Any]],
@@ -139,6 +143,11 @@ def format_report(report: dict[str, Any]) -> str:
         lines.append("  host fallbacks: " + ", ".join(
             f"{k} {v}" for k, v in sorted(report["fallbacks"].items())))
     return "\n".join(lines)
+
+
+def bench_cli(argv: list[str], options: object = None) -> int:
+    """``matfuse bench`` as a subcommand (it parses its own options)."""
+    return bench_main(argv)
 
 
 def bench_main(argv: list[str]) -> int:

@@ -1,18 +1,34 @@
 """The ``matfuse`` command.
 
-    matfuse FILE.m [args...]       run a script (or a function file's primary)
+    matfuse FILE.m [args...]       run a script, or a function file's primary
+                                   function with args passed as char vectors
     matfuse run FILE.m [args...]   the same
-    matfuse -e 'code'              run code
+    matfuse -batch 'code'          run code non-interactively (exit 1 on error)
+    matfuse -e 'code'              the same
     matfuse bench FILE.m [...]     time a script (see matfuse.cli.bench)
-    matfuse --version
     matfuse info [--json]          device, thresholds, last planner decisions
     matfuse calibrate [--refresh]  measure planner costs on this device
+    matfuse --version
     matfuse                        interactive REPL (statements from stdin when not a TTY)
+
+Subcommands are declared in ``SUBCOMMANDS`` (name -> module, entry point,
+one-line help); adding one is adding an entry there.  Each entry point takes
+``(argv, options)`` and returns the exit status; ``--help`` works for each.
+
+Arguments after ``FILE.m`` are passed as MATLAB passes them to a compiled
+(deployed) application: every argument is a char vector, given to the
+primary function of a function file.  A script takes no arguments (as a
+deployed script): passing some is MATLAB's ``Too many input arguments`` error.
+
+Exit status: 0 success, 1 MATLAB error, 2 usage error, 130 interrupted by
+Ctrl-C (SIGINT).  ``--provider NAME`` starts that provider first and warns on
+stderr when it cannot start and the in-process fallback is used.  When
+``XDG_RUNTIME_DIR`` is not set, a private one is created before any GPU
+library starts (Mesa drivers complain on every start without it).
 
 Options ``--provider NAME``, ``--stats`` and ``--explain`` are collected in a
 ``CliOptions`` (``.accelerate`` holds ``AccelerateInitOptions.from_env(...)``);
-an explicit ``--provider`` starts that provider first; ``--stats`` calls
-``matfuse.accelerate.facade.print_stats(stream)`` at exit when it exists.
+``--stats`` calls ``matfuse.accelerate.facade.print_stats(stream)`` at exit.
 """
 
 from __future__ import annotations
@@ -21,19 +37,54 @@ import argparse
 import importlib
 import importlib.util
 import os
+import stat
 import sys
+import tempfile
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from matfuse import __version__
-from matfuse.errors import MatlabError
+from matfuse.errors import MatlabError, MatlabInterrupt
+
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130      # 128 + SIGINT, the shell convention
+EXIT_BROKEN_PIPE = 141      # 128 + SIGPIPE
+
+
+@dataclass(frozen=True)
+class Subcommand:
+    """``matfuse NAME ...``: ``module.function(argv, options) -> int``."""
+
+    module: str
+    function: str
+    help: str
+
+
+SUBCOMMANDS: dict[str, Subcommand] = {
+    "run": Subcommand("matfuse.cli.main", "run_main", "run a script or function file (args as char vectors)"),
+    "bench": Subcommand("matfuse.cli.bench", "bench_cli", "time a script over several runs"),
+    "info": Subcommand("matfuse.cli.main", "info_main", "device, planner thresholds, last decisions"),
+    "calibrate": Subcommand("matfuse.cli.main", "calibrate_main", "measure planner costs on this device"),
+}
+
+
+def _epilog() -> str:
+    width = max(len(n) for n in SUBCOMMANDS)
+    lines = ["subcommands (matfuse NAME --help for each):"]
+    lines += [f"  {name.ljust(width)}  {sub.help}" for name, sub in SUBCOMMANDS.items()]
+    lines += ["", "exit status: 0 ok, 1 MATLAB error, 2 usage error, 130 interrupted (Ctrl-C)"]
+    return "\n".join(lines)
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="matfuse", description="Run MATLAB-language programs (array work on GPUs).")
+        prog="matfuse", description="Run MATLAB-language programs (array work on GPUs).",
+        usage="matfuse [options] [FILE.m [args...] | SUBCOMMAND ...]",
+        epilog=_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="store_true", help="print the version and exit")
-    parser.add_argument("-e", "--eval", dest="code", metavar="CODE", help="run MATLAB code")
+    parser.add_argument("-batch", "-e", "--eval", dest="code", metavar="CODE",
+                        help="run MATLAB code non-interactively (exit status 1 on error)")
     parser.add_argument("--provider", metavar="NAME",
                         help="acceleration provider (inprocess, wgpu, cuda)")
     parser.add_argument("--stats", action="store_true", help="print acceleration statistics")
@@ -41,7 +92,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write acceleration statistics as JSON to PATH at exit")
     parser.add_argument("--explain", action="store_true", help="explain offload decisions")
     parser.add_argument("args", nargs=argparse.REMAINDER,
-                        help="FILE.m [args...] or: run FILE.m [args...]")
+                        help="FILE.m [args...], or a subcommand and its arguments")
     return parser
 
 
@@ -75,7 +126,21 @@ def start_acceleration(options: CliOptions) -> None:
         return
     from matfuse.accelerate.facade import initialize_acceleration_provider
 
-    initialize_acceleration_provider(options.accelerate)
+    warn_on_fallback(options.provider, initialize_acceleration_provider(options.accelerate))
+
+
+def warn_on_fallback(requested: str, provider: Any) -> None:
+    """A warning on stderr when the provider that started is not the one
+    asked for (``--provider cuda`` without CuPy runs on the fallback)."""
+    if requested.lower() in ("auto", provider.name.lower()):
+        return
+    from matfuse.accelerate.facade import acceleration_state
+
+    state = acceleration_state()
+    why = "; ".join(state.notes) if state is not None and state.notes else "it did not start"
+    sys.stderr.write(f"Warning: acceleration provider '{requested}' is not available "
+                     f"({why}); using '{provider.name}'.\n")
+    sys.stderr.flush()
 
 
 def report_error(err: MatlabError, stream: Any = None) -> None:
@@ -120,23 +185,63 @@ def _finish_explain(options: CliOptions) -> None:
     finish_explain(options, sys.stderr)
 
 
-def run_file(path: str, options: Any) -> int:
+def _guarded(action: Callable[[], None]) -> int:
+    """Run ``action``: MATLAB errors are reported (status 1), Ctrl-C is status
+    130, a closed stdout pipe (``matfuse f.m | head``) ends quietly."""
+    try:
+        action()
+    except MatlabInterrupt as err:
+        report_error(err)
+        return EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        sys.stderr.write("Operation terminated by user.\n")
+        return EXIT_INTERRUPTED
+    except MatlabError as err:       # MatlabSyntaxError included: nothing ran
+        if _from_broken_pipe(err):
+            return _broken_pipe()
+        report_error(err)
+        return EXIT_ERROR
+    except BrokenPipeError:
+        return _broken_pipe()
+    finally:
+        try:
+            sys.stdout.flush()
+        except BrokenPipeError:
+            pass
+    return 0
+
+
+def _from_broken_pipe(err: MatlabError) -> bool:
+    """Whether the error is the VM's report of a write to a closed stdout pipe."""
+    seen: BaseException | None = err
+    while seen is not None:
+        if isinstance(seen, BrokenPipeError):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return err.identifier == "matfuse:internalError" and err.message.startswith("BrokenPipeError")
+
+
+def _broken_pipe() -> int:
+    # Python would report the failed flush at exit: point stdout at devnull.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return EXIT_BROKEN_PIPE
+
+
+def run_file(path: str, options: Any, args: list[str] | None = None) -> int:
     from matfuse.vm.session import Session
 
     if not os.path.isfile(path):
         sys.stderr.write(f"matfuse: cannot open '{path}': no such file\n")
-        return 2
+        return EXIT_USAGE
     session = Session(options=options)
-    status = 0
-    try:
+
+    def action() -> None:
         start_acceleration(options)
         _start_explain(options)
-        session.run_file(path)
-    except MatlabError as err:       # MatlabSyntaxError included: nothing ran
-        report_error(err)
-        status = 1
-    finally:
-        sys.stdout.flush()
+        session.run_file(path, list(args or []))
+
+    status = _guarded(action)
     _finish_explain(options)
     _finish_stats(options)
     return status
@@ -146,27 +251,90 @@ def run_code(code: str, options: Any) -> int:
     from matfuse.vm.session import Session
 
     session = Session(options=options)
-    status = 0
-    try:
+
+    def action() -> None:
         start_acceleration(options)
         _start_explain(options)
         session.eval(code)
-    except MatlabError as err:
-        report_error(err)
-        status = 1
-    finally:
-        sys.stdout.flush()
+
+    status = _guarded(action)
     _finish_explain(options)
     _finish_stats(options)
     return status
 
 
+# ------------------------------------------------------------ subcommands
+def _sub_parser(name: str, usage_help: str) -> argparse.ArgumentParser:
+    return argparse.ArgumentParser(prog=f"matfuse {name}", description=usage_help)
+
+
+def run_main(argv: list[str], options: Any) -> int:
+    """``matfuse run FILE.m [args...]``."""
+    parser = _sub_parser("run", "Run a script, or a function file's primary function with the "
+                         "arguments passed as char vectors (a script takes none).")
+    parser.add_argument("file", metavar="FILE.m", help="the script or function file")
+    parser.add_argument("args", nargs=argparse.REMAINDER, help="arguments (char vectors)")
+    if not argv or argv[0] in ("-h", "--help"):
+        parser.parse_args(argv)         # prints the help, or the missing-FILE usage error
+    return run_file(argv[0], options, argv[1:])
+
+
+def info_main(argv: list[str], options: Any) -> int:
+    """``matfuse info [--json]`` (matfuse.cli.info)."""
+    parser = _sub_parser("info", "Show the acceleration device, the planner's thresholds and "
+                         "its last decisions.")
+    parser.add_argument("--json", action="store_true", help="print as JSON")
+    parser.parse_args(argv)
+    from matfuse.cli.info import run_info
+
+    return run_info(argv, getattr(options, "accelerate", None))
+
+
+def calibrate_main(argv: list[str], options: Any) -> int:
+    """``matfuse calibrate [--refresh]`` (matfuse.cli.calibrate)."""
+    parser = _sub_parser("calibrate", "Measure the planner's costs on this device and save them.")
+    parser.add_argument("--refresh", action="store_true", help="measure again even when saved")
+    parser.parse_args(argv)
+    from matfuse.cli.calibrate import run_calibrate
+
+    return run_calibrate(argv, getattr(options, "accelerate", None))
+
+
+def run_subcommand(name: str, argv: list[str], options: Any) -> int:
+    sub = SUBCOMMANDS[name]
+    entry = getattr(importlib.import_module(sub.module), sub.function)
+    try:
+        return entry(argv, options)
+    except SystemExit as done:          # argparse: --help (0) or a usage error (2)
+        return done.code if isinstance(done.code, int) else EXIT_USAGE
+
+
+def private_runtime_dir() -> None:
+    """Set ``XDG_RUNTIME_DIR`` to a private folder when it is missing, before
+    a GPU driver starts (Mesa prints an error on each start without one)."""
+    if os.environ.get("XDG_RUNTIME_DIR"):
+        return
+    path = os.path.join(tempfile.gettempdir(), f"matfuse-runtime-{os.getuid()}")
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+    except OSError:
+        return
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return
+    if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
+        path = tempfile.mkdtemp(prefix="matfuse-runtime-")   # someone else's: use a fresh one
+    os.environ["XDG_RUNTIME_DIR"] = path
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["bench"]:       # its own options: see matfuse.cli.bench
-        from matfuse.cli.bench import bench_main
-
-        return bench_main(list(argv[1:]))
+    private_runtime_dir()
+    if argv[:1] == ["bench"]:       # its own options, --provider included
+        return run_subcommand("bench", list(argv[1:]), None)
     ns = build_parser().parse_args(argv)
     if ns.version:
         print(f"matfuse {__version__}")
@@ -175,22 +343,14 @@ def main(argv: list[str] | None = None) -> int:
         options = make_options(ns)
     except MatlabError as err:
         report_error(err)
-        return 2
+        return EXIT_USAGE
     if ns.code is not None:
         return run_code(ns.code, options)
     args = list(ns.args)
-    if args and args[0] in ("info", "calibrate"):
-        from matfuse.cli.calibrate import run_calibrate
-        from matfuse.cli.info import run_info
-
-        return (run_info if args[0] == "info" else run_calibrate)(args[1:], options.accelerate)
-    if args and args[0] == "run":
-        args = args[1:]
-        if not args:
-            sys.stderr.write("matfuse run: missing FILE.m\n")
-            return 2
+    if args and args[0] in SUBCOMMANDS:
+        return run_subcommand(args[0], args[1:], options)
     if args:
-        return run_file(args[0], options)
+        return run_file(args[0], options, args[1:])
     from matfuse.cli.repl import run_repl
 
     return run_repl(options)

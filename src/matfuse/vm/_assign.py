@@ -167,7 +167,7 @@ def _key(fr: Any, level: _Level, cur: Any) -> Any:
     if level.kind == ".":
         return level.name
     if level.kind == ".()":
-        return _calls.field_name(level.name_fn(fr))
+        return _calls.new_field_name(level.name_fn(fr))
     cell = level.cell
     if cell is None:
         return level.build(fr)

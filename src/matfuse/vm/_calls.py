@@ -3,6 +3,8 @@ sites, indexing a value vs calling a function, function-handle creation."""
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, Callable
 
 import numpy as np
@@ -367,6 +369,18 @@ def field_name(v: Any) -> str:
         return to_str(v)
     raise MatlabError("MATLAB:dynamicFieldName",
                       "Dynamic structure field names must be character vectors or strings.")
+
+
+def new_field_name(v: Any) -> str:
+    """The name in ``s.(name) = ...``: MATLAB rejects names that are not
+    ASCII identifiers of at most 63 characters when the field is added."""
+    name = field_name(v)
+    if not _FIELD_NAME.match(name) or len(name) > 63:
+        raise MatlabError("MATLAB:AddField:InvalidFieldName", f"Invalid field name: '{name}'.")
+    return name
+
+
+_FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 
 
 def bind_target(interp: Any, target: Any, name: str) -> Callable[[list, int], list]:

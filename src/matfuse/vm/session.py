@@ -2,54 +2,31 @@
 
     s = matfuse.Session()
     s.eval("x = magic(3);")
-    s.get("x")                      # numpy array
+    s.get("x")                      # numpy array (a copy)
     s.set("y", np.ones((2, 2)))
+    s.set("cfg", {"n": 3, "name": "run"})   # a struct
     s.call("max", [3.0, 7.0], nargout=1)
+
+    matfuse.eval("x + 1;", x=2)           # 3.0: one-liners in a fresh session
+
+Values are converted both ways by ``matfuse.vm.convert`` (structs <-> dicts,
+cells <-> lists, char/strings <-> str, classes kept); ``get`` never returns
+memory shared with the workspace.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any, TextIO
-
-import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime import hints
-from matfuse.runtime.values import (
-    CHAR_DTYPE, DeviceValue, as_matlab_array, canonical, char_array, to_str,
-)
+from matfuse.runtime.values import char_array
+from matfuse.vm.convert import to_matlab, to_python
 from matfuse.vm.interpreter import Interpreter, interrupt_guard
 
 
-def to_matlab(value: Any) -> Any:
-    """A Python/NumPy value as a MATLAB value (the value model of runtime.values)."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, complex):
-        return np.array([[value]], dtype=np.complex128)
-    if isinstance(value, str):
-        return char_array(value)
-    if isinstance(value, np.generic):
-        return canonical(np.asarray(value).reshape(1, 1))
-    if isinstance(value, np.ndarray):
-        if value.dtype.kind == "U" and value.dtype != CHAR_DTYPE:
-            return char_array("".join(value.reshape(-1).tolist()))
-        return canonical(as_matlab_array(np.array(value)))
-    if isinstance(value, (list, tuple)):
-        return canonical(as_matlab_array(np.array(value, dtype=np.float64)))
-    return value
-
-
-def to_python(value: Any) -> Any:
-    """A MATLAB value for Python callers: host arrays, ``str`` for char rows."""
-    if isinstance(value, DeviceValue):
-        value = value.gather()
-    if type(value) is np.ndarray and value.dtype == CHAR_DTYPE and value.ndim == 2 \
-            and value.shape[0] <= 1:
-        return to_str(value) if value.size else ""
-    return value
+_VARIABLE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}\Z")
 
 
 class Session:
@@ -69,14 +46,32 @@ class Session:
         finally:
             hints.command_finished()
 
-    def run_file(self, path: str) -> None:
-        """Run a script (base workspace) or a function file's primary function."""
+    def run_file(self, path: str, args: list[str] | None = None) -> None:
+        """Run a script (base workspace) or a function file's primary
+        function; ``args`` (strings) are passed to the function as char
+        vectors, as MATLAB passes command-line arguments to a deployed
+        application.  A script takes no arguments."""
         try:
-            interrupt_guard(self.interp.run_file_command, path)
+            if not args:
+                interrupt_guard(self.interp.run_file_command, path)
+                return
+            interrupt_guard(self._run_with_arguments, path, [char_array(a) for a in args])
         finally:
             hints.command_finished()
 
+    def _run_with_arguments(self, path: str, args: list) -> None:
+        interp = self.interp
+        interp.begin_command()
+        try:
+            scope = interp.functions.load_file(path)
+        except (FileNotFoundError, IsADirectoryError):
+            raise MatlabError("MATLAB:run:FileNotFound", f"{path} not found.") from None
+        if scope.primary is None:
+            raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
+        interp.invoke(scope.primary, args, 0)
+
     def get(self, name: str) -> Any:
+        """A variable of the base workspace, converted (a copy)."""
         base = self.interp.base
         if name in base.global_names:
             value = self.interp.globals.get(name)
@@ -88,7 +83,9 @@ class Session:
         return to_python(value)
 
     def set(self, name: str, value: Any) -> None:
-        if not name.isidentifier():
+        """Create or overwrite a base-workspace variable from a Python value
+        (TypeError when it has no MATLAB equivalent)."""
+        if not _VARIABLE.match(name):
             raise MatlabError("MATLAB:InvalidVariableName", f"Invalid variable name '{name}'.")
         self.interp.base[name] = to_matlab(value)
 
@@ -100,3 +97,16 @@ class Session:
         if nargout <= 1:
             return values[0] if values else None
         return tuple(values)
+
+
+def eval_code(code: str, **variables: Any) -> Any:
+    """``matfuse.eval``: run ``code`` in a fresh session after setting
+    ``variables``; returns ``ans`` converted when the code set it (an
+    expression statement), else None.  Output is printed as MATLAB would."""
+    session = Session()
+    for name, value in variables.items():
+        session.set(name, value)
+    session.eval(code)
+    if "ans" in session.interp.base:
+        return session.get("ans")
+    return None

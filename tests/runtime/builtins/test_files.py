@@ -85,3 +85,42 @@ def test_wrong_direction_is_quiet(tmp_path) -> None:
     fid = call("fopen", text(path), text("r"))
     assert call("fwrite", fid, row(1, 2)) == 0.0
     files.write_fid(int(fid), "ignored")
+
+
+def test_disk_full_is_a_matlab_error_not_python(tmp_path) -> None:
+    import errno
+
+    from matfuse.errors import MatlabError
+    from matfuse.runtime.builtins import files
+
+    class FullDisk:
+        def writable(self) -> bool:
+            return True
+
+        def write(self, data: bytes) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def close(self) -> None:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    files.OPEN_FILES[77] = files.OpenFile("full.txt", "w", FullDisk())
+    try:
+        with pytest.raises(MatlabError) as info:
+            files.write_fid(77, "x")
+        assert info.value.identifier == "MATLAB:fprintf:writeFailed"
+        assert "No space left on device" in info.value.message
+    finally:
+        entry = files.OPEN_FILES.pop(77)
+    files.OPEN_FILES[78] = entry
+    from builtins_b_support import call
+
+    assert call("fclose", 78.0) == -1.0
+    assert 78 not in files.OPEN_FILES
+
+
+def test_fileread_encoding(tmp_path) -> None:
+    f = tmp_path / "latin.txt"
+    f.write_bytes(b"caf\xe9\n")
+    assert to_str(call("fileread", text(str(f)), text("Encoding"), text("ISO-8859-1"))) == "café\n"
+    assert to_str(call("fileread", text(str(f)))) == "caf\ufffd\n"
+    raises("MATLAB:fileread:UnsupportedEncoding", "fileread", text(str(f)), text("Encoding"), text("nope"))

@@ -29,7 +29,7 @@ from matfuse.runtime.values import (
     to_str,
 )
 
-_IDENT = re.compile(r"^[A-Za-z]\w*$")
+_IDENT = re.compile(r"^[A-Za-z]\w*$", re.ASCII)
 
 
 # ------------------------------------------------------------------- cells

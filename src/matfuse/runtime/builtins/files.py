@@ -8,6 +8,7 @@ is encoded and decoded as UTF-8 (MATLAB's default on Linux).
 
 from __future__ import annotations
 
+import codecs
 import os
 from dataclasses import dataclass
 from typing import Any, BinaryIO
@@ -65,7 +66,25 @@ def write_fid(fid: int, text: str) -> None:
         raise _bad_fid()
     if not entry.handle.writable():
         return   # MATLAB silently writes nothing to a read-only file
-    entry.handle.write(text.encode("utf-8"))
+    try:
+        entry.handle.write(text.encode("utf-8"))
+    except OSError as err:
+        raise _write_failed("fprintf", entry, err) from None
+
+
+def _write_failed(fn: str, entry: OpenFile, err: OSError) -> MatlabError:
+    """A failed write (disk full, I/O error) as a MATLAB error."""
+    return MatlabError(f"MATLAB:{fn}:writeFailed",
+                       f"Unable to write to file '{entry.name}': {err.strerror or 'write failed'}.")
+
+
+def _close(entry: OpenFile) -> bool:
+    """Close a file; False when flushing its last data failed (disk full)."""
+    try:
+        entry.handle.close()
+        return True
+    except OSError:
+        return False
 
 
 def _next_fid() -> int:
@@ -106,25 +125,17 @@ def fopen(name: Any, permission: Any = None, *_: Any, nargout: int = 1) -> Any:
 
 @builtin("fclose", category="files", nargin=(1, 1), nargout=(0, 1))
 def fclose(fid: Any) -> Any:
-    """Close a file (or 'all'); returns 0, or -1 when buffered data could
-    not be written (disk full); the file is closed either way."""
+    """Close a file (or 'all'); returns 0, or -1 when its buffered data
+    could not be written (disk full)."""
     if is_text(fid):
         if to_str(fid).lower() != "all":
             raise _bad_fid()
-        entries = list(OPEN_FILES.values())
+        closed = [_close(entry) for entry in OPEN_FILES.values()]
         OPEN_FILES.clear()
-        return min((_close(entry) for entry in entries), default=0.0)
+        return 0.0 if all(closed) else -1.0
     entry = get_file(fid)
     del OPEN_FILES[int_value(fid, "fclose")]
-    return _close(entry)
-
-
-def _close(entry: OpenFile) -> float:
-    try:
-        entry.handle.close()
-    except OSError:
-        return -1.0
-    return 0.0
+    return 0.0 if _close(entry) else -1.0
 
 
 def _readable(entry: OpenFile) -> bool:
@@ -246,7 +257,10 @@ def fwrite(fid: Any, data: Any, precision: Any = None, *_: Any) -> Any:
         out = flat.astype(src)
     if not entry.handle.writable():
         return 0.0   # MATLAB writes nothing to a read-only file
-    entry.handle.write(out.astype(src.newbyteorder("<")).tobytes())
+    try:
+        entry.handle.write(out.astype(src.newbyteorder("<")).tobytes())
+    except OSError as err:
+        raise _write_failed("fwrite", entry, err) from None
     return float(flat.size)
 
 
@@ -297,15 +311,25 @@ def fseek(fid: Any, offset: Any, origin: Any) -> Any:
     return 0.0
 
 
-@builtin("fileread", category="files", nargin=(1, 2))
-def fileread(name: Any, *_: Any) -> Any:
-    """Whole file contents as a char row vector."""
+@builtin("fileread", category="files", nargin=(1, 3))
+def fileread(name: Any, *options: Any) -> Any:
+    """Whole file contents as a char row vector: fileread(filename,
+    'Encoding', enc) (default UTF-8; bytes that do not decode become U+FFFD)."""
     filename = text_arg(name, "fileread", "file name")
+    encoding = "utf-8"
+    if options:
+        if len(options) != 2 or not is_text(options[0]) or to_str(options[0]).lower() != "encoding":
+            raise MatlabError("MATLAB:fileread:InvalidOption", "Expected the option 'Encoding' and its value.")
+        encoding = text_arg(options[1], "fileread", "encoding")
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            raise MatlabError("MATLAB:fileread:UnsupportedEncoding",
+                              f"Unsupported encoding '{encoding}'.") from None
     try:
         with open(os.path.expanduser(filename), "rb") as fh:
-            text = fh.read().decode("utf-8", errors="replace")
+            text = fh.read().decode(encoding, errors="replace")
     except OSError:
         raise MatlabError("MATLAB:fileread:cannotOpenFile",
                           f"Could not open file {filename}. No such file or directory.") from None
     return char_array(text) if text else np.zeros((1, 0), dtype=CHAR_DTYPE)
-

@@ -1,8 +1,12 @@
 """MAT-files and ASCII data files: load and save.
 
-MAT-files are written in the version 5/7 format through SciPy (readable by
-MATLAB); v7.3 (HDF5) files are not supported.  Round-trips doubles, singles,
-integers, logicals (top-level variables), char, complex, cells and structs.
+MAT-files are written in the version 7 format through SciPy (``-v6``: without
+compression) or, with ``-v7.3``, in MATLAB's HDF5 layout through h5py (see
+``_mat_v5`` and ``_mat_v73``).  Every class round-trips: double, single,
+integers, logical, char, complex, cell, struct (arrays too) and string.
+Saves are atomic: every variable is checked first, the file is written to a
+temporary file in the same folder and renamed over the target, so a failed
+save leaves the old file as it was.
 ``save -ascii`` writes numbers with ``%.7e`` (``-double``: ``%.15e``), each
 preceded by three spaces, as MATLAB does; ``load`` of a non-.mat file reads
 whitespace/comma separated numbers.
@@ -18,117 +22,42 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._atomic_write import replace_file, replace_file_by_path, write_error
 from matfuse.runtime.builtins._common import is_text
+from matfuse.runtime.builtins._mat_v5 import read_v5, write_v5
+from matfuse.runtime.builtins._mat_v73 import is_v73, read_v73, write_v73
+from matfuse.runtime.builtins._mat_values import check_saveable, is_valid_name
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
     CHAR_DTYPE,
-    CellArray,
-    StringArray,
     StructArray,
-    as_matlab_array,
     canonical,
     char_codes,
-    class_of,
     to_array,
     to_str,
 )
 
 
-# ----------------------------------------------------------- value mapping
-def to_mat(value: Any, name: str) -> Any:
-    """A matfuse value as what scipy.io.savemat writes."""
-    t = type(value)
-    if t in (float, bool, complex):
-        return np.array([[value]])
-    if t is np.ndarray:
-        if value.dtype == CHAR_DTYPE:
-            return _char_to_mat(value)
-        return value
-    if t is CellArray:
-        out = np.empty(value.shape, dtype=object)
-        for idx in np.ndindex(value.shape):
-            out[idx] = to_mat(value.data[idx], name)
-        return out
-    if t is StructArray:
-        dtype = [(f, object) for f in value.fields]
-        out = np.empty(value.shape, dtype=dtype)
-        for idx in np.ndindex(value.shape):
-            entry = value.data[idx]
-            for f in value.fields:
-                out[idx][f] = to_mat(entry[f], name)
-        return out
-    if t is StringArray:
-        out = np.empty(value.shape, dtype=object)
-        for idx in np.ndindex(value.shape):
-            text = value.data[idx] or ""
-            out[idx] = np.array([text]) if text else np.zeros((0, 0), dtype=CHAR_DTYPE)
-        return out
-    raise MatlabError("MATLAB:save:unsupportedClass",
-                      f"Unable to save variable '{name}' of class '{class_of(value)}'.")
-
-
-def _char_to_mat(value: np.ndarray) -> np.ndarray:
-    """scipy writes an array of row strings as a char matrix (a U1 array
-    would gain a trailing dimension)."""
-    if value.size == 0:
-        return np.zeros((0, 0), dtype=CHAR_DTYPE)
-    rows = value.reshape(value.shape[0], -1, order="F")
-    return np.array(["".join(row) for row in rows.tolist()])
-
-
-def from_mat(arr: Any, logical: bool = False) -> Any:
-    """A value read by scipy as a matfuse value."""
-    if not isinstance(arr, np.ndarray):
-        return arr
-    if arr.dtype.names is not None:
-        fields = list(arr.dtype.names)
-        data = np.empty(arr.shape, dtype=object)
-        for idx in np.ndindex(arr.shape):
-            data[idx] = {f: from_mat(arr[idx][f]) for f in fields}
-        return StructArray(fields, data)
-    if arr.dtype == object:
-        data = np.empty(arr.shape, dtype=object)
-        for idx in np.ndindex(arr.shape):
-            data[idx] = from_mat(arr[idx])
-        return CellArray(data)
-    if arr.dtype.kind == "U":
-        if arr.dtype != CHAR_DTYPE:
-            arr = arr.astype(CHAR_DTYPE)
-        return as_matlab_array(arr)
-    if logical:
-        arr = arr.astype(bool)
-    return canonical(arr)
-
-
-def read_mat_file(path: str) -> dict[str, Any]:
-    """All variables of a MAT-file (v4, v5, v7), in file order."""
-    import scipy.io
+# ------------------------------------------------------------- MAT-files
+def read_mat_file(path: str, skip: Any = None) -> dict[str, Any]:
+    """All variables of a MAT-file (v4, v5, v7, v7.3), in file order.
+    ``skip(name, error)`` receives variables of classes matfuse cannot read
+    (without it they are errors: ``-append`` must not drop them)."""
     from scipy.io.matlab import matfile_version
-    from scipy.io.matlab._mio5 import MatFile5Reader
+
     with open(path, "rb") as fh:
+        head = fh.read(128)
+        fh.seek(0)
+        if is_v73(head):
+            return read_v73(path, skip)
         try:
             major, _ = matfile_version(fh)
         except ValueError:
-            raise MatlabError("MATLAB:load:notBinaryFile", f"Unable to read MAT-file {path}. Not a binary MAT-file.") from None
+            raise MatlabError("MATLAB:load:notBinaryFile",
+                              f"Unable to read MAT-file {path}. Not a binary MAT-file.") from None
         if major == 2:
-            raise MatlabError("MATLAB:load:unsupportedVersion",
-                              f"Unable to read MAT-file {path}: version 7.3 (HDF5) files are not supported.")
-        if major == 0:
-            raw = scipy.io.loadmat(path, squeeze_me=False, chars_as_strings=False)
-            return {k: from_mat(v) for k, v in raw.items() if not k.startswith("__")}
-        reader = MatFile5Reader(fh, squeeze_me=False, chars_as_strings=False,
-                                struct_as_record=True, mat_dtype=False)
-        fh.seek(0)
-        reader.initialize_read()
-        reader.read_file_header()
-        out: dict[str, Any] = {}
-        while not reader.end_of_stream():
-            hdr, next_position = reader.read_var_header()
-            name = "" if hdr.name is None else hdr.name.decode("latin1")
-            if name:
-                out[name] = from_mat(reader.read_var_array(hdr, True), bool(hdr.is_logical))
-            fh.seek(next_position)
-        return out
+            return read_v73(path, skip)
+        return read_v5(fh, major, path, skip)
 
 
 # ----------------------------------------------------------------- ASCII
@@ -173,10 +102,21 @@ def read_ascii_file(path: str) -> np.ndarray:
 
 
 # ------------------------------------------------------------------ save
-def _select(names: list[str], patterns: list[str], fn: str) -> list[str]:
+def _select(names: list[str], patterns: list[str], fn: str, regexp: bool = False) -> list[str]:
+    """The names ``patterns`` pick: exact names and ``*`` wildcards (a name
+    that matches nothing is an error), or with ``-regexp`` regular
+    expressions matched anywhere in the name."""
     if not patterns:
         return names
     chosen: list[str] = []
+    if regexp:
+        for pat in patterns:
+            try:
+                rx = re.compile(pat)
+            except re.error:
+                raise MatlabError(f"MATLAB:{fn}:invalidRegexp", f"Invalid regular expression '{pat}'.") from None
+            chosen.extend(n for n in names if rx.search(n) and n not in chosen)
+        return chosen
     for pat in patterns:
         hits = [n for n in names if fnmatch.fnmatchcase(n, pat)] if any(c in pat for c in "*?[") \
             else ([pat] if pat in names else [])
@@ -186,22 +126,30 @@ def _select(names: list[str], patterns: list[str], fn: str) -> list[str]:
     return chosen
 
 
-@builtin("save", category="files", nargin=(0, None), nargout=(0, 0), needs_ctx=True)
-def save(ctx: Any, *args: Any) -> Any:
-    """Save workspace variables: save(filename, vars..., '-ascii', '-double',
-    '-tabs', '-append', '-struct', s, fields...)."""
-    import scipy.io
+_SAVE_OPTIONS = {"-ascii", "-double", "-tabs", "-append", "-struct", "-mat", "-nocompression", "-regexp",
+                 "-compress", "-v4", "-v6", "-v7", "-v7.3"}
+
+
+def _save_words(args: tuple[Any, ...]) -> tuple[list[str], set[str]]:
+    """The plain words and the (lower-case) options of a save call; an
+    unknown option is an error before anything is written."""
     words = []
     for a in args:
         if not is_text(a):
             raise MatlabError("MATLAB:save:badArgument", "Arguments to SAVE must be character vectors or strings.")
         words.append(to_str(a))
     options = {w.lower() for w in words if w.startswith("-")}
-    plain = [w for w in words if not w.startswith("-")]
-    filename = plain.pop(0) if plain else "matlab.mat"
-    ascii_mode = "-ascii" in options
-    if not ascii_mode and not os.path.splitext(filename)[1]:
-        filename += ".mat"
+    for option in sorted(options):
+        if option not in _SAVE_OPTIONS:
+            raise MatlabError("MATLAB:save:unknownOption", f"Unknown option '{option}'.")
+    if len(options & {"-v4", "-v6", "-v7", "-v7.3"}) > 1:
+        raise MatlabError("MATLAB:save:multipleVersions", "Specify only one MAT-file version.")
+    if "-ascii" in options and options & {"-v4", "-v6", "-v7", "-v7.3", "-mat"}:
+        raise MatlabError("MATLAB:save:asciiWithVersion", "The -ascii option cannot be combined with a MAT-file version.")
+    return [w for w in words if not w.startswith("-")], options
+
+
+def _save_values(ctx: Any, plain: list[str], options: set[str]) -> dict[str, Any]:
     values: dict[str, Any] = {}
     if "-struct" in options:
         if not plain:
@@ -211,26 +159,64 @@ def save(ctx: Any, *args: Any) -> Any:
             raise MatlabError("MATLAB:save:structOptionNotScalarStruct",
                               "The argument to -STRUCT must be the name of a scalar structure variable.")
         entry = s.data.reshape(-1)[0]
-        for f in _select(list(s.fields), plain[1:], "save"):
+        for f in _select(list(s.fields), plain[1:], "save", "-regexp" in options):
             values[f] = entry[f]
     else:
-        for n in _select(list(ctx.variable_names()), plain, "save"):
+        for n in _select(list(ctx.variable_names()), plain, "save", "-regexp" in options):
             values[n] = ctx.get_var(n)
+    return values
+
+
+def _existing_version(path: str) -> str:
+    """``-append`` keeps the version of the file it appends to."""
+    with open(path, "rb") as fh:
+        return "-v7.3" if is_v73(fh.read(128)) else "-v7"
+
+
+@builtin("save", category="files", nargin=(0, None), nargout=(0, 0), needs_ctx=True)
+def save(ctx: Any, *args: Any) -> Any:
+    """Save workspace variables to a MAT-file: save(filename, vars..., options).
+
+    Options: -v7 (default), -v6, -v4, -v7.3 (HDF5; needs matfuse[hdf5]),
+    -append, -struct s fields..., -regexp, -ascii with -double and -tabs,
+    -nocompression.  Unknown options are
+    errors.  The file is replaced atomically: a failed save keeps the old file.
+    """
+    plain, options = _save_words(args)
+    filename = plain.pop(0) if plain else "matlab.mat"
+    ascii_mode = "-ascii" in options
+    if not ascii_mode and not os.path.splitext(filename)[1]:
+        filename += ".mat"
+    values = _save_values(ctx, plain, options)
     try:
         if ascii_mode:
-            text = "".join(_ascii_text(v, n, "-double" in options, "-tabs" in options) for n, v in values.items())
-            with open(filename, "a" if "-append" in options else "w", encoding="utf-8") as fh:
-                fh.write(text)
+            text = "".join(_ascii_text(v, n, "-double" in options, "-tabs" in options)
+                           for n, v in values.items())
+            old = ""
+            if "-append" in options and os.path.isfile(filename):
+                with open(filename, encoding="utf-8", errors="surrogateescape") as fh:
+                    old = fh.read()
+            data = (old + text).encode("utf-8", errors="surrogateescape")
+            replace_file(filename, lambda fh: fh.write(data))
             return None
         merged: dict[str, Any] = {}
+        version = "-v7.3" if "-v7.3" in options else "-v7"
         if "-append" in options and os.path.exists(filename):
             merged.update(read_mat_file(filename))
+            version = _existing_version(filename)
         merged.update(values)
-        scipy.io.savemat(filename, {n: to_mat(v, n) for n, v in merged.items()},
-                         do_compression=True, oned_as="column", long_field_names=True)
+        for name, value in merged.items():
+            if not is_valid_name(name):
+                raise MatlabError("MATLAB:save:invalidVariableName", f"Invalid variable name '{name}'.")
+            check_saveable(value, name)
+        if version == "-v7.3":
+            replace_file_by_path(filename, lambda temp: write_v73(temp, merged))
+        else:
+            compress = not options & {"-v6", "-v4", "-nocompression"}
+            fmt = "4" if "-v4" in options else "5"
+            replace_file(filename, lambda fh: write_v5(fh, merged, compress, fmt))
     except OSError as err:
-        raise MatlabError("MATLAB:save:couldNotWriteFile",
-                          f"Unable to write file {filename}: {err.strerror}.") from None
+        raise write_error("save", filename, err) from None
     return None
 
 
@@ -254,18 +240,24 @@ def _ascii_var_name(path: str) -> str:
          wants_nargout=True)
 def load(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     """Load variables: S = load(filename, vars...) returns a struct; without an
-    output the variables are defined in the caller's workspace."""
+    output the variables are defined in the caller's workspace.  Options:
+    -mat, -ascii, -regexp (the names are regular expressions)."""
     words = [to_str(a) if is_text(a) else None for a in args]
     if any(w is None for w in words):
         raise MatlabError("MATLAB:load:badArgument", "Arguments to LOAD must be character vectors or strings.")
     options = {w.lower() for w in words if w.startswith("-")}
+    for option in sorted(options - {"-mat", "-ascii", "-regexp"}):
+        raise MatlabError("MATLAB:load:unknownOption", f"Unknown option '{option}'.")
     plain = [w for w in words if not w.startswith("-")]
     filename = plain.pop(0) if plain else "matlab.mat"
     path = _resolve_load_path(filename)
     is_mat = "-mat" in options or (os.path.splitext(path)[1].lower() == ".mat" and "-ascii" not in options)
     if is_mat:
-        variables = read_mat_file(path)
-        names = _select(list(variables), plain, "load")
+        def skip(name: str, err: MatlabError) -> None:
+            ctx.write_err(f"Warning: Variable '{name}' was not loaded: {err.message}\n")
+
+        variables = read_mat_file(path, skip)
+        names = _select(list(variables), plain, "load", "-regexp" in options)
         variables = {n: variables[n] for n in names}
         if nargout:
             return StructArray.scalar(variables)
