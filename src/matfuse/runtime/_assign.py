@@ -35,6 +35,7 @@ from matfuse.runtime._subscripts import DELETE, folded_shape, is_colon, position
 from matfuse.runtime.values import (
     CellArray,
     DeviceValue,
+    MObject,
     StringArray,
     StructArray,
     class_of,
@@ -135,6 +136,8 @@ def _target(v: Any, rhs: Any) -> tuple[Any, str, np.ndarray, np.dtype | None]:
             raise MatlabError("MATLAB:invalidConversion",
                               "Conversion to string from cell is not possible.")
         return v, lkind, v.data, string_of(rhs)
+    if lkind == OBJECT and hasattr(v, "element_array") and hasattr(rhs, "element_array"):
+        return v, lkind, v.element_array(), rhs.element_array()
     raise MatlabError("MATLAB:index:assignToObject",
                       f"Indexed assignment is not supported for values of class '{class_of(v)}'.")
 
@@ -347,6 +350,8 @@ def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
     """New value after ``s.name = rhs``."""
     if v is None or is_empty_double(v):
         return StructArray.scalar({name: rhs})
+    if isinstance(v, MObject):
+        return v.set_property(name, rhs)
     if type(v) is not StructArray:
         raise MatlabError("MATLAB:dotAssignToNonStruct" if kind_of(v) != OBJECT else
                           "MATLAB:noPublicFieldForClass",

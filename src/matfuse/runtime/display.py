@@ -260,6 +260,8 @@ def _object_lines(obj: Any) -> list[str]:
         }
         names = list(props)
         cls = "MException"
+    elif hasattr(obj, "display_lines"):
+        return obj.display_lines()
     else:
         names = obj.property_names()
         props = {n: obj.get_property(n) for n in names}

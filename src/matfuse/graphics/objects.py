@@ -1,0 +1,223 @@
+"""Graphics objects: the MATLAB side of figures, axes and charts.
+
+Each object keeps its matplotlib artist(s) and exposes MATLAB properties
+through ``get_<Name>``/``set_<Name>`` methods; ``props`` lists them in the
+order ``get(h)`` shows them and ``display_props`` the short list displayed
+for ``h`` (as MATLAB's "with properties" view). Names are case-insensitive.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.graphics.args import is_text, numeric, on_off, text_of, texts_of
+from matfuse.graphics.colors import color_value, rgb_row
+from matfuse.runtime.values import CellArray, char_array, empty_double
+
+
+def text_value(text: str) -> Any:
+    return char_array(text) if text else np.zeros((1, 0), dtype="<U1")
+
+
+def onoff_value(flag: bool) -> Any:
+    return char_array("on" if flag else "off")
+
+
+class GObject:
+    """Base of graphics objects: parent/children, Type, Tag, UserData."""
+
+    type_name = "object"
+    matlab_class = "matlab.graphics.Graphics"
+    short_class = "Graphics"
+    props: tuple[str, ...] = ()
+    display_props: tuple[str, ...] = ()
+
+    def __init__(self, parent: "GObject | None"):
+        from matfuse.graphics.handles import GraphicsHandle
+
+        self.parent = parent
+        self.children: list[GObject] = []
+        self.deleted = False
+        self.tag = ""
+        self.user_data: Any = empty_double()
+        self.handle = GraphicsHandle([self])
+        if parent is not None:
+            parent.children.append(self)
+
+    # ---------------------------------------------------------- properties
+    def _canonical(self, name: str) -> str:
+        all_names = self.props + ("Type", "Tag", "UserData", "Parent", "Children")
+        for known in all_names:
+            if known.lower() == name.lower():
+                return known
+        raise MatlabError("MATLAB:hg:InvalidProperty",
+                          f"Unrecognized property {name} for class {self.short_class}.")
+
+    def get(self, name: str) -> Any:
+        return getattr(self, "get_" + self._canonical(name))()
+
+    def set(self, name: str, value: Any) -> None:
+        canonical = self._canonical(name)
+        setter = getattr(self, "set_" + canonical, None)
+        if setter is None:
+            raise MatlabError("MATLAB:hg:propswch:PropertyNotSettable",
+                              f"Unable to set the '{canonical}' property of class "
+                              f"'{self.short_class}' because it is read-only.")
+        setter(value)
+        self.changed()
+
+    def all_props(self) -> list[str]:
+        return sorted(set(self.props) | {"Type", "Tag", "UserData", "Parent", "Children"},
+                      key=str.lower)
+
+    def changed(self) -> None:
+        """Called after a property is set (figures redraw open windows)."""
+        fig = self.figure()
+        if fig is not None:
+            fig.request_draw()
+
+    def figure(self) -> "Any":
+        obj: GObject | None = self
+        while obj is not None and obj.type_name != "figure":
+            obj = obj.parent
+        return obj
+
+    def title_text(self) -> str:
+        return self.short_class
+
+    def get_Type(self) -> Any:
+        return char_array(self.type_name)
+
+    def get_Tag(self) -> Any:
+        return text_value(self.tag)
+
+    def set_Tag(self, value: Any) -> None:
+        self.tag = text_of(value)
+
+    def get_UserData(self) -> Any:
+        return self.user_data
+
+    def set_UserData(self, value: Any) -> None:
+        self.user_data = value
+
+    def get_Parent(self) -> Any:
+        from matfuse.graphics.handles import GraphicsHandle
+
+        return self.parent.handle if self.parent is not None else GraphicsHandle([])
+
+    def get_Children(self) -> Any:
+        from matfuse.graphics.handles import GraphicsHandle
+
+        live = [c for c in reversed(self.children) if not c.deleted]   # newest first
+        return GraphicsHandle(live)
+
+    # ------------------------------------------------------------ deletion
+    def delete(self) -> None:
+        for child in list(self.children):
+            child.delete()
+        self.deleted = True
+        self.remove_artists()
+        if self.parent is not None and self in self.parent.children:
+            self.parent.children.remove(self)
+
+    def remove_artists(self) -> None:
+        """Take this object's artists off the canvas."""
+
+
+class TextObject(GObject):
+    """A text: ``text(...)`` labels, titles and axis labels (one mpl Text)."""
+
+    type_name = "text"
+    matlab_class = "matlab.graphics.primitive.Text"
+    short_class = "Text"
+    props = ("String", "FontSize", "FontWeight", "Color", "Position",
+             "HorizontalAlignment", "Rotation", "Visible", "Interpreter")
+    display_props = ("String", "FontSize", "FontWeight", "Color", "Position",
+                     "HorizontalAlignment")
+
+    def __init__(self, parent: GObject | None, artist: Any, owned: bool = True):
+        super().__init__(parent)
+        self.artist = artist
+        self.owned = owned          # False for an axes' title/labels: never removed
+
+    def title_text(self) -> str:
+        return f"Text ({self.artist.get_text()})"
+
+    def set_string(self, value: Any) -> None:
+        lines = texts_of(value)
+        self.artist.set_text("\n".join(lines))
+
+    def get_String(self) -> Any:
+        return text_value(self.artist.get_text())
+
+    def set_String(self, value: Any) -> None:
+        self.set_string(value)
+
+    def get_FontSize(self) -> float:
+        return float(self.artist.get_fontsize())
+
+    def set_FontSize(self, value: Any) -> None:
+        self.artist.set_fontsize(float(numeric(value).reshape(-1)[0]))
+
+    def get_FontWeight(self) -> Any:
+        weight = self.artist.get_fontweight()
+        return char_array("bold" if weight in ("bold", 700) else "normal")
+
+    def set_FontWeight(self, value: Any) -> None:
+        self.artist.set_fontweight(text_of(value))
+
+    def get_Color(self) -> Any:
+        from matplotlib.colors import to_rgb
+
+        return rgb_row(to_rgb(self.artist.get_color()))
+
+    def set_Color(self, value: Any) -> None:
+        self.artist.set_color(color_value(value))
+
+    def get_Position(self) -> Any:
+        x, y = self.artist.get_position()
+        return np.array([[x, y, 0.0]])
+
+    def set_Position(self, value: Any) -> None:
+        pos = numeric(value).reshape(-1)
+        self.artist.set_position((pos[0], pos[1]))
+
+    def get_HorizontalAlignment(self) -> Any:
+        return char_array(self.artist.get_horizontalalignment())
+
+    def set_HorizontalAlignment(self, value: Any) -> None:
+        self.artist.set_horizontalalignment(text_of(value))
+
+    def get_Rotation(self) -> float:
+        return float(self.artist.get_rotation())
+
+    def set_Rotation(self, value: Any) -> None:
+        self.artist.set_rotation(float(numeric(value).reshape(-1)[0]))
+
+    def get_Visible(self) -> Any:
+        return onoff_value(self.artist.get_visible())
+
+    def set_Visible(self, value: Any) -> None:
+        self.artist.set_visible(on_off(value, "Visible"))
+
+    def get_Interpreter(self) -> Any:
+        return char_array("tex")
+
+    def set_Interpreter(self, value: Any) -> None:
+        text_of(value)
+
+    def remove_artists(self) -> None:
+        if self.owned:
+            self.artist.remove()
+
+
+def apply_text_options(text: TextObject, pairs: list[tuple[str, Any]]) -> None:
+    for name, value in pairs:
+        text.set(name, value)
+
+
+def cell_of_texts(texts: list[str]) -> Any:
+    return CellArray.from_list([text_value(t) for t in texts], (1, len(texts)))

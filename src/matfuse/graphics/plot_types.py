@@ -1,0 +1,245 @@
+"""``scatter``, ``bar``, ``histogram`` and ``area`` charts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.graphics.args import is_numeric, is_text, name_value_pairs, numeric, text_of
+from matfuse.graphics.charts import ChartObject
+from matfuse.graphics.colors import color_value, rgb_row
+from matfuse.graphics.handles import GraphicsHandle
+from matfuse.graphics.linespec import MARKERS
+from matfuse.graphics.plotting import _default_x, apply_pairs, pair_columns, split_axes_arg, target_axes
+from matfuse.runtime.values import char_array
+
+EDGE_DARK = (0.15, 0.15, 0.15)
+DEFAULT_SCATTER_SIZE = 36.0
+
+
+def scatter(args: tuple[Any, ...]) -> Any:
+    """``scatter(x,y[,sz[,c]][,marker]['filled'][,Name,Value])``."""
+    axes, rest = split_axes_arg(args)
+    data = []
+    while rest and not is_text(rest[0]) and len(data) < 4:
+        data.append(rest.pop(0))
+    if len(data) < 2:
+        raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
+    filled, marker = False, "o"
+    while rest and is_text(rest[0]):
+        word = text_of(rest[0])
+        if word.lower() == "filled":
+            filled = True
+        elif word.lower() in MARKERS:
+            marker = MARKERS[word.lower()]
+        else:
+            break
+        rest.pop(0)
+    pairs = name_value_pairs(rest, "scatter")
+    x, y = numeric(data[0]).real.reshape(-1), numeric(data[1]).real.reshape(-1)
+    if x.size != y.size:
+        raise MatlabError("MATLAB:scatter:InvalidXYData", "X and Y must be the same length.")
+    sizes = DEFAULT_SCATTER_SIZE
+    if len(data) >= 3 and numeric(data[2]).size:
+        sizes = numeric(data[2]).real.reshape(-1)
+    axes = target_axes(axes)
+    ax = axes.prepare()
+    kwargs: dict[str, Any] = {"s": sizes, "marker": marker, "linewidths": 0.5}
+    color_data: Any = None
+    if len(data) == 4 and not is_text(data[3]):
+        c = numeric(data[3]).real
+        if c.shape == (1, 3) and x.size != 3:
+            color = tuple(c.reshape(-1))
+        elif c.ndim == 2 and c.shape[1] == 3 and c.shape[0] == x.size and x.size != 1:
+            color = [tuple(row) for row in c]
+        else:
+            color_data = c.reshape(-1)
+            color = None
+    elif len(data) == 4:
+        color = color_value(data[3])
+    else:
+        color = axes.next_color()
+    if color_data is not None:
+        from matfuse.graphics.images import axes_cmap
+
+        kwargs.update(c=color_data, cmap=axes_cmap(axes))
+        collection = ax.scatter(x, y, **kwargs)
+        if not filled:
+            collection.set_facecolor("none")
+            collection.set_edgecolor(collection.to_rgba(color_data))
+    elif filled:
+        collection = ax.scatter(x, y, color=color, **kwargs)
+    else:
+        collection = ax.scatter(x, y, facecolors="none", edgecolors=[color] if isinstance(color, tuple)
+                                else color, **kwargs)
+    chart = ChartObject(axes, ("scatter", "matlab.graphics.chart.primitive.Scatter", "Scatter"),
+                        [collection],
+                        {"XData": x.reshape(1, -1), "YData": y.reshape(1, -1),
+                         "SizeData": np.atleast_2d(np.asarray(sizes, dtype=float))},
+                        {"MarkerEdgeColor": rgb_row(color) if isinstance(color, tuple)
+                         else char_array("flat"),
+                         "MarkerFaceColor": char_array("flat" if filled else "none"),
+                         "LineWidth": 0.5},
+                        legend_artist=collection)
+    chart.STYLE_SETTERS = dict(ChartObject.STYLE_SETTERS, MarkerEdgeColor="set_edgecolor",
+                               MarkerFaceColor="set_facecolor")
+    chart.mappable = collection if color_data is not None else None
+    apply_pairs(chart, pairs)
+    axes.after_plot()
+    return chart.handle
+
+
+def bar(args: tuple[Any, ...]) -> Any:
+    """``bar(y)``, ``bar(x,y)``, ``bar(...,width)``, ``'grouped'``/``'stacked'``,
+    a colour, name-value pairs; one Bar object per column of Y."""
+    axes, rest = split_axes_arg(args)
+    data = []
+    while rest and not is_text(rest[0]) and len(data) < 3:
+        data.append(numeric(rest.pop(0)).real)
+    layout, color = "grouped", None
+    while rest and is_text(rest[0]) and text_of(rest[0]).lower() in (
+            "grouped", "stacked", "hist", "histc", "r", "g", "b", "c", "m", "y", "k", "w"):
+        word = text_of(rest.pop(0)).lower()
+        if word in ("grouped", "stacked"):
+            layout = word
+        elif len(word) == 1:
+            color = color_value(char_array(word))
+    pairs = name_value_pairs(rest, "bar")
+    if not data:
+        raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
+    width = 0.8
+    if len(data) == 3 or (len(data) == 2 and data[1].size == 1 and data[0].size > 1):
+        width = float(data.pop().reshape(-1)[0])
+    if len(data) == 1:
+        y = data[0]
+        y = y.reshape(-1, 1) if min(y.shape) == 1 else y
+        x = np.arange(1.0, y.shape[0] + 1)
+    else:
+        x = data[0].reshape(-1)
+        y = data[1]
+        y = y.reshape(-1, 1) if min(y.shape) == 1 else y
+        if y.shape[0] != x.size:
+            y = y.T
+        if y.shape[0] != x.size:
+            raise MatlabError("MATLAB:bar:XYLengthMismatch", "X and Y must be the same length.")
+    axes = target_axes(axes)
+    ax = axes.prepare()
+    ngroups = y.shape[1]
+    spacing = float(np.min(np.diff(np.sort(x)))) if x.size > 1 else 1.0
+    bottoms = np.zeros(x.size)
+    handles = []
+    for k in range(ngroups):
+        face = color if color is not None else axes.next_color()
+        if layout == "stacked" or ngroups == 1:
+            positions, bar_width = x, width * spacing
+        else:
+            group = min(0.8, ngroups / (ngroups + 1.5)) * spacing
+            bar_width = group / ngroups * width / 0.8
+            positions = x - group / 2 + (k + 0.5) * group / ngroups
+        container = ax.bar(positions, y[:, k], width=bar_width, color=face,
+                           edgecolor="black", linewidth=0.5,
+                           bottom=bottoms if layout == "stacked" else None)
+        if layout == "stacked":
+            bottoms = bottoms + y[:, k]
+        chart = ChartObject(axes, ("bar", "matlab.graphics.chart.primitive.Bar", "Bar"),
+                            list(container.patches),
+                            {"XData": x.reshape(1, -1), "YData": y[:, k].reshape(1, -1),
+                             "BarWidth": width, "BarLayout": char_array(layout)},
+                            {"FaceColor": rgb_row(face), "EdgeColor": rgb_row((0.0, 0.0, 0.0)),
+                             "LineWidth": 0.5, "FaceAlpha": 1.0},
+                            legend_artist=container.patches[0] if container.patches else None)
+        apply_pairs(chart, pairs)
+        handles.append(chart)
+    if x.size <= 15 and np.allclose(x, np.round(x)):
+        ax.set_xticks(x)
+    ax.set_xmargin(0.05)
+    axes.after_plot()
+    return GraphicsHandle(handles)
+
+
+HISTOGRAM_STYLE = ("facecolor", "edgecolor", "facealpha", "linewidth", "displayname",
+                   "edgealpha", "visible")
+
+
+def histogram(args: tuple[Any, ...]) -> Any:
+    """``histogram(x, ...)``: bins as ``histcounts`` chooses them."""
+    from matfuse.runtime.builtins.histograms import histcounts
+
+    axes, rest = split_axes_arg(args)
+    if not rest or not is_numeric(rest[0]):
+        raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
+    count_args, style_pairs = [], []
+    k = 0
+    while k < len(rest):
+        item = rest[k]
+        if is_text(item) and text_of(item).lower() in HISTOGRAM_STYLE and k + 1 < len(rest):
+            style_pairs.append((text_of(item), rest[k + 1]))
+            k += 2
+            continue
+        count_args.append(item)
+        k += 1
+    values, edges = histcounts(*count_args, nargout=2)
+    values = numeric(values).reshape(-1)
+    edges = numeric(edges).reshape(-1)
+    normalization = "count"
+    for j in range(1, len(count_args) - 1):
+        if is_text(count_args[j]) and text_of(count_args[j]).lower() == "normalization":
+            normalization = text_of(count_args[j + 1]).lower()
+    axes = target_axes(axes)
+    ax = axes.prepare()
+    face = axes.next_color()
+    container = ax.bar(edges[:-1], values, width=np.diff(edges), align="edge", color=face,
+                       alpha=0.6, edgecolor=EDGE_DARK, linewidth=0.5)
+    data = numeric(rest[0]).real
+    chart = ChartObject(axes, ("histogram", "matlab.graphics.chart.primitive.Histogram",
+                               "Histogram"),
+                        list(container.patches),
+                        {"Data": data, "Values": values.reshape(1, -1),
+                         "NumBins": float(values.size), "BinEdges": edges.reshape(1, -1),
+                         "BinWidth": float(edges[1] - edges[0]) if edges.size > 1 else 0.0,
+                         "Normalization": char_array(normalization)},
+                        {"FaceColor": rgb_row(face), "EdgeColor": rgb_row(EDGE_DARK),
+                         "FaceAlpha": 0.6, "LineWidth": 0.5},
+                        legend_artist=container.patches[0] if container.patches else None)
+    apply_pairs(chart, style_pairs)
+    axes.after_plot()
+    return chart.handle
+
+
+def area(args: tuple[Any, ...]) -> Any:
+    """``area(y)``, ``area(x,y)``: filled areas, stacked for matrix columns."""
+    axes, rest = split_axes_arg(args)
+    data = []
+    while rest and not is_text(rest[0]) and len(data) < 3:
+        data.append(numeric(rest.pop(0)).real)
+    pairs = name_value_pairs(rest, "area")
+    if not data:
+        raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
+    base = 0.0
+    if len(data) == 3 or (len(data) == 2 and data[1].size == 1 and data[0].size > 1):
+        base = float(data.pop().reshape(-1)[0])
+    x, y = _default_x(data[0]) if len(data) == 1 else (data[0], data[1])
+    columns = pair_columns(x, y)
+    axes = target_axes(axes)
+    ax = axes.prepare()
+    lower = np.full(columns[0][1].size, base)
+    handles = []
+    for xv, yv in columns:
+        face = axes.next_color()
+        upper = lower + yv - (base if len(handles) else 0.0)
+        collection = ax.fill_between(xv, lower, upper, facecolor=face, edgecolor="black",
+                                     linewidth=0.5)
+        chart = ChartObject(axes, ("area", "matlab.graphics.chart.primitive.Area", "Area"),
+                            [collection],
+                            {"XData": xv.reshape(1, -1), "YData": yv.reshape(1, -1),
+                             "BaseValue": base},
+                            {"FaceColor": rgb_row(face), "EdgeColor": rgb_row((0.0, 0.0, 0.0)),
+                             "FaceAlpha": 1.0, "LineWidth": 0.5},
+                            legend_artist=collection)
+        apply_pairs(chart, pairs)
+        handles.append(chart)
+        lower = upper
+    axes.after_plot()
+    return GraphicsHandle(handles)

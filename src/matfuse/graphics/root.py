@@ -1,0 +1,130 @@
+"""The graphics root: open figures, the current figure and axes.
+
+One root per process, as MATLAB has one ``groot``. Figures are Agg
+(headless) unless ``enable_windows()`` was called, then pyplot figures
+that open windows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from matfuse.errors import MatlabError
+from matfuse.graphics import require_matplotlib
+from matfuse.graphics.figure import SCREEN_DPI, FigureObject
+
+
+class GraphicsRoot:
+    def __init__(self) -> None:
+        self.figures: dict[int, FigureObject] = {}
+        self.current: FigureObject | None = None
+        self.windows = False
+
+    def live_figures(self) -> list[FigureObject]:
+        return [f for f in self.figures.values() if not f.deleted]
+
+    def new_figure(self, number: int | None = None) -> FigureObject:
+        require_matplotlib()
+        if number is None:
+            number = 1
+            while number in self.figures:
+                number += 1
+        size = (5.6, 4.2)
+        if self.windows:
+            import matplotlib.pyplot as plt
+
+            mpl = plt.figure(num=number, figsize=size, dpi=SCREEN_DPI)
+        else:
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+            from matplotlib.figure import Figure
+
+            mpl = Figure(figsize=size, dpi=SCREEN_DPI)
+            FigureCanvasAgg(mpl)
+        fig = FigureObject(number, mpl, self.windows)
+        self.figures[number] = fig
+        self.current = fig
+        if self.windows:
+            fig._window_title()
+            import matplotlib.pyplot as plt
+
+            plt.show(block=False)
+        return fig
+
+    def figure(self, number: int) -> FigureObject:
+        """``figure(n)``: figure n made current, created when it does not exist."""
+        fig = self.figures.get(number)
+        if fig is None or fig.deleted:
+            return self.new_figure(number)
+        self.current = fig
+        return fig
+
+    def gcf(self) -> FigureObject:
+        if self.current is None or self.current.deleted:
+            live = self.live_figures()
+            self.current = live[-1] if live else None
+        return self.current if self.current is not None else self.new_figure()
+
+    def gca(self) -> Any:
+        fig = self.gcf()
+        axes = fig.current_axes
+        if axes is None or axes.deleted:
+            axes = new_axes(fig)
+        return axes
+
+    def close(self, fig: FigureObject) -> None:
+        fig.delete()
+        self.figures.pop(fig.number, None)
+        if self.current is fig:
+            live = self.live_figures()
+            self.current = live[-1] if live else None
+
+    def close_all(self) -> None:
+        for fig in self.live_figures():
+            self.close(fig)
+
+    def take_changed_figures(self) -> list[FigureObject]:
+        """Figures changed since the last call (a notebook shows them after a cell)."""
+        changed = [f for f in self.live_figures() if f.dirty]
+        for fig in changed:
+            fig.dirty = False
+        return changed
+
+
+ROOT = GraphicsRoot()
+
+
+def new_axes(fig: FigureObject, spec: Any = None) -> Any:
+    """A new axes in ``fig`` (at a gridspec cell, or the default position)."""
+    from matfuse.graphics.axes import AxesObject
+
+    mpl = fig.fig.add_subplot(spec if spec is not None else 111)
+    axes = AxesObject(fig, mpl)
+    fig.current_axes = axes
+    return axes
+
+
+def enable_windows() -> None:
+    """Open figures in windows (an interactive matplotlib backend)."""
+    require_matplotlib()
+    import matplotlib.pyplot as plt
+
+    from matfuse.graphics.style import apply_globally
+
+    apply_globally()
+    plt.ion()
+    ROOT.windows = True
+
+
+def figure_from_value(value: Any) -> FigureObject:
+    """A figure handle or number as its figure (error when it does not exist)."""
+    from matfuse.graphics.args import is_numeric, scalar
+    from matfuse.graphics.handles import GraphicsHandle
+
+    if isinstance(value, GraphicsHandle) and len(value.objects) == 1 \
+            and value.objects[0].type_name == "figure" and not value.objects[0].deleted:
+        return value.objects[0]
+    if is_numeric(value):
+        fig = ROOT.figures.get(int(scalar(value)))
+        if fig is not None and not fig.deleted:
+            return fig
+    raise MatlabError("MATLAB:graphics:invalidFigure", "Invalid figure handle.")
