@@ -57,6 +57,7 @@ def write_figure(fig: Any, path: str, fmt: str, dpi: float, tight: bool = False,
     try:
         with os.fdopen(handle, "wb") as stream, matlab_style():
             fig.fig.savefig(stream, **kwargs)
+        os.chmod(temp, _file_mode(path))
         os.replace(temp, path)
     except OSError as err:
         raise MatlabError("MATLAB:save:couldNotWriteFile",
@@ -64,6 +65,15 @@ def write_figure(fig: Any, path: str, fmt: str, dpi: float, tight: bool = False,
     finally:
         if os.path.exists(temp):
             os.unlink(temp)
+
+
+def _file_mode(path: str) -> int:
+    """The mode a new file gets (mkstemp's is private): the old file's, or 0666 less umask."""
+    if os.path.exists(path):
+        return os.stat(path).st_mode & 0o777
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def saveas(args: tuple[Any, ...]) -> None:

@@ -297,7 +297,7 @@ def contour(args: tuple[Any, ...], fn: str, nargout: int) -> Any:
     kwargs: dict[str, Any] = {}
     if levels is not None:
         lv = levels.reshape(-1)
-        kwargs["levels"] = int(lv[0]) if lv.size == 1 else np.sort(lv)
+        kwargs["levels"] = int(lv[0]) if lv.size == 1 else np.unique(lv)   # [v v]: the one level v
     else:
         from matplotlib.ticker import MaxNLocator
 

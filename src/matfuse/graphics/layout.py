@@ -9,7 +9,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.graphics.args import is_numeric, is_text, name_value_pairs, numeric, text_of
 from matfuse.graphics.objects import GObject, text_value
-from matfuse.graphics.root import ROOT, new_axes
+from matfuse.graphics.root import AXES_BOX, ROOT, grid_spec, new_axes
 from matfuse.runtime.values import char_array
 
 
@@ -36,7 +36,7 @@ def subplot(args: tuple[Any, ...]) -> Any:
         return existing.handle
     r = [(p - 1) // cols for p in cells]
     c = [(p - 1) % cols for p in cells]
-    spec = fig.fig.add_gridspec(rows, cols)[min(r):max(r) + 1, min(c):max(c) + 1]
+    spec = grid_spec(fig, rows, cols)[min(r):max(r) + 1, min(c):max(c) + 1]
     _delete_overlapping(fig, spec)
     axes = new_axes(fig, spec)
     fig.subplots[key] = axes
@@ -81,8 +81,15 @@ class TiledLayout(GObject):
         rows = int(np.ceil(count / cols))
         return rows, cols
 
+    def _grid(self) -> Any:
+        """The tiles' gridspec for the current TileSpacing and Padding."""
+        gap = {"loose": 0.39, "compact": 0.2, "tight": 0.08, "none": 0.0}.get(self.spacing, 0.39)
+        box = AXES_BOX if self.padding == "loose" else \
+            {"left": 0.07, "right": 0.97, "bottom": 0.07, "top": 0.95}
+        return self.fig.fig.add_gridspec(self.rows, self.cols, **box, hspace=gap, wspace=gap)
+
     def _place(self) -> None:
-        grid = self.fig.fig.add_gridspec(self.rows, self.cols)
+        grid = self._grid()
         for tile, axes in self.tiles.items():
             if axes.deleted:
                 continue
@@ -104,7 +111,7 @@ class TiledLayout(GObject):
             self.fig.current_axes = existing
             self.next_tile = max(self.next_tile, number + 1)
             return existing
-        grid = self.fig.fig.add_gridspec(self.rows, self.cols)
+        grid = self._grid()
         r, c = (number - 1) // self.cols, (number - 1) % self.cols
         axes = new_axes(self.fig, grid[r:r + span[0], c:c + span[1]])
         self.tiles[number] = axes
@@ -122,15 +129,24 @@ class TiledLayout(GObject):
         return char_array(self.spacing)
 
     def set_TileSpacing(self, value: Any) -> None:
-        self.spacing = text_of(value).lower()
-        gap = {"loose": 0.2, "compact": 0.08, "tight": 0.02, "none": 0.0}.get(self.spacing, 0.2)
-        self.fig.fig.subplots_adjust(wspace=gap * 1.5, hspace=gap * 1.5)
+        self.spacing = self._option(value, ("loose", "compact", "tight", "none"), "TileSpacing")
+        self._place()
 
     def get_Padding(self) -> Any:
         return char_array(self.padding)
 
     def set_Padding(self, value: Any) -> None:
-        self.padding = text_of(value).lower()
+        self.padding = self._option(value, ("loose", "compact", "tight"), "Padding")
+        self._place()
+
+    @staticmethod
+    def _option(value: Any, allowed: tuple[str, ...], what: str) -> str:
+        word = text_of(value).lower()
+        if word not in allowed:
+            raise MatlabError("MATLAB:datatypes:InvalidEnumValue",
+                              f"'{text_of(value)}' is not a valid value for {what}: use "
+                              + ", ".join(f"'{a}'" for a in allowed) + ".")
+        return word
 
     def get_Title(self) -> Any:
         return text_value(self.title or "")

@@ -93,11 +93,21 @@ class GraphicsRoot:
 ROOT = GraphicsRoot()
 
 
+# MATLAB's axes box in a figure ([0.13 0.11 0.775 0.815]) and subplot gaps.
+AXES_BOX = {"left": 0.13, "right": 0.905, "bottom": 0.11, "top": 0.925}
+SUBPLOT_GAPS = {"hspace": 0.39, "wspace": 0.32}
+
+
+def grid_spec(fig: FigureObject, rows: int, cols: int) -> Any:
+    """A gridspec placing cells where MATLAB's subplot puts its axes."""
+    return fig.fig.add_gridspec(rows, cols, **AXES_BOX, **SUBPLOT_GAPS)
+
+
 def new_axes(fig: FigureObject, spec: Any = None) -> Any:
     """A new axes in ``fig`` (at a gridspec cell, or the default position)."""
     from matfuse.graphics.axes import AxesObject
 
-    mpl = fig.fig.add_subplot(spec if spec is not None else 111)
+    mpl = fig.fig.add_subplot(spec if spec is not None else grid_spec(fig, 1, 1)[0, 0])
     axes = AxesObject(fig, mpl)
     fig.current_axes = axes
     return axes

@@ -1,0 +1,174 @@
+"""Figure/axes handles, hold, set/get, isgraphics, dot assignment, errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from matfuse.errors import MatlabError
+
+
+def run(session, code: str) -> str:
+    start = session.output.tell()
+    session.eval(code)
+    return session.output.getvalue()[start:]
+
+
+def test_figure_numbers_and_current(session):
+    session.eval("f1 = figure; f2 = figure; n = f2.Number; figure(7); m = get(gcf, 'Number');")
+    assert session.get("n") == 2.0
+    assert session.get("m") == 7.0
+    session.eval("same = isequal(f1, f1); other = isequal(f1, f2); figure(f1); k = gcf().Number;")
+    assert session.get("same") is True and session.get("other") is False
+    assert session.get("k") == 1.0
+
+
+def test_plot_returns_column_of_lines_with_color_order(session):
+    session.eval("h = plot([1 2 3]', [1 4 9; 2 3 4]'); c1 = h(1).Color; c2 = get(h(2), 'Color');"
+                 "cls = class(h); sz = size(h);")
+    np.testing.assert_allclose(session.get("c1"), [[0, 0.4470, 0.7410]])
+    np.testing.assert_allclose(session.get("c2"), [[0.85, 0.325, 0.098]])
+    assert session.get("cls") == "matlab.graphics.chart.primitive.Line"
+    np.testing.assert_array_equal(session.get("sz"), [[2, 1]])
+
+
+def test_linespec_and_name_value(session):
+    session.eval("h = plot(1:3, 'r--o', 'LineWidth', 2, 'MarkerSize', 9, 'DisplayName', 'a');"
+                 "ls = h.LineStyle; mk = h.Marker; lw = h.LineWidth; ms = h.MarkerSize;"
+                 "col = h.Color; dn = h.DisplayName;")
+    assert session.get("ls") == "--" and session.get("mk") == "o"
+    assert session.get("lw") == 2.0 and session.get("ms") == 9.0
+    np.testing.assert_allclose(session.get("col"), [[1, 0, 0]])
+    assert session.get("dn") == "a"
+
+
+def test_marker_only_linespec_has_no_line(session):
+    session.eval("h = plot(1:3, 'x'); ls = h.LineStyle;")
+    assert session.get("ls") == "none"
+
+
+def test_hold_keeps_lines_and_color_index(session):
+    session.eval("plot(1:3); hold on; h = plot(3:-1:1); n = numel(get(gca, 'Children'));"
+                 "c = h.Color; on = ishold; hold off; plot(1:2); m = numel(get(gca, 'Children'));")
+    assert session.get("n") == 2.0
+    np.testing.assert_allclose(session.get("c"), [[0.85, 0.325, 0.098]])
+    assert session.get("on") is True
+    assert session.get("m") == 1.0
+
+
+def test_dot_assignment_changes_the_object(session):
+    session.eval("h = plot(1:3); g = h; g.LineWidth = 4; w = h.LineWidth;"
+                 "ax = gca; ax.Title.String = 'T'; t = get(get(gca, 'Title'), 'String');")
+    assert session.get("w") == 4.0
+    assert session.get("t") == "T"
+
+
+def test_set_get_and_limits(session):
+    session.eval("plot(1:10); set(gca, 'XLim', [0 20], 'YScale', 'log'); xl = xlim;"
+                 "ys = get(gca, 'YScale'); ylim([1 100]); yl = get(gca, 'YLim');")
+    np.testing.assert_allclose(session.get("xl"), [[0, 20]])
+    assert session.get("ys") == "log"
+    np.testing.assert_allclose(session.get("yl"), [[1, 100]])
+
+
+def test_get_of_array_is_a_cell(session):
+    session.eval("h = plot([1 2; 3 4]); w = get(h, 'LineWidth'); c = class(w); s = size(w);")
+    assert session.get("c") == "cell"
+    np.testing.assert_array_equal(session.get("s"), [[2, 1]])
+
+
+def test_isgraphics_and_close(session):
+    session.eval("f = figure; h = plot(1:3); a = isgraphics(h); b = isgraphics(f, 'figure');"
+                 "close(f); c = isgraphics(h); d = ishandle(f); e = isgraphics(42);")
+    assert session.get("a") is True and session.get("b") is True
+    assert session.get("c") is False and session.get("d") is False
+    assert session.get("e") is False
+
+
+def test_close_all_and_clf(session):
+    session.eval("figure; plot(1:3); figure; subplot(2,1,1); plot(1:2); clf;"
+                 "n = numel(get(gcf, 'Children')); close all;")
+    assert session.get("n") == 0.0
+    from matfuse.graphics.root import ROOT
+
+    assert ROOT.live_figures() == []
+
+
+def test_subplot_reuses_existing_axes(session):
+    session.eval("a = subplot(2,2,1); plot(1:3); b = subplot(2,2,2); c = subplot(2,2,1);"
+                 "same = isequal(a, c); diff = isequal(a, b); n = numel(get(gcf,'Children'));")
+    assert session.get("same") is True and session.get("diff") is False
+    assert session.get("n") == 2.0
+
+
+def test_tiledlayout_flow_grows(session):
+    session.eval("t = tiledlayout('flow'); for k = 1:3, nexttile; plot(1:k); end; g = t.GridSize;")
+    np.testing.assert_array_equal(session.get("g"), [[2, 2]])
+
+
+def test_histogram_values_match_histcounts(session):
+    session.eval("x = [1 2 2 3 3 3 4]; h = histogram(x); [n, e] = histcounts(x);"
+                 "same = isequal(h.Values, n) && isequal(h.BinEdges, e);")
+    assert session.get("same") is True
+
+
+def test_legend_labels_and_display_names(session):
+    session.eval("plot(1:3, 'DisplayName', 'one'); hold on; plot(2:4); lg = legend;"
+                 "s = lg.String; legend('a', 'b'); s2 = get(legend, 'String');")
+    session.eval("first = s{1}; second = s{2}; again = s2{1};")
+    assert (session.get("first"), session.get("second")) == ("one", "data2")
+    assert session.get("again") == "a"
+
+
+def test_display_of_figure_handle(session):
+    text = run(session, "f = figure")
+    assert "Figure (1) with properties:" in text
+    assert "Number: 1" in text
+
+
+def test_contour_matrix_columns(session):
+    session.eval("[X, Y] = meshgrid(-1:0.5:1); M = contour(X, Y, X.^2 + Y.^2, [0.5 0.5]);")
+    m = session.get("M")
+    assert m.shape[0] == 2 and m[0, 0] == 0.5 and m[1, 0] == m.shape[1] - 1
+
+
+def test_colormap_functions(session):
+    session.eval("c = parula(3); g = gray(2); colormap(jet(8)); m = colormap;")
+    c = session.get("c")
+    assert c.shape == (3, 3)
+    np.testing.assert_allclose(session.get("g"), [[0, 0, 0], [1, 1, 1]])
+    assert session.get("m").shape == (8, 3)
+
+
+def test_gpuarray_data_is_gathered(session):
+    session.eval("h = plot(gpuArray([1 2 3])); y = h.YData;")
+    np.testing.assert_allclose(session.get("y"), [[1, 2, 3]])
+
+
+@pytest.mark.parametrize("code, ident", [
+    ("plot(1:3, 'LineWidth')", "MATLAB:graphics:nameValueMismatch"),
+    ("h = plot(1:3); h.NoSuchProp = 1;", "MATLAB:hg:InvalidProperty"),
+    ("h = plot(1:3); set(h, 'Color', 'notacolor')", "MATLAB:hg:ColorSpec_None"),
+    ("plot([1 2 3], [1 2])", "MATLAB:samelen"),
+    ("figure(0)", "MATLAB:figure:InvalidFigureNumber"),
+    ("subplot(2,2,5)", "MATLAB:subplot:InvalidPlotIndex"),
+    ("h = plot(1:3); close all; h.LineWidth = 2;", "MATLAB:class:InvalidHandle"),
+    ("saveas(figure, 'out.xyz')", "MATLAB:saveas:invalidFormat"),
+    ("print('-dfoo', 'x')", "MATLAB:print:InvalidDevice"),
+])
+def test_errors_are_matlab_style(session, code, ident):
+    with pytest.raises(MatlabError) as info:
+        session.eval(code)
+    assert info.value.identifier == ident
+
+
+def test_missing_matplotlib_names_the_extra(session, monkeypatch):
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "matplotlib" else real(name, *a))
+    with pytest.raises(MatlabError) as info:
+        session.eval("plot(1:3)")
+    assert info.value.identifier == "matfuse:graphics:matplotlibMissing"
+    assert "matfuse[plot]" in info.value.message
