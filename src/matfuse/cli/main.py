@@ -7,6 +7,7 @@
     matfuse --version
     matfuse info [--json]          device, thresholds, last planner decisions
     matfuse calibrate [--refresh]  measure planner costs on this device
+    matfuse kernel install [--user]  install the Jupyter kernel spec
     matfuse                        interactive REPL (statements from stdin when not a TTY)
 
 Options ``--provider NAME``, ``--stats`` and ``--explain`` are collected in a
@@ -167,6 +168,10 @@ def main(argv: list[str] | None = None) -> int:
         from matfuse.cli.bench import bench_main
 
         return bench_main(list(argv[1:]))
+    if argv[:1] == ["kernel"]:      # its own options: see matfuse.jupyter.install
+        from matfuse.jupyter.install import kernel_main
+
+        return kernel_main(list(argv[1:]))
     ns = build_parser().parse_args(argv)
     if ns.version:
         print(f"matfuse {__version__}")
