@@ -33,6 +33,8 @@ class GraphicsRoot:
         if self.windows:
             import matplotlib.pyplot as plt
 
+            _start_pyplot()
+
             mpl = plt.figure(num=number, figsize=size, dpi=SCREEN_DPI)
         else:
             from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -114,15 +116,38 @@ def new_axes(fig: FigureObject, spec: Any = None) -> Any:
 
 
 def enable_windows() -> None:
-    """Open figures in windows (an interactive matplotlib backend)."""
-    require_matplotlib()
+    """Open figures in windows (matplotlib's interactive backend) from the
+    next figure on; pyplot is loaded only when a figure is made."""
+    ROOT.windows = True
+
+
+_pyplot_started = False
+
+
+def _start_pyplot() -> None:
+    global _pyplot_started
+    if _pyplot_started:
+        return
     import matplotlib.pyplot as plt
 
     from matfuse.graphics.style import apply_globally
 
     apply_globally()
     plt.ion()
-    ROOT.windows = True
+    _pyplot_started = True
+
+
+def process_window_events(seconds: float) -> None:
+    """Let open windows redraw and react for a moment (the REPL calls this
+    while it waits for input)."""
+    if not _pyplot_started or not ROOT.live_figures():
+        import time
+
+        time.sleep(seconds)
+        return
+    import matplotlib.pyplot as plt
+
+    plt.pause(seconds)
 
 
 def figure_from_value(value: Any) -> FigureObject:
