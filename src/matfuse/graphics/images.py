@@ -304,13 +304,16 @@ def contour(args: tuple[Any, ...], fn: str, nargout: int) -> Any:
         kwargs["levels"] = MaxNLocator(nbins=9).tick_values(float(np.nanmin(z)), float(np.nanmax(z)))
     if fn == "contourf":
         artist = ax.contourf(x, y, z, cmap=axes_cmap(axes), **kwargs)
-        ax.contour(x, y, z, levels=artist.levels, colors="black", linewidths=0.5)
+        ax.contour(x, y, z, levels=artist.levels, colors="black", linewidths=0.5,
+                   negative_linestyles="solid")
     elif spec is not None and spec.color is not None:
         artist = ax.contour(x, y, z, colors=[spec.color], linewidths=0.5,
+                            negative_linestyles="solid",
                             linestyles=spec.line_style if spec.line_style not in (None, "None") else "-",
                             **kwargs)
     else:
-        artist = ax.contour(x, y, z, cmap=axes_cmap(axes), linewidths=0.5, **kwargs)
+        artist = ax.contour(x, y, z, cmap=axes_cmap(axes), linewidths=0.5,
+                            negative_linestyles="solid", **kwargs)
     if show_text:
         ax.clabel(artist, fontsize=8)
     matrix = contour_matrix(artist)
