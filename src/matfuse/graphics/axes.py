@@ -134,11 +134,15 @@ class AxesObject(GObject):
     # ------------------------------------------------------------- properties
     def _text(self, which: str) -> TextObject:
         ax = self.mpl
-        artist = {"Title": ax.title, "XLabel": ax.xaxis.label, "YLabel": ax.yaxis.label,
-                  "ZLabel": getattr(ax, "zaxis", None) and ax.zaxis.label}[which]
-        if artist is None:
-            raise MatlabError("MATLAB:graphics:noZAxis", "These axes have no z-axis.")
         cached = self._texts.get(which)
+        if which == "ZLabel" and not self.is3d:
+            # 2-D axes keep a z-label too (shown once the axes turn 3-D).
+            from matplotlib.text import Text
+
+            artist = cached.artist if cached is not None else Text()
+        else:
+            artist = {"Title": ax.title, "XLabel": ax.xaxis.label, "YLabel": ax.yaxis.label,
+                      "ZLabel": getattr(ax, "zaxis", None) and ax.zaxis.label}[which]
         if cached is None or cached.artist is not artist:
             cached = TextObject(self, artist, owned=False)
             self.children.remove(cached)      # labels are not Children, as in MATLAB
