@@ -9,7 +9,9 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.graphics.args import is_numeric, is_text, name_value_pairs, numeric, text_of, texts_of
+from matfuse.graphics.args import (
+    is_numeric, is_text, name_value_pairs, numeric, scalar, text_of, texts_of,
+)
 from matfuse.graphics.charts import ChartObject, LegendObject
 from matfuse.graphics.objects import TextObject
 from matfuse.graphics.plotting import apply_pairs, split_axes_arg, target_axes
@@ -108,7 +110,10 @@ def grid(args: tuple[Any, ...]) -> None:
         return
     else:
         raise MatlabError("MATLAB:grid:UnknownOption", f"Unknown command option '{word}'.")
-    axes.mpl.grid(flag, color=(0.15, 0.15, 0.15), alpha=0.15, linewidth=0.5)
+    if flag:
+        axes.mpl.grid(True, color=(0.15, 0.15, 0.15), alpha=0.15, linewidth=0.5)
+    else:
+        axes.mpl.grid(False)
     axes.changed()
 
 
@@ -127,6 +132,8 @@ def box(args: tuple[Any, ...]) -> None:
 
 
 def set_axis_limits(axes: Any, axis: str, value: Any) -> None:
+    if axis == "z" and not axes.is3d:
+        return                      # 2-D axes have no z-axis to limit
     if is_text(value):
         word = text_of(value).lower()
         if word == "auto":
@@ -237,7 +244,7 @@ def view(args: tuple[Any, ...], nargout: int) -> Any:
 
 
 def scalar_of(value: Any) -> float:
-    return float(numeric(value).real.reshape(-1)[0])
+    return scalar(value, "Coordinate")
 
 
 def text(args: tuple[Any, ...]) -> Any:

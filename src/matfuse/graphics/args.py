@@ -65,11 +65,39 @@ def numeric(value: Any) -> np.ndarray:
     return arr.astype(np.float64)
 
 
-def scalar(value: Any, what: str = "Value") -> float:
+def scalar(value: Any, what: str = "Value", finite: bool = True) -> float:
+    """A numeric scalar as a float (finite unless ``finite`` is False)."""
+    arr = numeric(value) if is_numeric(value) else None
+    if arr is None or arr.size != 1 or arr.dtype.kind == "c":
+        raise MatlabError("MATLAB:graphics:invalidScalar", f"{what} must be a real scalar.")
+    number = float(arr.reshape(-1)[0])
+    if finite and not np.isfinite(number):
+        raise MatlabError("MATLAB:graphics:invalidScalar", f"{what} must be finite.")
+    return number
+
+
+def positive(value: Any, what: str = "Value") -> float:
+    number = scalar(value, what)
+    if number <= 0:
+        raise MatlabError("MATLAB:graphics:notPositive", f"{what} must be greater than 0.")
+    return number
+
+
+def whole(value: Any, what: str = "Value", minimum: int = 1) -> int:
+    """A whole number of at least ``minimum`` (counts, indices, grid sizes)."""
+    number = scalar(value, what)
+    if number != int(number) or number < minimum:
+        raise MatlabError("MATLAB:graphics:invalidInteger",
+                          f"{what} must be an integer of at least {minimum}.")
+    return int(number)
+
+
+def real_data(value: Any, what: str = "Data") -> np.ndarray:
+    """Plot data: real numbers (complex parts are dropped, as MATLAB warns)."""
     arr = numeric(value)
-    if arr.size != 1:
-        raise MatlabError("MATLAB:graphics:invalidScalar", f"{what} must be a scalar.")
-    return float(arr.real.reshape(-1)[0])
+    if arr.ndim > 2 and what != "image":
+        raise MatlabError("MATLAB:graphics:dataNot2D", f"{what} must be a vector or 2-D matrix.")
+    return np.real(arr).astype(np.float64)
 
 
 def name_value_pairs(args: list[Any], fn: str) -> list[tuple[str, Any]]:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.graphics.args import numeric, on_off, text_of
+from matfuse.graphics.args import numeric, on_off, positive, text_of, whole
 from matfuse.graphics.colors import order_color
 from matfuse.graphics.objects import GObject, TextObject, onoff_value
 from matfuse.runtime.values import char_array
@@ -282,7 +282,7 @@ class AxesObject(GObject):
             float(self.mpl.xaxis.get_ticklabels()[0].get_fontsize())
 
     def set_FontSize(self, value: Any) -> None:
-        size = float(numeric(value).reshape(-1)[0])
+        size = positive(value, "FontSize")
         self.mpl.tick_params(labelsize=size)
 
     def get_NextPlot(self) -> Any:
@@ -299,7 +299,7 @@ class AxesObject(GObject):
         return float(self.color_index % 7 + 1)
 
     def set_ColorOrderIndex(self, value: Any) -> None:
-        self.color_index = int(numeric(value).reshape(-1)[0]) - 1
+        self.color_index = whole(value, "ColorOrderIndex") - 1
 
     def get_Position(self) -> Any:
         box = self.mpl.get_position()

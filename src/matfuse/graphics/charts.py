@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.graphics.args import is_text, numeric, on_off, text_of, texts_of
+from matfuse.graphics.args import is_text, numeric, on_off, positive, scalar, text_of, texts_of
 from matfuse.graphics.colors import color_value, rgb_row
 from matfuse.graphics.linespec import LINE_STYLES, MARKERS, MARKERS_BACK
 from matfuse.graphics.objects import GObject, cell_of_texts, onoff_value, text_value
@@ -70,11 +70,7 @@ class LineObject(GObject):
         return float(self.artist.get_linewidth())
 
     def set_LineWidth(self, value: Any) -> None:
-        width = float(numeric(value).real.reshape(-1)[0])
-        if not width > 0:
-            raise MatlabError("MATLAB:hg:shaped_arrays:ScalarPositiveType",
-                              "Value must be a scalar greater than 0.")
-        self.artist.set_linewidth(width)
+        self.artist.set_linewidth(positive(value, "LineWidth"))
 
     def get_Marker(self) -> Any:
         return char_array(MARKERS_BACK.get(str(self.artist.get_marker()), "none"))
@@ -90,7 +86,7 @@ class LineObject(GObject):
         return float(self.artist.get_markersize())
 
     def set_MarkerSize(self, value: Any) -> None:
-        self.artist.set_markersize(float(numeric(value).real.reshape(-1)[0]))
+        self.artist.set_markersize(positive(value, "MarkerSize"))
 
     def get_MarkerFaceColor(self) -> Any:
         return _color_of(self.artist.get_markerfacecolor())
@@ -210,7 +206,7 @@ class ChartObject(GObject):
             mpl_value: Any = color
             self.style[name] = rgb_row(color)
         else:
-            mpl_value = float(numeric(value).real.reshape(-1)[0])
+            mpl_value = scalar(value, name)
             self.style[name] = mpl_value
         setter = self.STYLE_SETTERS.get(name)
         for artist in self.artists:
@@ -342,7 +338,7 @@ class LegendObject(GObject):
         return self.font_size
 
     def set_FontSize(self, value: Any) -> None:
-        self.font_size = float(numeric(value).reshape(-1)[0])
+        self.font_size = positive(value, "FontSize")
         self.refresh()
 
     def get_Orientation(self) -> Any:

@@ -9,7 +9,7 @@ import tempfile
 from typing import Any
 
 from matfuse.errors import MatlabError
-from matfuse.graphics.args import is_numeric, is_text, name_value_pairs, scalar, text_of
+from matfuse.graphics.args import is_numeric, name_value_pairs, scalar, text_of
 from matfuse.graphics.handles import GraphicsHandle
 from matfuse.graphics.root import ROOT, figure_from_value
 from matfuse.graphics.style import matlab_style

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.graphics.args import is_text, name_value_pairs, numeric, text_of
+from matfuse.graphics.args import is_text, name_value_pairs, numeric, text_of, whole
 from matfuse.graphics.charts import ChartObject, ColorbarObject
 from matfuse.graphics.colors import COLORMAP_NAMES, colormap_matrix, mpl_colormap, rgb_row
 from matfuse.graphics.linespec import parse_linespec
@@ -158,12 +158,18 @@ def show_image(args: tuple[Any, ...], fn: str) -> Any:
     clims = None
     if fn == "imagesc" and rest and not is_text(rest[0]):
         clims = numeric(rest.pop(0)).real.reshape(-1)
+        if clims.size != 2 or not clims[0] < clims[1]:
+            raise MatlabError("MATLAB:imagesc:InvalidCLim",
+                              "Color limits must be a 2-element vector [low high] with low < high.")
     if fn == "imshow" and rest and not is_text(rest[0]):
         limits = numeric(rest.pop(0)).real.reshape(-1)
         clims = limits if limits.size == 2 else None
     pairs = name_value_pairs(rest, fn)
     cls = element_class(c_value)
     c = numeric(c_value).real
+    if not (c.ndim == 2 or (c.ndim == 3 and c.shape[2] == 3)) or c.size == 0:
+        raise MatlabError("MATLAB:image:InvalidCData",
+                          "Image data must be a nonempty m-by-n matrix or m-by-n-by-3 array.")
     axes = target_axes(axes)
     ax = axes.prepare()
     rows, cols = c.shape[0], c.shape[1]
@@ -222,8 +228,9 @@ def _grid_args(rest: list[Any], fn: str) -> tuple[np.ndarray, np.ndarray, np.nda
             x, y = np.meshgrid(x.reshape(-1), y.reshape(-1))
     else:
         raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
-    if z.ndim != 2 or min(z.shape) < 2 and fn in ("surf", "mesh"):
-        raise MatlabError(f"MATLAB:{fn}:NonMatrixData", "Z must be a matrix, not a scalar or vector.")
+    if z.ndim != 2 or min(z.shape) < 2:
+        raise MatlabError(f"MATLAB:{fn}:NonMatrixData",
+                          "Z must be at least a 2-by-2 matrix, not a scalar or vector.")
     if x.shape != z.shape or y.shape != z.shape:
         raise MatlabError("MATLAB:surface:DataSizeMismatch",
                           "Data dimensions must agree.")
@@ -236,6 +243,10 @@ def surface(args: tuple[Any, ...], fn: str) -> Any:
     x, y, z, c, rest = _grid_args(rest, fn)
     pairs = name_value_pairs(rest, fn)
     c = z if c is None else c
+    if c.shape != z.shape:
+        raise MatlabError("MATLAB:surface:DataSizeMismatch", "C must be the same size as Z.")
+    if not np.isfinite(c).any() or not np.isfinite(z).any():
+        raise MatlabError("MATLAB:surface:NoFiniteData", "Surface data must contain finite values.")
     axes = target_axes(axes)
     was_3d = axes.is3d and axes.hold
     ax = axes.prepare(three_d=True)
@@ -294,16 +305,13 @@ def contour(args: tuple[Any, ...], fn: str, nargout: int) -> Any:
             pairs.append((name, value))
     axes = target_axes(axes)
     ax = axes.prepare()
-    kwargs: dict[str, Any] = {}
-    if levels is not None:
-        lv = levels.reshape(-1)
-        kwargs["levels"] = int(lv[0]) if lv.size == 1 else np.unique(lv)   # [v v]: the one level v
-    else:
-        from matplotlib.ticker import MaxNLocator
-
-        kwargs["levels"] = MaxNLocator(nbins=9).tick_values(float(np.nanmin(z)), float(np.nanmax(z)))
+    kwargs: dict[str, Any] = {"levels": contour_levels(z, levels)}
     if fn == "contourf":
-        artist = ax.contourf(x, y, z, cmap=axes_cmap(axes), **kwargs)
+        low, high = float(np.nanmin(z)), float(np.nanmax(z))
+        filled = np.unique(np.concatenate([[low], kwargs["levels"], [high]]))
+        if filled.size < 2:
+            filled = np.array([low, low + 1.0])
+        artist = ax.contourf(x, y, z, cmap=axes_cmap(axes), levels=filled)
         ax.contour(x, y, z, levels=artist.levels, colors="black", linewidths=0.5,
                    negative_linestyles="solid")
     elif spec is not None and spec.color is not None:
@@ -330,6 +338,29 @@ def contour(args: tuple[Any, ...], fn: str, nargout: int) -> Any:
     return matrix if nargout == 1 else None
 
 
+def contour_levels(z: np.ndarray, levels: np.ndarray | None) -> np.ndarray:
+    """Levels: given values (``[v v]`` is the one level v), n levels evenly
+    inside the data range, or about ten round values (the default)."""
+    finite = z[np.isfinite(z)]
+    if finite.size == 0:
+        raise MatlabError("MATLAB:contour:NoFiniteData", "Z must contain finite values.")
+    low, high = float(finite.min()), float(finite.max())
+    if levels is None:
+        from matplotlib.ticker import MaxNLocator
+
+        ticks = MaxNLocator(nbins=9).tick_values(low, high)
+        inside = ticks[(ticks >= low) & (ticks <= high)]
+        return inside if inside.size else np.array([low])
+    values = levels.reshape(-1)
+    if values.size == 1:
+        count = whole(values, "Number of levels")
+        return np.linspace(low, high, count + 2)[1:-1]
+    values = values[np.isfinite(values)]
+    if values.size == 0:
+        raise MatlabError("MATLAB:contour:InvalidLevels", "Contour levels must be finite.")
+    return np.unique(values)
+
+
 def contour_matrix(artist: Any) -> np.ndarray:
     """MATLAB's contour matrix: per line a ``[level; npoints]`` column, then its points."""
     columns = []
@@ -347,7 +378,7 @@ def contour_matrix(artist: Any) -> np.ndarray:
 
 def colormap_function(name: str, n: Any) -> np.ndarray:
     """``parula(n)``, ``jet(n)``... (n defaults to 256)."""
-    count = 256 if n is None else int(numeric(n).real.reshape(-1)[0])
+    count = 256 if n is None else whole(n, "Number of colors", 0)
     if name not in COLORMAP_NAMES:
         raise MatlabError("MATLAB:colormap:InvalidName", f"Invalid colormap name '{name}'.")
     return colormap_matrix(name, count)

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.graphics.args import is_numeric, is_text, name_value_pairs, numeric, text_of
+from matfuse.graphics.args import is_numeric, is_text, name_value_pairs, numeric, text_of, whole
 from matfuse.graphics.objects import GObject, text_value
 from matfuse.graphics.root import AXES_BOX, ROOT, grid_spec, new_axes
 from matfuse.runtime.values import char_array
@@ -18,11 +18,11 @@ def subplot(args: tuple[Any, ...]) -> Any:
     existing axes at that place becomes current; overlapping ones are deleted."""
     values = [a for a in args if not is_text(a)]
     if len(values) == 1 and is_numeric(values[0]) and numeric(values[0]).size == 1:
-        digits = int(numeric(values[0]).real.reshape(-1)[0])
+        digits = whole(values[0], "Subplot position", 111)
         values = [float(digits // 100), float(digits // 10 % 10), float(digits % 10)]
     if len(values) < 3:
         raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
-    rows, cols = int(numeric(values[0]).real.reshape(-1)[0]), int(numeric(values[1]).real.reshape(-1)[0])
+    rows, cols = whole(values[0], "Rows"), whole(values[1], "Columns")
     cells = tuple(sorted(int(p) for p in numeric(values[2]).real.reshape(-1)))
     if rows < 1 or cols < 1 or not cells or cells[0] < 1 or cells[-1] > rows * cols:
         raise MatlabError("MATLAB:subplot:InvalidPlotIndex",
@@ -159,9 +159,9 @@ def tiledlayout(args: tuple[Any, ...]) -> Any:
     rows: int | None = None
     cols: int | None = None
     if rest and is_numeric(rest[0]):
-        rows = int(numeric(rest.pop(0)).real.reshape(-1)[0])
+        rows = whole(rest.pop(0), "Rows")
         if rest and is_numeric(rest[0]):
-            cols = int(numeric(rest.pop(0)).real.reshape(-1)[0])
+            cols = whole(rest.pop(0), "Columns")
         else:
             rows = None          # tiledlayout(n): flow
     elif rest and is_text(rest[0]) and text_of(rest[0]).lower() in ("flow", "vertical",

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.graphics.args import is_text, numeric, on_off, text_of, texts_of
+from matfuse.graphics.args import numeric, on_off, positive, scalar, text_of, texts_of
 from matfuse.graphics.colors import color_value, rgb_row
 from matfuse.runtime.values import CellArray, char_array, empty_double
 
@@ -160,7 +160,7 @@ class TextObject(GObject):
         return float(self.artist.get_fontsize())
 
     def set_FontSize(self, value: Any) -> None:
-        self.artist.set_fontsize(float(numeric(value).reshape(-1)[0]))
+        self.artist.set_fontsize(positive(value, "FontSize"))
 
     def get_FontWeight(self) -> Any:
         weight = self.artist.get_fontweight()
@@ -195,7 +195,7 @@ class TextObject(GObject):
         return float(self.artist.get_rotation())
 
     def set_Rotation(self, value: Any) -> None:
-        self.artist.set_rotation(float(numeric(value).reshape(-1)[0]))
+        self.artist.set_rotation(scalar(value, "Rotation"))
 
     def get_Visible(self) -> Any:
         return onoff_value(self.artist.get_visible())

@@ -7,7 +7,9 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.graphics.args import is_numeric, is_text, name_value_pairs, numeric, text_of
+from matfuse.graphics.args import (
+    is_numeric, is_text, name_value_pairs, numeric, positive, real_data, scalar, text_of,
+)
 from matfuse.graphics.charts import ChartObject
 from matfuse.graphics.colors import color_value, rgb_row
 from matfuse.graphics.handles import GraphicsHandle
@@ -97,7 +99,7 @@ def bar(args: tuple[Any, ...]) -> Any:
     axes, rest = split_axes_arg(args)
     data = []
     while rest and not is_text(rest[0]) and len(data) < 3:
-        data.append(numeric(rest.pop(0)).real)
+        data.append(real_data(rest.pop(0), "Bar data"))
     layout, color = "grouped", None
     while rest and is_text(rest[0]) and text_of(rest[0]).lower() in (
             "grouped", "stacked", "hist", "histc", "r", "g", "b", "c", "m", "y", "k", "w"):
@@ -111,7 +113,7 @@ def bar(args: tuple[Any, ...]) -> Any:
         raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
     width = 0.8
     if len(data) == 3 or (len(data) == 2 and data[1].size == 1 and data[0].size > 1):
-        width = float(data.pop().reshape(-1)[0])
+        width = positive(data.pop(), "Bar width")
     if len(data) == 1:
         y = data[0]
         y = y.reshape(-1, 1) if min(y.shape) == 1 else y
@@ -213,16 +215,19 @@ def area(args: tuple[Any, ...]) -> Any:
     axes, rest = split_axes_arg(args)
     data = []
     while rest and not is_text(rest[0]) and len(data) < 3:
-        data.append(numeric(rest.pop(0)).real)
+        data.append(real_data(rest.pop(0), "Area data"))
     pairs = name_value_pairs(rest, "area")
     if not data:
         raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
     base = 0.0
     if len(data) == 3 or (len(data) == 2 and data[1].size == 1 and data[0].size > 1):
-        base = float(data.pop().reshape(-1)[0])
+        base = scalar(data.pop(), "BaseValue")
     x, y = _default_x(data[0]) if len(data) == 1 else (data[0], data[1])
     columns = pair_columns(x, y)
     axes = target_axes(axes)
+    if not columns or columns[0][1].size == 0:
+        axes.prepare()
+        return GraphicsHandle([])
     ax = axes.prepare()
     lower = np.full(columns[0][1].size, base)
     handles = []

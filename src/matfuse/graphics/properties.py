@@ -67,7 +67,8 @@ def is_graphics(value: Any, kind: Any) -> Any:
         arr = numeric(value).real
         flags = []
         for number in arr.reshape(-1, order="F"):
-            fig = ROOT.figures.get(int(number)) if number == int(number) else None
+            whole = bool(np.isfinite(number)) and number == int(number)
+            fig = ROOT.figures.get(int(number)) if whole else None
             flags.append(fig is not None and not fig.deleted and want in (None, "figure"))
         shape = arr.shape
     if len(flags) == 1:
