@@ -172,3 +172,19 @@ def test_missing_matplotlib_names_the_extra(session, monkeypatch):
         session.eval("plot(1:3)")
     assert info.value.identifier == "matfuse:graphics:matplotlibMissing"
     assert "matfuse[plot]" in info.value.message
+
+
+def test_ticks_and_tick_labels(session):
+    session.eval("plot(0:10); xticks([0 5 10]); v = xticks; xticklabels({'a','b','c'});"
+                 "l = xticklabels; first = l{1}; ax = gca; ax.YTick = [0 2 4]; y = ax.YTick;")
+    np.testing.assert_array_equal(session.get("v"), [[0, 5, 10]])
+    assert session.get("first") == "a"
+    np.testing.assert_array_equal(session.get("y"), [[0, 2, 4]])
+
+
+def test_line_adds_without_hold_and_axes_makes_new_axes(session):
+    session.eval("plot(1:3); line([1 3], [3 1]); n = numel(get(gca, 'Children'));"
+                 "a2 = axes('Position', [0.6 0.6 0.25 0.25]); same = isequal(gca, a2);"
+                 "k = numel(get(gcf, 'Children')); p = a2.Position;")
+    assert session.get("n") == 2.0 and session.get("same") is True and session.get("k") == 2.0
+    np.testing.assert_allclose(session.get("p"), [[0.6, 0.6, 0.25, 0.25]])

@@ -328,3 +328,15 @@ def annotation(args: tuple[Any, ...]) -> Any:
     apply_pairs(chart, pairs)
     fig.changed()
     return chart.handle
+
+
+def ticks(args: tuple[Any, ...], axis: str, labels: bool, nargout: int) -> Any:
+    """``xticks(values)``, ``xticks auto``, ``xticklabels({...})``, ``v = xticks``."""
+    axes, rest = split_axes_arg(args)
+    axes = target_axes(axes)
+    prop = f"{axis.upper()}Tick" + ("Label" if labels else "")
+    if rest:
+        axes.set(prop, rest[0])
+        if not nargout:
+            return None
+    return axes.get(prop)

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.graphics.args import numeric, on_off, positive, text_of, whole
+from matfuse.graphics.args import is_text, numeric, on_off, positive, text_of, texts_of, whole
 from matfuse.graphics.colors import order_color
 from matfuse.graphics.objects import GObject, TextObject, onoff_value
 from matfuse.runtime.values import char_array
@@ -29,7 +29,7 @@ class AxesObject(GObject):
     props = ("XLim", "YLim", "ZLim", "XScale", "YScale", "ZScale", "XGrid", "YGrid", "ZGrid",
              "Box", "Title", "XLabel", "YLabel", "ZLabel", "FontSize", "NextPlot",
              "ColorOrderIndex", "Position", "Units", "CLim", "XDir", "YDir", "View", "Legend",
-             "Colormap")
+             "Colormap", "XTick", "YTick", "ZTick", "XTickLabel", "YTickLabel", "ZTickLabel")
     display_props = ("XLim", "YLim", "XScale", "YScale", "Position", "Units")
 
     def __init__(self, figure: Any, mpl_axes: Any):
@@ -353,6 +353,84 @@ class AxesObject(GObject):
         from matfuse.graphics.annotate import set_view
 
         set_view(self, value)
+
+    def ticks(self, axis: str) -> Any:
+        """Tick values inside the limits, as a row (MATLAB's XTick...)."""
+        if axis == "z" and not self.is3d:
+            return np.zeros((1, 0))
+        values = np.asarray(getattr(self.mpl, f"get_{axis}ticks")(), dtype=float)
+        low, high = sorted(getattr(self.mpl, f"get_{axis}lim")())
+        span = (high - low) * 1e-9
+        return values[(values >= low - span) & (values <= high + span)].reshape(1, -1)
+
+    def set_ticks(self, axis: str, value: Any) -> None:
+        if axis == "z" and not self.is3d:
+            return
+        if is_text(value) and text_of(value).lower() == "auto":
+            from matplotlib.ticker import AutoLocator
+
+            getattr(self.mpl, f"{axis}axis").set_major_locator(AutoLocator())
+            return
+        values = numeric(value).real.reshape(-1)
+        if values.size and not np.all(np.diff(values) > 0):
+            raise MatlabError("MATLAB:hg:shaped_arrays:TickValuesType",
+                              "Tick values must be a vector of increasing numbers.")
+        getattr(self.mpl, f"set_{axis}ticks")(values)
+
+    def tick_labels(self, axis: str) -> Any:
+        from matfuse.graphics.objects import cell_of_texts
+
+        if axis == "z" and not self.is3d:
+            return cell_of_texts([])
+        self.mpl.figure.canvas.draw_idle()
+        labels = [t.get_text() for t in getattr(self.mpl, f"get_{axis}ticklabels")()]
+        cell = cell_of_texts(labels)
+        return type(cell)(cell.data.reshape(-1, 1))
+
+    def set_tick_labels(self, axis: str, value: Any) -> None:
+        if axis == "z" and not self.is3d:
+            return
+        labels = texts_of(value)
+        ticks = self.ticks(axis).reshape(-1)
+        getattr(self.mpl, f"set_{axis}ticks")(ticks)
+        padded = (labels + [""] * len(ticks))[:len(ticks)]
+        getattr(self.mpl, f"set_{axis}ticklabels")(padded)
+
+    def get_XTick(self) -> Any:
+        return self.ticks("x")
+
+    def set_XTick(self, value: Any) -> None:
+        self.set_ticks("x", value)
+
+    def get_YTick(self) -> Any:
+        return self.ticks("y")
+
+    def set_YTick(self, value: Any) -> None:
+        self.set_ticks("y", value)
+
+    def get_ZTick(self) -> Any:
+        return self.ticks("z")
+
+    def set_ZTick(self, value: Any) -> None:
+        self.set_ticks("z", value)
+
+    def get_XTickLabel(self) -> Any:
+        return self.tick_labels("x")
+
+    def set_XTickLabel(self, value: Any) -> None:
+        self.set_tick_labels("x", value)
+
+    def get_YTickLabel(self) -> Any:
+        return self.tick_labels("y")
+
+    def set_YTickLabel(self, value: Any) -> None:
+        self.set_tick_labels("y", value)
+
+    def get_ZTickLabel(self) -> Any:
+        return self.tick_labels("z")
+
+    def set_ZTickLabel(self, value: Any) -> None:
+        self.set_tick_labels("z", value)
 
     def get_Legend(self) -> Any:
         from matfuse.graphics.handles import GraphicsHandle

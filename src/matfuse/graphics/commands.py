@@ -1,12 +1,14 @@
-"""Figure and axes commands: ``figure``, ``gcf``/``gca``, ``clf``/``cla``,
-``close``, ``hold``."""
+"""Figure and axes commands: ``figure``, ``axes``, ``gcf``/``gca``,
+``clf``/``cla``, ``close``, ``hold``, and the low-level ``line``."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from matfuse.errors import MatlabError
-from matfuse.graphics.args import is_numeric, is_text, name_value_pairs, on_off, scalar, text_of
+from matfuse.graphics.args import (
+    is_numeric, is_text, name_value_pairs, on_off, real_data, scalar, text_of,
+)
 from matfuse.graphics.handles import GraphicsHandle
 from matfuse.graphics.plotting import split_axes_arg, target_axes
 from matfuse.graphics.root import ROOT, figure_from_value
@@ -102,3 +104,47 @@ def is_hold(args: tuple[Any, ...]) -> bool:
             return False
         axes = fig.current_axes
     return axes.hold
+
+
+def axes(args: tuple[Any, ...]) -> Any:
+    """``axes``: new axes in the current figure (name-value pairs such as
+    Position); ``axes(ax)``: make ``ax`` and its figure current."""
+    from matfuse.graphics.root import new_axes
+
+    rest = list(args)
+    if rest and isinstance(rest[0], GraphicsHandle):
+        target = rest.pop(0).single()
+        if target.type_name != "axes":
+            raise MatlabError("MATLAB:graphics:invalidAxes", "Input must be an axes handle.")
+        fig = target.parent
+        ROOT.current = fig
+        fig.current_axes = target
+    else:
+        target = new_axes(ROOT.gcf())
+    for name, value in name_value_pairs(rest, "axes"):
+        target.set(name, value)
+    return target.handle
+
+
+def line(args: tuple[Any, ...]) -> Any:
+    """``line(x, y)``, ``line(x, y, z)``, then name-value pairs: lines added to
+    the axes whatever the hold state (MATLAB's low-level line)."""
+    from matfuse.graphics.plotting import add_line, pair_columns
+
+    axes_obj, rest = split_axes_arg(args)
+    data = []
+    while rest and not is_text(rest[0]) and len(data) < 3:
+        data.append(real_data(rest.pop(0), "Line data"))
+    if len(data) < 2:
+        raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
+    pairs = name_value_pairs(rest, "line")
+    axes_obj = target_axes(axes_obj)
+    if len(data) == 3 and not axes_obj.is3d:
+        axes_obj._replace_mpl("3d")
+    lines = []
+    columns = pair_columns(data[0], data[1])
+    z_columns = pair_columns(data[0], data[2]) if len(data) == 3 else [(None, None)] * len(columns)
+    for (x, y), (_, z) in zip(columns, z_columns):
+        lines.append(add_line(axes_obj, x, y, z, None, pairs))
+    axes_obj.after_plot()
+    return GraphicsHandle(lines)

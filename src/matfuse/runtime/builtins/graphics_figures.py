@@ -1,4 +1,4 @@
-"""Figure and axes management builtins: figure, gcf, gca, clf, close, hold,
+"""Figure and axes management builtins: figure, axes, line, gcf, gca, clf, close, hold,
 subplot, tiledlayout/nexttile, set/get, isgraphics/ishandle, drawnow and the
 exporters (saveas, print, exportgraphics). See ``matfuse.graphics``."""
 
@@ -18,6 +18,21 @@ def figure(*args: Any, nargout: int = 0) -> Any:
     """Create a figure (``figure``), make figure n current (``figure(n)``,
     created when missing), or set properties (``figure('Name', 'x')``)."""
     return handle_if_asked(graphics_call("commands", "figure", args), nargout)
+
+
+@builtin("axes", category="graphics", nargin=(0, None), nargout=(0, 1), wants_nargout=True)
+def axes(*args: Any, nargout: int = 0) -> Any:
+    """Create axes in the current figure (``axes('Position', [x y w h])``), or
+    make given axes current (``axes(ax)``)."""
+    return handle_if_asked(graphics_call("commands", "axes", args), nargout)
+
+
+@builtin("line", category="graphics", nargin=(2, None), nargout=(0, 1), wants_nargout=True,
+         sink=True)
+def line(*args: Any, nargout: int = 0) -> Any:
+    """Add lines to the current axes whatever the hold state: ``line(x, y)``,
+    ``line(x, y, z)``, name-value pairs (Color, LineWidth, LineStyle...)."""
+    return handle_if_asked(graphics_call("commands", "line", args), nargout)
 
 
 @builtin("gcf", category="graphics", nargin=(0, 0), nargout=(0, 1))

@@ -84,6 +84,25 @@ def zlim(*args: Any, nargout: int = 0) -> Any:
     return graphics_call("annotate", "limits", args, "z", nargout)
 
 
+def _declare_ticks(axis: str, labels: bool) -> None:
+    name = f"{axis}tick" + ("labels" if labels else "s")
+
+    def ticks(*args: Any, nargout: int = 0) -> Any:
+        return graphics_call("annotate", "ticks", args, axis, labels, nargout)
+
+    ticks.__doc__ = (f"Set or get the {axis}-axis tick labels: ``{name}({{'a','b'}})``, "
+                     f"``labels = {name}``." if labels else
+                     f"Set or get the {axis}-axis tick values: ``{name}([0 5 10])``, "
+                     f"``{name} auto``, ``v = {name}``.")
+    builtin(name, category="graphics", nargin=(0, 2), nargout=(0, 1),
+            wants_nargout=True)(ticks)
+
+
+for _axis in ("x", "y", "z"):
+    _declare_ticks(_axis, False)
+    _declare_ticks(_axis, True)
+
+
 @builtin("view", category="graphics", nargin=(0, 3), nargout=(0, 1), wants_nargout=True)
 def view(*args: Any, nargout: int = 0) -> Any:
     """Camera of 3-D axes: ``view(az, el)``, ``view([az el])``, ``view(2)``, ``view(3)``."""
