@@ -188,3 +188,11 @@ def test_line_adds_without_hold_and_axes_makes_new_axes(session):
                  "k = numel(get(gcf, 'Children')); p = a2.Position;")
     assert session.get("n") == 2.0 and session.get("same") is True and session.get("k") == 2.0
     np.testing.assert_allclose(session.get("p"), [[0.6, 0.6, 0.25, 0.25]])
+
+
+def test_delete_graphics_objects(session):
+    session.eval("h = plot([1 2; 3 4]); lg = legend; delete(h(1)); n = numel(get(gca, 'Children'));"
+                 "s = lg.String; f = gcf; delete(f); alive = isgraphics(f);")
+    assert session.get("n") == 1.0
+    assert session.get("s").shape == (1, 1)
+    assert session.get("alive") is False

@@ -82,6 +82,23 @@ class GraphicsHandle(MObject):
         lines += [f"    {o.short_class}" for o in self.objects]
         return lines
 
+    def delete_objects(self) -> None:
+        """``delete(h)``: figures close; other objects leave their parent."""
+        from matfuse.graphics.root import ROOT
+
+        for obj in self.objects:
+            if obj.deleted:
+                continue
+            if obj.type_name == "figure":
+                ROOT.close(obj)
+                continue
+            parent = obj.parent
+            obj.delete()
+            if parent is not None and hasattr(parent, "after_plot"):
+                parent.after_plot()
+            elif parent is not None:
+                parent.changed()
+
     def element_array(self) -> np.ndarray:
         """The handles as an object array of one-object handles (for indexing)."""
         data = np.empty(len(self.objects), dtype=object)

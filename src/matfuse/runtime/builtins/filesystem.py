@@ -79,8 +79,12 @@ def isfolder(name: Any) -> Any:
 
 @builtin("delete", category="files", nargin=(1, None), nargout=(0, 0))
 def delete(*names: Any) -> Any:
-    """Delete files (wildcards allowed); a missing file is a warning."""
+    """Delete files (wildcards allowed); a missing file is a warning.
+    ``delete(h)`` deletes graphics objects."""
     for name in names:
+        if hasattr(name, "delete_objects"):      # graphics handles (matfuse.graphics)
+            name.delete_objects()
+            continue
         pattern = text_arg(name, "delete", "file name")
         hits = glob.glob(pattern) if any(c in pattern for c in "*?[") else (
             [pattern] if os.path.exists(pattern) else [])
