@@ -196,3 +196,12 @@ def test_delete_graphics_objects(session):
     assert session.get("n") == 1.0
     assert session.get("s").shape == (1, 1)
     assert session.get("alive") is False
+
+
+def test_concatenating_handles(session):
+    session.eval("a = plot(1:3); hold on; b = plot(3:-1:1); h = [a b]; s = size(h);"
+                 "set(h, 'LineWidth', 3); w = b.LineWidth; v = [a; b]; t = size(v);"
+                 "one = [a]; same = isequal(one, a);")
+    np.testing.assert_array_equal(session.get("s"), [[1, 2]])
+    np.testing.assert_array_equal(session.get("t"), [[2, 1]])
+    assert session.get("w") == 3.0 and session.get("same") is True
