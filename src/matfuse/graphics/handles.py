@@ -74,7 +74,8 @@ class GraphicsHandle(MObject):
                 return [f"  handle to deleted {obj.short_class}"]
             names = list(obj.display_props)
             values = {n: obj.get(n) for n in names}
-            return [f"  {obj.title_text()} with properties:", ""] + struct_field_lines(values, names)
+            return ([f"  {obj.title_text()} with properties:", ""]
+                    + struct_field_lines(values, names) + ["", "  Use GET to show all properties"])
         rows, cols = self._shape
         kinds = {o.short_class for o in self.objects}
         kind = kinds.pop() if len(kinds) == 1 else "graphics"

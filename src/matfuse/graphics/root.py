@@ -30,10 +30,9 @@ class GraphicsRoot:
             while number in self.figures:
                 number += 1
         size = (5.6, 4.2)
-        if self.windows:
+        windowed = self.windows and _start_pyplot()
+        if windowed:
             import matplotlib.pyplot as plt
-
-            _start_pyplot()
 
             mpl = plt.figure(num=number, figsize=size, dpi=SCREEN_DPI)
         else:
@@ -42,11 +41,12 @@ class GraphicsRoot:
 
             mpl = Figure(figsize=size, dpi=SCREEN_DPI)
             FigureCanvasAgg(mpl)
-        fig = FigureObject(number, mpl, self.windows)
+        fig = FigureObject(number, mpl, windowed)
         self.figures[number] = fig
         self.current = fig
-        if self.windows:
+        if windowed:
             fig._window_title()
+            mpl.canvas.mpl_connect("close_event", lambda _event: self._window_closed(fig))
             import matplotlib.pyplot as plt
 
             plt.show(block=False)
@@ -79,6 +79,12 @@ class GraphicsRoot:
         if self.current is fig:
             live = self.live_figures()
             self.current = live[-1] if live else None
+
+    def _window_closed(self, fig: FigureObject) -> None:
+        """The user closed a figure's window: the figure is deleted, as in MATLAB."""
+        if not fig.deleted:
+            fig.windowed = False          # its window is gone already
+            self.close(fig)
 
     def close_all(self) -> None:
         for fig in self.live_figures():
@@ -121,20 +127,26 @@ def enable_windows() -> None:
     ROOT.windows = True
 
 
-_pyplot_started = False
+_pyplot_started: bool | None = None     # None: not tried; False: no interactive backend
 
 
-def _start_pyplot() -> None:
+def _start_pyplot() -> bool:
+    """Load pyplot in interactive mode; False when only a non-interactive
+    backend (Agg) is available, and figures then stay headless."""
     global _pyplot_started
-    if _pyplot_started:
-        return
+    if _pyplot_started is not None:
+        return _pyplot_started
+    import matplotlib
     import matplotlib.pyplot as plt
 
     from matfuse.graphics.style import apply_globally
 
-    apply_globally()
-    plt.ion()
-    _pyplot_started = True
+    backend = matplotlib.get_backend().lower()
+    _pyplot_started = backend not in ("agg", "pdf", "svg", "ps", "cairo", "template")
+    if _pyplot_started:
+        apply_globally()
+        plt.ion()
+    return _pyplot_started
 
 
 def process_window_events(seconds: float) -> None:
