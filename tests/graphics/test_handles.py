@@ -205,3 +205,16 @@ def test_concatenating_handles(session):
     np.testing.assert_array_equal(session.get("s"), [[1, 2]])
     np.testing.assert_array_equal(session.get("t"), [[2, 1]])
     assert session.get("w") == 3.0 and session.get("same") is True
+
+
+def test_tex_markup_is_rendered_and_string_kept(session):
+    from matfuse.graphics.root import ROOT
+
+    session.eval("t = title('x^2 + \\alpha_{max}'); s = t.String; xlabel('cost $5');"
+                 "t.Interpreter = 'none'; i = t.Interpreter;")
+    assert session.get("s") == "x^2 + \\alpha_{max}"
+    axes = ROOT.gca()
+    assert axes.mpl.xaxis.label.get_text() == "cost \\$5"
+    assert session.get("i") == "none"
+    session.eval("t.Interpreter = 'tex';")
+    assert "$\\alpha$" in axes.mpl.title.get_text()

@@ -38,8 +38,9 @@ def sgtitle(args: tuple[Any, ...]) -> Any:
     if not args:
         raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
     fig = ROOT.gcf()
-    artist = fig.fig.suptitle("\n".join(texts_of(args[0])), fontsize=11, fontweight="bold")
-    text = TextObject(fig, artist, owned=False)
+    content = "\n".join(texts_of(args[0]))
+    artist = fig.fig.suptitle(content, fontsize=11, fontweight="bold")
+    text = TextObject(fig, artist, owned=False, text=content)
     apply_pairs(text, name_value_pairs(list(args[1:]), "sgtitle"))
     fig.changed()
     return text.handle
@@ -262,7 +263,7 @@ def text(args: tuple[Any, ...]) -> Any:
     else:
         artist = axes.mpl.text(coords[0], coords[1], content, fontsize=10,
                                verticalalignment="center")
-    obj = TextObject(axes, artist)
+    obj = TextObject(axes, artist, text=content)
     apply_pairs(obj, name_value_pairs(rest, "text"))
     axes.changed()
     return obj.handle
@@ -315,11 +316,14 @@ def annotation(args: tuple[Any, ...]) -> Any:
     mfig.add_artist(artist)
     artists = [artist]
     if string:
+        from matfuse.graphics.tex import to_mathtext
+
         if kind == "textbox":
             where = (pos[0] + 0.005, pos[1] + pos[3] - 0.005)
-            label = mfig.text(*where, string, fontsize=10, va="top", ha="left")
+            label = mfig.text(*where, to_mathtext(string), fontsize=10, va="top", ha="left")
         else:
-            label = mfig.text(x[0], y[0], string, fontsize=10, ha="right", va="center")
+            label = mfig.text(x[0], y[0], to_mathtext(string), fontsize=10, ha="right",
+                              va="center")
         artists.append(label)
     chart = ChartObject(fig, (kind, f"matlab.graphics.shape.{kind.capitalize()}",
                               kind.capitalize()), artists, data,

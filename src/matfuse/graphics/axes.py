@@ -42,6 +42,7 @@ class AxesObject(GObject):
         self.colormap: np.ndarray | None = None      # None: the figure's
         self.clim: tuple[float, float] | None = None  # None: automatic
         self._texts: dict[str, TextObject] = {}
+        self._tick_texts: dict[str, list[str]] = {}    # tick labels as the program set them
         self.style()
 
     @property
@@ -84,6 +85,7 @@ class AxesObject(GObject):
             self.legend = None
         self.mpl.cla()
         self._texts = {}
+        self._tick_texts = {}
         self.color_index = 0
         self.clim = None
         self.style()
@@ -371,6 +373,7 @@ class AxesObject(GObject):
 
             getattr(self.mpl, f"{axis}axis").set_major_locator(AutoLocator())
             return
+        self._tick_texts.pop(axis, None)
         values = numeric(value).real.reshape(-1)
         if values.size and not np.all(np.diff(values) > 0):
             raise MatlabError("MATLAB:hg:shaped_arrays:TickValuesType",
@@ -382,8 +385,11 @@ class AxesObject(GObject):
 
         if axis == "z" and not self.is3d:
             return cell_of_texts([])
-        self.mpl.figure.canvas.draw_idle()
-        labels = [t.get_text() for t in getattr(self.mpl, f"get_{axis}ticklabels")()]
+        labels = self._tick_texts.get(axis)
+        if labels is None:
+            self.mpl.figure.canvas.draw()       # tick labels are made when drawn
+            labels = [t.get_text().replace("\u2212", "-")
+                      for t in getattr(self.mpl, f"get_{axis}ticklabels")()]
         cell = cell_of_texts(labels)
         return type(cell)(cell.data.reshape(-1, 1))
 
@@ -392,8 +398,11 @@ class AxesObject(GObject):
             return
         labels = texts_of(value)
         ticks = self.ticks(axis).reshape(-1)
+        self._tick_texts[axis] = (labels + [""] * len(ticks))[:len(ticks)]
         getattr(self.mpl, f"set_{axis}ticks")(ticks)
-        padded = (labels + [""] * len(ticks))[:len(ticks)]
+        from matfuse.graphics.tex import to_mathtext
+
+        padded = [to_mathtext(t) for t in (labels + [""] * len(ticks))[:len(ticks)]]
         getattr(self.mpl, f"set_{axis}ticklabels")(padded)
 
     def get_XTick(self) -> Any:

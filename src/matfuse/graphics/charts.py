@@ -296,7 +296,10 @@ class LegendObject(GObject):
             kwargs["bbox_to_anchor"] = anchor
         if self.orientation == "horizontal":
             kwargs["ncols"] = max(len(plots), 1)
-        self.artist = self.axes.mpl.legend([p.legend_artist for p in plots], names, **kwargs)
+        from matfuse.graphics.tex import to_mathtext
+
+        self.artist = self.axes.mpl.legend([p.legend_artist for p in plots],
+                                           [to_mathtext(n) for n in names], **kwargs)
         self.artist.set_visible(self.visible)
 
     def remove_artists(self) -> None:

@@ -138,20 +138,30 @@ class TextObject(GObject):
     display_props = ("String", "FontSize", "FontWeight", "Color", "Position",
                      "HorizontalAlignment")
 
-    def __init__(self, parent: GObject | None, artist: Any, owned: bool = True):
+    def __init__(self, parent: GObject | None, artist: Any, owned: bool = True,
+                 text: str | None = None):
         super().__init__(parent)
         self.artist = artist
         self.owned = owned          # False for an axes' title/labels: never removed
+        self.interpreter = "tex"
+        self.text = artist.get_text() if text is None else text   # as MATLAB wrote it
+        if text is not None:
+            self._render()
 
     def title_text(self) -> str:
-        return f"Text ({self.artist.get_text()})"
+        return f"Text ({self.text})"
+
+    def _render(self) -> None:
+        from matfuse.graphics.tex import convert
+
+        self.artist.set_text(convert(self.text, self.interpreter))
 
     def set_string(self, value: Any) -> None:
-        lines = texts_of(value)
-        self.artist.set_text("\n".join(lines))
+        self.text = "\n".join(texts_of(value))
+        self._render()
 
     def get_String(self) -> Any:
-        return text_value(self.artist.get_text())
+        return text_value(self.text)
 
     def set_String(self, value: Any) -> None:
         self.set_string(value)
@@ -204,10 +214,18 @@ class TextObject(GObject):
         self.artist.set_visible(on_off(value, "Visible"))
 
     def get_Interpreter(self) -> Any:
-        return char_array("tex")
+        return char_array(self.interpreter)
 
     def set_Interpreter(self, value: Any) -> None:
-        text_of(value)
+        from matfuse.errors import MatlabError
+
+        word = text_of(value).lower()
+        if word not in ("tex", "latex", "none"):
+            raise MatlabError("MATLAB:datatypes:InvalidEnumValue",
+                              f"'{text_of(value)}' is not a valid value for Interpreter: "
+                              "use 'tex', 'latex' or 'none'.")
+        self.interpreter = word
+        self._render()
 
     def remove_artists(self) -> None:
         if self.owned:
