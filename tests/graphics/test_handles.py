@@ -218,3 +218,16 @@ def test_tex_markup_is_rendered_and_string_kept(session):
     assert session.get("i") == "none"
     session.eval("t.Interpreter = 'tex';")
     assert "$\\alpha$" in axes.mpl.title.get_text()
+
+
+def test_matlab_warnings(capsys):
+    import io
+
+    from matfuse.vm.session import Session
+
+    err = io.StringIO()
+    session = Session(stdout=io.StringIO(), stderr=err)
+    session.eval("plot(1:2); legend('a', 'b'); plot([1 2], [1i 2]);")
+    text = err.getvalue()
+    assert "Warning: Ignoring extra legend entries." in text
+    assert "Warning: Imaginary parts of complex X and/or Y arguments ignored." in text

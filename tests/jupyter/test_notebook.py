@@ -34,7 +34,8 @@ def test_notebook_runs_with_outputs_errors_and_figures(kernel_env):
     first, figure, failing, later, quiet = (cell.outputs for cell in nb.cells)
 
     assert first[0]["output_type"] == "stream"
-    assert first[0]["text"] == "x =\n\n     8     1     6\n     3     5     7\n     4     9     2\n\n"
+    assert first[0]["text"] == ("x =\n\n     8     1     6\n     3     5     7\n"
+                                "     4     9     2\n\n")
 
     images = [o for o in figure if o["output_type"] == "display_data"]
     assert len(images) == 1

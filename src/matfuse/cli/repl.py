@@ -5,9 +5,10 @@ data folder, Tab completion of variables, builtins and function files, and
 MATLAB syntax highlighting (pygments' MATLAB lexer); lines are gathered
 while a block (if/for/while/switch/try/function) or a bracket is open.
 Figures open in windows when a display is present (and are kept responsive
-while the prompt waits), otherwise they are only drawn into files. Ctrl-C at the prompt clears the input; during
-a statement it stops it (MatlabInterrupt) and the session goes on. When stdin
-is not a TTY, statements are read from it the same way, without prompts.
+while the prompt waits), otherwise they are only drawn into files. Ctrl-C at
+the prompt clears the input; during a statement it stops it (MatlabInterrupt)
+and the session goes on. When stdin is not a TTY, statements are read from it
+the same way, without prompts.
 """
 
 from __future__ import annotations

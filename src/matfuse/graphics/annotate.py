@@ -160,7 +160,8 @@ def limits(args: tuple[Any, ...], axis: str, nargout: int) -> Any:
         if is_text(rest[0]) and text_of(rest[0]).lower() == "mode":
             from matfuse.runtime.values import char_array
 
-            return char_array("auto" if getattr(axes.mpl, f"get_autoscale{axis}_on")() else "manual")
+            automatic = getattr(axes.mpl, f"get_autoscale{axis}_on")()
+            return char_array("auto" if automatic else "manual")
         set_axis_limits(axes, axis, rest[0])
         axes.changed()
         if not nargout:

@@ -267,6 +267,10 @@ class LegendObject(GObject):
         self.artist: Any = None
         plots = axes.plots()
         if labels is not None:
+            if len(labels) > len(plots):
+                from matfuse.graphics.messages import warn
+
+                warn("MATLAB:legend:IgnoringExtraEntries", "Ignoring extra legend entries.")
             plots = plots[:len(labels)]
             for plot, label in zip(plots, labels):
                 plot.display_name = label

@@ -144,8 +144,10 @@ def _image_args(rest: list[Any], fn: str) -> tuple[np.ndarray | None, np.ndarray
 
 
 def _extent(x: np.ndarray | None, y: np.ndarray | None, rows: int, cols: int) -> list[float]:
-    x0, x1 = (1.0, float(cols)) if x is None else (float(x.reshape(-1)[0]), float(x.reshape(-1)[-1]))
-    y0, y1 = (1.0, float(rows)) if y is None else (float(y.reshape(-1)[0]), float(y.reshape(-1)[-1]))
+    x0, x1 = (1.0, float(cols)) if x is None or x.size == 0 else \
+        (float(x.reshape(-1)[0]), float(x.reshape(-1)[-1]))
+    y0, y1 = (1.0, float(rows)) if y is None or y.size == 0 else \
+        (float(y.reshape(-1)[0]), float(y.reshape(-1)[-1]))
     dx = (x1 - x0) / max(cols - 1, 1) / 2 if cols > 1 else 0.5
     dy = (y1 - y0) / max(rows - 1, 1) / 2 if rows > 1 else 0.5
     return [x0 - dx, x1 + dx, y1 + dy, y0 - dy]
@@ -213,7 +215,8 @@ def show_image(args: tuple[Any, ...], fn: str) -> Any:
 
 
 # --------------------------------------------------------------- surfaces
-def _grid_args(rest: list[Any], fn: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, Any, list[Any]]:
+def _grid_args(rest: list[Any], fn: str
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray, Any, list[Any]]:
     data = []
     while rest and not is_text(rest[0]) and len(data) < 4:
         data.append(numeric(rest.pop(0)).real)
@@ -315,10 +318,9 @@ def contour(args: tuple[Any, ...], fn: str, nargout: int) -> Any:
         ax.contour(x, y, z, levels=artist.levels, colors="black", linewidths=0.5,
                    negative_linestyles="solid")
     elif spec is not None and spec.color is not None:
+        style = spec.line_style if spec.line_style not in (None, "None") else "-"
         artist = ax.contour(x, y, z, colors=[spec.color], linewidths=0.5,
-                            negative_linestyles="solid",
-                            linestyles=spec.line_style if spec.line_style not in (None, "None") else "-",
-                            **kwargs)
+                            negative_linestyles="solid", linestyles=style, **kwargs)
     else:
         artist = ax.contour(x, y, z, cmap=axes_cmap(axes), linewidths=0.5,
                             negative_linestyles="solid", **kwargs)

@@ -14,7 +14,9 @@ from matfuse.graphics.charts import ChartObject
 from matfuse.graphics.colors import color_value, rgb_row
 from matfuse.graphics.handles import GraphicsHandle
 from matfuse.graphics.linespec import MARKERS
-from matfuse.graphics.plotting import _default_x, apply_pairs, pair_columns, split_axes_arg, target_axes
+from matfuse.graphics.plotting import (
+    _default_x, apply_pairs, pair_columns, split_axes_arg, target_axes,
+)
 from matfuse.runtime.values import char_array
 
 EDGE_DARK = (0.15, 0.15, 0.15)
@@ -74,8 +76,8 @@ def scatter(args: tuple[Any, ...]) -> Any:
     elif filled:
         collection = ax.scatter(x, y, color=color, **kwargs)
     else:
-        collection = ax.scatter(x, y, facecolors="none", edgecolors=[color] if isinstance(color, tuple)
-                                else color, **kwargs)
+        edges = [color] if isinstance(color, tuple) else color
+        collection = ax.scatter(x, y, facecolors="none", edgecolors=edges, **kwargs)
     chart = ChartObject(axes, ("scatter", "matlab.graphics.chart.primitive.Scatter", "Scatter"),
                         [collection],
                         {"XData": x.reshape(1, -1), "YData": y.reshape(1, -1),

@@ -145,6 +145,12 @@ def plot_lines(args: tuple[Any, ...], fn: str, three_d: bool = False) -> Graphic
             x, y = _default_x(arrays[0])
         else:
             x, y = arrays
+            if np.iscomplexobj(x) or np.iscomplexobj(y):
+                from matfuse.graphics.messages import warn
+
+                warn("MATLAB:plot:IgnoreImaginaryXYPart",
+                     "Imaginary parts of complex X and/or Y arguments ignored.")
+                x, y = x.real, y.real
         for xv, yv in pair_columns(x, y):
             series.append((xv, yv, None, spec))
     axes = target_axes(axes)
@@ -220,7 +226,8 @@ def errorbar(args: tuple[Any, ...]) -> GraphicsHandle:
     chart = ChartObject(axes, ("errorbar", "matlab.graphics.chart.primitive.ErrorBar", "ErrorBar"),
                         [a for a in artists if a is not None],
                         {"XData": x.reshape(1, -1), "YData": y.reshape(1, -1),
-                         "YNegativeDelta": neg.reshape(1, -1), "YPositiveDelta": pos.reshape(1, -1)},
+                         "YNegativeDelta": neg.reshape(1, -1),
+                         "YPositiveDelta": pos.reshape(1, -1)},
                         {"Color": rgb_row(color), "LineWidth": DEFAULT_LINE_WIDTH},
                         legend_artist=container)
     apply_pairs(chart, pairs)

@@ -19,7 +19,9 @@ from matfuse.cli.completion import candidates, help_text, word_before
 from matfuse.errors import MatlabError
 from matfuse.jupyter.figures import changed_figure_pngs, display_data
 
-_HELP_COMMAND = re.compile(r"^\s*(?:help|doc)\s+([A-Za-z_][\w.]*)\s*;?\s*$|^\s*([A-Za-z_][\w.]*)\?\s*$")
+# ``help NAME``, ``doc NAME`` or ``NAME?``: the help text goes to the pager.
+_HELP_COMMAND = re.compile(r"^\s*(?:help|doc)\s+([A-Za-z_][\w.]*)\s*;?\s*$"
+                           r"|^\s*([A-Za-z_][\w.]*)\?\s*$")
 
 
 class KernelOutput:

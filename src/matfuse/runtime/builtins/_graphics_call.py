@@ -9,14 +9,17 @@ import importlib
 from typing import Any
 
 
-def graphics_call(module: str, function: str, *args: Any) -> Any:
+def graphics_call(module: str, function: str, *args: Any, ctx: Any = None) -> Any:
+    """Call ``matfuse.graphics.<module>.<function>(*args)``; ``ctx`` (the
+    builtin's call context) lets it issue MATLAB warnings."""
     from matfuse.graphics import require_matplotlib
 
     require_matplotlib()
+    from matfuse.graphics.messages import caller
     from matfuse.graphics.style import matlab_style
 
     target = getattr(importlib.import_module(f"matfuse.graphics.{module}"), function)
-    with matlab_style():
+    with matlab_style(), caller(ctx):
         return target(*args)
 
 

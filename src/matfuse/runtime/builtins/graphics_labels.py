@@ -39,12 +39,13 @@ def sgtitle(*args: Any, nargout: int = 0) -> Any:
     return handle_if_asked(graphics_call("annotate", "sgtitle", args), nargout)
 
 
-@builtin("legend", category="graphics", nargin=(0, None), nargout=(0, 1), wants_nargout=True)
-def legend(*args: Any, nargout: int = 0) -> Any:
+@builtin("legend", category="graphics", nargin=(0, None), nargout=(0, 1), wants_nargout=True,
+         needs_ctx=True)
+def legend(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     """Legend of the plots in the current axes: ``legend('a','b')``,
     ``legend({'a','b'}, 'Location', 'northwest')``, ``legend`` (DisplayName
     or data1, data2...), ``legend off``."""
-    return handle_if_asked(graphics_call("annotate", "legend", args), nargout)
+    return handle_if_asked(graphics_call("annotate", "legend", args, ctx=ctx), nargout)
 
 
 @builtin("grid", category="graphics", nargin=(0, 2), nargout=(0, 0))

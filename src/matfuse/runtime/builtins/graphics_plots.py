@@ -10,45 +10,46 @@ from matfuse.runtime.builtins._graphics_call import graphics_call, handle_if_ask
 from matfuse.runtime.registry import builtin
 
 
-def _plots(fn: str, three_d: bool, args: tuple[Any, ...], nargout: int) -> Any:
-    return handle_if_asked(graphics_call("plotting", "plot_lines", args, fn, three_d), nargout)
+def _plots(ctx: Any, fn: str, three_d: bool, args: tuple[Any, ...], nargout: int) -> Any:
+    return handle_if_asked(graphics_call("plotting", "plot_lines", args, fn, three_d, ctx=ctx),
+                           nargout)
 
 
 @builtin("plot", category="graphics", nargin=(1, None), nargout=(0, 1), wants_nargout=True,
-         sink=True)
-def plot(*args: Any, nargout: int = 0) -> Any:
+         needs_ctx=True, sink=True)
+def plot(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     """2-D line plot: ``plot(Y)``, ``plot(X,Y)``, ``plot(X1,Y1,LineSpec,X2,Y2,...)``;
     matrix columns become lines; name-value pairs (LineWidth, Color,
     DisplayName, MarkerSize...) apply to every line; ``h = plot(...)`` returns them."""
-    return _plots("plot", False, args, nargout)
+    return _plots(ctx, "plot", False, args, nargout)
 
 
 @builtin("plot3", category="graphics", nargin=(3, None), nargout=(0, 1), wants_nargout=True,
-         sink=True)
-def plot3(*args: Any, nargout: int = 0) -> Any:
+         needs_ctx=True, sink=True)
+def plot3(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     """3-D line plot: ``plot3(X,Y,Z,LineSpec,...)``."""
-    return _plots("plot3", True, args, nargout)
+    return _plots(ctx, "plot3", True, args, nargout)
 
 
 @builtin("semilogx", category="graphics", nargin=(1, None), nargout=(0, 1), wants_nargout=True,
-         sink=True)
-def semilogx(*args: Any, nargout: int = 0) -> Any:
+         needs_ctx=True, sink=True)
+def semilogx(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     """Line plot with a logarithmic x-axis (arguments as ``plot``)."""
-    return _plots("semilogx", False, args, nargout)
+    return _plots(ctx, "semilogx", False, args, nargout)
 
 
 @builtin("semilogy", category="graphics", nargin=(1, None), nargout=(0, 1), wants_nargout=True,
-         sink=True)
-def semilogy(*args: Any, nargout: int = 0) -> Any:
+         needs_ctx=True, sink=True)
+def semilogy(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     """Line plot with a logarithmic y-axis (arguments as ``plot``)."""
-    return _plots("semilogy", False, args, nargout)
+    return _plots(ctx, "semilogy", False, args, nargout)
 
 
 @builtin("loglog", category="graphics", nargin=(1, None), nargout=(0, 1), wants_nargout=True,
-         sink=True)
-def loglog(*args: Any, nargout: int = 0) -> Any:
+         needs_ctx=True, sink=True)
+def loglog(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     """Line plot with logarithmic x- and y-axes (arguments as ``plot``)."""
-    return _plots("loglog", False, args, nargout)
+    return _plots(ctx, "loglog", False, args, nargout)
 
 
 @builtin("stairs", category="graphics", nargin=(1, None), nargout=(0, 1), wants_nargout=True,
