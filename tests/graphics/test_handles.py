@@ -231,3 +231,13 @@ def test_matlab_warnings(capsys):
     text = err.getvalue()
     assert "Warning: Ignoring extra legend entries." in text
     assert "Warning: Imaginary parts of complex X and/or Y arguments ignored." in text
+
+
+def test_shading_clim_and_fill(session):
+    session.eval("[X, Y] = meshgrid(-2:0.5:2); s = surf(X, Y, X.*Y); shading interp;"
+                 "e = s.EdgeColor; imagesc(magic(4)); clim([0 10]); c = clim; caxis auto;"
+                 "c2 = caxis; h = fill([0 1 0.5], [0 0 1], 'r'); fc = h.FaceColor;")
+    assert session.get("e") == "none"
+    np.testing.assert_array_equal(session.get("c"), [[0, 10]])
+    np.testing.assert_array_equal(session.get("c2"), [[1, 16]])
+    np.testing.assert_array_equal(session.get("fc"), [[1, 0, 0]])

@@ -384,3 +384,36 @@ def colormap_function(name: str, n: Any) -> np.ndarray:
     if name not in COLORMAP_NAMES:
         raise MatlabError("MATLAB:colormap:InvalidName", f"Invalid colormap name '{name}'.")
     return colormap_matrix(name, count)
+
+
+def shading(args: tuple[Any, ...]) -> None:
+    """``shading flat``/``interp`` (no edges) or ``faceted`` (black edges) for
+    the surfaces of the current axes."""
+    axes, rest = split_axes_arg(args)
+    axes = target_axes(axes)
+    word = text_of(rest[0]).lower() if rest and is_text(rest[0]) else ""
+    if word not in ("flat", "interp", "faceted"):
+        raise MatlabError("MATLAB:shading:InvalidOption",
+                          "Shading type must be 'flat', 'interp' or 'faceted'.")
+    edge = char_array("none") if word != "faceted" else np.array([[0.0, 0.0, 0.0]])
+    for chart in axes.children:
+        if not chart.deleted and chart.type_name == "surface":
+            chart.set("EdgeColor", edge)
+    axes.changed()
+
+
+def clim(args: tuple[Any, ...], nargout: int) -> Any:
+    """``clim([low high])`` (``caxis``), ``clim auto``, ``lim = clim``."""
+    axes, rest = split_axes_arg(args)
+    axes = target_axes(axes)
+    if rest:
+        if is_text(rest[0]) and text_of(rest[0]).lower() == "auto":
+            axes.clim = None
+            for mappable in mappables(axes):
+                mappable.autoscale()
+        else:
+            set_color_limits(axes, rest[0])
+        axes.changed()
+        if not nargout:
+            return None
+    return axes.get("CLim")

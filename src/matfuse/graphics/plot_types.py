@@ -250,3 +250,35 @@ def area(args: tuple[Any, ...]) -> Any:
         lower = upper
     axes.after_plot()
     return GraphicsHandle(handles)
+
+
+def fill(args: tuple[Any, ...]) -> Any:
+    """``fill(x, y, c)``: filled polygons (one per column), colour by name,
+    RGB triplet or a value mapped through the colormap."""
+    axes, rest = split_axes_arg(args)
+    if len(rest) < 3:
+        raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
+    x, y, c = real_data(rest[0], "X"), real_data(rest[1], "Y"), rest[2]
+    pairs = name_value_pairs(rest[3:], "fill")
+    columns = pair_columns(x, y)
+    axes = target_axes(axes)
+    ax = axes.prepare()
+    if is_text(c) or (is_numeric(c) and numeric(c).size == 3):
+        face: Any = color_value(c)
+    else:
+        from matfuse.graphics.images import axes_cmap
+
+        value = float(numeric(c).real.reshape(-1)[0]) if numeric(c).size else 0.0
+        face = tuple(axes_cmap(axes)(0.5 if value != value else min(max(value, 0.0), 1.0))[:3])
+    handles = []
+    for xv, yv in columns:
+        (patch,) = ax.fill(xv, yv, facecolor=face, edgecolor="black", linewidth=0.5)
+        chart = ChartObject(axes, ("patch", "matlab.graphics.primitive.Patch", "Patch"), [patch],
+                            {"XData": xv.reshape(-1, 1), "YData": yv.reshape(-1, 1)},
+                            {"FaceColor": rgb_row(face), "EdgeColor": rgb_row((0.0, 0.0, 0.0)),
+                             "FaceAlpha": 1.0, "LineWidth": 0.5},
+                            legend_artist=patch)
+        apply_pairs(chart, pairs)
+        handles.append(chart)
+    axes.after_plot()
+    return GraphicsHandle(handles)

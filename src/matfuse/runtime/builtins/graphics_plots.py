@@ -150,6 +150,29 @@ def contourf(*args: Any, nargout: int = 0) -> Any:
     return graphics_call("images", "contour", args, "contourf", nargout)
 
 
+@builtin("shading", category="graphics", nargin=(1, 2), nargout=(0, 0))
+def shading(*args: Any) -> None:
+    """Surface shading of the current axes: ``shading flat``, ``shading interp``
+    (no edge lines) or ``shading faceted`` (black edges)."""
+    graphics_call("images", "shading", args)
+
+
+@builtin("clim", category="graphics", nargin=(0, 2), nargout=(0, 1), wants_nargout=True,
+         aliases=("caxis",))
+def clim(*args: Any, nargout: int = 0) -> Any:
+    """Colour limits of the current axes: ``clim([low high])``, ``clim auto``,
+    ``lim = clim`` (``caxis`` is the older name)."""
+    return graphics_call("images", "clim", args, nargout)
+
+
+@builtin("fill", category="graphics", nargin=(3, None), nargout=(0, 1), wants_nargout=True,
+         sink=True)
+def fill(*args: Any, nargout: int = 0) -> Any:
+    """Filled 2-D polygons: ``fill(x, y, 'r')``, ``fill(x, y, [0 .5 1])``; matrix
+    columns are separate polygons."""
+    return handle_if_asked(graphics_call("plot_types", "fill", args), nargout)
+
+
 @builtin("colormap", category="graphics", nargin=(0, 2), nargout=(0, 1), wants_nargout=True)
 def colormap(*args: Any, nargout: int = 0) -> Any:
     """Set or get the colormap: ``colormap jet``, ``colormap(parula(64))``,
