@@ -241,3 +241,9 @@ def test_shading_clim_and_fill(session):
     np.testing.assert_array_equal(session.get("c"), [[0, 10]])
     np.testing.assert_array_equal(session.get("c2"), [[1, 16]])
     np.testing.assert_array_equal(session.get("fc"), [[1, 0, 0]])
+
+
+def test_line_data_updates_in_two_steps(session, tmp_path):
+    session.eval(f"h = plot(1:3); h.XData = 1:5; h.YData = (1:5).^2; y = h.YData;"
+                 f"saveas(gcf, '{tmp_path / 'a.png'}');")
+    np.testing.assert_array_equal(session.get("y"), [[1, 4, 9, 16, 25]])

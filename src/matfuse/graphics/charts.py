@@ -136,6 +136,9 @@ class LineObject(GObject):
         self._update_data()
 
     def _update_data(self) -> None:
+        sizes = {self.x.size, self.y.size} | ({self.z.size} if self.z is not None else set())
+        if len(sizes) > 1:
+            return      # drawn again once XData and YData agree (set one, then the other)
         if self.z is not None and hasattr(self.artist, "set_data_3d"):
             self.artist.set_data_3d(self.x, self.y, self.z)
         else:
