@@ -247,3 +247,9 @@ def test_line_data_updates_in_two_steps(session, tmp_path):
     session.eval(f"h = plot(1:3); h.XData = 1:5; h.YData = (1:5).^2; y = h.YData;"
                  f"saveas(gcf, '{tmp_path / 'a.png'}');")
     np.testing.assert_array_equal(session.get("y"), [[1, 4, 9, 16, 25]])
+
+
+def test_stem(session):
+    session.eval("h = stem(0:3, [1 0.5 0.25 0.125], 'filled'); c = class(h); y = h.YData;")
+    assert session.get("c") == "matlab.graphics.chart.primitive.Stem"
+    np.testing.assert_allclose(session.get("y"), [[1, 0.5, 0.25, 0.125]])

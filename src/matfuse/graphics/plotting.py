@@ -1,6 +1,6 @@
 """Line plots: ``plot``/``plot3`` (LineSpec, several x/y pairs, matrix
-columns as lines, name-value pairs), the log-scale variants, ``stairs`` and
-``errorbar``."""
+columns as lines, name-value pairs), the log-scale variants, ``stairs``,
+``stem`` and ``errorbar``."""
 
 from __future__ import annotations
 
@@ -238,3 +238,44 @@ def errorbar(args: tuple[Any, ...]) -> GraphicsHandle:
 def apply_pairs(obj: GObject, pairs: list[tuple[str, Any]]) -> None:
     for name, value in pairs:
         obj.set(name, value)
+
+
+def stem(args: tuple[Any, ...]) -> GraphicsHandle:
+    """``stem(Y)``, ``stem(X,Y)``, ``'filled'``, a LineSpec, name-value pairs:
+    a stem from the baseline to each point, a marker on top."""
+    axes, rest = split_axes_arg(args)
+    filled = False
+    kept = []
+    for item in rest:
+        if is_text(item) and text_of(item).lower() == "filled":
+            filled = True
+        else:
+            kept.append(item)
+    groups, pairs = parse_series(kept, 2, "stem")
+    data, spec = groups[0]
+    arrays = [numeric(d) for d in data]
+    x, y = _default_x(arrays[0]) if len(arrays) == 1 else (arrays[0], arrays[1])
+    axes = target_axes(axes)
+    ax = axes.prepare()
+    spec = spec or LineSpec()
+    handles = []
+    for xv, yv in pair_columns(np.real(x), np.real(y)):
+        color = spec.color if spec.color is not None else axes.next_color()
+        stems = ax.vlines(xv, 0.0, yv, colors=[color], linestyles=spec.line_style
+                          if spec.line_style not in (None, "None") else "-",
+                          linewidth=DEFAULT_LINE_WIDTH)
+        (heads,) = ax.plot(xv, yv, linestyle="None", marker=spec.marker or "o", color=color,
+                           markersize=DEFAULT_MARKER_SIZE,
+                           markerfacecolor=color if filled else "none")
+        chart = ChartObject(axes, ("stem", "matlab.graphics.chart.primitive.Stem", "Stem"),
+                            [stems, heads],
+                            {"XData": xv.reshape(1, -1), "YData": yv.reshape(1, -1),
+                             "BaseValue": 0.0},
+                            {"Color": rgb_row(color), "LineWidth": DEFAULT_LINE_WIDTH},
+                            legend_artist=heads)
+        apply_pairs(chart, pairs)
+        handles.append(chart)
+    if handles:
+        ax.axhline(0.0, color="black", linewidth=DEFAULT_LINE_WIDTH)
+    axes.after_plot()
+    return GraphicsHandle(handles)

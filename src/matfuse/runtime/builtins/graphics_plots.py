@@ -59,6 +59,14 @@ def stairs(*args: Any, nargout: int = 0) -> Any:
     return handle_if_asked(graphics_call("plotting", "stairs", args), nargout)
 
 
+@builtin("stem", category="graphics", nargin=(1, None), nargout=(0, 1), wants_nargout=True,
+         sink=True)
+def stem(*args: Any, nargout: int = 0) -> Any:
+    """Discrete sequence plot: ``stem(Y)``, ``stem(X,Y)``, ``'filled'``, a
+    LineSpec, name-value pairs."""
+    return handle_if_asked(graphics_call("plotting", "stem", args), nargout)
+
+
 @builtin("errorbar", category="graphics", nargin=(2, None), nargout=(0, 1), wants_nargout=True,
          sink=True)
 def errorbar(*args: Any, nargout: int = 0) -> Any:
