@@ -253,3 +253,11 @@ def test_stem(session):
     session.eval("h = stem(0:3, [1 0.5 0.25 0.125], 'filled'); c = class(h); y = h.YData;")
     assert session.get("c") == "matlab.graphics.chart.primitive.Stem"
     np.testing.assert_allclose(session.get("y"), [[1, 0.5, 0.25, 0.125]])
+
+
+def test_barh_pie_quiver(session):
+    session.eval("b = barh([3 5 2]); cb = class(b); p = pie([1 2 3]); n = numel(p);"
+                 "[X, Y] = meshgrid(-1:1); q = quiver(X, Y, -Y, X); cq = class(q);")
+    assert session.get("cb") == "matlab.graphics.chart.primitive.Bar"
+    assert session.get("n") == 3.0
+    assert session.get("cq") == "matlab.graphics.chart.primitive.Quiver"

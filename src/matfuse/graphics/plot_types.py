@@ -1,4 +1,5 @@
-"""``scatter``, ``bar``, ``histogram`` and ``area`` charts."""
+"""``scatter``, ``bar``/``barh``, ``histogram``, ``area``, ``fill``, ``pie``
+and ``quiver`` charts."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.graphics.args import (
     is_numeric, is_text, name_value_pairs, numeric, positive, real_data, scalar, text_of,
+    texts_of,
 )
 from matfuse.graphics.charts import ChartObject
 from matfuse.graphics.colors import color_value, rgb_row
@@ -95,7 +97,7 @@ def scatter(args: tuple[Any, ...]) -> Any:
     return chart.handle
 
 
-def bar(args: tuple[Any, ...]) -> Any:
+def bar(args: tuple[Any, ...], horizontal: bool = False) -> Any:
     """``bar(y)``, ``bar(x,y)``, ``bar(...,width)``, ``'grouped'``/``'stacked'``,
     a colour, name-value pairs; one Bar object per column of Y."""
     axes, rest = split_axes_arg(args)
@@ -142,9 +144,9 @@ def bar(args: tuple[Any, ...]) -> Any:
             group = min(0.8, ngroups / (ngroups + 1.5)) * spacing
             bar_width = group / ngroups * width / 0.8
             positions = x - group / 2 + (k + 0.5) * group / ngroups
-        container = ax.bar(positions, y[:, k], width=bar_width, color=face,
-                           edgecolor="black", linewidth=0.5,
-                           bottom=bottoms if layout == "stacked" else None)
+        draw = ax.barh if horizontal else ax.bar
+        container = draw(positions, y[:, k], bar_width, bottoms if layout == "stacked" else None,
+                         color=face, edgecolor="black", linewidth=0.5)
         if layout == "stacked":
             bottoms = bottoms + y[:, k]
         chart = ChartObject(axes, ("bar", "matlab.graphics.chart.primitive.Bar", "Bar"),
@@ -157,10 +159,114 @@ def bar(args: tuple[Any, ...]) -> Any:
         apply_pairs(chart, pairs)
         handles.append(chart)
     if x.size <= 15 and np.allclose(x, np.round(x)):
-        ax.set_xticks(x)
-    ax.set_xmargin(0.05)
+        (ax.set_yticks if horizontal else ax.set_xticks)(x)
+    (ax.set_ymargin if horizontal else ax.set_xmargin)(0.05)
     axes.after_plot()
     return GraphicsHandle(handles)
+
+
+def pie(args: tuple[Any, ...]) -> Any:
+    """``pie(x)``, ``pie(x, labels)``: wedges coloured from the colormap, labelled
+    with percentages (or the labels); x sums below 1 give a partial pie."""
+    from matfuse.graphics.images import axes_cmap
+
+    axes, rest = split_axes_arg(args)
+    if not rest:
+        raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
+    values = real_data(rest[0], "Pie data").reshape(-1)
+    if values.size == 0 or np.any(values < 0) or not np.all(np.isfinite(values)) \
+            or values.sum() <= 0:
+        raise MatlabError("MATLAB:pie:NonNegativeFinite",
+                          "Pie data must be finite, nonnegative and not all zero.")
+    labels = None
+    for item in rest[1:]:
+        if not is_numeric(item):
+            labels = texts_of(item)
+            if len(labels) != values.size:
+                raise MatlabError("MATLAB:pie:LabelsMismatch",
+                                  "Labels must have one entry for each pie wedge.")
+    total = values.sum()
+    shares = values / total if total > 1 else values
+    if labels is None:
+        labels = [f"{round(100 * share)}%" if share >= 0.005 else "< 1%" for share in shares]
+    axes = target_axes(axes)
+    ax = axes.prepare()
+    cmap = axes_cmap(axes)
+    colors = [cmap(k / max(values.size - 1, 1)) for k in range(values.size)]
+    wedges, texts = ax.pie(shares, labels=labels[:values.size], colors=colors, normalize=False,
+                           startangle=90, counterclock=False,
+                           wedgeprops={"edgecolor": "black", "linewidth": 0.5},
+                           textprops={"fontsize": 10})
+    ax.set_aspect("equal")
+    ax.set_axis_off()
+    handles = []
+    for wedge, share, label in zip(wedges, shares, labels):
+        chart = ChartObject(axes, ("patch", "matlab.graphics.primitive.Patch", "Patch"), [wedge],
+                            {"Share": float(share)},
+                            {"FaceColor": rgb_row(wedge.get_facecolor()[:3]),
+                             "EdgeColor": rgb_row((0.0, 0.0, 0.0)), "LineWidth": 0.5,
+                             "FaceAlpha": 1.0},
+                            legend_artist=wedge)
+        chart.display_name = label
+        handles.append(chart)
+    axes.after_plot()
+    return GraphicsHandle(handles)
+
+
+def quiver(args: tuple[Any, ...]) -> Any:
+    """``quiver(U,V)``, ``quiver(X,Y,U,V)``, ``quiver(...,scale)``, a LineSpec:
+    arrows scaled automatically to fit the grid (MATLAB's 0.9 factor)."""
+    from matfuse.graphics.linespec import parse_linespec
+
+    axes, rest = split_axes_arg(args)
+    data = []
+    while rest and not is_text(rest[0]) and len(data) < 5:
+        data.append(real_data(rest.pop(0), "Vector data"))
+    spec = parse_linespec(text_of(rest.pop(0))) if rest and is_text(rest[0]) and \
+        parse_linespec(text_of(rest[0])) is not None else None
+    pairs = name_value_pairs(rest, "quiver")
+    scale = 0.9
+    if len(data) in (3, 5):
+        scale = scalar(data.pop(), "Scale")
+    if len(data) == 2:
+        u, v = data
+        x, y = np.meshgrid(np.arange(1.0, u.shape[1] + 1), np.arange(1.0, u.shape[0] + 1))
+    elif len(data) == 4:
+        x, y, u, v = data
+        if min(x.shape) == 1 and min(y.shape) == 1 and u.ndim == 2 and min(u.shape) > 1:
+            x, y = np.meshgrid(x.reshape(-1), y.reshape(-1))
+    else:
+        raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")
+    if not (x.size == y.size == u.size == v.size):
+        raise MatlabError("MATLAB:quiver:DataSizeMismatch", "X, Y, U and V must be the same size.")
+    x, y, u, v = (a.reshape(-1) for a in (x, y, u, v))
+    axes = target_axes(axes)
+    ax = axes.prepare()
+    color = spec.color if spec is not None and spec.color is not None else axes.next_color()
+    length = np.hypot(u, v)
+    finite = length[np.isfinite(length)]
+    spacing = _grid_spacing(x, y)
+    factor = scale * spacing / finite.max() if scale and finite.size and finite.max() > 0 else 1.0
+    artist = ax.quiver(x, y, u * factor, v * factor, angles="xy", scale_units="xy", scale=1.0,
+                       color=color, width=0.004, headwidth=3.5, headlength=4.5)
+    ends = np.column_stack([x + u * factor, y + v * factor])
+    ax.update_datalim(ends[np.all(np.isfinite(ends), axis=1)])     # arrow tips inside
+    ax.autoscale_view()
+    chart = ChartObject(axes, ("quiver", "matlab.graphics.chart.primitive.Quiver", "Quiver"),
+                        [artist], {"XData": x.reshape(1, -1), "YData": y.reshape(1, -1),
+                                   "UData": u.reshape(1, -1), "VData": v.reshape(1, -1),
+                                   "AutoScaleFactor": scale},
+                        {"Color": rgb_row(color), "LineWidth": 0.5}, legend_artist=artist)
+    apply_pairs(chart, pairs)
+    axes.after_plot()
+    return chart.handle
+
+
+def _grid_spacing(x: np.ndarray, y: np.ndarray) -> float:
+    """The typical distance between arrow bases (for automatic scaling)."""
+    steps = [np.diff(np.unique(a[np.isfinite(a)])) for a in (x, y)]
+    found = [float(s.min()) for s in steps if s.size]
+    return min(found) if found else 1.0
 
 
 HISTOGRAM_STYLE = ("facecolor", "edgecolor", "facealpha", "linewidth", "displayname",

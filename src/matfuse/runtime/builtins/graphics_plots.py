@@ -90,6 +90,29 @@ def bar(*args: Any, nargout: int = 0) -> Any:
     return handle_if_asked(graphics_call("plot_types", "bar", args), nargout)
 
 
+@builtin("barh", category="graphics", nargin=(1, None), nargout=(0, 1), wants_nargout=True,
+         sink=True)
+def barh(*args: Any, nargout: int = 0) -> Any:
+    """Horizontal bar chart (arguments as ``bar``)."""
+    return handle_if_asked(graphics_call("plot_types", "bar", args, True), nargout)
+
+
+@builtin("pie", category="graphics", nargin=(1, None), nargout=(0, 1), wants_nargout=True,
+         sink=True)
+def pie(*args: Any, nargout: int = 0) -> Any:
+    """Pie chart: ``pie(x)`` (percent labels), ``pie(x, labels)``; values
+    summing below 1 draw a partial pie."""
+    return handle_if_asked(graphics_call("plot_types", "pie", args), nargout)
+
+
+@builtin("quiver", category="graphics", nargin=(2, None), nargout=(0, 1), wants_nargout=True,
+         sink=True)
+def quiver(*args: Any, nargout: int = 0) -> Any:
+    """Arrows: ``quiver(X,Y,U,V)``, ``quiver(U,V)``, ``quiver(...,scale)``
+    (0 turns automatic scaling off), a LineSpec."""
+    return handle_if_asked(graphics_call("plot_types", "quiver", args), nargout)
+
+
 @builtin("histogram", category="graphics", nargin=(1, None), nargout=(0, 1),
          wants_nargout=True, sink=True)
 def histogram(*args: Any, nargout: int = 0) -> Any:
