@@ -261,3 +261,19 @@ def test_barh_pie_quiver(session):
     assert session.get("cb") == "matlab.graphics.chart.primitive.Bar"
     assert session.get("n") == 3.0
     assert session.get("cq") == "matlab.graphics.chart.primitive.Quiver"
+
+
+def test_common_axes_and_text_properties(session):
+    session.eval("plot(1:3, 'HandleVisibility', 'off'); hold on; plot(3:-1:1);"
+                 "n = numel(get(gca, 'Children')); lg = legend; s = lg.String;"
+                 "set(gca, 'LineWidth', 1.5, 'TickDir', 'out', 'FontName', 'DejaVu Sans',"
+                 "'XMinorGrid', 'on', 'GridAlpha', 0.3, 'Color', 'none');"
+                 "td = get(gca, 'TickDir'); lw = get(gca, 'LineWidth');"
+                 "ax = gca; ax.ColorOrder = [1 0 0; 0 0 1]; h = plot(1:2); c = h.Color;"
+                 "t = text(0.1, 0.9, 'A', 'Units', 'normalized', 'FontAngle', 'italic');"
+                 "u = t.Units; fa = t.FontAngle;")
+    assert session.get("n") == 1.0
+    assert session.get("s").shape == (1, 1)
+    assert session.get("td") == "out" and session.get("lw") == 1.5
+    np.testing.assert_array_equal(session.get("c"), [[1, 0, 0]])
+    assert session.get("u") == "normalized" and session.get("fa") == "italic"

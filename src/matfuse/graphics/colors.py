@@ -76,11 +76,6 @@ def rgb_row(color: Any) -> Any:
     return np.array([list(color)[:3]], dtype=np.float64)
 
 
-def order_color(index: int) -> tuple[float, float, float]:
-    row = COLOR_ORDER[index % len(COLOR_ORDER)]
-    return (float(row[0]), float(row[1]), float(row[2]))
-
-
 def colormap_matrix(name: str, n: int = 256) -> np.ndarray:
     """An n-by-3 colormap by MATLAB name."""
     name = name.lower()

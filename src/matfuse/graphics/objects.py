@@ -43,13 +43,16 @@ class GObject:
         self.deleted = False
         self.tag = ""
         self.user_data: Any = empty_double()
+        self.handle_visible = True       # HandleVisibility: off hides it from Children, legends
         self.handle = GraphicsHandle([self])
         if parent is not None:
             parent.children.append(self)
 
     # ---------------------------------------------------------- properties
+    COMMON = ("Type", "Tag", "UserData", "Parent", "Children", "HandleVisibility")
+
     def _canonical(self, name: str) -> str:
-        all_names = self.props + ("Type", "Tag", "UserData", "Parent", "Children")
+        all_names = self.props + self.COMMON
         for known in all_names:
             if known.lower() == name.lower():
                 return known
@@ -70,8 +73,7 @@ class GObject:
         self.changed()
 
     def all_props(self) -> list[str]:
-        return sorted(set(self.props) | {"Type", "Tag", "UserData", "Parent", "Children"},
-                      key=str.lower)
+        return sorted(set(self.props) | set(self.COMMON), key=str.lower)
 
     def changed(self) -> None:
         """Called after a property is set (figures redraw open windows)."""
@@ -111,8 +113,18 @@ class GObject:
     def get_Children(self) -> Any:
         from matfuse.graphics.handles import GraphicsHandle
 
-        live = [c for c in reversed(self.children) if not c.deleted]   # newest first
+        live = [c for c in reversed(self.children)                     # newest first
+                if not c.deleted and c.handle_visible]
         return GraphicsHandle(live)
+
+    def get_HandleVisibility(self) -> Any:
+        return onoff_value(self.handle_visible)
+
+    def set_HandleVisibility(self, value: Any) -> None:
+        word = text_of(value).lower() if not isinstance(value, (bool, float)) else ""
+        self.handle_visible = on_off(value, "HandleVisibility") if word != "callback" else True
+        if self.parent is not None and hasattr(self.parent, "after_plot"):
+            self.parent.after_plot()
 
     # ------------------------------------------------------------ deletion
     def delete(self) -> None:
@@ -134,7 +146,8 @@ class TextObject(GObject):
     matlab_class = "matlab.graphics.primitive.Text"
     short_class = "Text"
     props = ("String", "FontSize", "FontWeight", "Color", "Position",
-             "HorizontalAlignment", "Rotation", "Visible", "Interpreter")
+             "HorizontalAlignment", "VerticalAlignment", "Rotation", "Visible", "Interpreter",
+             "Units", "FontName", "FontAngle", "BackgroundColor", "EdgeColor")
     display_props = ("String", "FontSize", "FontWeight", "Color", "Position",
                      "HorizontalAlignment")
 
@@ -212,6 +225,73 @@ class TextObject(GObject):
 
     def set_Visible(self, value: Any) -> None:
         self.artist.set_visible(on_off(value, "Visible"))
+
+    def get_VerticalAlignment(self) -> Any:
+        where = self.artist.get_verticalalignment()
+        return char_array({"center_baseline": "baseline"}.get(where, where))
+
+    def set_VerticalAlignment(self, value: Any) -> None:
+        word = text_of(value).lower()
+        mapping = {"middle": "center", "top": "top", "bottom": "bottom", "cap": "top",
+                   "baseline": "baseline"}
+        if word not in mapping:
+            from matfuse.errors import MatlabError
+
+            raise MatlabError("MATLAB:datatypes:InvalidEnumValue",
+                              f"'{text_of(value)}' is not a valid value for VerticalAlignment.")
+        self.artist.set_verticalalignment(mapping[word])
+
+    def get_Units(self) -> Any:
+        axes = self.artist.axes
+        normalized = axes is not None and self.artist.get_transform() == axes.transAxes
+        return char_array("normalized" if normalized else "data")
+
+    def set_Units(self, value: Any) -> None:
+        """'data' or 'normalized' (0-1 across the axes), for text placed by text()."""
+        word = text_of(value).lower()
+        axes = self.artist.axes
+        if word not in ("data", "normalized"):
+            from matfuse.errors import MatlabError
+
+            raise MatlabError("MATLAB:datatypes:InvalidEnumValue",
+                              f"'{text_of(value)}' is not a supported value for Units: "
+                              "use 'data' or 'normalized'.")
+        if axes is not None and self.owned:
+            self.artist.set_transform(axes.transAxes if word == "normalized" else axes.transData)
+
+    def get_FontName(self) -> Any:
+        return char_array(self.artist.get_fontname())
+
+    def set_FontName(self, value: Any) -> None:
+        self.artist.set_fontname(text_of(value))
+
+    def get_FontAngle(self) -> Any:
+        return char_array("italic" if self.artist.get_style() == "italic" else "normal")
+
+    def set_FontAngle(self, value: Any) -> None:
+        self.artist.set_style("italic" if text_of(value).lower() in ("italic", "oblique")
+                              else "normal")
+
+    def get_BackgroundColor(self) -> Any:
+        box = self.artist.get_bbox_patch()
+        return char_array("none") if box is None else rgb_row(box.get_facecolor()[:3])
+
+    def set_BackgroundColor(self, value: Any) -> None:
+        color = color_value(value)
+        if color == "none":
+            self.artist.set_bbox(None)
+        else:
+            self.artist.set_bbox({"facecolor": color, "edgecolor": "none", "pad": 2})
+
+    def get_EdgeColor(self) -> Any:
+        box = self.artist.get_bbox_patch()
+        return char_array("none") if box is None else rgb_row(box.get_edgecolor()[:3])
+
+    def set_EdgeColor(self, value: Any) -> None:
+        color = color_value(value)
+        box = self.artist.get_bbox_patch()
+        face = "none" if box is None else box.get_facecolor()
+        self.artist.set_bbox({"facecolor": face, "edgecolor": color, "pad": 2})
 
     def get_Interpreter(self) -> Any:
         return char_array(self.interpreter)
