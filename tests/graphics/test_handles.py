@@ -277,3 +277,19 @@ def test_common_axes_and_text_properties(session):
     assert session.get("td") == "out" and session.get("lw") == 1.5
     np.testing.assert_array_equal(session.get("c"), [[1, 0, 0]])
     assert session.get("u") == "normalized" and session.get("fa") == "italic"
+
+
+def test_groot_defaults_and_screen(session):
+    from matfuse.graphics.groot import GROOT
+
+    try:
+        session.eval("set(0, 'DefaultLineLineWidth', 2, 'DefaultAxesFontSize', 14);"
+                     "h = plot(1:3); w = h.LineWidth; fs = get(gca, 'FontSize');"
+                     "s = get(groot, 'ScreenSize'); n = groot().CurrentFigure.Number;"
+                     "set(groot, 'DefaultLineLineWidth', 'remove'); h2 = plot(1:2);"
+                     "w2 = h2.LineWidth;")
+        assert session.get("w") == 2.0 and session.get("fs") == 14.0
+        assert session.get("s").shape == (1, 4) and session.get("n") == 1.0
+        assert session.get("w2") == 0.5
+    finally:
+        GROOT.defaults.clear()

@@ -265,6 +265,9 @@ def text(args: tuple[Any, ...]) -> Any:
         artist = axes.mpl.text(coords[0], coords[1], content, fontsize=10,
                                verticalalignment="center")
     obj = TextObject(axes, artist, text=content)
+    from matfuse.graphics.groot import apply_defaults
+
+    apply_defaults(obj)
     apply_pairs(obj, name_value_pairs(rest, "text"))
     axes.changed()
     return obj.handle

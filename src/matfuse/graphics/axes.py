@@ -57,6 +57,7 @@ class AxesObject(TickProperties, StyleProperties, GObject):
         self.color_order = COLOR_ORDER
         self._tick_dir = "in"
         self._grid_alpha = 0.15
+        self._font_size = AXES_FONT_SIZE
         self._minor_state: dict[tuple[str, str], bool] = {}
 
     @property
@@ -104,6 +105,9 @@ class AxesObject(TickProperties, StyleProperties, GObject):
         self.color_index = 0
         self.clim = None
         self.style()
+        from matfuse.graphics.groot import apply_defaults
+
+        apply_defaults(self)          # 'replace' resets to the defaults, groot's included
 
     def _replace_mpl(self, projection: str | None) -> None:
         old = self.mpl
@@ -296,12 +300,16 @@ class AxesObject(TickProperties, StyleProperties, GObject):
         self._text(which).set_string(value)
 
     def get_FontSize(self) -> float:
-        return AXES_FONT_SIZE if not self.mpl.xaxis.get_ticklabels() else \
-            float(self.mpl.xaxis.get_ticklabels()[0].get_fontsize())
+        return self._font_size
 
     def set_FontSize(self, value: Any) -> None:
         size = positive(value, "FontSize")
+        self._font_size = size
         self.mpl.tick_params(labelsize=size)
+        for label in (self.mpl.xaxis.label, self.mpl.yaxis.label, self.mpl.title):
+            label.set_fontsize(size * 1.1)        # Label/TitleFontSizeMultiplier
+        if self.is3d:
+            self.mpl.zaxis.label.set_fontsize(size * 1.1)
 
     def get_NextPlot(self) -> Any:
         return char_array("add" if self.hold else "replace")

@@ -132,5 +132,11 @@ def objects_of(value: Any, what: str = "Input") -> list[Any]:
     """The graphics objects of a handle value, or an error."""
     if isinstance(value, GraphicsHandle):
         return value.objects
+    from matfuse.graphics.args import is_numeric, numeric
+
+    if is_numeric(value) and numeric(value).size == 1 and numeric(value).reshape(-1)[0] == 0:
+        from matfuse.graphics.groot import GROOT
+
+        return [GROOT]                        # handle 0 is the graphics root
     raise MatlabError("MATLAB:graphics:invalidHandle",
                       f"{what} must be a graphics object handle.")

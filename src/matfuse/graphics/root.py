@@ -50,6 +50,9 @@ class GraphicsRoot:
             import matplotlib.pyplot as plt
 
             plt.show(block=False)
+        from matfuse.graphics.groot import apply_defaults
+
+        apply_defaults(fig)
         return fig
 
     def figure(self, number: int) -> FigureObject:
@@ -118,6 +121,9 @@ def new_axes(fig: FigureObject, spec: Any = None) -> Any:
     mpl = fig.fig.add_subplot(spec if spec is not None else grid_spec(fig, 1, 1)[0, 0])
     axes = AxesObject(fig, mpl)
     fig.current_axes = axes
+    from matfuse.graphics.groot import apply_defaults
+
+    apply_defaults(axes)
     return axes
 
 

@@ -41,6 +41,13 @@ def gcf() -> Any:
     return graphics_call("commands", "current_handle", "figure")
 
 
+@builtin("groot", category="graphics", nargin=(0, 0), nargout=(0, 1))
+def groot() -> Any:
+    """The graphics root: ScreenSize, CurrentFigure, and defaults for new
+    objects (``set(groot, 'DefaultLineLineWidth', 1.5)``); handle 0 is the same."""
+    return graphics_call("groot", "root_handle")
+
+
 @builtin("gca", category="graphics", nargin=(0, 0), nargout=(0, 1))
 def gca() -> Any:
     """The current axes of the current figure (created when there is none)."""
