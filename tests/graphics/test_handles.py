@@ -293,3 +293,9 @@ def test_groot_defaults_and_screen(session):
         assert session.get("w2") == 0.5
     finally:
         GROOT.defaults.clear()
+
+
+def test_colorbar_label(session):
+    session.eval("imagesc(magic(3)); c = colorbar; c.Label.String = 'units'; a = c.Label.String;"
+                 "ylabel(c, 'kelvin'); b = get(c.Label, 'String');")
+    assert session.get("a") == "units" and session.get("b") == "kelvin"

@@ -20,6 +20,15 @@ from matfuse.runtime.values import CellArray, StringArray
 
 def label(args: tuple[Any, ...], which: str) -> Any:
     """``xlabel(txt)``, ``title(txt, Name, Value)``, ``title(ax, txt)``."""
+    from matfuse.graphics.handles import GraphicsHandle
+
+    if args and isinstance(args[0], GraphicsHandle) and len(args[0].objects) == 1 \
+            and args[0].objects[0].type_name == "colorbar" and len(args) > 1:
+        text = args[0].objects[0].label_text()          # ylabel(c, 'units') labels a colorbar
+        text.set_string(args[1])
+        apply_pairs(text, name_value_pairs(list(args[2:]), which.lower()))
+        text.changed()
+        return text.handle
     axes, rest = split_axes_arg(args)
     if not rest:
         raise MatlabError("MATLAB:narginchk:notEnoughInputs", "Not enough input arguments.")

@@ -396,8 +396,24 @@ class ColorbarObject(GObject):
         low, high = self.artist.mappable.get_clim()
         return np.array([[low, high]])
 
+    def label_text(self) -> Any:
+        """The bar's label as a Text object (``c.Label.String = 'units'``)."""
+        from matfuse.graphics.objects import TextObject
+
+        vertical = self.artist.orientation == "vertical"
+        artist = (self.artist.ax.yaxis if vertical else self.artist.ax.xaxis).label
+        cached = getattr(self, "_label", None)
+        if cached is None or cached.artist is not artist:
+            cached = TextObject(self, artist, owned=False)
+            self.children.remove(cached)
+            self._label = cached
+        return cached
+
     def get_Label(self) -> Any:
-        return text_value(self.artist.ax.get_ylabel())
+        return self.label_text().handle
 
     def set_Label(self, value: Any) -> None:
-        self.artist.set_label(text_of(value))
+        from matfuse.graphics.handles import GraphicsHandle
+
+        if not isinstance(value, GraphicsHandle):      # c.Label.String = ... writes back the handle
+            self.label_text().set_string(value)
