@@ -299,3 +299,10 @@ def test_colorbar_label(session):
     session.eval("imagesc(magic(3)); c = colorbar; c.Label.String = 'units'; a = c.Label.String;"
                  "ylabel(c, 'kelvin'); b = get(c.Label, 'String');")
     assert session.get("a") == "units" and session.get("b") == "kelvin"
+
+
+def test_polarplot_then_plot_returns_to_cartesian(session):
+    session.eval("th = linspace(0, 2*pi, 20); h = polarplot(th, 1 + cos(th)); c1 = class(gca);"
+                 "plot(1:3); c2 = class(gca);")
+    assert session.get("c1") == "matlab.graphics.axis.PolarAxes"
+    assert session.get("c2") == "matlab.graphics.axis.Axes"

@@ -25,8 +25,6 @@ TITLE_FONT_SIZE = 11.0
 
 class AxesObject(TickProperties, StyleProperties, GObject):
     type_name = "axes"
-    matlab_class = "matlab.graphics.axis.Axes"
-    short_class = "Axes"
     props = ("XLim", "YLim", "ZLim", "XScale", "YScale", "ZScale", "XGrid", "YGrid", "ZGrid",
              "Box", "Title", "XLabel", "YLabel", "ZLabel", "FontSize", "NextPlot",
              "ColorOrderIndex", "Position", "Units", "CLim", "XDir", "YDir", "View", "Legend",
@@ -68,24 +66,39 @@ class AxesObject(TickProperties, StyleProperties, GObject):
         """MATLAB's axes look: box on, ticks inside on all sides."""
         ax = self.mpl
         ax.set_facecolor("white")
-        if not self.is3d:
+        if not self.is3d and not self.is_polar:
             ax.tick_params(direction="in", top=True, right=True, labelsize=AXES_FONT_SIZE)
             ax.set_xmargin(0.0)
             ax.set_ymargin(0.0)
         ax.title.set_fontsize(TITLE_FONT_SIZE)
+        if self.is_polar:
+            ax.title.set_y(1.08)             # above the 90-degree label
         ax.title.set_fontweight("bold")
         for label in (ax.xaxis.label, ax.yaxis.label):
             label.set_fontsize(AXES_FONT_SIZE + 1)
 
     # --------------------------------------------------------------- plotting
-    def prepare(self, three_d: bool = False) -> Any:
-        """The matplotlib axes a new plot draws into, after NextPlot's rule."""
+    @property
+    def is_polar(self) -> bool:
+        return getattr(self.mpl, "name", "") == "polar"
+
+    @property
+    def matlab_class(self) -> str:  # type: ignore[override]
+        return "matlab.graphics.axis.PolarAxes" if self.is_polar else "matlab.graphics.axis.Axes"
+
+    @property
+    def short_class(self) -> str:  # type: ignore[override]
+        return "PolarAxes" if self.is_polar else "Axes"
+
+    def prepare(self, three_d: bool = False, polar: bool = False) -> Any:
+        """The matplotlib axes a new plot draws into, after NextPlot's rule
+        (2-D axes turn 3-D or polar for such plots; back to 2-D when replaced)."""
         if not self.hold:
             self.reset()
-        if three_d and not self.is3d:
-            self._replace_mpl("3d")
-        elif not three_d and self.is3d and not self.hold:
-            self._replace_mpl(None)
+        want = "3d" if three_d else "polar" if polar else "rectilinear"
+        have = getattr(self.mpl, "name", "rectilinear")
+        if want != have and (want != "rectilinear" or not self.hold):
+            self._replace_mpl(None if want == "rectilinear" else want)
         return self.mpl
 
     def reset(self) -> None:

@@ -131,7 +131,8 @@ def add_line(axes: Any, x: np.ndarray, y: np.ndarray, z: np.ndarray | None,
 
 
 def plot_lines(args: tuple[Any, ...], fn: str, three_d: bool = False) -> GraphicsHandle:
-    """``plot``/``plot3`` and the log variants; returns the Line handles."""
+    """``plot``/``plot3``, the log variants and ``polarplot`` (theta in
+    radians, rho); returns the Line handles."""
     axes, rest = split_axes_arg(args)
     groups, pairs = parse_series(rest, 3 if three_d else 2, fn)
     series: list[tuple[np.ndarray, np.ndarray, np.ndarray | None, LineSpec | None]] = []
@@ -157,7 +158,7 @@ def plot_lines(args: tuple[Any, ...], fn: str, three_d: bool = False) -> Graphic
         for xv, yv in pair_columns(x, y):
             series.append((xv, yv, None, spec))
     axes = target_axes(axes)
-    axes.prepare(three_d)
+    axes.prepare(three_d, polar=fn == "polarplot")
     if three_d and not axes.hold:
         axes.mpl.view_init(VIEW_3D[1], VIEW_3D[0] - 90.0)
         axes.mpl.grid(True)

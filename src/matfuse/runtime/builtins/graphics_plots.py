@@ -52,6 +52,14 @@ def loglog(ctx: Any, *args: Any, nargout: int = 0) -> Any:
     return _plots(ctx, "loglog", False, args, nargout)
 
 
+@builtin("polarplot", category="graphics", nargin=(1, None), nargout=(0, 1),
+         wants_nargout=True, needs_ctx=True, sink=True)
+def polarplot(ctx: Any, *args: Any, nargout: int = 0) -> Any:
+    """Line plot in polar axes: ``polarplot(theta, rho, LineSpec, ...)`` (theta
+    in radians, measured counterclockwise from the right)."""
+    return _plots(ctx, "polarplot", False, args, nargout)
+
+
 @builtin("stairs", category="graphics", nargin=(1, None), nargout=(0, 1), wants_nargout=True,
          sink=True)
 def stairs(*args: Any, nargout: int = 0) -> Any:
