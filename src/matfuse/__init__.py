@@ -35,3 +35,10 @@ def __getattr__(name: str) -> Any:
 
         return Session
     raise AttributeError(name)
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """``%load_ext matfuse``: the ``%matlab``/``%%matlab`` magics (matfuse.jupyter.magic)."""
+    from matfuse.jupyter.magic import load_ipython_extension as load
+
+    load(ipython)

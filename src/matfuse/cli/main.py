@@ -8,6 +8,7 @@
     matfuse bench FILE.m [...]     time a script (see matfuse.cli.bench)
     matfuse info [--json]          device, thresholds, last planner decisions
     matfuse calibrate [--refresh]  measure planner costs on this device
+    matfuse kernel install [--user]  install the Jupyter kernel spec
     matfuse --version
     matfuse                        interactive REPL (statements from stdin when not a TTY)
 
@@ -66,6 +67,7 @@ SUBCOMMANDS: dict[str, Subcommand] = {
     "bench": Subcommand("matfuse.cli.bench", "bench_cli", "time a script over several runs"),
     "info": Subcommand("matfuse.cli.main", "info_main", "device, planner thresholds, last decisions"),
     "calibrate": Subcommand("matfuse.cli.main", "calibrate_main", "measure planner costs on this device"),
+    "kernel": Subcommand("matfuse.cli.main", "kernel_cli", "install the Jupyter kernel spec"),
 }
 
 
@@ -300,6 +302,13 @@ def calibrate_main(argv: list[str], options: Any) -> int:
     return run_calibrate(argv, getattr(options, "accelerate", None))
 
 
+def kernel_cli(argv: list[str], options: Any) -> int:
+    """``matfuse kernel install [--user]`` (matfuse.jupyter.install)."""
+    from matfuse.jupyter.install import kernel_main
+
+    return kernel_main(argv)
+
+
 def run_subcommand(name: str, argv: list[str], options: Any) -> int:
     sub = SUBCOMMANDS[name]
     entry = getattr(importlib.import_module(sub.module), sub.function)
@@ -335,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     private_runtime_dir()
     if argv[:1] == ["bench"]:       # its own options, --provider included
         return run_subcommand("bench", list(argv[1:]), None)
+    if argv[:1] == ["kernel"]:      # its own options: see matfuse.jupyter.install
+        return run_subcommand("kernel", list(argv[1:]), None)
     ns = build_parser().parse_args(argv)
     if ns.version:
         print(f"matfuse {__version__}")

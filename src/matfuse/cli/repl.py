@@ -1,10 +1,14 @@
 """The interactive command window.
 
 On a TTY: a prompt_toolkit session with history under the platformdirs user
-data folder; lines are gathered while a block (if/for/while/switch/try/
-function) or a bracket is open. Ctrl-C at the prompt clears the input; during
-a statement it stops it (MatlabInterrupt) and the session goes on. When stdin
-is not a TTY, statements are read from it the same way, without prompts.
+data folder, Tab completion of variables, builtins and function files, and
+MATLAB syntax highlighting (pygments' MATLAB lexer); lines are gathered
+while a block (if/for/while/switch/try/function) or a bracket is open.
+Figures open in windows when a display is present (and are kept responsive
+while the prompt waits), otherwise they are only drawn into files. Ctrl-C at
+the prompt clears the input; during a statement it stops it (MatlabInterrupt)
+and the session goes on. When stdin is not a TTY, statements are read from it
+the same way, without prompts.
 """
 
 from __future__ import annotations
@@ -102,21 +106,78 @@ def run_lines(session: Any, lines: Iterable[str]) -> int:
     return status
 
 
+class MatlabCompleter:
+    """prompt_toolkit completer: the names ``matfuse.cli.completion`` offers."""
+
+    def __init__(self, session: Any):
+        self.session = session
+
+    def get_completions(self, document: Any, complete_event: Any) -> Iterable[Any]:
+        from prompt_toolkit.completion import Completion
+
+        from matfuse.cli.completion import candidates, word_before
+
+        start, prefix = word_before(document.text_before_cursor)
+        if not prefix:
+            return
+        for name in candidates(self.session, prefix):
+            yield Completion(name, start_position=-len(prefix))
+
+
+def _completer(session: Any) -> Any:
+    """A MatlabCompleter that is also a prompt_toolkit Completer (imported lazily)."""
+    from prompt_toolkit.completion import Completer
+
+    completer_class = type("MatlabPromptCompleter", (MatlabCompleter, Completer), {})
+    return completer_class(session)
+
+
+def matlab_lexer() -> Any:
+    """Syntax highlighting of the input line with pygments' MATLAB lexer."""
+    from prompt_toolkit.lexers import PygmentsLexer
+    from pygments.lexers.matlab import MatlabLexer
+
+    return PygmentsLexer(MatlabLexer)
+
+
+def has_display() -> bool:
+    """A graphical display is available (X11, Wayland, macOS, Windows)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def _window_input_hook(context: Any) -> None:
+    """While the prompt waits, open figure windows keep handling events."""
+    from matfuse.graphics.root import process_window_events
+
+    while not context.input_is_ready():
+        process_window_events(0.05)
+
+
 def interactive(session: Any, pt_input: Any = None, pt_output: Any = None,
-                history_file: str | None = None) -> int:
+                history_file: str | None = None, windows: bool = False) -> int:
     """The prompt loop (``pt_input``/``pt_output``: prompt_toolkit I/O for tests)."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 
     history = FileHistory(history_file) if history_file else InMemoryHistory()
-    prompt = PromptSession(history=history, input=pt_input, output=pt_output)
+    prompt = PromptSession(history=history, input=pt_input, output=pt_output,
+                           completer=_completer(session), lexer=matlab_lexer(),
+                           complete_while_typing=False)
+    hook = None
+    if windows:
+        from matfuse.graphics.root import enable_windows
+
+        enable_windows()
+        hook = _window_input_hook
     while True:
         buffer = ""
         try:
-            line = prompt.prompt(PROMPT)
+            line = prompt.prompt(PROMPT, inputhook=hook)
             buffer = line + "\n"
             while needs_more(buffer):
-                buffer += prompt.prompt("") + "\n"
+                buffer += prompt.prompt("", inputhook=hook) + "\n"
         except KeyboardInterrupt:
             continue
         except EOFError:
@@ -134,4 +195,4 @@ def run_repl(options: Any = None, stdin: TextIO | None = None) -> int:
     session = Session(options=options)
     if not stream.isatty():
         return run_lines(session, stream)
-    return interactive(session, history_file=_history_path())
+    return interactive(session, history_file=_history_path(), windows=has_display())

@@ -153,6 +153,8 @@ def _target(v: Any, rhs: Any) -> tuple[Any, str, np.ndarray, np.dtype | None]:
             raise MatlabError("MATLAB:invalidConversion",
                               "Conversion to string from cell is not possible.")
         return v, lkind, v.data, string_of(rhs)
+    if lkind == OBJECT and hasattr(v, "element_array") and hasattr(rhs, "element_array"):
+        return v, lkind, v.element_array(), rhs.element_array()
     raise MatlabError("MATLAB:index:assignToObject",
                       f"Indexed assignment is not supported for values of class '{class_of(v)}'.")
 

@@ -97,6 +97,9 @@ def cat_values(values: list[Any], axis: int) -> Any:
         return StringArray(_join_arrays(parts, axis))
     if any(type(v) in OBJECT_TYPES for v in values):
         return concat_objects(values, axis)
+    objects = [v for v in values if not _is_empty_double(v)]
+    if objects and all(hasattr(v, "element_array") for v in objects):   # graphics handles
+        return objects[0].from_elements(_join_arrays([v.element_array() for v in objects], axis))
     for v in values:
         if isinstance(v, FunctionHandle):
             raise MatlabError("MATLAB:concatenation:functionHandle" if len(values) > 1 else "",

@@ -47,6 +47,8 @@ def elements(v: Any, kind: str) -> np.ndarray:
     if kind == ARRAY:
         return to_array(v)
     if kind == OBJECT:
+        if hasattr(v, "element_array"):       # object arrays (graphics handles)
+            return v.element_array()
         data = np.empty((1, 1), dtype=object)
         data[0, 0] = v
         return data
@@ -63,6 +65,8 @@ def wrap(kind: str, data: np.ndarray, template: Any) -> Any:
         return StructArray(list(template.fields), data)
     if kind == STRING:
         return StringArray(data)
+    if hasattr(template, "from_elements"):
+        return template.from_elements(data)
     if data.size == 1:
         return data.reshape(-1)[0]
     raise MatlabError("MATLAB:index:objectArray",

@@ -256,6 +256,12 @@ class MObject:
     def property_names(self) -> list[str]:
         return []
 
+    def set_property(self, name: str, value: Any) -> "MObject":
+        """``obj.Name = value``: handle objects change in place and return
+        themselves; others refuse."""
+        raise MatlabError("MATLAB:noPublicFieldForClass",
+                          f"Unable to set the '{name}' property of class '{self.class_name}'.")
+
 
 # ------------------------------------------------------------------- helpers
 def normalize_shape(shape: Iterable[int]) -> tuple[int, ...]:

@@ -79,13 +79,17 @@ def isfolder(name: Any) -> Any:
 
 @builtin("delete", category="files", nargin=(1, None), nargout=(0, 0))
 def delete(*names: Any) -> Any:
-    """Delete files (wildcards allowed); a missing file is a warning. A
-    handle object is deleted instead (later use is an invalid-handle error)."""
+    """Delete files (wildcards allowed); a missing file is a warning.
+    ``delete(h)`` deletes a handle object (later use is an invalid-handle
+    error) or graphics objects."""
     if len(names) == 1 and getattr(names[0], "deleted", None) is False \
             and getattr(getattr(names[0], "cls", None), "is_handle", False):
         names[0].deleted = True
         return None
     for name in names:
+        if hasattr(name, "delete_objects"):      # graphics handles (matfuse.graphics)
+            name.delete_objects()
+            continue
         pattern = text_arg(name, "delete", "file name")
         hits = glob.glob(pattern) if any(c in pattern for c in "*?[") else (
             [pattern] if os.path.exists(pattern) else [])
