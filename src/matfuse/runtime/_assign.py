@@ -35,6 +35,7 @@ from matfuse.runtime._subscripts import DELETE, folded_shape, is_colon, position
 from matfuse.runtime.values import (
     CellArray,
     DeviceValue,
+    MObject,
     StringArray,
     StructArray,
     class_of,
@@ -89,6 +90,11 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
         from matfuse.accelerate.dispatch import device_assign
 
         return keep_visibility(device_assign(v, idx, rhs, inplace=inplace), v, rhs)
+    # Object arrays (``F(k) = parfeval(...)``): the object class assigns.
+    if isinstance(rhs, MObject) or isinstance(v, MObject):
+        assign = getattr(rhs if isinstance(rhs, MObject) else v, "object_paren_assign", None)
+        if assign is not None:
+            return assign(v, idx, rhs)
     # MATLAB deletes for any 0x0 double right side, not only a literal [].
     if rhs is DELETE or is_empty_double(rhs):
         if v is None:

@@ -106,6 +106,10 @@ def paren_get(v: Any, idx: list) -> Any:
         from matfuse.accelerate.dispatch import device_index
 
         return keep_visibility(device_index(v, idx), v)
+    if isinstance(v, MObject):
+        getter = getattr(v, "object_paren_get", None)
+        if getter is not None:
+            return getter(idx)
     kind = kind_of(v)
     data = elements(v, kind)
     if n == 0:

@@ -16,7 +16,7 @@ from matfuse.errors import MatlabError
 from matfuse.runtime._matrixops import emit_warning
 from matfuse.runtime.builtins._common import is_text, text_arg
 from matfuse.runtime.registry import builtin
-from matfuse.runtime.values import CHAR_DTYPE, char_array, to_str
+from matfuse.runtime.values import CHAR_DTYPE, MObject, char_array, to_str
 
 
 def _text(s: str) -> np.ndarray:
@@ -79,8 +79,12 @@ def isfolder(name: Any) -> Any:
 
 @builtin("delete", category="files", nargin=(1, None), nargout=(0, 0))
 def delete(*names: Any) -> Any:
-    """Delete files (wildcards allowed); a missing file is a warning."""
+    """Delete files (wildcards allowed); a missing file is a warning.
+    ``delete(obj)`` deletes an object that supports it (``delete(gcp)``)."""
     for name in names:
+        if isinstance(name, MObject) and callable(getattr(name, "delete", None)):
+            name.delete()
+            continue
         pattern = text_arg(name, "delete", "file name")
         hits = glob.glob(pattern) if any(c in pattern for c in "*?[") else (
             [pattern] if os.path.exists(pattern) else [])
