@@ -265,14 +265,16 @@ def _reduction_of(s: ast.Assign) -> tuple[str, Reduction, list[ast.Expr]] | None
         rows = v.rows
         if len(rows) == 1 and len(rows[0]) >= 2:
             row = rows[0]
-            others = row[1:] if _is(row[0], x) else row[:-1] if _is(row[-1], x) else None
+            left = _is(row[0], x)
+            others = row[1:] if left else row[:-1] if _is(row[-1], x) else None
             if others is not None and all(_free_of(o, x) for o in others):
-                return x, Reduction("concat", "h", _is(row[0], x)), others
-        if len(rows) >= 2 and all(len(r) == 1 for r in rows):
-            col = [r[0] for r in rows]
-            others = col[1:] if _is(col[0], x) else col[:-1] if _is(col[-1], x) else None
-            if others is not None and all(_free_of(o, x) for o in others):
-                return x, Reduction("concat", "v", _is(col[0], x)), others
+                return x, Reduction("concat", "h", left), [ast.Matrix(v.span, [others])]
+        if len(rows) >= 2:
+            left = len(rows[0]) == 1 and _is(rows[0][0], x)
+            right = len(rows[-1]) == 1 and _is(rows[-1][0], x)
+            others = rows[1:] if left else rows[:-1] if right else None
+            if others is not None and all(_free_of(o, x) for r in others for o in r):
+                return x, Reduction("concat", "v", left), [ast.Matrix(v.span, others)]
         return None
     if (type(v) is ast.Index and v.kind == "()" and type(v.base) is ast.Ident
             and v.base.name in REDUCTION_FUNCTIONS and len(v.args) == 2):

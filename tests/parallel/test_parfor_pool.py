@@ -1,0 +1,150 @@
+"""parfor and parfeval on a local 2-worker Dask pool."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+from matfuse.errors import MatlabError
+from matfuse.parallel.stats import STATS
+from programs import PROGRAMS
+from parutil import run
+
+pytest.importorskip("distributed")
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_same_as_for_loop(name, shared_pool, tmp_path, monkeypatch):
+    # Run from a file so local functions travel with the job.
+    monkeypatch.chdir(tmp_path)
+    code = PROGRAMS[name]
+    (tmp_path / "serial_version.m").write_text(code.replace("parfor", "for"))
+    (tmp_path / "parallel_version.m").write_text(code)
+    expected, _ = run("serial_version")
+    chunks = STATS.chunks
+    got, _ = run("parallel_version")
+    assert got == expected
+    assert STATS.chunks > chunks
+
+
+def test_work_is_spread_over_both_workers(shared_pool):
+    infos = shared_pool.client.run(os.getpid)
+    assert len(infos) == 2
+    before = dict(STATS.worker_tasks)
+    run("s = 0; parfor i = 1:16, pause(0.05); s = s + i; end")
+    used = [w for w, n in STATS.worker_tasks.items() if n > before.get(w, 0)]
+    assert len(used) == 2
+
+
+def test_error_names_the_iteration(shared_pool):
+    with pytest.raises(MatlabError) as info:
+        run("parfor i = 1:12\n if i == 7, error('my:bad', 'broke at %d', i); end\nend")
+    assert info.value.identifier == "my:bad"
+    assert "broke at 7" in info.value.message
+    assert "parfor iteration 7" in info.value.message
+
+
+def test_function_files_on_the_path_travel(shared_pool, tmp_path, monkeypatch):
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    (lib / "triple_it.m").write_text("function y = triple_it(x)\n y = 3 * x;\nend\n")
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    out, _ = run(f"addpath('{lib}'); r = zeros(1, 4);\n"
+                 "parfor i = 1:4, r(i) = triple_it(i); end\ndisp(r)")
+    assert out.split() == ["3", "6", "9", "12"]
+
+
+def test_max_workers_zero_runs_on_the_client(shared_pool):
+    chunks = STATS.chunks
+    out, _ = run("s = 0; parfor (i = 1:5, 0), s = s + i; end; disp(s)")
+    assert out.split() == ["15"] and STATS.chunks == chunks
+
+
+def test_pool_object(shared_pool):
+    out, _ = run("p = gcp; disp(p.NumWorkers); disp(class(p)); q = gcp('nocreate');"
+                 "disp(p.Connected)")
+    assert out.split() == ["2", "parallel.ProcessPool", "1"]
+    with pytest.raises(MatlabError) as info:
+        run("parpool(2)")
+    assert info.value.identifier == "parallel:convenience:ConnectionOpen"
+
+
+def test_parfeval_fetch_next_wait_cancel(shared_pool, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "slow_square.m").write_text(
+        "function [y, z] = slow_square(x, t)\n pause(t); y = x^2; z = -x;\nend\n")
+    out, _ = run("""
+for k = 1:4
+    F(k) = parfeval(@slow_square, 2, k, 0.05 * (5 - k));
+end
+got = zeros(1, 4);
+for k = 1:4
+    [idx, y, z] = fetchNext(F);
+    got(idx) = y + z;
+end
+disp(got)
+[a, b] = fetchOutputs(F);
+disp([a, b])
+ok = wait(F, 'finished', 5); disp(ok)
+g = parfeval(@(v) v + 1, 1, 41); disp(fetchOutputs(g)); disp(g.State)
+h = parfeval(@slow_square, 1, 3, 30);
+cancel(h);
+disp(h.State)
+""")
+    lines = out.split("\n")
+    assert lines[0].split() == ["0", "2", "6", "12"]
+    assert [line.split() for line in lines[1:5]] == [["1", "-1"], ["4", "-2"], ["9", "-3"],
+                                                     ["16", "-4"]]
+    rest = out.split()
+    assert rest[-4:] == ["1", "42", "finished", "finished"]
+    with pytest.raises(MatlabError) as info:
+        run("h = parfeval(@slow_square, 1, 3, 30); cancel(h); fetchOutputs(h)")
+    assert info.value.identifier == "parallel:fevalqueue:ExecutionFailed"
+
+
+def test_parfeval_error_and_after_each(shared_pool):
+    with pytest.raises(MatlabError) as info:
+        run("f = parfeval(@(x) error('w:e', 'no %d', x), 0, 5); wait(f); fetchOutputs(f)")
+    assert info.value.cause[0].identifier == "w:e"
+    out, _ = run("F(1) = parfeval(@(x) x * 2, 1, 1); F(2) = parfeval(@(x) x * 2, 1, 2);"
+                 "G = afterEach(F, @(y) y + 100, 1); disp(sort(fetchOutputs(G))')")
+    assert out.split() == ["102", "104"]
+
+
+def test_gpu_values_cross_workers(shared_pool):
+    out, _ = run("g = gpuArray([1 2 3]); r = zeros(1, 3);\n"
+                 "parfor i = 1:3, r(i) = gather(sum(g * i)); end\ndisp(r)")
+    assert out.split() == ["6", "12", "18"]
+
+
+def test_worker_killed_mid_loop_reruns_its_iterations(shared_pool):
+    client = shared_pool.client
+    pids = sorted(client.run(os.getpid).values())
+    victim = pids[0]
+
+    def kill_soon() -> None:
+        time.sleep(1.0)
+        os.kill(victim, signal.SIGKILL)
+
+    killer = threading.Thread(target=kill_soon)
+    killer.start()
+    code = ("a = zeros(1, 24); s = 0;\n"
+            "parfor i = 1:24\n pause(0.2); a(i) = i^2; s = s + i;\nend\n"
+            "disp(sum(a)); disp(s)")
+    out, _ = run(code)
+    killer.join()
+    assert out.split() == [str(sum(i * i for i in range(1, 25))), "300"]
+    client.wait_for_workers(2, timeout=60)
+    assert victim not in client.run(os.getpid).values()
+
+
+def test_stats_report(shared_pool):
+    run("s = 0; parfor i = 1:6, s = s + i; end")
+    text = STATS.text()
+    assert "tasks:" in text and "bytes moved:" in text and "worker" in text
