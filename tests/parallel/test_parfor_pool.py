@@ -93,7 +93,7 @@ disp(got)
 disp([a, b])
 ok = wait(F, 'finished', 5); disp(ok)
 g = parfeval(@(v) v + 1, 1, 41); disp(fetchOutputs(g)); disp(g.State)
-h = parfeval(@slow_square, 1, 3, 30);
+h = parfeval(@slow_square, 1, 3, 3);
 cancel(h);
 disp(h.State)
 """)
@@ -104,7 +104,7 @@ disp(h.State)
     rest = out.split()
     assert rest[-4:] == ["1", "42", "finished", "finished"]
     with pytest.raises(MatlabError) as info:
-        run("h = parfeval(@slow_square, 1, 3, 30); cancel(h); fetchOutputs(h)")
+        run("h = parfeval(@slow_square, 1, 3, 3); cancel(h); fetchOutputs(h)")
     assert info.value.identifier == "parallel:fevalqueue:ExecutionFailed"
 
 

@@ -10,6 +10,7 @@ so is Ctrl-C.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from matfuse.errors import MatlabError
@@ -87,15 +88,36 @@ def run_on_pool(pool: Any, plan: ParforPlan, fr: Any, values: list[float],
             if res["text"]:
                 interp.write(res["text"])
             if not res["ok"]:
-                client.cancel(futures)
+                cancel_tasks(client, futures)
                 raise iteration_error(decode_error(res["error"]), res["iteration"])
             results[order[fut.key]] = res
     except KeyboardInterrupt:
-        client.cancel(futures)
+        cancel_tasks(client, futures)
         raise
     finally:
         client.cancel([job_future])
     return _merge(plan, fr, sliced, results, interp)
+
+
+def cancel_tasks(client: Any, futures: list[Any]) -> None:
+    """Cancel tasks: queued ones are dropped; workers running one are
+    restarted (a running task cannot be interrupted otherwise), as MATLAB
+    interrupts the workers of cancelled futures."""
+    keys = {f.key for f in futures if not f.done()}
+    if not keys:
+        return
+    busy = _running_on(client, keys)
+    if not busy:
+        # A task submitted a moment ago may not have reached the scheduler.
+        time.sleep(0.2)
+        busy = _running_on(client, keys)
+    client.cancel(futures)
+    if busy:
+        client.restart_workers(busy, timeout=60, raise_for_error=False)
+
+
+def _running_on(client: Any, keys: set[str]) -> list[str]:
+    return [w for w, running in client.processing().items() if keys & set(running)]
 
 
 def _result(fut: Any, cancelled: type) -> dict[str, Any]:

@@ -82,7 +82,9 @@ class Future(MObject):
         if self.done():
             return
         if self.dask_future is not None:
-            self.dask_future.cancel()
+            from matfuse.parallel.distributed import cancel_tasks
+
+            cancel_tasks(self.dask_future.client, [self.dask_future])
         self.error = MatlabError(CANCELLED_ID, "Execution of the future was cancelled.")
 
     def fetch(self) -> list[Any]:
