@@ -78,3 +78,9 @@ def test_message_names_the_variable():
 def test_temporary_indexed_after_plain_assignment():
     plan = _plan("t = zeros(1, 3);\nt(2) = i;\nr(i) = sum(t);")
     assert "t" in plan.temporaries and plan.sliced_outputs == {"r"}
+
+
+def test_accumulator_assigned_in_body_is_a_temporary():
+    plan = _plan("c = 0;\nfor r = 1:3\n c = c + r;\nend\nh(i) = c;")
+    assert "c" in plan.temporaries and not plan.reductions
+    assert type(plan.body[1].body[0]).__name__ == "Assign"

@@ -346,6 +346,12 @@ def classify(loop_var: str, body: list[ast.Stmt], span: Span) -> ParforPlan:
                                   f"The PARFOR loop variable '{loop_var}' cannot be assigned "
                                   f"in the loop body.", where)
             continue
+        if "reduction" in kinds and "assign" in kinds:
+            # Plainly assigned too: a temporary; ``x = x + e`` is then ordinary.
+            plan.temporaries.add(name)
+            for key in [k for k, hit in col.reduction_stmts.items() if hit[0] == name]:
+                del col.reduction_stmts[key]
+            continue
         if "reduction" in kinds:
             if kinds != {"reduction"}:
                 raise classification_error(name, first)
