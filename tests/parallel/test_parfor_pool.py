@@ -148,3 +148,21 @@ def test_stats_report(shared_pool):
     run("s = 0; parfor i = 1:6, s = s + i; end")
     text = STATS.text()
     assert "tasks:" in text and "bytes moved:" in text and "worker" in text
+
+
+def test_join_a_running_scheduler(no_pool, monkeypatch):
+    from distributed import LocalCluster
+
+    from matfuse.parallel import pool as _pool
+
+    with LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
+                      dashboard_address=None) as cluster:
+        out, _ = run(f"p = parpool('{cluster.scheduler_address}'); disp(p.NumWorkers);"
+                     "s = 0; parfor i = 1:5, s = s + i; end; disp(s); delete(p)")
+        assert out.split()[-2:] == ["1", "15"]
+        monkeypatch.setenv("MATFUSE_DASK_SCHEDULER", cluster.scheduler_address)
+        run("p = parpool;")
+        assert _pool.current().cluster is None
+        assert _pool.current().kind == cluster.scheduler_address
+        run("delete(gcp)")
+        assert _pool.current() is None

@@ -119,19 +119,14 @@ def gpu_ids_for_workers() -> list[str]:
     return [str(k) for k in range(cuda_device_count())]
 
 
-def _accelerate_options() -> Any:
-    from matfuse.accelerate import facade
-
-    state = facade.acceleration_state()
-    return state.options if state is not None else facade.current_options()
-
-
 def start(workers: int | None = None, address: str | None = None) -> Pool:
     """Open the session's pool (``parpool``): a local cluster, or the
     scheduler at ``address`` (default: ``MATFUSE_DASK_SCHEDULER``)."""
     check_can_open(workers)
     if address is None:
-        address = _accelerate_options().dask_scheduler
+        from matfuse.accelerate.options import AccelerateInitOptions
+
+        address = AccelerateInitOptions.from_env().dask_scheduler
     return _opened(_join(address, workers) if address is not None else _start_local(workers))
 
 

@@ -64,6 +64,9 @@ class _WorkerState:
         if options is not None and not self.accelerated:
             from matfuse.accelerate import facade
 
+            if os.environ.get("CUDA_VISIBLE_DEVICES", "").isdigit():
+                # This worker owns one GPU: it is device 0 here.
+                options = options.with_changes(device_index=0)
             if facade.acceleration_state() is None:
                 facade.initialize_acceleration_provider(options)
             self.accelerated = True
