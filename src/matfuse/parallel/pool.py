@@ -158,11 +158,11 @@ def _opened(pool: Pool) -> Pool:
     return pool
 
 
-def _start_local(workers: int | None) -> Pool:
-    from distributed import Client, Nanny, Scheduler, SpecCluster
+def local_worker_specs(n: int, gpus: list[str] | None) -> dict[int, dict[str, Any]]:
+    """Dask worker specs of a local pool: ``n`` single-threaded processes;
+    with GPUs, worker k sees only GPU ``gpus[k % len(gpus)]``."""
+    from distributed import Nanny
 
-    count, gpus = _default_workers()
-    n = workers if workers is not None else count
     specs = {}
     for k in range(n):
         env = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
@@ -170,15 +170,21 @@ def _start_local(workers: int | None) -> Pool:
             env["CUDA_VISIBLE_DEVICES"] = gpus[k % len(gpus)]
         specs[k] = {"cls": Nanny, "options": {"nthreads": 1, "env": env, "memory_limit": 0,
                                               "name": k, "silence_logs": logging.ERROR}}
-    scheduler = {"cls": Scheduler, "options": {"dashboard": False,
-                                                "host": "127.0.0.1"}}
-    import dask
+    return specs
 
+
+def _start_local(workers: int | None) -> Pool:
+    import dask
+    from distributed import Client, Scheduler, SpecCluster
+
+    count, gpus = _default_workers()
+    n = workers if workers is not None else count
     # Workers inherit the configuration: their INFO logs would flood stderr.
     dask.config.set({"logging": {"distributed": "error"}})
     logging.getLogger("distributed").setLevel(logging.ERROR)
-    cluster = SpecCluster(workers=specs, scheduler=scheduler, silence_logs=logging.ERROR,
-                          name="matfuse")
+    scheduler = {"cls": Scheduler, "options": {"dashboard": False, "host": "127.0.0.1"}}
+    cluster = SpecCluster(workers=local_worker_specs(n, gpus), scheduler=scheduler,
+                          silence_logs=logging.ERROR, name="matfuse")
     client = Client(cluster, set_as_default=False)
     client.wait_for_workers(n)
     return Pool(client, cluster, "local", n)

@@ -112,15 +112,17 @@ def run_chunk(job: ParforJob, values: list[float], blocks: dict[str, tuple[list[
     st.use(job.bundle, job.options)
     interp = st.interp
     plan = job.plan
-    key = job.token
-    run_body = st.compiled.get(key)
-    if run_body is None:
-        run_body = compile_body(plan, st.scope)
-        st.compiled = {key: run_body}
+    scope = st.scope
+    cached = st.compiled.get(job.token)
+    if cached is None:
+        # Once per parfor on this worker: compile the body, rebuild the
+        # broadcast values (gpuArrays uploaded, handles rebuilt).
+        cached = (compile_body(plan, scope),
+                  {k: decode(v, interp, scope) for k, v in job.broadcast.items()})
+        st.compiled = {job.token: cached}
+    run_body, broadcast = cached
     out = io.StringIO()
     interp.out = out
-    scope = st.scope
-    broadcast = {k: decode(v, interp, scope) for k, v in job.broadcast.items()}
     sliced = {}
     for name, (positions, block) in blocks.items():
         sliced[name] = reduction.put_block(plan.sliced[name], None, positions,
