@@ -12,7 +12,7 @@ from matfuse.parallel.classify import classify
 def _plan(body: str, var: str = "i"):
     program = parse(f"parfor {var} = 1:10\n{body}\nend\n", None)
     node = program.body[0]
-    return classify(node.var.name, node.body, node.span)
+    return classify(node.var.name, node.body)
 
 
 def test_categories():

@@ -125,6 +125,7 @@ def test_gpu_values_cross_workers(shared_pool):
 
 def test_worker_killed_mid_loop_reruns_its_iterations(shared_pool):
     client = shared_pool.client
+    client.wait_for_workers(2, timeout=240)
     pids = sorted(client.run(os.getpid).values())
     victim = pids[0]
 
@@ -140,7 +141,7 @@ def test_worker_killed_mid_loop_reruns_its_iterations(shared_pool):
     out, _ = run(code)
     killer.join()
     assert out.split() == [str(sum(i * i for i in range(1, 25))), "300"]
-    client.wait_for_workers(2, timeout=60)
+    client.wait_for_workers(2, timeout=240)
     assert victim not in client.run(os.getpid).values()
 
 

@@ -29,14 +29,14 @@ from dataclasses import dataclass, field
 
 from matfuse.errors import MatlabError, Span
 from matfuse.lang import ast
+from matfuse.parallel.reduction_forms import (
+    Reduction, free_of, is_name, reduction_of, rewrite_reductions,
+)
 from matfuse.vm.names import expr_reads
 from matfuse.vm.unparse import unparse
 
-REDUCTION_OPS = ("+", "-", "*", ".*", "&", "|")
-REDUCTION_FUNCTIONS = ("min", "max", "union", "intersect")
 # Functions that read or write the caller's workspace by name.
 TRANSPARENCY_FUNCTIONS = ("eval", "evalin", "assignin", "evalc", "clear", "load", "who", "whos")
-CONTRIBUTE = "_parfor_contribute"
 
 
 @dataclass(frozen=True)
@@ -50,17 +50,6 @@ class SliceForm:
     dim: int
     offset: ast.Expr | None
     offset_sign: int = 1
-
-
-@dataclass(frozen=True)
-class Reduction:
-    """``kind``: ``op`` (binary operator ``op``), ``concat`` (``op`` is
-    ``h`` or ``v``) or ``call`` (``op`` is the function name); ``left``: the
-    variable is the left operand / first element / first argument."""
-
-    kind: str
-    op: str
-    left: bool
 
 
 @dataclass
@@ -154,7 +143,7 @@ class _Collector:
                               f"{word} declarations cannot appear in a PARFOR loop.", s.span)
 
     def assign(self, s: ast.Assign) -> None:
-        reduction = _reduction_of(s) if len(s.targets) == 1 and not s.multi else None
+        reduction = reduction_of(s) if len(s.targets) == 1 and not s.multi else None
         if reduction is not None:
             name, red, operands = reduction
             self.reduction_stmts[id(s)] = reduction
@@ -239,53 +228,6 @@ def _transparency(name: str, span: Span) -> MatlabError:
                        f"loop because it reads or writes the workspace by name.", span)
 
 
-def _is(e: ast.Expr, name: str) -> bool:
-    return type(e) is ast.Ident and e.name == name
-
-
-def _free_of(e: ast.Expr, name: str) -> bool:
-    return name not in expr_reads(e, set())
-
-
-def _reduction_of(s: ast.Assign) -> tuple[str, Reduction, list[ast.Expr]] | None:
-    """``(name, reduction, other operands)`` when ``s`` is a reduction
-    statement ``X = X op e`` (and the forms listed in the module doc)."""
-    tg = s.targets[0]
-    if type(tg) is not ast.Ident:
-        return None
-    x = tg.name
-    v = s.value
-    if type(v) is ast.Binary and v.op in REDUCTION_OPS:
-        if _is(v.left, x) and _free_of(v.right, x):
-            return x, Reduction("op", v.op, True), [v.right]
-        if _is(v.right, x) and _free_of(v.left, x) and v.op != "-":
-            return x, Reduction("op", v.op, False), [v.left]
-        return None
-    if type(v) is ast.Matrix:
-        rows = v.rows
-        if len(rows) == 1 and len(rows[0]) >= 2:
-            row = rows[0]
-            left = _is(row[0], x)
-            others = row[1:] if left else row[:-1] if _is(row[-1], x) else None
-            if others is not None and all(_free_of(o, x) for o in others):
-                return x, Reduction("concat", "h", left), [ast.Matrix(v.span, [others])]
-        if len(rows) >= 2:
-            left = len(rows[0]) == 1 and _is(rows[0][0], x)
-            right = len(rows[-1]) == 1 and _is(rows[-1][0], x)
-            others = rows[1:] if left else rows[:-1] if right else None
-            if others is not None and all(_free_of(o, x) for r in others for o in r):
-                return x, Reduction("concat", "v", left), [ast.Matrix(v.span, others)]
-        return None
-    if (type(v) is ast.Index and v.kind == "()" and type(v.base) is ast.Ident
-            and v.base.name in REDUCTION_FUNCTIONS and len(v.args) == 2):
-        a, b = v.args
-        if _is(a, x) and _free_of(b, x):
-            return x, Reduction("call", v.base.name, True), [b]
-        if _is(b, x) and _free_of(a, x):
-            return x, Reduction("call", v.base.name, False), [a]
-    return None
-
-
 # ------------------------------------------------------------ classification
 def _slice_form(index: ast.Index, loop_var: str, assigned: set[str]) -> SliceForm | None:
     """The SliceForm of ``X(args)`` when exactly one subscript is
@@ -293,7 +235,7 @@ def _slice_form(index: ast.Index, loop_var: str, assigned: set[str]) -> SliceFor
     and the others do not use the loop variable."""
     found = None
     for pos, a in enumerate(index.args):
-        if _free_of(a, loop_var):
+        if free_of(a, loop_var):
             continue
         if found is not None:
             return None
@@ -309,15 +251,15 @@ def _slice_form(index: ast.Index, loop_var: str, assigned: set[str]) -> SliceFor
 
 def _loop_offset(a: ast.Expr, loop_var: str,
                  assigned: set[str]) -> tuple[ast.Expr | None, int] | None:
-    if _is(a, loop_var):
+    if is_name(a, loop_var):
         return None, 1
     if type(a) is ast.Binary and a.op in ("+", "-"):
         def constant(e: ast.Expr) -> bool:
             return type(e) is ast.Number or (type(e) is ast.Ident and e.name != loop_var
                                             and e.name not in assigned)
-        if _is(a.left, loop_var) and constant(a.right):
+        if is_name(a.left, loop_var) and constant(a.right):
             return a.right, 1 if a.op == "+" else -1
-        if a.op == "+" and _is(a.right, loop_var) and constant(a.left):
+        if a.op == "+" and is_name(a.right, loop_var) and constant(a.left):
             return a.left, 1
     return None
 
@@ -327,7 +269,7 @@ def _same_subscripts(uses: list[_Use]) -> bool:
     return len(texts) == 1
 
 
-def classify(loop_var: str, body: list[ast.Stmt], span: Span) -> ParforPlan:
+def classify(loop_var: str, body: list[ast.Stmt]) -> ParforPlan:
     """Classify the names of a parfor body; raises MATLAB's errors for
     names that fit no class. The plan's body has reductions rewritten."""
     col = _Collector(loop_var)
@@ -383,41 +325,5 @@ def classify(loop_var: str, body: list[ast.Stmt], span: Span) -> ParforPlan:
                 plan.sliced[name] = form
                 continue
         plan.reads.add(name)
-    plan.body = _rewrite_reductions(body, col.reduction_stmts)
+    plan.body = rewrite_reductions(body, col.reduction_stmts)
     return plan
-
-
-def _rewrite_reductions(stmts: list[ast.Stmt] | None,
-                        found: dict[int, tuple[str, Reduction, list[ast.Expr]]]
-                        ) -> list[ast.Stmt] | None:
-    """The body with each reduction statement replaced by
-    ``_parfor_contribute('X', operands...)`` (a statement printing nothing)."""
-    if stmts is None:
-        return None
-    out: list[ast.Stmt] = []
-    for s in stmts:
-        hit = found.get(id(s))
-        if hit is not None:
-            name, red, operands = hit
-            call = ast.Index(s.span, ast.Ident(s.span, CONTRIBUTE),
-                             [ast.String(s.span, name), ast.String(s.span, red.op)]
-                             + list(operands))
-            out.append(ast.ExprStmt(s.span, call, False))
-            continue
-        t = type(s)
-        if t is ast.If:
-            s = ast.If(s.span, [(c, _rewrite_reductions(b, found)) for c, b in s.clauses],
-                       _rewrite_reductions(s.else_body, found))
-        elif t is ast.For:
-            s = ast.For(s.span, s.var, s.iterable, _rewrite_reductions(s.body, found), s.parfor)
-        elif t is ast.While:
-            s = ast.While(s.span, s.cond, _rewrite_reductions(s.body, found))
-        elif t is ast.Switch:
-            s = ast.Switch(s.span, s.subject,
-                           [(v, _rewrite_reductions(b, found)) for v, b in s.cases],
-                           _rewrite_reductions(s.otherwise, found))
-        elif t is ast.TryCatch:
-            s = ast.TryCatch(s.span, _rewrite_reductions(s.body, found), s.ident,
-                             _rewrite_reductions(s.catch_body, found))
-        out.append(s)
-    return out

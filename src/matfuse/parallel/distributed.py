@@ -1,8 +1,8 @@
 """Running a parfor's iterations on a Dask pool.
 
-The job (body, classification, code bundle, broadcast values) is scattered
-to every worker once; each chunk task carries only its iteration values
-and its sliced variables' slices. A task whose worker dies is re-run by
+The job (body, classification, code bundle, broadcast values) is sent once
+and fetched once by each worker; each chunk task carries only its
+iteration values and its sliced variables' slices. A task whose worker dies is re-run by
 Dask on another worker (tasks are pure functions of their inputs). The
 first iteration error cancels the outstanding chunks and is raised here;
 so is Ctrl-C.
@@ -54,7 +54,9 @@ def run_on_pool(pool: Any, plan: ParforPlan, fr: Any, values: list[float],
     bundle = make_bundle(fr.file, interp.functions.path)
     job = ParforJob(plan, bundle, {k: encode(v) for k, v in broadcast.items()},
                     new_token(), accelerate_options())
-    [job_future] = client.scatter([job], broadcast=True, hash=False)
+    # The job is a task's result, not scattered data: Dask can recompute
+    # it if every worker holding it dies; each worker fetches it once.
+    job_future = client.submit(_hold, job, pure=False, key=f"parfor-job-{job.token}")
     STATS.parfor_loops += 1
     STATS.iterations += len(values)
     STATS.bytes_sent += size_of(job) * nworkers
@@ -97,6 +99,10 @@ def run_on_pool(pool: Any, plan: ParforPlan, fr: Any, values: list[float],
     finally:
         client.cancel([job_future])
     return _merge(plan, fr, sliced, results, interp)
+
+
+def _hold(job: ParforJob) -> ParforJob:
+    return job
 
 
 def cancel_tasks(client: Any, futures: list[Any]) -> None:

@@ -147,8 +147,8 @@ def compile_parfor(node: ast.For, value_compiler: Callable[[ast.Expr], Callable]
     if type(node.var) is not ast.Ident:
         raise MatlabError("MATLAB:parfor:loop_variable",
                           "The PARFOR loop variable must be a simple name.", node.span)
-    plan = classify(node.var.name, node.body, node.span)
-    limit = getattr(node, "max_workers", None)
+    plan = classify(node.var.name, node.body)
+    limit = node.max_workers
     return ParforStatement(plan, node.span, value_compiler(node.iterable),
                            value_compiler(limit) if limit is not None else None, scope)
 

@@ -58,10 +58,10 @@ class Pool(MObject):
     def num_workers(self) -> int:
         if not self.connected:
             return 0
-        return len(self.client.scheduler_info(n_workers=-1)["workers"]) or self.requested
+        return len(self.client.nthreads()) or self.requested
 
     def worker_addresses(self) -> list[str]:
-        return sorted(self.client.scheduler_info(n_workers=-1)["workers"])
+        return sorted(self.client.nthreads())
 
     def property_names(self) -> list[str]:
         return ["NumWorkers", "Connected", "Cluster", "SpmdEnabled", "IdleTimeout"]

@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.parallel.classify import Reduction, SliceForm
+from matfuse.parallel.classify import SliceForm
+from matfuse.parallel.reduction_forms import Reduction
 from matfuse.runtime import ops as _ops
 from matfuse.runtime._concat import cat_values
 from matfuse.runtime.indexing import COLON, paren_get, paren_set
