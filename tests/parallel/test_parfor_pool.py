@@ -167,3 +167,34 @@ def test_join_a_running_scheduler(no_pool, monkeypatch):
         assert _pool.current().kind == cluster.scheduler_address
         run("delete(gcp)")
         assert _pool.current() is None
+
+
+def test_parfor_inside_a_function_file(shared_pool, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "squares_plus.m").write_text(
+        "function r = squares_plus(n, c)\n r = zeros(1, n);\n"
+        " parfor i = 1:n\n  r(i) = sub_square(i) + c;\n end\nend\n"
+        "function y = sub_square(x)\n y = x^2;\nend\n")
+    out, _ = run("disp(squares_plus(5, 0.5))")
+    assert out.split() == ["1.5000", "4.5000", "9.5000", "16.5000", "25.5000"]
+
+
+def test_ctrl_c_cancels_outstanding_chunks(shared_pool, monkeypatch):
+    import matfuse.parallel.distributed as dist
+
+    cancelled = []
+    real_cancel = dist.cancel_tasks
+
+    def interrupting(futures, loop=None):
+        raise KeyboardInterrupt
+
+    def recording(client, futures):
+        cancelled.extend(futures)
+        real_cancel(client, futures)
+
+    monkeypatch.setattr("distributed.as_completed", interrupting)
+    monkeypatch.setattr(dist, "cancel_tasks", recording)
+    with pytest.raises(MatlabError) as info:
+        run("s = 0; parfor i = 1:8, pause(0.1); s = s + i; end")
+    assert info.value.identifier == "MATLAB:interrupted"
+    assert len(cancelled) >= 1 and all(f.cancelled() or f.done() for f in cancelled)

@@ -183,8 +183,15 @@ def _start_local(workers: int | None) -> Pool:
     dask.config.set({"logging": {"distributed": "error"}})
     logging.getLogger("distributed").setLevel(logging.ERROR)
     scheduler = {"cls": Scheduler, "options": {"dashboard": False, "host": "127.0.0.1"}}
-    cluster = SpecCluster(workers=local_worker_specs(n, gpus), scheduler=scheduler,
-                          silence_logs=logging.ERROR, name="matfuse")
+    try:
+        cluster = SpecCluster(workers=local_worker_specs(n, gpus), scheduler=scheduler,
+                              silence_logs=logging.ERROR, name="matfuse")
+    except (RuntimeError, OSError) as exc:
+        raise MatlabError(
+            "parallel:cluster:StartFailed",
+            f"The parallel pool's worker processes did not start ({exc}). A Python "
+            "program that opens a pool must do so under "
+            "if __name__ == '__main__': (worker processes import the main module).") from None
     client = Client(cluster, set_as_default=False)
     client.wait_for_workers(n)
     return Pool(client, cluster, "local", n)
