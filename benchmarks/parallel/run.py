@@ -81,7 +81,8 @@ def gpu(args: argparse.Namespace) -> list[dict]:
     base = None
     for count in args.gpus:
         start = _open_pool(session, count)
-        session.eval(f"BATCHES = {count}; REPS = 1; SAMPLES = 1000; gpu_montecarlo;")
+        # Warm-up: every worker starts its provider and compiles its kernels.
+        session.eval(f"BATCHES = {4 * count}; REPS = 1; SAMPLES = 1000; gpu_montecarlo;")
         seconds = _timed(session, setup + " gpu_montecarlo;")
         gpus = sorted(info["gpu"] or "-" for info in
                       _pool_info(session).values())

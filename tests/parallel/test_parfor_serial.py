@@ -97,3 +97,16 @@ def test_serial_fallback_without_dask(tmp_path):
     lines = res.stdout.split()
     assert lines[0] == "matfuse:parallel:daskMissing"
     assert lines[1:] == ["1", "4", "9", "16", "25", "15"]
+
+
+def test_large_contributions_are_combined_as_they_come(no_pool, monkeypatch):
+    from matfuse.parallel import reduction
+
+    monkeypatch.setattr(reduction, "KEEP_BYTES", 100)
+    code = ("s = zeros(1, 20); d = 0; c = []; lo = inf(1, 20); p = 1;\n"
+            "parfor i = 1:12\n s = s + (1:20) * i; d = d - i; c = [c, (1:3) + i];"
+            " lo = min(lo, (20:-1:1) + i); p = p * 2;\nend\n"
+            "disp(sum(s)); disp(d); disp(numel(c)); disp(sum(c)); disp(sum(lo)); disp(p)")
+    expected, _ = run(code.replace("parfor", "for"))
+    got, _ = run(code)
+    assert got == expected

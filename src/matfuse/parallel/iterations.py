@@ -52,7 +52,10 @@ def run_iterations(interp: Any, scope: Any, file: str | None, run_body: Any,
     """
     fr = Frame(interp, "parfor", file, scope)
     locals_ = dict(sliced)
-    recorder = reduction.Recorder()
+    def call(name: str, args: list[Any]) -> Any:
+        return interp.call(name, args, 1)[0]
+
+    recorder = reduction.Recorder(plan.reductions, call)
     reduction.RECORDERS.append(recorder)
     prev = interp.frame
     interp.frame = fr

@@ -22,15 +22,66 @@ from matfuse.runtime.indexing import COLON, paren_get, paren_set
 from matfuse.runtime.values import shape_of
 
 
-class Recorder:
-    """Contributions of the iterations run here: name -> [(iteration, op, values)]."""
+# Contributions are kept one per iteration up to this many bytes per
+# variable and chunk; beyond it they are combined as they come (in order),
+# so memory stays bounded. Floating-point sums may then differ from the
+# serial loop's in the last bits, as the grouping differs.
+KEEP_BYTES = 32 * 1024 * 1024
 
-    def __init__(self) -> None:
+
+class Recorder:
+    """Contributions of the iterations run here: name -> [(iteration, op, values)].
+
+    ``reductions`` and ``call`` (``call(name, args)`` calls a MATLAB
+    function) let it combine contributions past ``KEEP_BYTES``."""
+
+    def __init__(self, reductions: dict[str, Reduction] | None = None, call: Any = None):
         self.iteration = 0.0
         self.contributions: dict[str, list[tuple[float, str, list[Any]]]] = {}
+        self.reductions = reductions or {}
+        self.call = call
+        self.sizes: dict[str, int] = {}
 
     def add(self, name: str, op: str, values: list[Any]) -> None:
-        self.contributions.setdefault(name, []).append((self.iteration, op, values))
+        entries = self.contributions.setdefault(name, [])
+        entries.append((self.iteration, op, values))
+        size = self.sizes.get(name, 0) + _nbytes(values)
+        red = self.reductions.get(name)
+        if size > KEEP_BYTES and len(entries) > 1 and red is not None and self.call is not None:
+            combined = combine(red, entries, self.call)
+            self.contributions[name] = [combined]
+            size = _nbytes(combined[2])
+        self.sizes[name] = size
+
+
+def _nbytes(values: list[Any]) -> int:
+    return sum(v.nbytes if isinstance(v, np.ndarray) else 8 for v in values)
+
+
+def combine(red: Reduction, entries: list[tuple[float, str, list[Any]]],
+            call: Any) -> tuple[float, str, list[Any]]:
+    """One entry equivalent to ``entries`` (in iteration order) when folded."""
+    ordered = sorted(entries, key=lambda e: e[0])
+    first = ordered[0][0]
+    values = [vals[0] for _, _, vals in ordered]
+    if red.kind == "concat":
+        parts = values if red.left else values[::-1]
+        return first, red.op, [cat_values(parts, 1 if red.op == "h" else 0)]
+    if red.kind == "call":
+        partial = values[0]
+        for v in values[1:]:
+            partial = call(red.op, [partial, v])
+        return first, red.op, [partial]
+    if red.op in ("+", "-"):
+        partial = None
+        for _, op, vals in ordered:
+            term = vals[0] if op == "+" else _ops.unary("-", vals[0])
+            partial = term if partial is None else _ops.binary("+", partial, term)
+        return first, "+", [partial]
+    partial = values[0]
+    for v in values[1:]:
+        partial = _ops.binary(red.op, partial, v) if red.left else _ops.binary(red.op, v, partial)
+    return first, red.op, [partial]
 
 
 # Active recorders (innermost last): a parfor inside a function called from a
