@@ -198,3 +198,17 @@ def test_ctrl_c_cancels_outstanding_chunks(shared_pool, monkeypatch):
         run("s = 0; parfor i = 1:8, pause(0.1); s = s + i; end")
     assert info.value.identifier == "MATLAB:interrupted"
     assert len(cancelled) >= 1 and all(f.cancelled() or f.done() for f in cancelled)
+
+
+def test_gpu_pool_gives_each_worker_one_device(no_pool, monkeypatch):
+    from matfuse.parallel import pool as _pool
+    from matfuse.parallel.worker import worker_info
+
+    monkeypatch.setattr(_pool, "gpu_ids_for_workers", lambda: ["0", "1"])
+    out, _ = run("p = parpool; disp(p.NumWorkers)")
+    try:
+        assert out.split()[-1] == "2"
+        seen = sorted(info["gpu"] for info in _pool.current().client.run(worker_info).values())
+        assert seen == ["0", "1"]
+    finally:
+        run("delete(gcp)")
