@@ -212,3 +212,14 @@ def test_gpu_pool_gives_each_worker_one_device(no_pool, monkeypatch):
         assert seen == ["0", "1"]
     finally:
         run("delete(gcp)")
+
+
+def test_worker_warnings_reach_the_client(shared_pool):
+    import io
+
+    from matfuse.vm.session import Session
+
+    err = io.StringIO()
+    session = Session(stdout=io.StringIO(), stderr=err)
+    session.eval("parfor i = 1:2, warning('demo:w', 'careful %d', i); end")
+    assert "careful 1" in err.getvalue() and "careful 2" in err.getvalue()

@@ -89,6 +89,8 @@ def run_on_pool(pool: Any, plan: ParforPlan, fr: Any, values: list[float],
             STATS.worker_done(res["worker"], res["seconds"])
             if res["text"]:
                 interp.write(res["text"])
+            if res["warnings"]:
+                interp.write_err(res["warnings"])
             if not res["ok"]:
                 cancel_tasks(client, futures)
                 raise iteration_error(decode_error(res["error"]), res["iteration"])

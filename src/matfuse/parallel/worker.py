@@ -121,8 +121,8 @@ def run_chunk(job: ParforJob, values: list[float], blocks: dict[str, tuple[list[
                   {k: decode(v, interp, scope) for k, v in job.broadcast.items()})
         st.compiled = {job.token: cached}
     run_body, broadcast = cached
-    out = io.StringIO()
-    interp.out = out
+    out, err = io.StringIO(), io.StringIO()
+    interp.out, interp.err = out, err
     sliced = {}
     for name, (positions, block) in blocks.items():
         sliced[name] = reduction.put_block(plan.sliced[name], None, positions,
@@ -133,6 +133,7 @@ def run_chunk(job: ParforJob, values: list[float], blocks: dict[str, tuple[list[
     except IterationError as failure:
         return {"ok": False, "iteration": failure.iteration,
                 "error": encode_error(failure.error), "text": out.getvalue(),
+                "warnings": err.getvalue(),
                 "worker": _worker_name(), "seconds": time.perf_counter() - started}
     results = {}
     for name in plan.sliced_outputs:
@@ -147,7 +148,8 @@ def run_chunk(job: ParforJob, values: list[float], blocks: dict[str, tuple[list[
     contributions = {name: [(it, op, [encode(v) for v in vals]) for it, op, vals in entries]
                      for name, entries in outcome.contributions.items()}
     return {"ok": True, "sliced": results, "contributions": contributions,
-            "text": out.getvalue(), "worker": _worker_name(), "pid": os.getpid(),
+            "text": out.getvalue(), "warnings": err.getvalue(),
+            "worker": _worker_name(), "pid": os.getpid(),
             "seconds": time.perf_counter() - started}
 
 
