@@ -157,7 +157,7 @@ def test_join_a_running_scheduler(no_pool, monkeypatch):
     from matfuse.parallel import pool as _pool
 
     with LocalCluster(n_workers=1, processes=False, threads_per_worker=1,
-                      dashboard_address=None) as cluster:
+                      dashboard_address=":0") as cluster:
         out, _ = run(f"p = parpool('{cluster.scheduler_address}'); disp(p.NumWorkers);"
                      "s = 0; parfor i = 1:5, s = s + i; end; disp(s); delete(p)")
         assert out.split()[-2:] == ["1", "15"]

@@ -153,7 +153,12 @@ def check_can_open(workers: int | None) -> None:
 
 
 def _opened(pool: Pool) -> Pool:
+    """Register ``pool`` as the session's, once its workers are ready."""
     global _CURRENT
+    from matfuse.parallel.distributed import accelerate_options
+    from matfuse.parallel.worker import prepare
+
+    pool.client.run(prepare, accelerate_options())
     _CURRENT = pool
     return pool
 
@@ -182,7 +187,8 @@ def _start_local(workers: int | None) -> Pool:
     # Workers inherit the configuration: their INFO logs would flood stderr.
     dask.config.set({"logging": {"distributed": "error"}})
     logging.getLogger("distributed").setLevel(logging.ERROR)
-    scheduler = {"cls": Scheduler, "options": {"dashboard": False, "host": "127.0.0.1"}}
+    scheduler = {"cls": Scheduler, "options": {"dashboard": False, "dashboard_address": ":0",
+                                                "host": "127.0.0.1"}}
     try:
         cluster = SpecCluster(workers=local_worker_specs(n, gpus), scheduler=scheduler,
                               silence_logs=logging.ERROR, name="matfuse")

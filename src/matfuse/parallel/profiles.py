@@ -77,6 +77,7 @@ def cluster_settings(profile: str, config_path: str | None = None) -> dict[str, 
     settings["job_script_prologue"] = prologue
     # Each worker process runs one task at a time (one interpreter, one GPU).
     settings.setdefault("worker_extra_args", ["--nthreads", "1"])
+    settings.setdefault("scheduler_options", {"dashboard_address": ":0"})
     return settings
 
 

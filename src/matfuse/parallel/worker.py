@@ -60,16 +60,21 @@ class _WorkerState:
         seed = zlib.crc32(name.encode()) % (2**31)
         self.interp.call("rng", [float(seed)], 0)
 
-    def use(self, bundle: CodeBundle, options: Any) -> None:
-        if options is not None and not self.accelerated:
-            from matfuse.accelerate import facade
+    def accelerate(self, options: Any) -> None:
+        """Start the acceleration provider the client uses (once)."""
+        if options is None or self.accelerated:
+            return
+        from matfuse.accelerate import facade
 
-            if os.environ.get("CUDA_VISIBLE_DEVICES", "").isdigit():
-                # This worker owns one GPU: it is device 0 here.
-                options = options.with_changes(device_index=0)
-            if facade.acceleration_state() is None:
-                facade.initialize_acceleration_provider(options)
-            self.accelerated = True
+        if os.environ.get("CUDA_VISIBLE_DEVICES", "").isdigit():
+            # This worker owns one GPU: it is device 0 here.
+            options = options.with_changes(device_index=0)
+        if facade.acceleration_state() is None:
+            facade.initialize_acceleration_provider(options)
+        self.accelerated = True
+
+    def use(self, bundle: CodeBundle, options: Any) -> None:
+        self.accelerate(options)
         if bundle.key == self.bundle_key:
             return
         folders, local_file = materialize(bundle)
@@ -172,6 +177,13 @@ def run_feval(job: FevalJob, fn: Any, nargout: int, args: list[Any]) -> dict[str
     return {"ok": True, "outputs": [encode(v) for v in values[:nargout]],
             "text": out.getvalue(), "worker": _worker_name(),
             "seconds": time.perf_counter() - started}
+
+
+def prepare(options: Any) -> int:
+    """Start this worker's interpreter (and provider) ahead of the first
+    task, as ``parpool`` starts MATLAB on every worker; returns the pid."""
+    _state().accelerate(options)
+    return os.getpid()
 
 
 def worker_info() -> dict[str, Any]:
