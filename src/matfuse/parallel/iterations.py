@@ -64,7 +64,10 @@ def run_iterations(interp: Any, scope: Any, file: str | None, run_body: Any,
         for v in values:
             fr.clear()
             fr.update(broadcast)
+            # The frame alone holds the sliced arrays while the body runs,
+            # so indexed assignments update them in place (no copy each time).
             fr.update(locals_)
+            locals_.clear()
             fr[loop_var] = v
             recorder.iteration = v
             try:
