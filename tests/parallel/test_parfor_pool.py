@@ -223,3 +223,12 @@ def test_worker_warnings_reach_the_client(shared_pool):
     session = Session(stdout=io.StringIO(), stderr=err)
     session.eval("parfor i = 1:2, warning('demo:w', 'careful %d', i); end")
     assert "careful 1" in err.getvalue() and "careful 2" in err.getvalue()
+
+
+def test_max_workers_limits_the_workers_used(shared_pool):
+    shared_pool.client.wait_for_workers(2, timeout=240)
+    before = dict(STATS.worker_tasks)
+    out, _ = run("s = 0; parfor (i = 1:8, 1), s = s + i; end; disp(s)")
+    assert out.split() == ["36"]
+    used = [w for w, n in STATS.worker_tasks.items() if n > before.get(w, 0)]
+    assert len(used) == 1
