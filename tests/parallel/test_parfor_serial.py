@@ -127,3 +127,8 @@ def test_sliced_output_fill_is_linear(no_pool):
 
     small, large = best(5000), best(20000)
     assert large < 10 * small, (small, large)
+
+
+def test_delete_gcp_nocreate_without_a_pool(no_pool):
+    out, _ = run("delete(gcp('nocreate')); disp(isempty(gcp('nocreate')))")
+    assert out.split() == ["1"]

@@ -85,6 +85,8 @@ def delete(*names: Any) -> Any:
         if isinstance(name, MObject) and callable(getattr(name, "delete", None)):
             name.delete()
             continue
+        if type(name) is np.ndarray and name.size == 0 and name.dtype != CHAR_DTYPE:
+            continue   # no object: delete(gcp('nocreate')) without a pool
         pattern = text_arg(name, "delete", "file name")
         hits = glob.glob(pattern) if any(c in pattern for c in "*?[") else (
             [pattern] if os.path.exists(pattern) else [])
