@@ -113,20 +113,21 @@ def test_large_contributions_are_combined_as_they_come(no_pool, monkeypatch):
 
 
 def test_sliced_output_fill_is_linear(no_pool):
-    """Sliced arrays are updated in place: 4x the iterations, about 4x the time."""
+    """Sliced arrays are updated in place: 8x the iterations take about 8x
+    the time (a copy per iteration would make it 64x)."""
     import time
 
     def best(n: int) -> float:
         times = []
-        for _ in range(3):
+        for _ in range(5):
             _, session = run(f"b = zeros(1, {n});")
             start = time.perf_counter()
             session.eval(f"parfor i = 1:{n}, b(i) = i; end")
             times.append(time.perf_counter() - start)
         return min(times)
 
-    small, large = best(5000), best(20000)
-    assert large < 10 * small, (small, large)
+    small, large = best(2500), best(20000)
+    assert large < 24 * small, (small, large)
 
 
 def test_delete_gcp_nocreate_without_a_pool(no_pool):
