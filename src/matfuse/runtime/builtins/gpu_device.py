@@ -101,7 +101,7 @@ def cuda_device_count() -> int:
     """CUDA devices visible to this process (0 without CUDA)."""
     try:
         import cupy
-    except ImportError:
+    except (ImportError, OSError, RuntimeError):   # no CuPy, or no CUDA libraries
         return 0
     try:
         return int(cupy.cuda.runtime.getDeviceCount())
