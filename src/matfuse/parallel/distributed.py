@@ -59,7 +59,7 @@ def run_on_pool(pool: Any, plan: ParforPlan, fr: Any, values: list[float],
     job_future = client.submit(_hold, job, pure=False, key=f"parfor-job-{job.token}")
     STATS.parfor_loops += 1
     STATS.iterations += len(values)
-    STATS.bytes_sent += size_of(job) * nworkers
+    STATS.bytes_sent += _job_bytes(job) * nworkers
     offsets = {name: reduction.offset_value(form, fr.__getitem__)
                for name, form in plan.sliced.items()}
     futures = []
@@ -101,6 +101,15 @@ def run_on_pool(pool: Any, plan: ParforPlan, fr: Any, values: list[float],
     finally:
         client.cancel([job_future])
     return _merge(plan, fr, sliced, results, interp)
+
+
+def bundle_bytes(bundle: Any) -> int:
+    return sum(len(text) for _, files in bundle.folders for _, text in files)
+
+
+def _job_bytes(job: ParforJob) -> int:
+    """Estimated bytes of a parfor job: broadcast values and code."""
+    return size_of(job.broadcast) + bundle_bytes(job.bundle)
 
 
 def _hold(job: ParforJob) -> ParforJob:
@@ -168,5 +177,5 @@ def submit_feval(pool: Any, fr: Any, fn: Any, nargout: int, args: list[Any]) -> 
     payload = [encode(a) for a in args]
     STATS.fevals += 1
     STATS.tasks += 1
-    STATS.bytes_sent += size_of(payload) + size_of(job)
+    STATS.bytes_sent += size_of(payload) + bundle_bytes(job.bundle)
     return pool.client.submit(run_feval, job, encode(fn), nargout, payload, pure=False)
