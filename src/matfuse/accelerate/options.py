@@ -85,6 +85,8 @@ class AccelerateInitOptions:
         stats: print acceleration statistics when the program ends.
         device_index: which adapter/device to use (0-based).
         allow_cpu_adapter: let ``auto`` pick a CPU adapter (lavapipe).
+        dask_scheduler: address of a running Dask scheduler that ``parpool``
+            joins (``tcp://host:8786``) instead of starting a local cluster.
         wgpu_max_binding_bytes: lower the wgpu provider's storage-binding
             limit below the adapter's (bytes; None = the adapter's). Tensors
             over it run their kernels as split dispatches over bound ranges;
@@ -108,6 +110,7 @@ class AccelerateInitOptions:
     threshold_construction: int | None = None
     calibrate: bool = False
     wgpu_max_binding_bytes: int | None = None
+    dask_scheduler: str | None = None
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None, **cli_overrides: Any) -> "AccelerateInitOptions":
@@ -172,4 +175,5 @@ ENV_VARIABLES: dict[str, tuple[str, Any]] = {
     "MATFUSE_DEVICE": ("device_index", _parse_int),
     "MATFUSE_ALLOW_CPU_ADAPTER": ("allow_cpu_adapter", _parse_bool),
     "MATFUSE_WGPU_MAX_BINDING": ("wgpu_max_binding_bytes", _parse_int),
+    "MATFUSE_DASK_SCHEDULER": ("dask_scheduler", _parse_dir),
 }

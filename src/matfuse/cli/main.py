@@ -161,13 +161,20 @@ def _finish_stats(options: CliOptions) -> None:
         return
     from matfuse.accelerate import facade
 
+    # Parallel counters exist only when parfor/parfeval ran (module loaded).
+    parallel = sys.modules.get("matfuse.parallel.stats")
     if wants_text:
         facade.print_stats(sys.stderr)
+        if parallel is not None:
+            parallel.print_stats(sys.stderr)
     if options.stats_json:
         import json
 
+        data = facade.stats_dict()
+        if parallel is not None and parallel.STATS.used():
+            data["parallel"] = parallel.STATS.as_dict()
         with open(options.stats_json, "w", encoding="utf-8") as fh:
-            json.dump(facade.stats_dict(), fh, indent=1, default=str)
+            json.dump(data, fh, indent=1, default=str)
 
 
 def _start_explain(options: CliOptions) -> None:

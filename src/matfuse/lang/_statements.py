@@ -196,15 +196,16 @@ class StatementParser(ExpressionParser):
         self._assigned(var_tok.text)
         self._advance()
         iterable = self.parse_expr()
+        max_workers = None
         if paren is not None:
             if start.kind == "parfor" and self.tok.kind == ",":
                 self._advance()
-                self.parse_expr()  # worker count: parfor runs serially here
+                max_workers = self.parse_expr()
             self._close(")", paren)
         body = self._block(_END)
         self._expect_end(start)
         return ast.For(self._span(start), ast.Ident(self._span(var_tok), var_tok.text),
-                       iterable, body, start.kind == "parfor")
+                       iterable, body, start.kind == "parfor", max_workers)
 
     def _while(self) -> ast.Stmt:
         start = self._advance()

@@ -213,10 +213,13 @@ class If(Stmt):
 
 @dataclass(slots=True)
 class For(Stmt):
+    """``for``/``parfor``; ``max_workers`` is ``M`` of ``parfor (i = r, M)``."""
+
     var: Expr
     iterable: Expr
     body: list[Stmt] = field(default_factory=list)
     parfor: bool = False
+    max_workers: Expr | None = None
 
 
 @dataclass(slots=True)

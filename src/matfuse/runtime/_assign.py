@@ -107,6 +107,11 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
         return keep_visibility(device_assign(v, idx, rhs, inplace=inplace), v, rhs)
     if type(v) in OBJECT_TYPES or type(rhs) in OBJECT_TYPES:
         return object_paren_set(v, idx, rhs)
+    # Object arrays (``F(k) = parfeval(...)``): the object class assigns.
+    if isinstance(rhs, MObject) or isinstance(v, MObject):
+        assign = getattr(rhs if isinstance(rhs, MObject) else v, "object_paren_assign", None)
+        if assign is not None:
+            return assign(v, idx, rhs)
     # MATLAB deletes for any 0x0 double right side, not only a literal [].
     if rhs is DELETE or is_empty_double(rhs):
         if v is None:

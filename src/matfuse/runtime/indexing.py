@@ -133,6 +133,10 @@ def paren_get(v: Any, idx: list) -> Any:
         return map_index(v, idx)
     if t is ClassObject or t is ObjectArray:
         return object_paren_get(v, idx)
+    if isinstance(v, MObject):
+        getter = getattr(v, "object_paren_get", None)
+        if getter is not None:
+            return getter(idx)
     kind = kind_of(v)
     data = elements(v, kind)
     if n == 0:

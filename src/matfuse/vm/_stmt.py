@@ -363,6 +363,11 @@ class StmtCompiler:
         return live_out | upward_exposed(node.body) | expr_reads(header, set())
 
     def _s_For(self, node: ast.For, live_out: set[str]) -> Stmt:
+        if node.parfor:
+            # parfor semantics (classification, pool or serial): matfuse.parallel
+            from matfuse.parallel.loop import compile_parfor
+
+            return guard(compile_parfor(node, self.exprs.value, self.ctx.scope), node.span)
         _, write = self.targets.compile(node.var)
         body = self.block(node.body, self._loop_live(node, live_out)).run
         it = node.iterable

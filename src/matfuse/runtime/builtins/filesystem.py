@@ -16,7 +16,7 @@ from matfuse.errors import MatlabError
 from matfuse.runtime._matrixops import emit_warning
 from matfuse.runtime.builtins._common import is_text, text_arg
 from matfuse.runtime.registry import builtin
-from matfuse.runtime.values import CHAR_DTYPE, char_array, to_str
+from matfuse.runtime.values import CHAR_DTYPE, MObject, char_array, to_str
 
 
 def _text(s: str) -> np.ndarray:
@@ -81,7 +81,7 @@ def isfolder(name: Any) -> Any:
 def delete(*names: Any) -> Any:
     """Delete files (wildcards allowed); a missing file is a warning.
     ``delete(h)`` deletes a handle object (later use is an invalid-handle
-    error) or graphics objects."""
+    error), graphics objects, or an object that supports it (``delete(gcp)``)."""
     if len(names) == 1 and getattr(names[0], "deleted", None) is False \
             and getattr(getattr(names[0], "cls", None), "is_handle", False):
         names[0].deleted = True
@@ -90,6 +90,11 @@ def delete(*names: Any) -> Any:
         if hasattr(name, "delete_objects"):      # graphics handles (matfuse.graphics)
             name.delete_objects()
             continue
+        if isinstance(name, MObject) and callable(getattr(name, "delete", None)):
+            name.delete()
+            continue
+        if type(name) is np.ndarray and name.size == 0 and name.dtype != CHAR_DTYPE:
+            continue   # no object: delete(gcp('nocreate')) without a pool
         pattern = text_arg(name, "delete", "file name")
         hits = glob.glob(pattern) if any(c in pattern for c in "*?[") else (
             [pattern] if os.path.exists(pattern) else [])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._common import int_value
+from matfuse.runtime.builtins._common import int_value, scalar_value
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import MObject, char_array, class_of
 
@@ -68,20 +68,64 @@ def _provider() -> Any:
 
 @builtin("gpuDevice", category="gpu", nargin=(0, 1))
 def gpu_device(index: Any = None) -> Any:
-    """The selected GPU device; ``gpuDevice(1)`` selects device 1 (the only one)."""
-    if index is not None:
-        idx = int_value(index, "gpuDevice")
-        if idx != 1:
-            raise MatlabError("parallel:gpu:device:InvalidIndex",
-                              f"The index {idx} is not valid: the GPU device index must be "
-                              f"in the range 1 to {gpu_device_count():g}.")
-    return GpuDevice(_provider(), 1)
+    """The selected GPU device. ``gpuDevice(k)`` selects device k of this
+    process (CUDA: the provider restarts on device k; existing gpuArrays
+    become invalid, as in MATLAB); ``gpuDevice([])`` deselects nothing here."""
+    from matfuse.accelerate import facade
+
+    if index is None:
+        p = _provider()
+        return GpuDevice(p, _selected_index(p))
+    idx = int_value(index, "gpuDevice")
+    count = int(gpu_device_count())
+    if not 1 <= idx <= count:
+        raise MatlabError("parallel:gpu:device:InvalidIndex",
+                          f"The index {idx} is not valid: the GPU device index must be "
+                          f"in the range 1 to {count}.")
+    p = _provider()
+    if idx != _selected_index(p):
+        from matfuse.accelerate.gpuarray import reset_device
+
+        options = facade.current_options().with_changes(device_index=idx - 1)
+        reset_device(p)
+        facade.shutdown_acceleration()
+        p = facade.initialize_acceleration_provider(options)
+    return GpuDevice(p, idx)
 
 
-@builtin("gpuDeviceCount", category="gpu", nargin=(0, 1), nargout=(0, 2))
-def gpu_device_count(kind: Any = None) -> float:
-    """Number of GPU devices (matfuse exposes the active provider's device)."""
-    return 1.0
+def _selected_index(p: Any) -> int:
+    return int(getattr(p, "device_index", 0) or 0) + 1
+
+
+def cuda_device_count() -> int:
+    """CUDA devices visible to this process (0 without CUDA)."""
+    try:
+        import cupy
+    except (ImportError, OSError, RuntimeError):   # no CuPy, or no CUDA libraries
+        return 0
+    try:
+        return int(cupy.cuda.runtime.getDeviceCount())
+    except cupy.cuda.runtime.CUDARuntimeError:
+        return 0
+
+
+@builtin("gpuDeviceCount", category="gpu", nargin=(0, 1), nargout=(0, 2), wants_nargout=True)
+def gpu_device_count(kind: Any = None, nargout: int = 1) -> Any:
+    """Number of GPU devices: the CUDA devices visible to this process when
+    the CUDA provider is active, else 1 (the active provider's device).
+    ``[n, indices] = gpuDeviceCount('available')`` also lists their indices."""
+    from matfuse.accelerate import facade
+
+    state = facade.acceleration_state()
+    if state is None or state.provider.name == "cuda":
+        count = max(1, cuda_device_count())
+    else:
+        count = 1
+    if nargout >= 2:
+        import numpy as np
+
+        return float(count), np.arange(1, count + 1, dtype=float).reshape(1, -1)
+    return float(count)
 
 
 def _device_arg(fn: str, dev: Any) -> GpuDevice:
@@ -99,7 +143,18 @@ def reset(dev: Any) -> None:
     reset_device(_device_arg("reset", dev).provider)
 
 
-@builtin("wait", category="gpu", nargin=(1, 1), nargout=(0, 0), gpu=NATIVE)
-def wait(dev: Any) -> None:
-    """``wait(gpuDevice)``: block until queued device work has finished."""
+@builtin("wait", category="gpu", nargin=(1, 3), nargout=(0, 1), wants_nargout=True, gpu=NATIVE)
+def wait(dev: Any, state: Any = None, timeout: Any = None, nargout: int = 0) -> Any:
+    """``wait(gpuDevice)``: block until queued device work has finished.
+    ``wait(F)`` / ``ok = wait(F, 'finished', timeout)``: wait for parfeval
+    futures (true when they finished in time)."""
+    from matfuse.parallel.futures import Future, FutureArray, futures_of, wait_all
+
+    if isinstance(dev, (Future, FutureArray)):
+        limit = None if timeout is None else float(scalar_value(timeout, "wait"))
+        finished = wait_all(futures_of(dev), limit)
+        return finished if nargout else None
+    if state is not None:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     _device_arg("wait", dev).provider.synchronize()
+    return None
