@@ -383,6 +383,10 @@ class ColorbarObject(GObject):
         orientation = "horizontal" if location in ("northoutside", "southoutside") else "vertical"
         self.artist = axes.parent.fig.colorbar(mappable, ax=axes.mpl, orientation=orientation)
         self.artist.ax.tick_params(direction="in", labelsize=9)
+        from matplotlib.ticker import MaxNLocator
+
+        self.artist.locator = MaxNLocator(nbins=6)     # round tick values, not level edges
+        self.artist.update_ticks()
 
     def remove_artists(self) -> None:
         self.artist.remove()
