@@ -51,7 +51,7 @@ rindex toascii tolower toupper meansq center sumsq statistics fail issquare vech
 isdigit isalpha isupper islower ispunct iscntrl isalnum isxdigit isgraph isprint isascii
 quadv pqpnonneg glpk qp sqp javaObject javaMethod java_get java_set __unicode_length__
 OCTAVE_VERSION compare_versions nproc sizeof common_size resize idx_vector size_equal blkmm
-bincoeff is_sq_string is_dq_string
+bincoeff is_sq_string is_dq_string signbit
 validatestring_legacy mad zscore range
 """.split())
 

@@ -32,6 +32,14 @@ def _row(x: np.ndarray) -> Any:
     return canonical(x.reshape(1, -1))
 
 
+def _is_single(v: Any) -> bool:
+    """A single-precision argument (MATLAB: single wins over double)."""
+    dtype = getattr(v, "dtype", None)
+    if dtype is None and hasattr(v, "underlying_class"):
+        return v.underlying_class() == "single"
+    return dtype in (np.float32, np.complex64)
+
+
 @builtin("polyval", category="polynomials", nargin=(2, 4), nargout=(0, 2), wants_nargout=True,
          gpu=GpuSpec(kind="elementwise", hook="polyval", op="polyval"))
 @ieee_quiet
@@ -51,6 +59,8 @@ def polyval(p: Any, x: Any, s: Any = None, mu: Any = None, nargout: int = 1) -> 
         y = y * xv + c
     if coeffs.size == 0:
         y = np.zeros(xv.shape)
+    if _is_single(p) or _is_single(x):
+        y = y.astype(np.complex64 if y.dtype.kind == "c" else np.float32)
     if nargout < 2:
         return canonical(y)
     if not isinstance(s, StructArray):

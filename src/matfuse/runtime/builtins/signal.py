@@ -201,12 +201,16 @@ def filter_(b: Any, a: Any, x: Any, zi: Any = None, dim: Any = None, nargout: in
         xv = xv[..., np.newaxis]
         axis = xv.ndim - 1
     order = max(av.size, bv.size) - 1
+    # MATLAB's class rule: single wins over double.
+    out_dtype = np.result_type(xv.dtype, bv.dtype, av.dtype)
+    if any(v.dtype in (np.float32, np.complex64) for v in (xv, bv, av)):
+        out_dtype = np.dtype(np.complex64 if out_dtype.kind == "c" else np.float32)
     if nargout < 2 and zi is None and axis == 0 and xv.ndim == 2 and order > 0:
         # columns filter independently: blocks of them in parallel, same bits
         dtype = np.result_type(xv.dtype, bv.dtype, av.dtype)
         out = map_columns(lambda block: scipy.signal.lfilter(bv, av, block, axis=0), xv, dtype)
         if out is not None:
-            return canonical(out)
+            return canonical(out.astype(out_dtype, copy=False))
     moved = np.moveaxis(xv, axis, -1)
     lead = moved.shape[:-1]
     n_series = int(np.prod(lead))
@@ -230,7 +234,7 @@ def filter_(b: Any, a: Any, x: Any, zi: Any = None, dim: Any = None, nargout: in
         zf = np.zeros(lead + (0,))
     else:
         y, zf = scipy.signal.lfilter(bv, av, moved, axis=-1, zi=np.asarray(z0, dtype=np.result_type(moved, bv, av)))
-    y = np.moveaxis(y, -1, axis).astype(np.result_type(xv.dtype, bv.dtype, av.dtype), copy=False)
+    y = np.moveaxis(y, -1, axis).astype(out_dtype, copy=False)
     if nargout < 2:
         return canonical(y)
     # zf is order x (the other dims of x), flattened to columns.
