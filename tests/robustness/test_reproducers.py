@@ -39,7 +39,7 @@ ERRORS = [
     ("cat(realmax,1,1)", "matfuse:tooManyDimensions"),
     ("prctile([1+5i 3 2],50)", "MATLAB:prctile:complexData"),
     ("fid = fopen('/dev/full','w'); fprintf(fid,'%s',repmat('a',1,100000));",
-     "MATLAB:FileIO:OperationFailed"),
+     "MATLAB:fprintf:writeFailed"),
 ]
 
 OUTPUTS = [

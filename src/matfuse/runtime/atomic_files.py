@@ -20,7 +20,7 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, BinaryIO, Callable
 
 Warn = Callable[[str], None]
 
@@ -30,28 +30,88 @@ def warn_on_stderr(text: str) -> None:
     sys.stderr.write(f"Warning: {text}\n")
 
 
-def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace ``path`` with ``data`` atomically.
+def _create_temp(target: str) -> tuple[str, int]:
+    """A new, uniquely named temporary file beside ``target`` (never a
+    followed symlink: ``O_EXCL``)."""
+    folder = os.path.dirname(os.path.abspath(target))
+    fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{os.path.basename(target)}.", suffix=".tmp")
+    return temp, fd
 
-    Raises OSError (disk full, permission, a folder in the way) with the old
-    file untouched and no temporary file left behind.
-    """
-    target = Path(path)
-    fd, tmp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+
+def _keep_mode(target: str, temp: str) -> None:
+    """The replacement keeps the permission bits of the file it replaces."""
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+    except OSError:
+        return
+    os.chmod(temp, mode)
+
+
+def _fsync_folder(folder: str) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass   # some file systems cannot sync a directory; the rename is done
+    finally:
+        os.close(fd)
+
+
+def _install(temp: str, target: str) -> None:
+    if os.path.isdir(target) and not os.path.islink(target):
+        raise IsADirectoryError(f"{target} is a folder")
+    _keep_mode(target, temp)
+    os.replace(temp, target)
+    _fsync_folder(os.path.dirname(os.path.abspath(target)))
+
+
+def _discard(temp: str) -> None:
+    try:
+        os.unlink(temp)
+    except OSError:
+        pass
+
+
+def replace_file(path: str | os.PathLike[str], write: Callable[[BinaryIO], None]) -> None:
+    """Write ``path`` atomically: ``write`` receives a binary file object open
+    on a temporary file in the same folder. OSError propagates (the caller
+    turns it into its MATLAB error) with the old file untouched and no
+    temporary file left behind."""
+    target = os.fspath(path)
+    temp, fd = _create_temp(target)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            write(fh)
             fh.flush()
             os.fsync(fh.fileno())
-        if target.is_dir() and not target.is_symlink():
-            raise IsADirectoryError(f"{target} is a folder")
-        os.replace(tmp_name, target)
+        _install(temp, target)
     except BaseException:
-        try:
-            os.unlink(tmp_name)
-        except FileNotFoundError:
-            pass
+        _discard(temp)
         raise
+
+
+def replace_file_by_path(path: str | os.PathLike[str], write: Callable[[str], None]) -> None:
+    """Like :func:`replace_file` for writers that need a path (h5py):
+    ``write`` creates the temporary file at the path it is given."""
+    target = os.fspath(path)
+    temp, fd = _create_temp(target)
+    os.close(fd)
+    try:
+        write(temp)
+        with open(temp, "rb+") as fh:
+            os.fsync(fh.fileno())
+        _install(temp, target)
+    except BaseException:
+        _discard(temp)
+        raise
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace ``path`` with ``data`` atomically (see :func:`replace_file`)."""
+    replace_file(path, lambda fh: fh.write(data))
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._atomic_write import replace_file
+from matfuse.runtime.atomic_files import replace_file
 from matfuse.runtime.builtins._common import int_value, is_text, text_arg
 from matfuse.runtime.builtins._delimited_text import (
     delimiter_option,

@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._atomic_write import replace_file, replace_file_by_path, write_error
+from matfuse.runtime.atomic_files import replace_file, replace_file_by_path
 from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.builtins._mat_v5 import read_v5, write_v5
 from matfuse.runtime.builtins._mat_v73 import is_v73, read_v73, write_v73
@@ -269,3 +269,9 @@ def load(ctx: Any, *args: Any, nargout: int = 0) -> Any:
         return canonical(data)
     ctx.set_var(_ascii_var_name(path), canonical(data))
     return None
+
+
+def write_error(fn: str, filename: str, err: OSError) -> MatlabError:
+    """MATLAB's error for a file that could not be written."""
+    reason = err.strerror or "cannot write file"
+    return MatlabError(f"MATLAB:{fn}:couldNotWriteFile", f"Unable to write file {filename}: {reason}.")
