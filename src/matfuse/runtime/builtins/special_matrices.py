@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import scipy.linalg
 
 from matfuse.errors import MatlabError
 from matfuse.runtime._matrixops import emit_warning
@@ -109,6 +108,8 @@ def vander(v: Any) -> Any:
 def hilb(n: Any, classname: Any = None) -> Any:
     """Hilbert matrix: H(i,j) = 1/(i+j-1); hilb(n, 'single')."""
     size = _order(n, "hilb")
+    import scipy.linalg  # on first use: keeps start-up fast
+
     out = scipy.linalg.hilbert(size) if size else np.zeros((0, 0))
     return canonical(_cast_class(out, classname, "hilb"))
 
@@ -117,6 +118,8 @@ def hilb(n: Any, classname: Any = None) -> Any:
 def invhilb(n: Any, classname: Any = None) -> Any:
     """Exact inverse of the Hilbert matrix (integers, exact up to n = 13)."""
     size = _order(n, "invhilb")
+    import scipy.linalg  # on first use: keeps start-up fast
+
     out = scipy.linalg.invhilbert(size).astype(np.float64) if size else np.zeros((0, 0))
     return canonical(_cast_class(out, classname, "invhilb"))
 
@@ -203,6 +206,8 @@ def _hadamard(n: int) -> np.ndarray:
 
 def _paley(n: int) -> np.ndarray:
     """Hadamard matrices of orders 12 and 20 (MATLAB's hadamard.m blocks)."""
+    import scipy.linalg  # on first use: keeps start-up fast
+
     if n == 12:
         tail = scipy.linalg.toeplitz([-1, -1, 1, -1, -1, -1, 1, 1, 1, -1, 1],
                                      [-1, 1, -1, 1, 1, 1, -1, -1, -1, 1, -1])
