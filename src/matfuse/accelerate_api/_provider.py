@@ -205,6 +205,24 @@ class AccelProvider:
         when the caller knows no other value shares ``a`` (loop updates)."""
         raise Unsupported("index_scatter_inplace")
 
+    def accumulate(self, op: str, index: GpuTensorHandle, values: GpuTensorHandle,
+                   shape: tuple[int, ...], fill: float) -> GpuTensorHandle:
+        """``accumarray``'s combine step: a tensor of ``shape`` whose element
+        ``k`` combines every ``values[i]`` with ``index[i] == k``.
+
+        Args:
+            op: ``sum``, ``max`` or ``min`` (max/min ignore NaN, as ``fmax``).
+            index: 0-based column-major positions (float64 holding whole
+                numbers in ``[0, prod(shape))``, validated by the caller).
+            values: float64, one per index element.
+            fill: the value of positions no index names.
+        ``sum`` adds each position's values to 0 in index order where the
+        provider can (in-process, wgpu: bitwise the host result); a provider
+        using atomics adds them in any order, within ``(n_k - 1) * eps *
+        sum(|v|)`` of it for a position of ``n_k`` values.
+        """
+        raise Unsupported("accumulate")
+
     def find(self, a: GpuTensorHandle) -> GpuTensorHandle:
         """1-based linear indices of nonzeros, as a column (prefix-scan compaction)."""
         raise Unsupported("find")

@@ -250,6 +250,23 @@ class InProcessProvider(AccelProvider):
             raise Unsupported("index_scatter_inplace: non-contiguous buffer")
         flat[idx] = nk.cast_to(vals, x.dtype.name)
 
+    def accumulate(self, op: str, index: GpuTensorHandle, values: GpuTensorHandle,
+                   shape: tuple[int, ...], fill: float) -> GpuTensorHandle:
+        """``np.add.at`` / ``np.fmax.at`` / ``np.fmin.at`` in index order."""
+        self._dispatch(f"accumulate_{op}")
+        idx = self._get(index).reshape(-1, order="F").astype(np.int64)
+        vals = self._get(values).reshape(-1, order="F").astype(np.float64)
+        total = int(np.prod(shape))
+        counts = np.bincount(idx, minlength=total)
+        if op == "sum":
+            out = np.zeros(total)
+            np.add.at(out, idx, vals)
+        else:
+            out = np.full(total, -np.inf if op == "max" else np.inf)
+            (np.fmax if op == "max" else np.fmin).at(out, idx, vals)
+        out = np.where(counts > 0, out, fill)
+        return self._store(out.reshape(shape, order="F"))
+
     def find(self, a: GpuTensorHandle) -> GpuTensorHandle:
         self._dispatch("find")
         flat = self._get(a).reshape(-1, order="F")

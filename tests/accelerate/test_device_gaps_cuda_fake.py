@@ -1,0 +1,17 @@
+"""``test_device_gaps`` on the CUDA provider's hooks over the NumPy-backed
+fake CuPy (no GPU needed): the same snippets, no counted host fallback."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.accelerate import cuda_host
+from tests.accelerate import test_device_gaps as gaps
+from tests.accelerate.fake_cuda_fixtures import _builtins, cuda_device, fake_cuda  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.skipif(not cuda_host.gxx_available(), reason="g++ not on PATH")
+
+
+@pytest.mark.parametrize("code", gaps.ACCUMARRAY)
+def test_accumarray(cuda_device, code):
+    gaps.check_snippet(code)
