@@ -66,3 +66,15 @@ def test_bad_subscripts_raise_matlab_error(device):
     with pytest.raises(Exception) as info:
         s.eval("accumarray(S, [1; 2]);")
     assert getattr(info.value, "identifier", "") == "MATLAB:accumarray:subsNonInteger"
+
+
+INTEGER_MAX_MIN = [
+    "r = max(I);", "r = min(I, [], 2);", "r = max(I, [], 'all');", "r = min(U(:));",
+    "r = max(U, [], [1 2]);", "[r, k] = max(I); r = [double(r); k];",
+    "[r, k] = min(U, [], 2); r = [double(r) k];", "r = max(int8(I) + int8(100), [], 'all');",
+]
+
+
+@pytest.mark.parametrize("code", INTEGER_MAX_MIN)
+def test_integer_max_min_stay_on_device(device, code):
+    check_snippet(code, exact=True)

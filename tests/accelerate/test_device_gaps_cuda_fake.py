@@ -15,3 +15,8 @@ pytestmark = pytest.mark.skipif(not cuda_host.gxx_available(), reason="g++ not o
 @pytest.mark.parametrize("code", gaps.ACCUMARRAY)
 def test_accumarray(cuda_device, code):
     gaps.check_snippet(code)
+
+
+@pytest.mark.parametrize("code", gaps.INTEGER_MAX_MIN)
+def test_integer_max_min(cuda_device, code):
+    gaps.check_snippet(code, exact=True)

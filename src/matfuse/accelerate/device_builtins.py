@@ -113,6 +113,7 @@ def _one(result: GpuArray | None) -> list[Any] | None:
 
 
 _OUTTYPES = ("default", "double", "native")
+_INT_EXACT_IN_DOUBLE = ("int8", "uint8", "int16", "uint16", "int32", "uint32")
 _FLOATS = ("double", "single")
 _NANFLAGS = ("omitnan", "includenan")
 
@@ -129,6 +130,9 @@ def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
     if op in ("any", "all"):
         return ("double" if cls == "char" else cls, "logical")
     if op in ("max", "min"):
+        if cls in _INT_EXACT_IN_DOUBLE:
+            # every such integer is a double: compare in double, cast back exactly
+            return "double", cls
         return (cls, cls) if cls in ("double", "single") else None
     if cls in ("double", "single"):
         out = "double" if outtype == "double" else cls
@@ -220,8 +224,18 @@ def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
 
 def _try_reduce_with_index(p: AccelProvider, op: str, args: list[Any]) -> list[Any] | None:
     """``[m, i] = max(x)``, ``max(x, [], dim)`` (and ``min``) of real float
-    arrays, with an optional nanflag; indices are doubles, first occurrence."""
+    arrays and of integers up to 32 bits (compared in double, where each is
+    exact), with an optional nanflag; indices are doubles, first occurrence."""
     x = args[0]
+    cls = x.matlab_class if isinstance(x, GpuArray) else None
+    if cls in _INT_EXACT_IN_DOUBLE and x.provider is p and 0 not in x.shape:
+        as_double = device_ops.try_cast(p, x, "double")
+        outputs = None if as_double is None else \
+            _try_reduce_with_index(p, op, [as_double] + list(args[1:]))
+        if outputs is None:
+            return None
+        values = device_ops.try_cast(p, outputs[0], cls)
+        return None if values is None else [values, outputs[1]]
     if not _float_array(p, x) or x.is_complex():
         return None
     rest = list(args[1:])
