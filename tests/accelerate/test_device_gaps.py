@@ -78,3 +78,16 @@ INTEGER_MAX_MIN = [
 @pytest.mark.parametrize("code", INTEGER_MAX_MIN)
 def test_integer_max_min_stay_on_device(device, code):
     check_snippet(code, exact=True)
+
+
+MOVING = [
+    "r = movmean(L, 9);", "r = movsum(L, 9);", "r = movmean(L, 4);", "r = movsum(L, [3 0]);",
+    "r = movmean(L, [0 5], 'omitnan');", "r = movsum(L, 7, 'omitnan');",
+    "r = movmean(M, 3);", "r = movsum(M, [1 2], 2);", "r = movmean(single(M), 5, 1);",
+    "r = movmean(L, 9, 'Endpoints', 'shrink');", "r = movmean(M, 2.5, 2);",
+]
+
+
+@pytest.mark.parametrize("code", MOVING)
+def test_moving_window_stays_on_device(device, code):
+    check_snippet(code)

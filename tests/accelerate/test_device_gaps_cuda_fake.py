@@ -20,3 +20,8 @@ def test_accumarray(cuda_device, code):
 @pytest.mark.parametrize("code", gaps.INTEGER_MAX_MIN)
 def test_integer_max_min(cuda_device, code):
     gaps.check_snippet(code, exact=True)
+
+
+@pytest.mark.parametrize("code", gaps.MOVING)
+def test_moving_window(cuda_device, code):
+    gaps.check_snippet(code)

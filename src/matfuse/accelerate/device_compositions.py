@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from matfuse.accelerate import device_moving
 from matfuse.accelerate.device_accumulate import accumarray_on_device
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
@@ -264,4 +265,5 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "var": _moments("var"),
     "std": _moments("std"),
     "accumarray": accumarray_on_device,
+    **device_moving.COMPOSED,
 }
