@@ -30,13 +30,16 @@ EXACT = {"r = accumarray(S, V);", "r = accumarray(S2, V);", "r = accumarray(gath
 
 
 def _run(code: str, on_device: bool) -> tuple[str, tuple, np.ndarray]:
+    """Class, size and values of ``r`` (with the second output ``k``, when
+    the snippet sets one, appended to the values)."""
     s = Session(stdout=io.StringIO())
     s.eval(SETUP + ("".join(f"{v} = gpuArray({v});" for v in DEVICE) if on_device
-                    else "gather = @(v) v;"))
+                    else "gather = @(v) v;") + " k = 0;")
     reset_fallback_counts()
-    s.eval(code + " cls = class(gather(r)); r = gather(r);")
+    s.eval(code + " cls = class(gather(r)); r = gather(r); k = gather(k);")
     r = np.asarray(s.get("r"))
-    return s.get("cls"), r.shape, r
+    k = np.asarray(s.get("k"), dtype=np.float64).reshape(-1)
+    return s.get("cls"), r.shape, np.concatenate([r.astype(np.float64).reshape(-1), k])
 
 
 def check_snippet(code: str, exact: bool = False) -> None:
@@ -70,8 +73,8 @@ def test_bad_subscripts_raise_matlab_error(device):
 
 INTEGER_MAX_MIN = [
     "r = max(I);", "r = min(I, [], 2);", "r = max(I, [], 'all');", "r = min(U(:));",
-    "r = max(U, [], [1 2]);", "[r, k] = max(I); r = [double(r); k];",
-    "[r, k] = min(U, [], 2); r = [double(r) k];", "r = max(int8(I) + int8(100), [], 'all');",
+    "r = max(U, [], [1 2]);", "[r, k] = max(I);",
+    "[r, k] = min(U, [], 2);", "r = max(int8(I) + int8(100), [], 'all');",
 ]
 
 
@@ -91,3 +94,18 @@ MOVING = [
 @pytest.mark.parametrize("code", MOVING)
 def test_moving_window_stays_on_device(device, code):
     check_snippet(code)
+
+
+LONG_SORTS = [
+    "r = sort(L);", "[r, k] = sort(L, 'descend');",
+    "[r, k] = sort(round(L * 4));",   # ties: stable indices
+    "[r, k] = sort(reshape(L, 2500, 2));",
+    "[r, k] = sort(single(reshape(L, 2, 2500)), 2, 'descend');",
+    "[r, k] = maxk(L, 5);", "[r, k] = mink(L', 7);",
+    "r = median(L(1:4999));",
+]
+
+
+@pytest.mark.parametrize("code", LONG_SORTS)
+def test_long_sorts_stay_on_device(device, code):
+    check_snippet(code, exact=True)

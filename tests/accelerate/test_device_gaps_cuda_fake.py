@@ -25,3 +25,8 @@ def test_integer_max_min(cuda_device, code):
 @pytest.mark.parametrize("code", gaps.MOVING)
 def test_moving_window(cuda_device, code):
     gaps.check_snippet(code)
+
+
+@pytest.mark.parametrize("code", gaps.LONG_SORTS)
+def test_long_sorts(cuda_device, code):
+    gaps.check_snippet(code, exact=True)

@@ -123,8 +123,9 @@ def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
     outtype rules, or None for forms left to the host.
 
     ``sum``/``prod``/``mean``: floating input keeps its class unless
-    ``'double'``; integer, logical and char input compute in double
-    (``'default'``/``'double'``); ``mean(..., 'native')`` of integers rounds
+    ``'double'``; integer sums and products compute in double and keep the
+    integer class unless ``'double'``; logical and char input compute in
+    double; ``mean(..., 'native')`` of integers rounds
     the double mean back to the integer class. ``max``/``min`` keep the class.
     """
     if op in ("any", "all"):
@@ -137,6 +138,9 @@ def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
     if cls in ("double", "single"):
         out = "double" if outtype == "double" else cls
         return out, out
+    if op in ("sum", "prod") and cls in _INT_EXACT_IN_DOUBLE and outtype != "double":
+        # integers keep their class (saturating), as the host's sum/prod
+        return "double", cls
     if outtype == "native":
         return ("double", cls) if op == "mean" and cls != "logical" else None
     return "double", "double"

@@ -106,6 +106,9 @@ def _build() -> dict[str, types.ModuleType]:
     cupy.__version__ = "fake-numpy"
     cupy.__getattr__ = lambda name: getattr(np, name)      # array functions are NumPy's
     cupy.asnumpy = lambda a: np.array(a, copy=True)
+    # CuPy's sort and argsort are stable (its documented only kind)
+    cupy.argsort = lambda a, axis=-1, kind=None: np.argsort(a, axis=axis, kind="stable")
+    cupy.sort = lambda a, axis=-1, kind=None: np.sort(a, axis=axis, kind="stable")
     cupy.get_default_memory_pool = lambda: _POOL
     cuda = types.ModuleType("cupy.cuda")
     cuda.Device = _Device
