@@ -30,3 +30,8 @@ def test_moving_window(cuda_device, code):
 @pytest.mark.parametrize("code", gaps.LONG_SORTS)
 def test_long_sorts(cuda_device, code):
     gaps.check_snippet(code, exact=True)
+
+
+@pytest.mark.parametrize("code", gaps.SOLVES)
+def test_square_solve(cuda_device, code):
+    gaps.test_square_solve_stays_on_device(cuda_device, code)

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate import device_layout as layout
-from matfuse.accelerate import device_ops, device_signal, device_stats
+from matfuse.accelerate import device_ops, device_signal, device_solve, device_stats
 from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate_api import AccelProvider, Unsupported
@@ -80,6 +80,8 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
         return _one(layout.try_polyval(p, args))
     if hook == "fft" and op == "fft" and 1 <= len(args) <= 3:
         return _one(layout.try_fft(p, args))
+    if hook == "solve" and name == "mldivide" and len(args) == 2:
+        return _one(device_solve.try_mldivide(p, args[0], args[1]))
     if hook == "matmul" and len(args) == 2:
         return _one(device_ops.try_mtimes(p, args[0], args[1]))
     if hook == "permute" and len(args) == 1 and op in ("transpose", "ctranspose"):

@@ -188,6 +188,16 @@ class AccelProvider:
         """``a \\ b``."""
         raise Unsupported("solve")
 
+    def lu_solve(self, a: GpuTensorHandle,
+                 b: GpuTensorHandle) -> tuple[GpuTensorHandle, GpuTensorHandle]:
+        """``a \\ b`` for square ``a`` by LU with partial pivoting (LAPACK's
+        ``getrf``/``getrs`` order of pivots), and a 1x1 float64 tensor that is
+        1 when some pivot is exactly zero (singular to working precision; the
+        solution then holds Inf/NaN) and 0 otherwise. ``a`` and ``b`` are real
+        float tensors of one dtype; the caller checks shapes and finiteness
+        and decides MATLAB's warnings."""
+        raise Unsupported("lu_solve")
+
     # ------------------------------------------------------------ indexing, scatter
     def index_gather(self, a: GpuTensorHandle, linear_index: GpuTensorHandle,
                      out_shape: tuple[int, ...]) -> GpuTensorHandle:

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 import numpy as np
+import scipy.linalg
 import scipy.signal
 import scipy.special
 
@@ -132,10 +133,12 @@ def _build() -> dict[str, types.ModuleType]:
     cupyx.scipy = cupyx_scipy
     cupyx_scipy.special = scipy.special
     cupyx_scipy.signal = scipy.signal
+    cupyx_scipy.linalg = scipy.linalg
     return {"cupy": cupy, "cupy.cuda": cuda, "cupy.cuda.runtime": runtime,
             "cupy.cuda.memory": memory, "cupy.cuda.function": function,
             "cupy.cuda.nvrtc": cuda.nvrtc, "cupyx": cupyx, "cupyx.scipy": cupyx_scipy,
-            "cupyx.scipy.special": scipy.special, "cupyx.scipy.signal": scipy.signal}
+            "cupyx.scipy.special": scipy.special, "cupyx.scipy.signal": scipy.signal,
+            "cupyx.scipy.linalg": scipy.linalg}
 
 
 _POOL = _Pool()

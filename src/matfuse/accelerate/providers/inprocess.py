@@ -219,6 +219,23 @@ class InProcessProvider(AccelProvider):
             return self._store(np.linalg.solve(x, y))
         return self._store(np.linalg.lstsq(x, y, rcond=None)[0])
 
+    def lu_solve(self, a: GpuTensorHandle,
+                 b: GpuTensorHandle) -> tuple[GpuTensorHandle, GpuTensorHandle]:
+        """SciPy's ``lu_factor``/``lu_solve``: the host's own ``\\``."""
+        import warnings
+
+        import scipy.linalg
+
+        self._dispatch("lu_solve")
+        x, y = self._get(a), self._get(b)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with np.errstate(all="ignore"):
+                lu, piv = scipy.linalg.lu_factor(x, check_finite=False)
+                out = scipy.linalg.lu_solve((lu, piv), y, check_finite=False)
+        singular = float(np.any(np.diag(lu) == 0))
+        return self._store(out.astype(x.dtype, copy=False)), self._store(np.array([[singular]]))
+
     # ------------------------------------------------------------ indexing, scatter
     def index_gather(self, a: GpuTensorHandle, linear_index: GpuTensorHandle,
                      out_shape: tuple[int, ...]) -> GpuTensorHandle:

@@ -249,6 +249,18 @@ class ArrayHooks:
         return self._store(out.reshape(shape, order="F"))
 
     @device_hook()
+    def lu_solve(self, a: GpuTensorHandle,
+                 b: GpuTensorHandle) -> tuple[GpuTensorHandle, GpuTensorHandle]:
+        """``cupyx.scipy.linalg.lu_factor``/``lu_solve`` (cuSOLVER getrf/getrs)."""
+        cp = self.cp
+        linalg = importlib.import_module("cupyx.scipy.linalg")
+        x, y = self._get(a), self._get(b)
+        lu, piv = linalg.lu_factor(x, check_finite=False)
+        out = linalg.lu_solve((lu, piv), y, check_finite=False)
+        singular = cp.any(cp.diag(lu) == 0).astype(np.float64).reshape(1, 1)
+        return self._store(out.astype(x.dtype, copy=False)), self._store(singular)
+
+    @device_hook()
     def histogram(self, x: GpuTensorHandle, edges: GpuTensorHandle) -> GpuTensorHandle:
         """A shared-memory histogram kernel (``kernels.histogram``); more
         bins than fit take ``searchsorted`` + ``bincount``. No boolean

@@ -22,6 +22,7 @@ from matfuse.accelerate.providers.wgpu.hooks_accumulate import AccumulateHooks
 from matfuse.accelerate.providers.wgpu.hooks_compute import ComputeHooks
 from matfuse.accelerate.providers.wgpu.hooks_data import DataHooks
 from matfuse.accelerate.providers.wgpu.hooks_signal import SignalHooks
+from matfuse.accelerate.providers.wgpu.hooks_solve import SolveHooks
 from matfuse.accelerate.providers.wgpu.hooks_sort_large import LargeSortHooks
 from matfuse.accelerate.providers.wgpu.hooks_stats import StatsHooks
 from matfuse.accelerate.providers.wgpu.telemetry import PhaseTimer
@@ -32,7 +33,7 @@ _CLASS_OF = {"float32": "single", "complex64": "single", "float64": "double",
 
 
 class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateHooks,
-                   LargeSortHooks, AccelProvider):
+                   LargeSortHooks, SolveHooks, AccelProvider):
     """The wgpu provider. Construct with :func:`create_wgpu_provider`."""
 
     name = "wgpu"
