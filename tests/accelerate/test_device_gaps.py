@@ -166,3 +166,10 @@ def test_solve_warnings_match_host(device, capsys, code, ident):
     assert len(want) == len(got) == 1
     assert want[0].startswith(_WARNING_TEXT[ident]) and got[0].startswith(_WARNING_TEXT[ident])
     assert fallback_counts() == ({"binary:\\": 1} if ident == "MATLAB:singularMatrix" else {})
+
+
+def test_solve_of_order_300_is_split_into_short_dispatches(device):
+    """Order 300 once came back half-solved from one long dispatch (lavapipe)."""
+    n = 300
+    check_snippet(f"A = reshape(sin(1:{n * n}), {n}, {n}) + {n} * eye({n}) + 0 * M(1, 1); "
+                  f"r = A \\ ones({n}, 1);")

@@ -34,9 +34,12 @@ class SolveHooks(WgpuCore):
             work = self.alloc(a.shape, a.dtype)
             x = self.alloc(b.shape, b.dtype)
             flag = self.alloc((1, 1), "float64")
-            u = lu.params(n, nrhs)
-            self.run(lu.render(_FLOAT_TYPES[a.dtype], u), 2, 3,
-                     [self.bind(a), self.bind(b), self.bind(work), self.bind(x), self.bind(flag)],
-                     u.pack(), (1, 1, 1))
+            src = lu.render(_FLOAT_TYPES[a.dtype], lu.params(n, nrhs, 0, 0, 0))
+            buffers = [self.bind(a), self.bind(b), self.bind(work), self.bind(x), self.bind(flag)]
+            chunks = lu.column_chunks(n, nrhs)
+            stages = [(0, 0, 0)] + [(1, k0, k1) for k0, k1 in chunks] + \
+                [(2, k0, k1) for k0, k1 in reversed(chunks)]
+            for stage, k0, k1 in stages:
+                self.run(src, 2, 3, buffers, lu.params(n, nrhs, stage, k0, k1).pack(), (1, 1, 1))
             self.release(work)
             return x, flag

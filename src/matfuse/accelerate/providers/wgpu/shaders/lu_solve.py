@@ -1,5 +1,5 @@
 """``a \\ b`` for a square ``a``: LU with partial pivoting and the two
-triangular solves in one workgroup (one dispatch).
+triangular solves in one workgroup, in a few dispatches.
 
 The steps are LAPACK's unblocked ``getf2``/``getrs``: at column ``k`` the
 first row of largest magnitude is the pivot, rows swap in the matrix and the
@@ -8,21 +8,41 @@ trailing matrix and the right-hand sides take the rank-1 update; then the
 upper triangle is solved from the bottom. A zero pivot (the column is zero
 from the diagonal down) skips the division, as LAPACK, and sets the
 ``singular`` flag; the back substitution then yields Inf/NaN. Every step is
-parallel over rows or columns inside the workgroup; barriers separate them,
-so ``n`` is capped by the hook (``MAX_N``): an n^3 / 256 serial depth.
+parallel over rows or columns inside the workgroup; barriers separate them.
+Stage 0 copies the inputs, stage 1 eliminates columns ``k0..k1-1``, stage 2
+back-substitutes rows ``k1-1`` down to ``k0``: the hook splits the columns
+into dispatches of bounded work (``WORK_PER_DISPATCH``), since a single long
+dispatch was cut short by the driver (lavapipe, order 270). ``n`` is capped
+by the hook (``MAX_N``): the serial depth is n^3 / 256.
 """
 
 from __future__ import annotations
 
 from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct
 
-MAX_N = 1024
+MAX_N = 512
 WG = 256
+#: multiply-adds one dispatch may hold (a few milliseconds on lavapipe)
+WORK_PER_DISPATCH = 1 << 22
 
 
-def params(n: int, nrhs: int) -> UniformStruct:
+def params(n: int, nrhs: int, stage: int, k0: int, k1: int) -> UniformStruct:
     return (UniformStruct().add("n", "u32", n).add("nrhs", "u32", nrhs)
-            .add("pad0", "u32", 0).add("pad1", "u32", 0))
+            .add("stage", "u32", stage).add("k0", "u32", k0).add("k1", "u32", k1)
+            .add("pad0", "u32", 0).add("pad1", "u32", 0).add("pad2", "u32", 0))
+
+
+def column_chunks(n: int, nrhs: int) -> list[tuple[int, int]]:
+    """[k0, k1) column ranges whose elimination work stays under the bound."""
+    chunks, k0 = [], 0
+    while k0 < n:
+        k1, work = k0, 0
+        while k1 < n and (k1 == k0 or work + (n - k1) * (n - k1 + nrhs) <= WORK_PER_DISPATCH):
+            work += (n - k1) * (n - k1 + nrhs)
+            k1 += 1
+        chunks.append((k0, k1))
+        k0 = k1
+    return chunks
 
 
 def render(t: str, uniform: UniformStruct) -> str:
@@ -41,11 +61,14 @@ fn sync() {{ storageBarrier(); workgroupBarrier(); }}
 fn main(@builtin(local_invocation_index) tid: u32) {{
   let n = p.n;
   let nrhs = p.nrhs;
-  for (var e = tid; e < n * n; e = e + {WG}u) {{ w[e] = a_in[e]; }}
-  for (var e = tid; e < n * nrhs; e = e + {WG}u) {{ x[e] = b_in[e]; }}
-  if (tid == 0u) {{ singular[0] = f64(0.0); }}
-  sync();
-  for (var k = 0u; k < n; k = k + 1u) {{
+  if (p.stage == 0u) {{
+    for (var e = tid; e < n * n; e = e + {WG}u) {{ w[e] = a_in[e]; }}
+    for (var e = tid; e < n * nrhs; e = e + {WG}u) {{ x[e] = b_in[e]; }}
+    if (tid == 0u) {{ singular[0] = f64(0.0); }}
+    return;
+  }}
+  if (p.stage == 1u) {{
+  for (var k = p.k0; k < p.k1; k = k + 1u) {{
     if (tid == 0u) {{
       var best = k;
       var big = abs(w[k + k * n]);
@@ -85,8 +108,10 @@ fn main(@builtin(local_invocation_index) tid: u32) {{
     }}
     sync();
   }}
-  for (var kk = 0u; kk < n; kk = kk + 1u) {{
-    let k = n - 1u - kk;
+  return;
+  }}
+  for (var kk = p.k0; kk < p.k1; kk = kk + 1u) {{
+    let k = p.k1 - 1u - (kk - p.k0);
     for (var j = tid; j < nrhs; j = j + {WG}u) {{ x[k + j * n] = x[k + j * n] / w[k + k * n]; }}
     sync();
     for (var e = tid; e < k * nrhs; e = e + {WG}u) {{
