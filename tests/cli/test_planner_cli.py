@@ -99,11 +99,13 @@ def test_explain_when_off_says_so(tmp_path, capsys, monkeypatch):
 def test_explain_names_the_line_of_every_host_fallback(tmp_path, capsys, monkeypatch):
     monkeypatch.setenv("MATFUSE_AUTO_OFFLOAD", "0")
     script = tmp_path / "prog.m"
-    script.write_text("x = gpuArray(1:6);\nm = movmean(x, 3);\nfor k = 1:2\n"
-                      "  a = accumarray([1; 2; 1], x(1:3)');\nend\n")
+    # forms that still have no device path: other endpoints, other functions
+    script.write_text("x = gpuArray(1:6);\nm = movmean(x, 3, 'Endpoints', 'fill');\n"
+                      "for k = 1:2\n  a = accumarray([1; 2; 1], x(1:3)', [], @prod);\nend\n")
     assert main(["--explain", str(script)]) == 0
     lines = capsys.readouterr().err.splitlines()
     at = lines.index("host fallbacks (device data computed on the host: no device path for "
                      "this form of the operation):")
-    assert lines[at + 1:at + 3] == ["  line 2: movmean  (m = movmean(x, 3);)",
-                                    "  line 4: accumarray x2  (a = accumarray([1; 2; 1], x(1:3)');)"]
+    assert lines[at + 1:at + 3] == [
+        "  line 2: movmean  (m = movmean(x, 3, 'Endpoints', 'fill');)",
+        "  line 4: accumarray x2  (a = accumarray([1; 2; 1], x(1:3)', [], @prod);)"]

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate import device_layout as layout
-from matfuse.accelerate import device_ops, device_signal, device_stats
+from matfuse.accelerate import device_ops, device_signal, device_solve, device_stats
 from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate_api import AccelProvider, Unsupported
@@ -80,6 +80,8 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
         return _one(layout.try_polyval(p, args))
     if hook == "fft" and op == "fft" and 1 <= len(args) <= 3:
         return _one(layout.try_fft(p, args))
+    if hook == "solve" and name == "mldivide" and len(args) == 2:
+        return _one(device_solve.try_mldivide(p, args[0], args[1]))
     if hook == "matmul" and len(args) == 2:
         return _one(device_ops.try_mtimes(p, args[0], args[1]))
     if hook == "permute" and len(args) == 1 and op in ("transpose", "ctranspose"):
@@ -113,6 +115,7 @@ def _one(result: GpuArray | None) -> list[Any] | None:
 
 
 _OUTTYPES = ("default", "double", "native")
+_INT_EXACT_IN_DOUBLE = ("int8", "uint8", "int16", "uint16", "int32", "uint32")
 _FLOATS = ("double", "single")
 _NANFLAGS = ("omitnan", "includenan")
 
@@ -122,17 +125,24 @@ def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
     outtype rules, or None for forms left to the host.
 
     ``sum``/``prod``/``mean``: floating input keeps its class unless
-    ``'double'``; integer, logical and char input compute in double
-    (``'default'``/``'double'``); ``mean(..., 'native')`` of integers rounds
+    ``'double'``; integer sums and products compute in double and keep the
+    integer class unless ``'double'``; logical and char input compute in
+    double; ``mean(..., 'native')`` of integers rounds
     the double mean back to the integer class. ``max``/``min`` keep the class.
     """
     if op in ("any", "all"):
         return ("double" if cls == "char" else cls, "logical")
     if op in ("max", "min"):
+        if cls in _INT_EXACT_IN_DOUBLE:
+            # every such integer is a double: compare in double, cast back exactly
+            return "double", cls
         return (cls, cls) if cls in ("double", "single") else None
     if cls in ("double", "single"):
         out = "double" if outtype == "double" else cls
         return out, out
+    if op in ("sum", "prod") and cls in _INT_EXACT_IN_DOUBLE and outtype != "double":
+        # integers keep their class (saturating), as the host's sum/prod
+        return "double", cls
     if outtype == "native":
         return ("double", cls) if op == "mean" and cls != "logical" else None
     return "double", "double"
@@ -220,8 +230,18 @@ def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
 
 def _try_reduce_with_index(p: AccelProvider, op: str, args: list[Any]) -> list[Any] | None:
     """``[m, i] = max(x)``, ``max(x, [], dim)`` (and ``min``) of real float
-    arrays, with an optional nanflag; indices are doubles, first occurrence."""
+    arrays and of integers up to 32 bits (compared in double, where each is
+    exact), with an optional nanflag; indices are doubles, first occurrence."""
     x = args[0]
+    cls = x.matlab_class if isinstance(x, GpuArray) else None
+    if cls in _INT_EXACT_IN_DOUBLE and x.provider is p and 0 not in x.shape:
+        as_double = device_ops.try_cast(p, x, "double")
+        outputs = None if as_double is None else \
+            _try_reduce_with_index(p, op, [as_double] + list(args[1:]))
+        if outputs is None:
+            return None
+        values = device_ops.try_cast(p, outputs[0], cls)
+        return None if values is None else [values, outputs[1]]
     if not _float_array(p, x) or x.is_complex():
         return None
     rest = list(args[1:])

@@ -20,6 +20,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from matfuse.accelerate import device_moving
+from matfuse.accelerate.device_accumulate import accumarray_on_device
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
 
@@ -95,7 +97,8 @@ def kron_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
 
 def _topk(largest: bool) -> Callable[[list[Any], int, Any], list[Any] | None]:
     def topk(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
-        """``maxk/mink(x, k)`` and ``(x, k, dim)``: the first ``k`` of a sort."""
+        """``maxk/mink(x, k)`` and ``(x, k, dim)``: the first ``k`` of a sort
+        (NaN last, as the host)."""
         if len(args) not in (2, 3) or not _real_float(args[0]) or nargout > 2:
             return None
         x = args[0]
@@ -106,10 +109,15 @@ def _topk(largest: bool) -> Callable[[list[Any], int, Any], list[Any] | None]:
         if len(args) == 3:
             dim -= 1
         n = x.shape[dim] if dim < len(x.shape) else 1
-        order = char_array("descend" if largest else "ascend")
-        values, where = _call("sort", x, float(dim + 1), order, nargout=2)
+        # NaN is never among the k largest or smallest: it goes last either
+        # way. An ascending sort puts it last; the largest come first in the
+        # stable ascending sort of -x (ties keep their order).
+        key = _call("uminus", x)[0] if largest else x
+        values, where = _call("sort", key, float(dim + 1), nargout=2)
         subs = _along(tuple(x.shape), dim, 1, min(k, n))
-        return [_index(values, *subs), _index(where, *subs)][:max(nargout, 1)]
+        top = _index(values, *subs)
+        return [_call("uminus", top)[0] if largest else top,
+                _index(where, *subs)][:max(nargout, 1)]
     return topk
 
 
@@ -262,4 +270,6 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "idivide": idivide_on_device,
     "var": _moments("var"),
     "std": _moments("std"),
+    "accumarray": accumarray_on_device,
+    **device_moving.COMPOSED,
 }

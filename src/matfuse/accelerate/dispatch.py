@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from matfuse.accelerate import device_compositions, device_ops
+from matfuse.accelerate import device_compositions, device_ops, device_solve
 from matfuse.accelerate.fusion import routing
 from matfuse.accelerate.class_rules import (
     BINARY_SYMBOLS,
@@ -188,6 +188,8 @@ def device_binary(op: str, a: Any, b: Any) -> Any:
         result = device_ops.try_binary(p, "rdivide", a, b)
     elif name == "\\" and _is_scalar(a):
         result = device_ops.try_binary(p, "ldivide", a, b)
+    elif name == "\\":
+        result = device_solve.try_mldivide(p, a, b)
     elif name == "^" and _is_scalar(a) and _is_scalar(b):
         result = device_ops.try_binary(p, "power", a, b)
     elif name not in ("/", "\\", "^"):

@@ -188,6 +188,16 @@ class AccelProvider:
         """``a \\ b``."""
         raise Unsupported("solve")
 
+    def lu_solve(self, a: GpuTensorHandle,
+                 b: GpuTensorHandle) -> tuple[GpuTensorHandle, GpuTensorHandle]:
+        """``a \\ b`` for square ``a`` by LU with partial pivoting (LAPACK's
+        ``getrf``/``getrs`` order of pivots), and a 1x1 float64 tensor that is
+        1 when some pivot is exactly zero (singular to working precision; the
+        solution then holds Inf/NaN) and 0 otherwise. ``a`` and ``b`` are real
+        float tensors of one dtype; the caller checks shapes and finiteness
+        and decides MATLAB's warnings."""
+        raise Unsupported("lu_solve")
+
     # ------------------------------------------------------------ indexing, scatter
     def index_gather(self, a: GpuTensorHandle, linear_index: GpuTensorHandle,
                      out_shape: tuple[int, ...]) -> GpuTensorHandle:
@@ -204,6 +214,24 @@ class AccelProvider:
         """Like ``index_scatter`` but writes into ``a`` itself. Called only
         when the caller knows no other value shares ``a`` (loop updates)."""
         raise Unsupported("index_scatter_inplace")
+
+    def accumulate(self, op: str, index: GpuTensorHandle, values: GpuTensorHandle,
+                   shape: tuple[int, ...], fill: float) -> GpuTensorHandle:
+        """``accumarray``'s combine step: a tensor of ``shape`` whose element
+        ``k`` combines every ``values[i]`` with ``index[i] == k``.
+
+        Args:
+            op: ``sum``, ``max`` or ``min`` (max/min ignore NaN, as ``fmax``).
+            index: 0-based column-major positions (float64 holding whole
+                numbers in ``[0, prod(shape))``, validated by the caller).
+            values: float64, one per index element.
+            fill: the value of positions no index names.
+        ``sum`` adds each position's values to 0 in index order where the
+        provider can (in-process, wgpu: bitwise the host result); a provider
+        using atomics adds them in any order, within ``(n_k - 1) * eps *
+        sum(|v|)`` of it for a position of ``n_k`` values.
+        """
+        raise Unsupported("accumulate")
 
     def find(self, a: GpuTensorHandle) -> GpuTensorHandle:
         """1-based linear indices of nonzeros, as a column (prefix-scan compaction)."""

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from typing import Any, Iterator
 
 import numpy as np
+import scipy.linalg
 import scipy.signal
 import scipy.special
 
@@ -106,6 +107,9 @@ def _build() -> dict[str, types.ModuleType]:
     cupy.__version__ = "fake-numpy"
     cupy.__getattr__ = lambda name: getattr(np, name)      # array functions are NumPy's
     cupy.asnumpy = lambda a: np.array(a, copy=True)
+    # CuPy's sort and argsort are stable (its documented only kind)
+    cupy.argsort = lambda a, axis=-1, kind=None: np.argsort(a, axis=axis, kind="stable")
+    cupy.sort = lambda a, axis=-1, kind=None: np.sort(a, axis=axis, kind="stable")
     cupy.get_default_memory_pool = lambda: _POOL
     cuda = types.ModuleType("cupy.cuda")
     cuda.Device = _Device
@@ -129,10 +133,12 @@ def _build() -> dict[str, types.ModuleType]:
     cupyx.scipy = cupyx_scipy
     cupyx_scipy.special = scipy.special
     cupyx_scipy.signal = scipy.signal
+    cupyx_scipy.linalg = scipy.linalg
     return {"cupy": cupy, "cupy.cuda": cuda, "cupy.cuda.runtime": runtime,
             "cupy.cuda.memory": memory, "cupy.cuda.function": function,
             "cupy.cuda.nvrtc": cuda.nvrtc, "cupyx": cupyx, "cupyx.scipy": cupyx_scipy,
-            "cupyx.scipy.special": scipy.special, "cupyx.scipy.signal": scipy.signal}
+            "cupyx.scipy.special": scipy.special, "cupyx.scipy.signal": scipy.signal,
+            "cupyx.scipy.linalg": scipy.linalg}
 
 
 _POOL = _Pool()

@@ -219,6 +219,23 @@ class InProcessProvider(AccelProvider):
             return self._store(np.linalg.solve(x, y))
         return self._store(np.linalg.lstsq(x, y, rcond=None)[0])
 
+    def lu_solve(self, a: GpuTensorHandle,
+                 b: GpuTensorHandle) -> tuple[GpuTensorHandle, GpuTensorHandle]:
+        """SciPy's ``lu_factor``/``lu_solve``: the host's own ``\\``."""
+        import warnings
+
+        import scipy.linalg
+
+        self._dispatch("lu_solve")
+        x, y = self._get(a), self._get(b)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with np.errstate(all="ignore"):
+                lu, piv = scipy.linalg.lu_factor(x, check_finite=False)
+                out = scipy.linalg.lu_solve((lu, piv), y, check_finite=False)
+        singular = float(np.any(np.diag(lu) == 0))
+        return self._store(out.astype(x.dtype, copy=False)), self._store(np.array([[singular]]))
+
     # ------------------------------------------------------------ indexing, scatter
     def index_gather(self, a: GpuTensorHandle, linear_index: GpuTensorHandle,
                      out_shape: tuple[int, ...]) -> GpuTensorHandle:
@@ -249,6 +266,23 @@ class InProcessProvider(AccelProvider):
         if not np.shares_memory(flat, x):
             raise Unsupported("index_scatter_inplace: non-contiguous buffer")
         flat[idx] = nk.cast_to(vals, x.dtype.name)
+
+    def accumulate(self, op: str, index: GpuTensorHandle, values: GpuTensorHandle,
+                   shape: tuple[int, ...], fill: float) -> GpuTensorHandle:
+        """``np.add.at`` / ``np.fmax.at`` / ``np.fmin.at`` in index order."""
+        self._dispatch(f"accumulate_{op}")
+        idx = self._get(index).reshape(-1, order="F").astype(np.int64)
+        vals = self._get(values).reshape(-1, order="F").astype(np.float64)
+        total = int(np.prod(shape))
+        counts = np.bincount(idx, minlength=total)
+        if op == "sum":
+            out = np.zeros(total)
+            np.add.at(out, idx, vals)
+        else:
+            out = np.full(total, -np.inf if op == "max" else np.inf)
+            (np.fmax if op == "max" else np.fmin).at(out, idx, vals)
+        out = np.where(counts > 0, out, fill)
+        return self._store(out.reshape(shape, order="F"))
 
     def find(self, a: GpuTensorHandle) -> GpuTensorHandle:
         self._dispatch("find")

@@ -11,6 +11,7 @@ skip it (an all-NaN slice gives NaN).
 from __future__ import annotations
 
 import importlib
+import math
 from typing import Any, Sequence
 
 import numpy as np
@@ -224,6 +225,40 @@ class ArrayHooks:
         bb, aa = self._flat(b), self._flat(a)
         a0 = aa[0]
         return self._store(lfilter(bb / a0, aa / a0, self._get(x), axis=dim))
+
+    @device_hook()
+    def accumulate(self, op: str, index: GpuTensorHandle, values: GpuTensorHandle,
+                   shape: tuple[int, ...], fill: float) -> GpuTensorHandle:
+        """``cupy.add.at`` / ``maximum.at`` / ``minimum.at`` (CuPy 12+,
+        atomics: a position's values are added in any order). NaN becomes
+        the identity of max/min first, so NaN is ignored as by ``fmax``."""
+        cp = self.cp
+        idx = self._flat(index).astype(np.int64)
+        vals = self._flat(values).astype(np.float64)
+        total = int(math.prod(shape))
+        counts = cp.bincount(idx, minlength=total)
+        if op == "sum":
+            out = cp.zeros(total, dtype=np.float64)
+            cp.add.at(out, idx, vals)
+        else:
+            start = -np.inf if op == "max" else np.inf
+            out = cp.full(total, start, dtype=np.float64)
+            vals = cp.where(cp.isnan(vals), start, vals)
+            (cp.maximum if op == "max" else cp.minimum).at(out, idx, vals)
+        out = cp.where(counts > 0, out, fill)
+        return self._store(out.reshape(shape, order="F"))
+
+    @device_hook()
+    def lu_solve(self, a: GpuTensorHandle,
+                 b: GpuTensorHandle) -> tuple[GpuTensorHandle, GpuTensorHandle]:
+        """``cupyx.scipy.linalg.lu_factor``/``lu_solve`` (cuSOLVER getrf/getrs)."""
+        cp = self.cp
+        linalg = importlib.import_module("cupyx.scipy.linalg")
+        x, y = self._get(a), self._get(b)
+        lu, piv = linalg.lu_factor(x, check_finite=False)
+        out = linalg.lu_solve((lu, piv), y, check_finite=False)
+        singular = cp.any(cp.diag(lu) == 0).astype(np.float64).reshape(1, 1)
+        return self._store(out.astype(x.dtype, copy=False)), self._store(singular)
 
     @device_hook()
     def histogram(self, x: GpuTensorHandle, edges: GpuTensorHandle) -> GpuTensorHandle:

@@ -140,7 +140,7 @@ class SignalHooks(WgpuCore):
         shape = a.shape
         length = shape[dim] if dim < len(shape) else 1
         if length > so.SORT_MAX_LEN:
-            raise Unsupported("wgpu: sort of lines longer than 2048 runs on the host")
+            return self.sort_long_lines(a, dim, descending)
         pre, post = numel(shape[:dim]), numel(shape[dim + 1:])
         padded = 1 << max(length - 1, 0).bit_length()
         u = so.params(pre, length, post, padded)

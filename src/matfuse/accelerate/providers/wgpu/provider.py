@@ -18,9 +18,12 @@ from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, host_bytes, 
 from matfuse.accelerate.providers.wgpu.device import open_device, run_f64_selftest
 from matfuse.accelerate.providers.wgpu.encoder import SMALL_UPLOAD_BYTES
 from matfuse.accelerate.providers.wgpu.ranges import staging_piece_elements
+from matfuse.accelerate.providers.wgpu.hooks_accumulate import AccumulateHooks
 from matfuse.accelerate.providers.wgpu.hooks_compute import ComputeHooks
 from matfuse.accelerate.providers.wgpu.hooks_data import DataHooks
 from matfuse.accelerate.providers.wgpu.hooks_signal import SignalHooks
+from matfuse.accelerate.providers.wgpu.hooks_solve import SolveHooks
+from matfuse.accelerate.providers.wgpu.hooks_sort_large import LargeSortHooks
 from matfuse.accelerate.providers.wgpu.hooks_stats import StatsHooks
 from matfuse.accelerate.providers.wgpu.telemetry import PhaseTimer
 
@@ -29,7 +32,8 @@ _CLASS_OF = {"float32": "single", "complex64": "single", "float64": "double",
              "int8": "int8", "uint8": "uint8", "int16": "int16", "uint16": "uint16"}
 
 
-class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccelProvider):
+class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateHooks,
+                   LargeSortHooks, SolveHooks, AccelProvider):
     """The wgpu provider. Construct with :func:`create_wgpu_provider`."""
 
     name = "wgpu"
