@@ -125,10 +125,10 @@ def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
     outtype rules, or None for forms left to the host.
 
     ``sum``/``prod``/``mean``: floating input keeps its class unless
-    ``'double'``; integer sums and products compute in double and keep the
-    integer class unless ``'double'``; logical and char input compute in
-    double; ``mean(..., 'native')`` of integers rounds
-    the double mean back to the integer class. ``max``/``min`` keep the class.
+    ``'double'``; integer, logical and char input give double (MATLAB's
+    ``'default'``); ``'native'`` sums, products and means of integers compute
+    in double and round and saturate back to the integer class. ``max``/``min``
+    keep the class.
     """
     if op in ("any", "all"):
         return ("double" if cls == "char" else cls, "logical")
@@ -140,8 +140,7 @@ def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
     if cls in ("double", "single"):
         out = "double" if outtype == "double" else cls
         return out, out
-    if op in ("sum", "prod") and cls in _INT_EXACT_IN_DOUBLE and outtype != "double":
-        # integers keep their class (saturating), as the host's sum/prod
+    if op in ("sum", "prod") and cls in _INT_EXACT_IN_DOUBLE and outtype == "native":
         return "double", cls
     if outtype == "native":
         return ("double", cls) if op == "mean" and cls != "logical" else None
