@@ -20,7 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from matfuse.lang import ast
-from matfuse.vm.names import expr_reads, stmt_reads_writes
+from matfuse.vm.names import expr_reads
+from matfuse.vm.statement_facts import stmt_facts
 
 # Builtins without side effects (randn/rand only advance the random stream,
 # which the replay advances by what the skipped iterations would draw).
@@ -75,11 +76,11 @@ class ReplayableBody:
 
 def replayable_body(body: list[ast.Stmt], loop_var: str) -> ReplayableBody | None:
     """The body's facts if a loop with this body may be replayed, else None."""
-    if not body:
+    if not body or not _only_assignments_and_ifs(body):
         return None
     assigned: set[str] = set()
     for stmt in body:
-        assigned |= stmt_reads_writes(stmt)[1]
+        assigned.update(stmt_facts(stmt)[1])
     if loop_var in assigned:
         return None
     names: set[str] = set()
@@ -87,6 +88,21 @@ def replayable_body(body: list[ast.Stmt], loop_var: str) -> ReplayableBody | Non
         return None
     order = tuple(sorted(assigned))
     return ReplayableBody(order, frozenset(names))
+
+
+def _only_assignments_and_ifs(body: list[ast.Stmt] | None) -> bool:
+    """The statement kinds ``_statements_ok`` accepts (checked first, so a
+    body holding a loop is rejected without gathering its writes)."""
+    for stmt in body or ():
+        t = type(stmt)
+        if t is ast.If:
+            if not all(_only_assignments_and_ifs(clause) for _, clause in stmt.clauses):
+                return False
+            if not _only_assignments_and_ifs(stmt.else_body):
+                return False
+        elif t is not ast.Assign:
+            return False
+    return True
 
 
 def statement_memo_names(value: ast.Expr) -> tuple[str, ...] | None:

@@ -357,7 +357,8 @@ class StmtCompiler:
     def _loop_live(self, node: ast.Stmt, live_out: set[str]) -> set[str]:
         """Live at the end of a loop body: what follows the loop, what the
         next iteration reads before writing it, and the loop header."""
-        from matfuse.vm.names import expr_reads, upward_exposed
+        from matfuse.vm.names import expr_reads
+        from matfuse.vm.statement_facts import upward_exposed
 
         header = node.cond if type(node) is ast.While else node.iterable
         return live_out | upward_exposed(node.body) | expr_reads(header, set())

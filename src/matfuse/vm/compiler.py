@@ -10,8 +10,10 @@ The fusion engine reads these to choose materialise vs recompute.
 
 from __future__ import annotations
 
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import AbstractSet, Any, Callable, Iterator
 
 from matfuse.lang import ast
 from matfuse.runtime import hints
@@ -20,7 +22,8 @@ from matfuse.vm import _calls
 from matfuse.vm._expr import ExprCompiler
 from matfuse.vm._stmt import StmtCompiler
 from matfuse.vm.functions import CompiledFunction, FileScope
-from matfuse.vm.names import declared_names, facts_memo, stmt_reads_writes
+from matfuse.vm.names import declared_names
+from matfuse.vm.statement_facts import facts_memo, stmt_facts
 
 
 class FunctionContext:
@@ -83,7 +86,7 @@ class StmtInfo:
     node: ast.Stmt
     fn: Callable[[Any], Any]
     reads: frozenset[str]
-    writes: frozenset[str]
+    writes: AbstractSet[str]   # read-only; a NestedWrites view for compound statements
     last_use: frozenset[str]
     # Compiled bodies nested in this statement (if/else branches, loop body,
     # switch cases, try/catch), in source order.
@@ -182,7 +185,7 @@ class BodyCompiler:
 
     def block(self, stmts: list[ast.Stmt] | None, live_out: set[str]) -> CompiledBlock:
         stmts = list(stmts or [])
-        facts = [stmt_reads_writes(s) for s in stmts]
+        facts = [stmt_facts(s) for s in stmts]
         # Backward pass: live-after set of each statement.
         live_after: list[set[str]] = [set()] * len(stmts)
         live = set(live_out)
@@ -197,7 +200,7 @@ class BodyCompiler:
             finally:
                 children = self._children.pop()
             fn = _with_liveness_hints(fn, frozenset(writes & after), frozenset(reads - after))
-            infos.append(StmtInfo(s, fn, frozenset(reads), frozenset(writes),
+            infos.append(StmtInfo(s, fn, frozenset(reads), _frozen(writes),
                                   frozenset(reads - after), children))
         block = CompiledBlock(infos, _runner([i.fn for i in infos]))
         if self._children:
@@ -205,12 +208,18 @@ class BodyCompiler:
         return block
 
 
+def _frozen(names: AbstractSet[str]) -> AbstractSet[str]:
+    """A plain set frozen; read-only views (``NestedWrites``) kept as they are."""
+    return frozenset(names) if isinstance(names, set) else names
+
+
 def _function_names(node: ast.Function) -> set[str]:
     """Every name a function's own body uses (nested functions excluded)."""
     names: set[str] = set(node.params) | set(node.outputs)
     for stmt in node.body:
-        reads, writes = stmt_reads_writes(stmt)
-        names |= reads | writes
+        reads, writes = stmt_facts(stmt)
+        names.update(reads)
+        names.update(writes)
     return names
 
 
@@ -255,6 +264,21 @@ def _compile_all(functions: list[ast.Function], scope: FileScope, file: str | No
         _compile_all(fn.nested, scope, file, (fn, cf))
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while compiling: compiling
+    allocates many long-lived closures, and the collections they trigger
+    rescan everything allocated so far (quadratic in program size for deep
+    programs). The collector's previous state is restored."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def compile_program(program: ast.Program, file: str | None = None,
                     scope: FileScope | None = None,
                     extra_globals: set[str] | frozenset[str] = frozenset()) -> FileScope:
@@ -265,7 +289,7 @@ def compile_program(program: ast.Program, file: str | None = None,
     """
     if scope is None:
         scope = FileScope(file)
-    with facts_memo():
+    with facts_memo(), _collector_paused():
         _compile_all(program.functions, scope, file)
         if program.classdef is not None:
             from matfuse.vm.classes import compile_class

@@ -7,6 +7,8 @@ capture lists, and to find ``global``/``persistent`` declarations.
 
 from __future__ import annotations
 
+from typing import Callable
+
 from matfuse.lang import ast
 
 
@@ -78,72 +80,30 @@ def _target_reads(target: ast.Expr, out: set[str]) -> None:
         _target_reads(base, out)
 
 
-# Facts of compound statements (keyed by id, the node kept to check identity)
-# while a compilation runs: every block level asks for the facts of the
-# statements nested in it, so without the memo nested loops cost O(depth^2).
-_facts_memo: dict[int, tuple[ast.Stmt, frozenset[str], frozenset[str]]] = {}
-_memo_users = 0
-
-
-class facts_memo:
-    """Context manager enabling the statement-facts memo (re-entrant); the
-    memo is dropped when the outermost user leaves."""
-
-    def __enter__(self) -> None:
-        global _memo_users
-        _memo_users += 1
-
-    def __exit__(self, *exc: object) -> None:
-        global _memo_users
-        _memo_users -= 1
-        if _memo_users == 0:
-            _facts_memo.clear()
-
-
 def stmt_reads_writes(stmt: ast.Stmt) -> tuple[set[str], set[str]]:
     """(names read, names written) by one statement, including nested bodies."""
     reads: set[str] = set()
     writes: set[str] = set()
-    _walk_stmt(stmt, reads, writes)
+    walk_stmt(stmt, reads, writes, walk_body)
     return reads, writes
 
 
-_COMPOUND = (ast.If, ast.For, ast.While, ast.Switch, ast.TryCatch)
+COMPOUND = (ast.If, ast.For, ast.While, ast.Switch, ast.TryCatch)
 
 
-def upward_exposed(body: list[ast.Stmt] | None) -> set[str]:
-    """Names a body may read before it definitely writes them (its live-in).
-
-    Only plain ``x = ...`` assignments count as definite writes; indexed
-    assignments and writes inside branches or loops may not happen.
-    """
-    live: set[str] = set()
-    for s in reversed(body or []):
-        reads, _ = stmt_reads_writes(s)
-        if type(s) is ast.Assign and not s.multi and len(s.targets) == 1 \
-                and type(s.targets[0]) is ast.Ident:
-            live.discard(s.targets[0].name)
-        live |= reads
-    return live
-
-
-def _walk_body(body: list[ast.Stmt] | None, reads: set[str], writes: set[str]) -> None:
+def walk_body(body: list[ast.Stmt] | None, reads: set[str], writes: set[str]) -> None:
+    """Add the names every statement of ``body`` reads and writes."""
     for s in body or ():
-        if _memo_users and isinstance(s, _COMPOUND):
-            entry = _facts_memo.get(id(s))
-            if entry is None or entry[0] is not s:
-                inner_reads: set[str] = set()
-                inner_writes: set[str] = set()
-                _walk_stmt(s, inner_reads, inner_writes)
-                entry = (s, frozenset(inner_reads), frozenset(inner_writes))
-                _facts_memo[id(s)] = entry
-            reads |= entry[1]
-            writes |= entry[2]
-        else:
-            _walk_stmt(s, reads, writes)
+        walk_stmt(s, reads, writes, walk_body)
 
 
-def _walk_stmt(s: ast.Stmt, reads: set[str], writes: set[str]) -> None:
+BodyWalker = Callable[[list[ast.Stmt] | None, set[str], set[str]], None]
+
+
+def walk_stmt(s: ast.Stmt, reads: set[str], writes: set[str],
+              body_walker: BodyWalker) -> None:
+    """Add the names ``s`` reads and writes; nested bodies go to ``body_walker``
+    (``walk_body``, or the indexing walker of ``statement_facts``)."""
     t = type(s)
     if t is ast.ExprStmt:
         expr_reads(s.expr, reads)
@@ -157,28 +117,28 @@ def _walk_stmt(s: ast.Stmt, reads: set[str], writes: set[str]) -> None:
     elif t is ast.If:
         for cond, body in s.clauses:
             expr_reads(cond, reads)
-            _walk_body(body, reads, writes)
-        _walk_body(s.else_body, reads, writes)
+            body_walker(body, reads, writes)
+        body_walker(s.else_body, reads, writes)
     elif t is ast.For:
         expr_reads(s.iterable, reads)
         root = target_root(s.var)
         if root is not None:
             writes.add(root)
-        _walk_body(s.body, reads, writes)
+        body_walker(s.body, reads, writes)
     elif t is ast.While:
         expr_reads(s.cond, reads)
-        _walk_body(s.body, reads, writes)
+        body_walker(s.body, reads, writes)
     elif t is ast.Switch:
         expr_reads(s.subject, reads)
         for value, body in s.cases:
             expr_reads(value, reads)
-            _walk_body(body, reads, writes)
-        _walk_body(s.otherwise, reads, writes)
+            body_walker(body, reads, writes)
+        body_walker(s.otherwise, reads, writes)
     elif t is ast.TryCatch:
-        _walk_body(s.body, reads, writes)
+        body_walker(s.body, reads, writes)
         if s.ident:
             writes.add(s.ident)
-        _walk_body(s.catch_body, reads, writes)
+        body_walker(s.catch_body, reads, writes)
     elif t is ast.Global or t is ast.Persistent:
         writes.update(s.names)
 

@@ -96,3 +96,10 @@ def test_errors() -> None:
     raises("MATLAB:getdimarg:dimensionMustBePositiveInteger", "sum", A, 0.0)
     raises("MATLAB:sum:invalidType", "sum", CellArray.from_list([1.0]))
     raises("MATLAB:sum:unknownFlag", "sum", A, text("bogus"))
+
+
+def test_mode_along_a_dim_past_ndims_is_the_identity() -> None:
+    m, f, c = call("mode", row(1, 2, 2), 7.0, nargout=3)
+    close(m, row(1, 2, 2))
+    close(f, row(1, 1, 1))
+    assert isinstance(c, CellArray) and c.data.shape == (1, 3)

@@ -100,3 +100,8 @@ def test_sort_comparison_method() -> None:
     z = np.array([[1 + 2j, 1 - 1j, -2 + 0j]])
     same(call("sort", z, text("ComparisonMethod"), text("real")), np.array([[-2 + 0j, 1 - 1j, 1 + 2j]]))
     raises("MATLAB:sort:InvalidComparisonMethod", "sort", row(1, 2), text("ComparisonMethod"), text("x"))
+
+
+def test_issorted_rejects_unknown_directions() -> None:
+    raises("MATLAB:issorted:sortDirection", "issorted", np.eye(3), text("5"))
+    assert call("issorted", row(3, 2, 1), text("descend")) is True

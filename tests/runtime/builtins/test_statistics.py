@@ -111,3 +111,20 @@ def test_histcounts_nbins_and_methods() -> None:
                 text("sturges"), nargout=2)
     assert e.size >= 5
     raises("MATLAB:histcounts:InvalidBinMethod", "histcounts", row(1.5, 2), text("BinMethod"), text("x"))
+
+
+def test_dims_past_ndims_are_singletons() -> None:
+    close(call("movmean", row(1, 2, 3), 3.0, 4.0), row(1, 2, 3))
+    close(call("movsum", row(1, 2, 3), 3.0, 4.0), row(1, 2, 3))
+    close(call("prctile", row(1, 2, 3), 50.0, 4.0), row(1, 2, 3))
+    close(call("quantile", row(1, 2, 3), 0.5, 5.0), row(1, 2, 3))
+    assert call("quantile", row(1, 2, 3), row(0.25, 0.5), 5.0).shape == (1, 3, 1, 1, 2)
+
+
+def test_unknown_option_names_are_errors_not_skipped() -> None:
+    raises("MATLAB:histcounts:InvalidParameterName", "histcounts",
+           np.arange(1.0, 11.0).reshape(1, -1), text("Foo"), 3.0)
+    raises("MATLAB:rescale:InvalidParameterName", "rescale", row(1, 2, 3), text("5"), 1.0)
+    data = np.arange(1.0, 11.0).reshape(1, -1)
+    close(call("histcounts", data, text("NumBins"), 2.0), call("histcounts", data, 2.0))
+    close(call("histcounts", data, text("BinEdges"), row(0, 5, 10)), row(4, 6))

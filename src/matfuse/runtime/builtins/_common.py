@@ -15,9 +15,11 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime._limits import check_shape
 from matfuse.runtime.values import (
+    CHAR_DTYPE,
     CLASS_DTYPES,
     DeviceValue,
     StringArray,
+    char_codes,
     class_of,
     element_class,
     is_char,
@@ -40,6 +42,18 @@ def text_arg(v: Any, fn: str, what: str = "argument") -> str:
         raise MatlabError(f"MATLAB:{fn}:invalidInput",
                           f"{what[0].upper() + what[1:]} must be a character vector or string scalar.")
     return to_str(v)
+
+
+def numeric_values(v: Any) -> np.ndarray:
+    """An argument as an ndarray whose chars are their character codes (as
+    double): MATLAB reads a char in a numeric argument as its code ('5' is
+    53), while NumPy would parse the text ('5' -> 5) or fail ('a')."""
+    if isinstance(v, DeviceValue):
+        v = v.gather()
+    arr = to_array(v)
+    if arr.dtype == CHAR_DTYPE:
+        return char_codes(arr).astype(np.float64)
+    return arr
 
 
 def scalar_value(v: Any, fn: str) -> float:
@@ -139,7 +153,7 @@ def _parse_size_args(args: list[Any], fn: str) -> tuple[int, ...]:
     if not args:
         return (1, 1)
     if len(args) == 1:
-        arr = to_array(args[0]) if not isinstance(args[0], DeviceValue) else to_array(args[0].gather())
+        arr = numeric_values(args[0])
         if arr.size == 1:
             n = _size_int(arr.reshape(-1)[0], fn)
             return (n, n)
@@ -150,7 +164,7 @@ def _parse_size_args(args: list[Any], fn: str) -> tuple[int, ...]:
                           "Size vector must be a row vector with integer elements.")
     dims = []
     for a in args:
-        arr = to_array(a) if not isinstance(a, DeviceValue) else to_array(a.gather())
+        arr = numeric_values(a)
         if arr.size != 1:
             raise MatlabError("MATLAB:dimensionsMustBeScalar" if arr.size else "MATLAB:emptyDimensions",
                               "Size inputs must be scalar.")
@@ -206,7 +220,7 @@ def dims_arg(v: Any, fn: str) -> tuple[int, ...] | None:
         if to_str(v).lower() == "all":
             return None
         raise MatlabError(f"MATLAB:{fn}:invalidDim", f"Invalid dimension argument for {fn}.")
-    arr = to_array(v)
+    arr = numeric_values(v)
     if arr.size == 1:
         return (dim_arg(v, fn),)
     out = []

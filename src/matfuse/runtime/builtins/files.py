@@ -16,7 +16,13 @@ from typing import Any, BinaryIO
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._common import int_value, is_text, scalar_value, text_arg
+from matfuse.runtime.builtins._common import (
+    int_value,
+    is_text,
+    numeric_values,
+    scalar_value,
+    text_arg,
+)
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
     CHAR_DTYPE,
@@ -204,9 +210,11 @@ def _lookup_precision(name: str) -> Any:
 def fread(fid: Any, size: Any = None, precision: Any = None, *_: Any, nargout: int = 1) -> Any:
     """Read binary data: [A, count] = fread(fid, size, precision) (column vector by default)."""
     entry = get_file(fid)
+    if precision is None and size is not None and is_text(size):
+        size, precision = None, size   # fread(fid, precision)
     src, out_class = _parse_precision(to_str(precision) if precision is not None else "uint8")
-    dims = [np.inf] if size is None else list(to_array(size).astype(np.float64).reshape(-1))
-    if len(dims) > 2 or any(d < 0 for d in dims) or any(np.isinf(d) for d in dims[:-1]):
+    dims = [np.inf] if size is None else list(numeric_values(size).astype(np.float64).reshape(-1))
+    if not dims or len(dims) > 2 or any(d < 0 for d in dims) or any(np.isinf(d) for d in dims[:-1]):
         raise MatlabError("MATLAB:fread:invalidSize", "Invalid size.")
     want = np.inf if np.isinf(dims[-1]) else int(np.prod(dims))
     if len(dims) == 2 and np.isinf(dims[1]):

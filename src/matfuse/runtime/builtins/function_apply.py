@@ -14,7 +14,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.classdef_objects import ClassObject
-from matfuse.runtime.builtins._common import is_text
+from matfuse.runtime.builtins._common import int_value, is_text
 from matfuse.runtime.builtins._text_args import make_char
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
@@ -159,7 +159,7 @@ def cellfun(ctx: Any, f: Any, *args: Any, nargout: int = 1) -> Any:
     if is_text(f) and to_str(f) in ("size", "isclass") and len(rest) == 2:
         c, extra = rest
         if to_str(f) == "size":
-            k = int(to_array(extra).reshape(-1)[0]) - 1
+            k = int_value(extra, "cellfun") - 1
             vals = [float(shape_of(v)[k]) if k < len(shape_of(v)) else 1.0 for v in c.data.reshape(-1, order="F")]
             return canonical(np.array(vals).reshape(c.data.shape, order="F"))
         cls = to_str(extra)

@@ -153,6 +153,9 @@ def _normalize_counts(counts: np.ndarray, edges: np.ndarray, how: str, total: in
                       "Normalization must be 'count', 'probability', 'countdensity', 'pdf', 'cumcount' or 'cdf'.")
 
 
+_HISTCOUNTS_OPTIONS = ("binlimits", "binwidth", "binmethod", "normalization", "numbins", "binedges")
+
+
 @builtin("histcounts", category="statistics", nargin=(1, None), nargout=(0, 3), wants_nargout=True,
          gpu=GpuSpec(kind="reduction", hook="stats", op="histcounts"))
 def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
@@ -161,8 +164,19 @@ def histcounts(x: Any, *args: Any, nargout: int = 1) -> Any:
     rest = list(args)
     options: dict[str, Any] = {}
     while len(rest) >= 2 and is_text(rest[-2]):
-        options[to_str(rest[-2]).lower()] = rest[-1]
+        name = to_str(rest[-2])
+        if name.lower() not in _HISTCOUNTS_OPTIONS:
+            # An unknown name must not be skipped: its value would be lost.
+            raise MatlabError("MATLAB:histcounts:InvalidParameterName",
+                              f"Invalid parameter name: {name}.")
+        options[name.lower()] = rest[-1]
         del rest[-2:]
+    for positional in ("binedges", "numbins"):   # the same as the second argument
+        if positional in options and not rest:
+            rest = [options.pop(positional)]
+        elif positional in options:
+            raise MatlabError("MATLAB:histcounts:InvalidParameterName",
+                              f"Invalid parameter name: {positional}.")
     edges = _explicit_edges(rest, options)
     if edges is not None and nargout < 3 and not np.isnan(edges).any():
         # given edges, no bin index wanted: counts do not depend on the

@@ -68,7 +68,8 @@ def _moving(x: Any, k: Any, args: tuple, fn: str) -> Any:
     if axis is None:
         axis = first_nonsingleton_dim(arr.shape)
     if axis >= arr.ndim:
-        arr = arr[..., np.newaxis]
+        # A dim past ndims is a trailing singleton.
+        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
     moved = np.moveaxis(arr, axis, -1)
     n = moved.shape[-1]
     valid = ~np.isnan(moved) if omit else np.ones(moved.shape, dtype=bool)
@@ -150,7 +151,12 @@ def rescale(x: Any, *args: Any) -> Any:
     rest = list(args)
     opts: dict[str, Any] = {}
     while len(rest) >= 2 and is_text(rest[-2]):
-        opts[to_str(rest[-2]).lower()] = real_values(rest[-1], "rescale", to_str(rest[-2]))
+        name = to_str(rest[-2])
+        if name.lower() not in ("inputmin", "inputmax"):
+            # An unknown name must not be skipped: its value would be lost.
+            raise MatlabError("MATLAB:rescale:InvalidParameterName",
+                              f"Invalid parameter name: {name}.")
+        opts[name.lower()] = real_values(rest[-1], "rescale", name)
         del rest[-2:]
     lower = real_values(rest[0], "rescale", "Lower bound") if len(rest) >= 1 else 0.0
     upper = real_values(rest[1], "rescale", "Upper bound") if len(rest) >= 2 else 1.0

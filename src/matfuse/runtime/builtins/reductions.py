@@ -203,7 +203,8 @@ def mode(x: Any, *args: Any, nargout: int = 1) -> Any:
     else:
         axis = ra.axes[0]
     if axis >= arr.ndim:
-        arr = arr[..., np.newaxis]
+        # A dim past ndims is a trailing singleton.
+        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
     moved = np.moveaxis(arr, axis, -1)
     lead = moved.shape[:-1]
     rows = moved.reshape(int(np.prod(lead)), moved.shape[-1])
@@ -223,8 +224,16 @@ def mode(x: Any, *args: Any, nargout: int = 1) -> Any:
         m_arr = m_arr.astype(out_dtype)
     f_arr = np.moveaxis(f.reshape(shape_out), -1, axis)
     result = [canonical(m_arr), canonical(f_arr),
-              CellArray(np.moveaxis(cells.reshape(shape_out), -1, axis))]
+              CellArray(_trailing_singletons_dropped(np.moveaxis(cells.reshape(shape_out), -1, axis)))]
     return tuple(result[:max(1, nargout)]) if nargout > 1 else result[0]
+
+
+def _trailing_singletons_dropped(arr: np.ndarray) -> np.ndarray:
+    """``arr`` without trailing dims of length 1 past the second (MATLAB's shape)."""
+    shape = arr.shape
+    while len(shape) > 2 and shape[-1] == 1:
+        shape = shape[:-1]
+    return arr.reshape(shape)
 
 
 def _min_max(arr: np.ndarray, ra: ReductionArgs) -> tuple[np.ndarray, np.ndarray]:

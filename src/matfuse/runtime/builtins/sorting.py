@@ -272,6 +272,11 @@ def sortrows(x: Any, column: Any = None, direction: Any = None, nargout: int = 1
 def issorted(x: Any, *args: Any) -> Any:
     """True if the elements (or rows, with 'rows') are in sorted order."""
     words = [to_str(a).lower() for a in args if is_text(a)]
+    for word in words:
+        if word not in ("rows", "ascend", "descend"):
+            # An unknown word must not be skipped: that answers a different question.
+            raise MatlabError("MATLAB:issorted:sortDirection",
+                              "Sort direction must be 'ascend' or 'descend'.")
     if "rows" in words:
         ranks, _ = _row_ranks(x, "issorted")
         order = rows_order(ranks, list(range(1, ranks.shape[1] + 1)))

@@ -273,7 +273,8 @@ def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:
         else:
             axis = dims[0]
     if axis >= arr.ndim:
-        arr = arr[..., np.newaxis]
+        # A dim past ndims is a trailing singleton.
+        arr = arr.reshape(arr.shape + (1,) * (axis + 1 - arr.ndim))
     moved = np.moveaxis(arr, axis, -1)
     rows = moved.reshape(int(np.prod(moved.shape[:-1])), moved.shape[-1])
     out = np.stack([quantile_sorted(r, probs) for r in rows]) if rows.shape[0] else np.zeros((0, probs.size))
