@@ -1,5 +1,5 @@
 % CPU-bound parfor: ITERS iterations of a scalar loop of INNER steps
-% (about 0.5 s each at INNER = 100000 on the 16-core machine).
+% (about 0.5 s each at INNER = 450000 on the 16-core machine).
 % USE_PARFOR chooses parfor or the serial for loop; set by the runner.
 r = zeros(1, ITERS);
 if USE_PARFOR

@@ -1,6 +1,6 @@
 """Parallel benchmarks (``docs/benchmarks/parallel.md``).
 
-    python benchmarks/parallel/run.py cpu [--workers 16] [--iters 64] [--inner 100000]
+    python benchmarks/parallel/run.py cpu [--workers 16] [--iters 64] [--inner 450000]
     python benchmarks/parallel/run.py gpu [--gpus 1 2] [--batches 8] [--reps 200]
                                           [--samples 8000000] [--provider cuda]
 
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("which", choices=("cpu", "gpu"))
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--iters", type=int, default=64)
-    parser.add_argument("--inner", type=int, default=100000)
+    parser.add_argument("--inner", type=int, default=450000)
     parser.add_argument("--gpus", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--batches", type=int, default=8)
     parser.add_argument("--reps", type=int, default=200)
