@@ -84,6 +84,9 @@ EXAMPLES: dict[str, Program] = {
         {"x1": np.array([[np.nan, np.inf, 1.0, -np.inf, 0.0]])},
         "x1 - x1", "x1 + (-x1)", "x1 ./ x1", "x1 == x1", "single(x1) - single(x1)",
         "sin(x1) - sin(x1)", "max(x1, x1)"),
+    "fused_single_atan2": _program(
+        {"x1": np.array([[0.37719065, -2.0, 0.0, np.inf, 1e-30]], dtype=np.float32)},
+        "atan2(x1, x1)", "atan2(x1 * 2, x1 + 1)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),

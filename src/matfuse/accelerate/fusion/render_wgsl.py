@@ -369,6 +369,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         if op == "pow":
             fn = f"mf_pow_{t}"
             self.helpers.add(fn)
+        elif op == "atan2" and t == "f32":
+            # the eager kernels' own atan2 (the driver's is ~50 ulps off on lavapipe)
+            fn = "mfx_atan2_32"
+            self.helpers.add(fn)
         elif t == "f64":
             fn = f"mf_{op}"
             self.helpers.add("f64math")
