@@ -53,12 +53,14 @@ ULPS: dict[str, float] = {
     # reductions: plus the reduced length (``ACCUMULATING``)
     "sum": 1.0, "mean": 2.0, "prod": 2.0, "cumsum": 1.0, "cumprod": 2.0,
     "cummax": EXACT, "cummin": EXACT,
+    # convolution: a sum per output (CUDA may use an FFT for long ones)
+    "conv": 1.0,
     # class conversions round once
     "double": EXACT, "single": 1.0,
 }
 
 #: reductions whose rounding error grows with the number of terms
-ACCUMULATING = frozenset({"sum", "mean", "prod", "cumsum", "cumprod"})
+ACCUMULATING = frozenset({"sum", "mean", "prod", "cumsum", "cumprod", "conv"})
 
 #: operations whose absolute error is relative to their operands, not result
 CANCELLING = frozenset({"plus", "minus", "sum", "mean", "cumsum", "mod", "rem"})

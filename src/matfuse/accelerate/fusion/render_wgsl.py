@@ -369,6 +369,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         if op == "pow":
             fn = f"mf_pow_{t}"
             self.helpers.add(fn)
+        elif op == "atan2" and t == "f32":
+            # the eager kernels' own atan2 (the driver's is ~50 ulps off on lavapipe)
+            fn = "mfx_atan2_32"
+            self.helpers.add(fn)
         elif t == "f64":
             fn = f"mf_{op}"
             self.helpers.add("f64math")
@@ -770,7 +774,9 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             # The f64 library needs a run-time 1.0 (see f64math.mf_init).
             self.lines.insert(0, "  " * 2 + "mf_init(nwg.x);")
         if "mf_keep_f32" in self.helpers or "mf_keep_f64" in self.helpers:
-            self.lines.insert(0, "  " * 2 + "mf_keep_one = f32(min(nwg.x, 1u));")
+            # 1.0 from the uniform (r.w is always 0: range_tail): a compiler
+            # may assume num_workgroups >= 1 and fold min(nwg.x, 1) (NVIDIA)
+            self.lines.insert(0, "  " * 2 + "mf_keep_one = f32(params.r.w + 1u);")
         body = "\n".join(self.lines)
         source = "\n".join(decls) + "\n" + lib + (
             f"\n@compute @workgroup_size({WORKGROUP_SIZE})\n"

@@ -137,6 +137,12 @@ def _f32_math() -> str:
     return F32_MATH
 
 
+def _atan2_f32() -> tuple[str, tuple[str, ...]]:
+    from matfuse.accelerate.providers.wgpu.shaders.elementwise import ATAN2_F32
+
+    return ATAN2_F32, ("f32math",)
+
+
 def _special(name: str) -> tuple[str, tuple[str, ...]]:
     """``mf_<op>_<t>`` of the definitions the eager kernels share."""
     from matfuse.accelerate.providers.wgpu.shaders.special_values import fused_definition
@@ -162,6 +168,8 @@ def library(names: set[str]) -> str:
             return
         if name in _HELPERS:
             text, deps = _HELPERS[name]
+        elif name == "mfx_atan2_32":
+            text, deps = _atan2_f32()
         else:
             text, deps = _special(name)
         for dep in deps:

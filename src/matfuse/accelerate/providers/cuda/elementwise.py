@@ -45,8 +45,9 @@ def _complex(cp: Any, re: Any, im: Any, dt: np.dtype) -> Any:
 
 
 def _divides_by_complex_zero(cp: Any, divisor: Any) -> bool:
-    if isinstance(divisor, complex):
-        return divisor == 0
+    if isinstance(divisor, (complex, np.generic)):
+        # a Python or NumPy scalar (``_to_work`` makes NumPy scalars of floats)
+        return bool(divisor == 0) and np.iscomplexobj(divisor)
     if getattr(divisor, "dtype", None) is None or divisor.dtype.kind != "c":
         return False
     return bool(cp.any(divisor == 0))
