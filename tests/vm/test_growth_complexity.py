@@ -51,3 +51,18 @@ def test_doubling_n_at_most_triples_the_time(name: str) -> None:
         if ratios[-1] <= 3.0:
             break
     assert min(ratios) <= 3.0, f"{name}: time ratio for 2n vs n was {ratios}"
+
+
+def test_growth_stays_linear_once_device_hints_are_active(monkeypatch) -> None:
+    """Liveness hints (active once any gpuArray exists) must not keep the
+    old host value alive during an assignment: that defeats in-place growth."""
+    from matfuse.runtime import hints
+
+    monkeypatch.setattr(hints, "ACTIVE", True)
+    code = GROWTH_IDIOMS["cell end+1"]
+    ratios = []
+    for _attempt in range(3):
+        ratios.append(_seconds(code, 2 * DEFAULT_N) / _seconds(code, DEFAULT_N))
+        if ratios[-1] <= 3.0:
+            break
+    assert min(ratios) <= 3.0, f"time ratio for 2n vs n was {ratios}"

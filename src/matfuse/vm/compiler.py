@@ -143,6 +143,8 @@ def _with_liveness_hints(fn: Callable[[Any], Any], live_writes: frozenset[str],
             if not hints.ACTIVE:
                 return fn(fr)
             old = fr.get(name)
+            if not isinstance(old, DeviceValue):
+                old = None  # holding a host value would defeat in-place updates
             signal = fn(fr)
             value = fr.get(name)
             if old is not value and isinstance(old, DeviceValue):
@@ -157,7 +159,10 @@ def _with_liveness_hints(fn: Callable[[Any], Any], live_writes: frozenset[str],
             return fn(fr)
         get = fr.get
         # Values about to be overwritten lose their variable.
-        before = [get(name) for name in live] if live else None
+        # Only device values are kept: holding a host value would make it
+        # look shared and defeat in-place updates.
+        before = [v if isinstance(v, DeviceValue) else None
+                  for v in (get(name) for name in live)] if live else None
         signal = fn(fr)
         if before is not None:
             for name, old in zip(live, before):
