@@ -31,6 +31,14 @@ def test_cummax_cummin() -> None:
     close(call("cummax", row(1, 3, 2), text("reverse")), row(3, 3, 2))
 
 
+def test_cummax_cummin_complex_compare_magnitude_then_angle() -> None:
+    x = np.array([[4, 1j, 4.9, -2, 2, 3 + 4j]])
+    close(call("cummax", x), np.array([[4, 4, 4.9, 4.9, 4.9, 3 + 4j]]))
+    close(call("cummin", x), np.array([[4, 1j, 1j, 1j, 1j, 1j]]))
+    # equal magnitudes: the larger phase angle is the larger element
+    close(call("cummax", np.array([[1j, -1j, -1]])), np.array([[1j, 1j, -1]]))
+
+
 def test_diff() -> None:
     close(call("diff", row(1, 4, 9, 16)), row(3, 5, 7))
     close(call("diff", row(1, 4, 9, 16), 2.0), row(2, 2))

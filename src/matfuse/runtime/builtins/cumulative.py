@@ -92,12 +92,40 @@ def _cum_extreme(x: Any, args: tuple, fn: str, pick_max: bool) -> Any:
     axis, reverse, omit = _scan_args(arr, args, fn)
     if arr.dtype.kind == "b":
         arr = arr.astype(np.float64)
+    if arr.dtype.kind == "c":
+        return canonical(_complex_extreme_scan(arr, axis, reverse, pick_max, omit is not False))
     # MATLAB's cummax/cummin skip NaN by default (a leading NaN stays NaN).
     if omit is False:
         ufunc = np.maximum if pick_max else np.minimum
     else:
         ufunc = np.fmax if pick_max else np.fmin
     return canonical(_scan(arr, axis, reverse, ufunc))
+
+
+def _complex_extreme_scan(arr: np.ndarray, axis: int, reverse: bool, pick_max: bool,
+                          omit_nan: bool) -> np.ndarray:
+    """cummax/cummin of complex values: compared by magnitude, then by phase
+    angle (MATLAB's rule for complex elements); NaN skipped when omit_nan."""
+    moved = np.moveaxis(np.flip(arr, axis) if reverse else arr, axis, 0)
+    out = moved.copy()
+    best = moved[0].copy()
+    for k in range(1, moved.shape[0]):
+        cand = moved[k]
+        key_c = np.abs(cand), np.angle(cand)
+        key_b = np.abs(best), np.angle(best)
+        if pick_max:
+            better = (key_c[0] > key_b[0]) | ((key_c[0] == key_b[0]) & (key_c[1] > key_b[1]))
+        else:
+            better = (key_c[0] < key_b[0]) | ((key_c[0] == key_b[0]) & (key_c[1] < key_b[1]))
+        cand_nan, best_nan = np.isnan(cand), np.isnan(best)
+        if omit_nan:
+            better = (better & ~cand_nan) | (best_nan & ~cand_nan)
+        else:
+            better = (better & ~best_nan) | cand_nan
+        best = np.where(better, cand, best)
+        out[k] = best
+    res = np.moveaxis(out, 0, axis)
+    return np.flip(res, axis) if reverse else res
 
 
 @builtin("cummax", category="reductions", nargin=(1, 4), nargout=(0, 1),

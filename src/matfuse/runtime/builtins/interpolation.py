@@ -15,6 +15,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value
 from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input
+from matfuse.runtime.builtins.piecewise_polynomial import make_pp
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import canonical, to_str
 
@@ -32,7 +33,10 @@ def interp_columns(x: np.ndarray, ys: np.ndarray, xq: np.ndarray, method: str,
     import scipy.interpolate
     order = np.argsort(x, kind="stable")
     x, ys = x[order], ys[order]
-    out = np.full((xq.size, ys.shape[1]), np.nan, dtype=np.result_type(ys.dtype, np.float64))
+    # Complex values interpolate their real and imaginary parts separately,
+    # so a point outside the samples is NaN in both parts.
+    fill = complex(np.nan, np.nan) if ys.dtype.kind == "c" else np.nan
+    out = np.full((xq.size, ys.shape[1]), fill, dtype=np.result_type(ys.dtype, np.float64))
     inside = (xq >= x[0]) & (xq <= x[-1])
     use_all = extrap == "extrap"
     targets = np.ones(xq.size, dtype=bool) if use_all else inside
@@ -47,11 +51,12 @@ def interp_columns(x: np.ndarray, ys: np.ndarray, xq: np.ndarray, method: str,
         pick_upper = (q - x[idx]) >= (x[upper] - q)
         vals = ys[np.where(pick_upper, upper, idx)]
     elif method == "previous":
+        # 'extrap' continues the first sample to the left (as MATLAB's 'pp' form)
         idx = np.searchsorted(x, q, side="right") - 1
-        vals = np.where((idx >= 0)[:, None], ys[np.clip(idx, 0, x.size - 1)], np.nan)
+        vals = np.where((idx >= 0)[:, None] | use_all, ys[np.clip(idx, 0, x.size - 1)], fill)
     elif method == "next":
         idx = np.searchsorted(x, q, side="left")
-        vals = np.where((idx < x.size)[:, None], ys[np.clip(idx, 0, x.size - 1)], np.nan)
+        vals = np.where((idx < x.size)[:, None] | use_all, ys[np.clip(idx, 0, x.size - 1)], fill)
     elif method in ("pchip", "cubic", "makima") and ys.dtype.kind == "c":
         vals = _real_fit(x, ys.real, q, method) + 1j * _real_fit(x, ys.imag, q, method)
     elif method in ("pchip", "cubic", "makima"):
@@ -78,9 +83,11 @@ def spline_values(x: np.ndarray, ys: np.ndarray, q: np.ndarray) -> np.ndarray:
     if x.size == 2:
         t = ((q - x[0]) / (x[1] - x[0]))[:, None]
         return ys[0] + t * (ys[1] - ys[0])
-    if x.size == 3:
-        coeffs = np.polyfit(x, ys, 2)
-        return np.stack([np.polyval(coeffs[:, k], q) for k in range(ys.shape[1])], axis=1)
+    # three points: scipy's not-a-knot spline is the parabola through them, as MATLAB's
+    if ys.dtype.kind == "c":
+        fit = scipy.interpolate.CubicSpline(x, ys.real, axis=0, bc_type="not-a-knot")
+        fit_imag = scipy.interpolate.CubicSpline(x, ys.imag, axis=0, bc_type="not-a-knot")
+        return fit(q) + 1j * fit_imag(q)
     return scipy.interpolate.CubicSpline(x, ys, axis=0, bc_type="not-a-knot")(q)
 
 
@@ -92,6 +99,8 @@ def interp1(*args: Any) -> Any:
     method = "linear"
     extrap: Any = None
     explicit_extrap = False
+    if len(rest) == 4 and is_text(rest[-1]) and to_str(rest[-1]).lower() == "pp":
+        return _interp1_pp(rest[0], rest[1], rest[2])
     if rest and is_text(rest[-1]) and to_str(rest[-1]).lower() == "extrap":
         extrap, explicit_extrap = "extrap", True
         rest.pop()
@@ -134,6 +143,57 @@ def interp1(*args: Any) -> Any:
     if xq.ndim == 2 and min(xq.shape) == 1:
         return canonical(out.reshape((q.size,) + v.shape[1:], order="F"))
     return canonical(out.reshape(xq.shape + v.shape[1:], order="F"))
+
+
+def _interp1_pp(x_arg: Any, v_arg: Any, method_arg: Any) -> Any:
+    """pp = interp1(x, v, method, 'pp'): the piecewise polynomial of the interpolant."""
+    if not is_text(method_arg):
+        raise MatlabError("MATLAB:interp1:InvalidMethod", "Invalid interpolation method.")
+    method = to_str(method_arg).lower().lstrip("*")
+    if method not in METHODS:
+        raise MatlabError("MATLAB:interp1:InvalidMethod", "Invalid interpolation method.")
+    if method == "next":
+        raise MatlabError("MATLAB:interp1:ppOutput",
+                          "The 'pp' output is not available for method 'next'.")
+    x = _float(x_arg, "interp1").real.reshape(-1, order="F")
+    v = _float(v_arg, "interp1")
+    v_is_vector = v.ndim == 2 and min(v.shape) == 1
+    ys = v.reshape(-1, 1, order="F") if v_is_vector else v.reshape(v.shape[0], -1, order="F")
+    if x.size < 2 or ys.shape[0] != x.size:
+        raise MatlabError("MATLAB:interp1:YInvalidNumRows",
+                          "The grid vectors do not define a grid of points that match the given values.")
+    order = np.argsort(x, kind="stable")
+    x, ys = x[order], ys[order]
+    if np.any(np.diff(x) == 0):
+        raise MatlabError("MATLAB:interp1:RepeatedValuesX", "The sample points must be unique.")
+    breaks, coefs = pp_pieces(x, ys, method)             # coefs: (pieces, k, order)
+    pieces, k, degree = coefs.shape
+    dim = (1,) if v_is_vector else tuple(v.shape[1:])
+    return make_pp(breaks, coefs.reshape(pieces * k, degree), dim)
+
+
+def pp_pieces(x: np.ndarray, ys: np.ndarray, method: str) -> tuple[np.ndarray, np.ndarray]:
+    """Breaks and local coefficients (pieces, columns, order) of the interp1
+    interpolant through sorted distinct ``x`` and columns ``ys``."""
+    if method == "nearest":
+        return np.concatenate([x[:1], (x[:-1] + x[1:]) / 2, x[-1:]]), ys[:, :, None]
+    if method == "previous":
+        return np.concatenate([x, [2 * x[-1] - x[-2]]]), ys[:, :, None]
+    if method == "linear":
+        slopes = np.diff(ys, axis=0) / np.diff(x)[:, None]
+        return x, np.stack([slopes, ys[:-1]], axis=2)
+    if ys.dtype.kind == "c":
+        _, real_c = pp_pieces(x, np.ascontiguousarray(ys.real), method)
+        _, imag_c = pp_pieces(x, np.ascontiguousarray(ys.imag), method)
+        return x, real_c + 1j * imag_c
+    import scipy.interpolate
+    if method == "spline":
+        fit = scipy.interpolate.CubicSpline(x, ys, axis=0, bc_type="not-a-knot")
+    elif method == "makima" and x.size >= 3:
+        fit = scipy.interpolate.Akima1DInterpolator(x, ys, axis=0, method="makima")
+    else:
+        fit = scipy.interpolate.PchipInterpolator(x, ys, axis=0)
+    return x, np.transpose(fit.c, (1, 2, 0))
 
 
 def _grid_values(xg: np.ndarray, yg: np.ndarray, v: np.ndarray, xq: np.ndarray,

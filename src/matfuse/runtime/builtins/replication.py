@@ -7,12 +7,13 @@ cell, string, struct) through ``array_data``/``rebuild``.
 from __future__ import annotations
 
 import copy
+import math
 from typing import Any
 
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._common import int_value, parse_size_args
+from matfuse.runtime.builtins._common import int_value, parse_size_args, scalar_value
 from matfuse.runtime.builtins._math_support import check_allocation, numeric_array, whole_numbers
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import (
@@ -178,8 +179,12 @@ def diag(v: Any, k: Any = None) -> Any:
 
 @builtin("magic", category="construction", nargin=(1, 1))
 def magic(n: Any) -> Any:
-    """Magic square of order n (MATLAB's construction)."""
-    size = int_value(n, "magic")
+    """Magic square of order n (MATLAB's construction; a non-integer order
+    is rounded down, as MATLAB's magic does)."""
+    order = scalar_value(n, "magic")
+    if not math.isfinite(order):
+        raise MatlabError("MATLAB:magic:nonInteger", "Input must be a finite scalar.")
+    size = int(math.floor(order))
     check_allocation((size, size), 8)
     return canonical(magic_square(max(size, 0)).astype(np.float64))
 
