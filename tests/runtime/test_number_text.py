@@ -124,3 +124,24 @@ def test_str2num():
     assert np.array_equal(call("str2num", s("2*3 sqrt(16)"), ctx=ctx), A([[6.0, 4]]))
     value, ok = call("str2num", s("junk"), nargout=2, ctx=ctx)
     assert value.size == 0 and ok is False
+
+
+def test_int2str_prints_every_digit_and_no_negative_zero():
+    assert text(call("int2str", 1e20)) == "100000000000000000000"
+    assert text(call("int2str", -0.4)) == "0"
+    assert text(call("int2str", A([[1.5, float("nan"), -2.5]]))) == "2  NaN   -3"
+
+
+def test_num2str_integer_classes_ignore_precision():
+    value = A([[-(2 ** 53) - 1]], dtype=np.int64)
+    assert text(call("num2str", value, 3.0)) == "-9007199254740993"
+
+
+def test_num2str_large_whole_numbers_use_g():
+    assert text(call("num2str", 2.0 ** 60)) == "1.152921504606847e+18"
+    assert text(call("num2str", 2.0 ** 53 - 1)) == "9007199254740991"
+
+
+def test_num2str_complex_nonfinite_parts():
+    assert text(call("num2str", complex(1, float("nan")))) == "1+NaNi"
+    assert text(call("num2str", A([[complex(float("inf"), 0), complex(0, -float("inf"))]]))) == "Inf+0i   0-Infi"

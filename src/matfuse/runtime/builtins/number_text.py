@@ -64,40 +64,42 @@ def _trimmed_rows(rows: list[str]) -> np.ndarray:
     return _result_rows([r[lead:] for r in rows])
 
 
-def _significant_digits(magnitudes: np.ndarray) -> int:
-    """``floor(log10(max(abs(x))))`` over the finite values; 0 when none or all zero."""
-    finite = magnitudes[np.isfinite(magnitudes)]
-    if finite.size == 0:
-        return 0
-    top = float(np.max(np.abs(finite)))
-    return math.floor(math.log10(top)) if top > 0 else 0
-
-
 def _all_whole(values: np.ndarray) -> bool:
     finite = values[np.isfinite(values)]
     return bool(np.all(finite == np.floor(finite)))
+
+
+def _largest_finite(values: np.ndarray) -> tuple[float, int]:
+    """(max finite magnitude, floor(log10) of it; 0 when none or all zero)."""
+    finite = values[np.isfinite(values)]
+    top = float(np.max(np.abs(finite))) if finite.size else 0.0
+    return top, (math.floor(math.log10(top)) if top > 0 else 0)
+
+
+def _integer_format(arr: np.ndarray) -> str:
+    """A field of the widest number's digit count plus 2; Inf and NaN count
+    as 3 digits."""
+    values = arr.reshape(-1).astype(np.float64)
+    width = _largest_finite(values)[1] + 3
+    if not np.all(np.isfinite(values)):
+        width = max(width, 5)
+    return f"%{width}d" if arr.dtype.kind in "iu" else f"%{width}.0f"
 
 
 def _default_real_format(arr: np.ndarray) -> str:
     """num2str's format for one element of a real array.
 
     Integer classes, and whole numbers below ``flintmax`` (where every
-    integer is exact), print as integers in a field of their digit count
-    plus 2 (Inf and NaN count as 3 digits). Otherwise ``%g`` with 4 more
-    significant digits than the integer part of the largest finite value
-    has (at least 5, at most 16), in a field 7 wider.
+    integer is exact), print as integers (``_integer_format``). Otherwise
+    ``%g`` with 4 more significant digits than the integer part of the
+    largest finite value has (at least 5, at most 16), in a field 7 wider.
     """
     values = arr.reshape(-1).astype(np.float64)
-    finite = values[np.isfinite(values)]
-    top = float(np.max(np.abs(finite))) if finite.size else 0.0
-    digits = math.floor(math.log10(top)) if top > 0 else 0
-    if arr.dtype.kind not in "iu" and (top >= FLINTMAX or not _all_whole(values)):
-        significant = min(max(digits + 5, 5), 16)
-        return f"%{significant + 7}.{significant}g"
-    width = digits + 3
-    if finite.size != values.size:
-        width = max(width, 5)
-    return f"%{width}d" if arr.dtype.kind in "iu" else f"%{width}.0f"
+    top, digits = _largest_finite(values)
+    if arr.dtype.kind in "iu" or (top < FLINTMAX and _all_whole(values)):
+        return _integer_format(arr)
+    significant = min(max(digits + 5, 5), 16)
+    return f"%{significant + 7}.{significant}g"
 
 
 def _complex_rows(arr: np.ndarray, part_format: str) -> list[str]:
@@ -124,7 +126,7 @@ def _default_complex_format(arr: np.ndarray) -> str:
     """num2str's format for each part of a complex array (as for real arrays,
     over the magnitudes of both parts)."""
     parts = np.concatenate([arr.real.reshape(-1), arr.imag.reshape(-1)])
-    digits = _significant_digits(parts)
+    digits = _largest_finite(parts)[1]
     both_finite = np.isfinite(arr.real) & np.isfinite(arr.imag)
     finite_values = arr[both_finite]
     if finite_values.size and np.any((finite_values.real != np.floor(finite_values.real))
@@ -185,15 +187,26 @@ def num2str(x: Any, spec: Any = None) -> Any:
 
 @builtin("int2str", category="strings", nargin=(1, 1))
 def int2str(x: Any) -> Any:
-    """Round to integers and convert to a character array."""
+    """Round to integers and convert to a character array.
+
+    Every digit prints, however large the value (``int2str(1e20)``); the
+    layout is num2str's for whole numbers. Complex input uses the real part.
+    """
     if is_char(x):
         x = to_array(x).view(np.uint32).astype(np.float64)
     arr = _numeric_input(x, "int2str")
+    if arr.size == 0:
+        return np.zeros((0, 0), dtype=CHAR_DTYPE)
+    if arr.ndim > 2:
+        arr = arr.reshape(arr.shape[0], -1, order="F")
     if arr.dtype.kind == "c":
         arr = arr.real
+    if arr.dtype == np.bool_:
+        arr = arr.astype(np.float64)
     if arr.dtype.kind == "f":
-        arr = np.where(np.isfinite(arr), np.sign(arr) * np.floor(np.abs(arr) + 0.5), arr)
-    return num2str(arr if arr.size != 1 or arr.dtype != np.float64 else float(arr.reshape(-1)[0]))
+        # Round half away from zero; + 0.0 turns -0 into 0.
+        arr = np.where(np.isfinite(arr), np.sign(arr) * np.floor(np.abs(arr) + 0.5), arr) + 0.0
+    return _trimmed_rows(_rows_with_format(arr, _integer_format(arr)))
 
 
 def _mat2str_element(v: Any, prec: int, is_logical: bool) -> str:
