@@ -129,8 +129,9 @@ def _default_complex_format(arr: np.ndarray) -> str:
     digits = _largest_finite(parts)[1]
     both_finite = np.isfinite(arr.real) & np.isfinite(arr.imag)
     finite_values = arr[both_finite]
-    if finite_values.size and np.any((finite_values.real != np.floor(finite_values.real))
-                                     | (finite_values.imag != np.floor(finite_values.imag))):
+    fractional = np.any((finite_values.real != np.floor(finite_values.real))
+                        | (finite_values.imag != np.floor(finite_values.imag)))
+    if digits > 15 or (finite_values.size and fractional):
         significant = min(max(digits + 5, 5), 16)
         return f"%{significant + 7}.{significant}g"
     return f"%{digits + 3}.0f"
@@ -168,10 +169,9 @@ def num2str(x: Any, spec: Any = None) -> Any:
         arr = arr + 0.0  # -0 prints as 0
     if spec is not None and is_text(spec):
         fmt = to_str(spec)
-        if arr.dtype.kind == "c":
-            base = fmt.rstrip()
-            return _trimmed_rows(_complex_rows(arr, base) if base.count("%") == 1
-                                 else _rows_with_format(arr, fmt))
+        base = fmt.rstrip()
+        if arr.dtype.kind == "c" and base.startswith("%") and base.count("%") == 1:
+            return _trimmed_rows(_complex_rows(arr, base))
         return _trimmed_rows(_rows_with_format(arr, fmt))
     prec = None if spec is None else _precision_argument(spec)
     if prec is not None and arr.dtype.kind not in "iu":
