@@ -31,6 +31,8 @@ from matfuse.runtime.values import (
 # A double has at most 767 significant decimal digits, so any larger
 # precision prints the same digits; capping keeps huge requests printable.
 MAX_PRECISION = 800
+# Above 2**53 not every integer is a double: such values print with %g.
+FLINTMAX = 2.0 ** 53
 
 
 def _numeric_input(x: Any, fn: str) -> np.ndarray:
@@ -43,18 +45,9 @@ def _numeric_input(x: Any, fn: str) -> np.ndarray:
                       else "Input to num2str must be numeric.")
 
 
-def _trim_common_leading(rows: list[str]) -> list[str]:
-    """Remove leading blank columns shared by all rows, and trailing blanks."""
-    rows = [r.rstrip() for r in rows]
-    lead = min((len(r) - len(r.lstrip(" ")) for r in rows if r.strip()), default=0)
-    return [r[lead:] for r in rows]
-
-
 def _rows_with_format(arr: np.ndarray, fmt: str) -> list[str]:
-    rows = []
-    for r in range(arr.shape[0]):
-        rows.append(format_printf(fmt, [arr[r:r + 1, :]]))
-    return rows
+    """``sprintf(fmt, row)`` for each row (the format recycles over the row)."""
+    return [format_printf(fmt, [arr[r:r + 1, :]]) for r in range(arr.shape[0])]
 
 
 def _result_rows(rows: list[str]) -> np.ndarray:
@@ -63,33 +56,104 @@ def _result_rows(rows: list[str]) -> np.ndarray:
     return char_rows(rows)
 
 
-def _complex_num2str(arr: np.ndarray, prec: int | None) -> np.ndarray:
+def _trimmed_rows(rows: list[str]) -> np.ndarray:
+    """The rows as a char matrix without its blank leading and trailing columns
+    (num2str removes leading spaces, even when a format gives a field width)."""
+    rows = [r.rstrip(" \t\n\r\v\f") for r in rows]
+    lead = min((len(r) - len(r.lstrip(" ")) for r in rows if r.strip()), default=0)
+    return _result_rows([r[lead:] for r in rows])
+
+
+def _all_whole(values: np.ndarray) -> bool:
+    finite = values[np.isfinite(values)]
+    return bool(np.all(finite == np.floor(finite)))
+
+
+def _largest_finite(values: np.ndarray) -> tuple[float, int]:
+    """(max finite magnitude, floor(log10) of it; 0 when none or all zero)."""
+    finite = values[np.isfinite(values)]
+    top = float(np.max(np.abs(finite))) if finite.size else 0.0
+    return top, (math.floor(math.log10(top)) if top > 0 else 0)
+
+
+def _integer_format(arr: np.ndarray) -> str:
+    """A field of the widest number's digit count plus 2; Inf and NaN count
+    as 3 digits."""
+    values = arr.reshape(-1).astype(np.float64)
+    width = _largest_finite(values)[1] + 3
+    if not np.all(np.isfinite(values)):
+        width = max(width, 5)
+    return f"%{width}d" if arr.dtype.kind in "iu" else f"%{width}.0f"
+
+
+def _default_real_format(arr: np.ndarray) -> str:
+    """num2str's format for one element of a real array.
+
+    Integer classes, and whole numbers below ``flintmax`` (where every
+    integer is exact), print as integers (``_integer_format``). Otherwise
+    ``%g`` with 4 more significant digits than the integer part of the
+    largest finite value has (at least 5, at most 16), in a field 7 wider.
+    """
+    values = arr.reshape(-1).astype(np.float64)
+    top, digits = _largest_finite(values)
+    if arr.dtype.kind in "iu" or (top < FLINTMAX and _all_whole(values)):
+        return _integer_format(arr)
+    significant = min(max(digits + 5, 5), 16)
+    return f"%{significant + 7}.{significant}g"
+
+
+def _complex_rows(arr: np.ndarray, part_format: str) -> list[str]:
+    """Each row as ``re+imi`` pairs: ``part_format`` for the real part, the
+    same left-aligned with a sign for the imaginary part, the imaginary
+    part's padding moved after its ``i``."""
+    imag_format = "%-+" + part_format[1:]
     rows = []
     for r in range(arr.shape[0]):
-        parts = []
+        pairs = []
         for v in arr[r, :]:
-            re_text = _real_text(float(v.real), prec)
-            im = float(v.imag)
-            sign = "-" if im < 0 or (im == 0 and math.copysign(1, im) < 0) else "+"
-            parts.append(f"{re_text}{sign}{_real_text(abs(im), prec)}i")
-        rows.append("  ".join(parts))
-    return _result_rows(rows)
+            real_text = format_printf(part_format, [float(v.real)])
+            imag_text = format_printf(imag_format, [float(v.imag)])
+            if imag_text[:1] not in "+-":
+                # NaN prints without a sign: add it, keeping the field width.
+                imag_text = "+" + (imag_text[:-1] if imag_text.endswith(" ") else imag_text)
+            padding = len(imag_text) - len(imag_text.rstrip(" "))
+            pairs.append(f"{real_text}{imag_text.rstrip(' ')}i{' ' * padding}")
+        rows.append("".join(pairs))
+    return rows
 
 
-def _real_text(v: float, prec: int | None) -> str:
-    if not math.isfinite(v):
-        return "NaN" if math.isnan(v) else ("Inf" if v > 0 else "-Inf")
-    if prec is None:
-        if v == math.floor(v):
-            return f"{int(v)}"
-        digits = max(math.floor(math.log10(abs(v))) + 5, 5) if v else 5
-        return f"{v:.{min(digits, 16)}g}"
-    return f"{v:.{prec}g}"
+def _default_complex_format(arr: np.ndarray) -> str:
+    """num2str's format for each part of a complex array (as for real arrays,
+    over the magnitudes of both parts)."""
+    parts = np.concatenate([arr.real.reshape(-1), arr.imag.reshape(-1)])
+    digits = _largest_finite(parts)[1]
+    both_finite = np.isfinite(arr.real) & np.isfinite(arr.imag)
+    finite_values = arr[both_finite]
+    fractional = np.any((finite_values.real != np.floor(finite_values.real))
+                        | (finite_values.imag != np.floor(finite_values.imag)))
+    if digits > 15 or (finite_values.size and fractional):
+        significant = min(max(digits + 5, 5), 16)
+        return f"%{significant + 7}.{significant}g"
+    return f"%{digits + 3}.0f"
+
+
+def _precision_argument(spec: Any) -> int:
+    try:
+        return min(whole_number(spec, "num2str", "Precision", 1), MAX_PRECISION)
+    except MatlabError:
+        raise MatlabError("MATLAB:num2str:invalidSecondArgument",
+                          "Second argument must be a positive integer or a format.") from None
 
 
 @builtin("num2str", category="strings", nargin=(1, 2))
 def num2str(x: Any, spec: Any = None) -> Any:
-    """Convert numbers to a character array."""
+    """Convert numbers to a character array.
+
+    Each row of the input (N-D input: its pages side by side) becomes one row
+    of text; blank leading columns are removed. ``num2str(A, precision)``
+    uses ``%g`` with that many significant digits; ``num2str(A, format)``
+    applies the format to the elements of each row.
+    """
     if is_char(x):
         return x
     if isinstance(x, (CellArray, StringArray, StructArray)):
@@ -101,55 +165,48 @@ def num2str(x: Any, spec: Any = None) -> Any:
         arr = arr.reshape(arr.shape[0], -1, order="F")
     if arr.dtype == np.bool_:
         arr = arr.astype(np.float64)
+    if arr.dtype.kind in "fc":
+        arr = arr + 0.0  # -0 prints as 0
     if spec is not None and is_text(spec):
         fmt = to_str(spec)
-        return _result_rows(_rows_with_format(arr, fmt * arr.shape[1] if "%" in fmt else fmt))
-    prec = None
-    if spec is not None:
-        try:
-            prec = min(whole_number(spec, "num2str", "Precision", 1), MAX_PRECISION)
-        except MatlabError:
-            raise MatlabError("MATLAB:num2str:invalidSecondArgument",
-                              "Second argument must be a positive integer or a format.") from None
+        base = fmt.rstrip()
+        if arr.dtype.kind == "c" and base.startswith("%") and base.count("%") == 1:
+            return _trimmed_rows(_complex_rows(arr, base))
+        return _trimmed_rows(_rows_with_format(arr, fmt))
+    prec = None if spec is None else _precision_argument(spec)
+    if prec is not None and arr.dtype.kind not in "iu":
+        # (Integer classes ignore a precision: they print every digit.)
+        fmt = f"%{prec + 7}.{prec}g"
+        if arr.dtype.kind == "c":
+            return _trimmed_rows(_complex_rows(arr, fmt))
+        return _trimmed_rows(_rows_with_format(arr, fmt))
     if arr.dtype.kind == "c":
-        return _complex_num2str(arr, prec)
-    if arr.dtype.kind in "iu":
-        width = max(len(str(int(v))) for v in arr.reshape(-1).tolist()) + 2
-        rows = _rows_with_format(arr, f"%{width}d" * arr.shape[1])
-        return _result_rows(_trim_common_leading(rows))
-    flat = arr.astype(np.float64).reshape(-1)
-    finite = flat[np.isfinite(flat)]
-    neg = bool(np.any(flat < 0))
-    if prec is not None:
-        fmt = f"%{prec + 7 + neg}.{prec}g"
-    elif finite.size == 0 or np.all(finite == np.floor(finite)):
-        max_abs = float(np.max(np.abs(finite))) if finite.size else 0.0
-        digits = len(str(int(max_abs))) if max_abs < 1e15 else math.floor(math.log10(max_abs)) + 1
-        if finite.size != flat.size:
-            digits = max(digits, 3)
-        fmt = f"%{digits + 2 + neg}d"
-    else:
-        max_abs = float(np.max(np.abs(finite)))
-        dgt = math.floor(math.log10(max_abs)) if max_abs > 0 else 0
-        dgt = min(max(dgt + 5, 5), 16)
-        fmt = f"%{dgt + 7 + neg}.{dgt}g"
-    if arr.size == 1:
-        return char_array(format_printf(fmt, [arr]).strip())
-    rows = _rows_with_format(arr, fmt * arr.shape[1])
-    return _result_rows(_trim_common_leading(rows))
+        return _trimmed_rows(_complex_rows(arr, _default_complex_format(arr)))
+    return _trimmed_rows(_rows_with_format(arr, _default_real_format(arr)))
 
 
 @builtin("int2str", category="strings", nargin=(1, 1))
 def int2str(x: Any) -> Any:
-    """Round to integers and convert to a character array."""
+    """Round to integers and convert to a character array.
+
+    Every digit prints, however large the value (``int2str(1e20)``); the
+    layout is num2str's for whole numbers. Complex input uses the real part.
+    """
     if is_char(x):
         x = to_array(x).view(np.uint32).astype(np.float64)
     arr = _numeric_input(x, "int2str")
+    if arr.size == 0:
+        return np.zeros((0, 0), dtype=CHAR_DTYPE)
+    if arr.ndim > 2:
+        arr = arr.reshape(arr.shape[0], -1, order="F")
     if arr.dtype.kind == "c":
         arr = arr.real
+    if arr.dtype == np.bool_:
+        arr = arr.astype(np.float64)
     if arr.dtype.kind == "f":
-        arr = np.where(np.isfinite(arr), np.sign(arr) * np.floor(np.abs(arr) + 0.5), arr)
-    return num2str(arr if arr.size != 1 or arr.dtype != np.float64 else float(arr.reshape(-1)[0]))
+        # Round half away from zero; + 0.0 turns -0 into 0.
+        arr = np.where(np.isfinite(arr), np.sign(arr) * np.floor(np.abs(arr) + 0.5), arr) + 0.0
+    return _trimmed_rows(_rows_with_format(arr, _integer_format(arr)))
 
 
 def _mat2str_element(v: Any, prec: int, is_logical: bool) -> str:
