@@ -2,28 +2,9 @@
 
 from __future__ import annotations
 
-import io
-import os
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
-from matfuse.vm.session import Session
-
-
-@contextmanager
-def class_session(folder: Path, **files: str) -> Iterator[tuple[Session, io.StringIO]]:
-    """A Session run in ``folder`` after writing ``NAME.m`` for each file."""
-    for name, text in files.items():
-        (folder / f"{name}.m").write_text(text)
-    out = io.StringIO()
-    session = Session(stdout=out, stderr=io.StringIO())
-    cwd = os.getcwd()
-    os.chdir(folder)
-    try:
-        yield session, out
-    finally:
-        os.chdir(cwd)
+from tests.runtime.classdef_support import class_session
 
 BASE = "classdef Base < handle\n properties\n  P = 1\n end\n methods\n  function m(obj)\n  end\n end\nend\n"
 SUB = "classdef Sub < Base\n properties\n  Q = 2\n end\nend\n"
