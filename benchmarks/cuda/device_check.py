@@ -125,7 +125,7 @@ def bandwidth(log2n: int, repeats: int) -> dict:
     for name, build in (("chain32", lambda: chain(x_node, g, 32)),
                         ("transcendental", lambda: transcendental_chain(x_node, g))):
         root = build()
-        kernel = p.fusion_renderer.render(KernelPlan("elementwise", root.shape, [root]))
+        kernel = renderer_for(p).render(KernelPlan("elementwise", root.shape, [root]))
         outs: list = []
 
         def launch() -> None:
@@ -138,7 +138,7 @@ def bandwidth(log2n: int, repeats: int) -> dict:
             p.free(outs.pop())
         # Whole path: build graph, render, launch, through the executor.
         STATS.kernels = 0
-        executor = FusionExecutor(p, p.fusion_renderer)
+        executor = FusionExecutor(p, renderer_for(p))
         handles = []
 
         def materialize() -> None:
@@ -178,7 +178,7 @@ def bandwidth(log2n: int, repeats: int) -> dict:
                                  if best_copy else None)
     # Correctness of the measured kernel on a slice.
     check_root = chain(x_node, g, 32)
-    yh = FusionExecutor(p, p.fusion_renderer).materialize(check_root)
+    yh = FusionExecutor(p, renderer_for(p)).materialize(check_root)
     got = cp.asnumpy(p._flat(yh)[:4096])
     y = cp.asnumpy(src[:4096]).astype(np.float32)
     for k in range(32):

@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "src"))
 
+from matfuse.accelerate.fusion.renderers import renderer_for  # noqa: E402
 from matfuse.accelerate.fusion import graph as g  # noqa: E402
 from matfuse.accelerate.fusion import cuda_partial, render_cuda  # noqa: E402
 from matfuse.accelerate.fusion.cuda_division import division_source  # noqa: E402
@@ -291,7 +292,7 @@ def end_to_end(cp, n: int, reps: int) -> dict:
     from tests.accelerate.fusion.test_render_wgsl import elementwise_chain
 
     provider = CudaProvider()
-    executor = FusionExecutor(provider, provider.fusion_renderer)
+    executor = FusionExecutor(provider, renderer_for(provider))
     roots = []   # a node owns its result buffer (freed with the node)
 
     def run():

@@ -36,6 +36,20 @@ class AccelProvider:
     #: pays one more submit per forecast (on wgpu it made scripts slower).
     starts_work_at_launch: bool = False
 
+    #: language of the generated kernels ``fused_elementwise`` and
+    #: ``fused_reduction`` run: ``"wgsl"`` or ``"cuda"`` (C for NVRTC). The
+    #: fusion layer renders in it (``fusion/renderers.py``); the source
+    #: reaches the provider in the kernel object (``kernel.source``).
+    kernel_language: str = "wgsl"
+
+    @property
+    def f32_division_via_f64(self) -> bool:
+        """Whether generated kernels should compute f32 quotients as the f64
+        quotient rounded once (IEEE-exact, as MATLAB's): for a language whose
+        f32 division may be inexact (WGSL allows 2.5 ulp) on a device with
+        f64 support."""
+        return False
+
     # ------------------------------------------------------------ memory (required)
     def upload(self, host: HostTensor) -> GpuTensorHandle:
         """Copy host data to a new device buffer.

@@ -7,6 +7,7 @@ import pytest
 
 from tests.wgpu_required import no_adapter
 
+from matfuse.accelerate.fusion.renderers import renderer_for
 from matfuse.accelerate.fusion import graph as g
 from matfuse.accelerate.fusion.kernel import KernelPlan
 from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
@@ -121,7 +122,7 @@ def test_wgpu_uniform_f32_division_is_ieee_exact(wgpu_provider):
     from matfuse.accelerate_api import override_provider
     from matfuse.vm.session import Session
 
-    if not wgpu_provider.fusion_renderer.f64_division:
+    if not renderer_for(wgpu_provider).f64_division:
         pytest.skip("adapter without shader-f64: WGSL's own f32 division")
     rng = np.random.default_rng(11)
     bits = rng.integers(0, 2**32, size=200_000, dtype=np.uint64).astype(np.uint32)
@@ -166,5 +167,5 @@ def test_wgpu_uniform_f32_division_is_ieee_exact(wgpu_provider):
 
 
 def test_wgpu_provider_renders_exact_f32_division(wgpu_provider):
-    renderer = wgpu_provider.fusion_renderer
+    renderer = renderer_for(wgpu_provider)
     assert renderer.f64_division == bool(wgpu_provider.ctx.has_f64)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from matfuse.accelerate.fusion.renderers import renderer_for
 from matfuse.accelerate.providers.cuda import cuda_unavailable_reason
 
 _REASON = cuda_unavailable_reason()
@@ -100,7 +101,7 @@ def _input(p, arr):
 
 def _fused(p, root):
     want = to_array(evaluate(root, lambda h: p.download(h).to_array()))
-    handle = FusionExecutor(p, p.fusion_renderer).materialize(root)
+    handle = FusionExecutor(p, renderer_for(p)).materialize(root)
     return p.download(handle).to_array(), want
 
 
@@ -122,12 +123,12 @@ def test_fused_chain_and_reductions(cuda):
 
 def test_fused_random_and_domain_flag(cuda):
     z = g.random_node("randn", (4097, 3), "f64", (11, 22), 7)
-    handle = FusionExecutor(cuda, cuda.fusion_renderer).materialize(z)
+    handle = FusionExecutor(cuda, renderer_for(cuda)).materialize(z)
     got = cuda.download(handle).data
     np.testing.assert_allclose(got, _philox.philox_normal(4097 * 3, (11, 22), 7, "double"), rtol=1e-13, atol=1e-13)
     neg = _input(cuda, -np.ones((3, 3)))
     with pytest.raises(DomainFallback):
-        FusionExecutor(cuda, cuda.fusion_renderer).materialize(g.unary_node("log", neg))
+        FusionExecutor(cuda, renderer_for(cuda)).materialize(g.unary_node("log", neg))
 
 
 def test_kernel_cache_persists_on_disk(cuda, tmp_path):

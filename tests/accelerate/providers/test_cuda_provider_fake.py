@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from matfuse.accelerate.fusion.renderers import renderer_for
 from matfuse.accelerate.fusion import graph as g
 from matfuse.accelerate.fusion.executor import FusionExecutor
 from matfuse.accelerate.fusion.host_eval import evaluate
@@ -108,7 +109,7 @@ def test_fused_through_executor(fake_cuda):
     root = g.reduce_node("sum", g.unary_node("exp", g.binary_node("mul", node, g.scalar_node(0.5, "f64"))), (0,))
     root = g.binary_node("add", root, g.scalar_node(1.0, "f64"))
     want = to_array(evaluate(root, lambda h: fake_cuda.download(h).to_array()))
-    handle = FusionExecutor(fake_cuda, fake_cuda.fusion_renderer).materialize(root)
+    handle = FusionExecutor(fake_cuda, renderer_for(fake_cuda)).materialize(root)
     np.testing.assert_allclose(fake_cuda.download(handle).to_array(), want, rtol=1e-13)
 
 

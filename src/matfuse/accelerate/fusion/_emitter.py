@@ -1,15 +1,20 @@
 """What the WGSL and CUDA emitters share: SSA bookkeeping, broadcast index
-maps, per-(node, index) memoisation and the plan's node order.
+maps, per-(node, index) memoisation, the plan's node order, and every value
+that differs only in spelling (conversions, literals, reductions' steps,
+loops, elementwise operations from the op table), written through the
+emitter's :class:`~matfuse.accelerate.fusion.dialect.Dialect`.
 
-A backend emitter subclasses :class:`EmitterBase` and provides ``_render``
-(one node in its language) and ``let_index`` (a ``u32``/``unsigned int``
-temporary for index arithmetic).
+A backend emitter subclasses :class:`EmitterBase`, sets ``dialect`` and
+provides ``_render`` (one node), ``let_index`` (an index temporary),
+``scalar``/``header_word`` (uniforms) and its kernel's body and assembly.
 """
 
 from __future__ import annotations
 
-from matfuse.accelerate.fusion.graph import FNode
+from matfuse.accelerate.fusion.dialect import Dialect
+from matfuse.accelerate.fusion.graph import FNode, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan
+from matfuse.accelerate_api.device_code.op_table import OPS
 
 
 class EmitterBase:
@@ -19,11 +24,98 @@ class EmitterBase:
     #: partial lists); the renderers set it
     block_final = False
 
+    dialect: Dialect
+
     def __init__(self) -> None:
         self.lines: list[str] = []
         self.indent = 2
         self.memo: list[dict[tuple[int, str], str]] = [{}]
         self.counter = 0
+        self.inputs: list[object] = []
+        self.input_names: dict[object, str] = {}
+        self.input_types: list[str] = []
+        self.helpers: set[str] = set()
+
+    # ------------------------------------------------------------ spelling
+    @property
+    def u32_type(self) -> str:
+        return self.dialect.u32_type
+
+    def type_name(self, dtype: str) -> str:
+        return self.dialect.type_name(dtype)
+
+    def literal(self, value: float, t: str) -> str:
+        return self.dialect.literal(value, t)
+
+    def math_name(self, name: str, t: str) -> str:
+        return self.dialect.math_name(name, t)
+
+    def convert(self, x: str, src: str, dst: str) -> str:
+        return self.dialect.convert(x, src, dst)
+
+    def combine(self, op: str, acc: str, value: str, t: str) -> str:
+        return self.dialect.combine(op, acc, value, t)
+
+    def reduce_init(self, op: str, t: str) -> str:
+        return self.dialect.reduce_init(op, t)
+
+    def carry(self, a: str, b: str) -> str:
+        return self.dialect.carry(a, b)
+
+    def let_value(self, expr: str, dtype: str) -> str:
+        name = self.fresh()
+        self.emit(self.dialect.let_line(name, self.dialect.type_name(dtype), expr))
+        return name
+
+    def declare(self, type_name: str, init: str) -> str:
+        name = self.fresh("c")
+        self.emit(self.dialect.var_line(name, type_name, init))
+        return name
+
+    def open_loop(self, var: str, count: str) -> None:
+        self.emit(self.dialect.loop_header(var, count))
+
+    def loop_word(self, node: FNode, getter) -> str:
+        return self.header_word(node, getter)
+
+    def binding(self, key: object, storage: str) -> str:
+        """The name of input buffer ``key`` (bound on first use)."""
+        if key not in self.input_names:
+            name = f"in{len(self.inputs)}"
+            self.input_names[key] = name
+            self.inputs.append(key)
+            self.input_types.append(storage)
+            self.record_input(key)
+        return self.input_names[key]
+
+    def compute_type(self, node: FNode) -> str:
+        """The type ``node`` computes in: its own, or for a logical result
+        the operands' (single when any operand is single)."""
+        if node.dtype != "bool":
+            return node.dtype
+        types = [a.dtype for a in node.args if a.dtype != "bool"]
+        if not types:
+            # a dialect that cannot order bools compares logicals as 0/1 values
+            ordered = node.op in ("lt", "le", "gt", "ge")
+            return "f32" if ordered and not self.dialect.orders_bools else "bool"
+        return "f32" if "f32" in types else "f64"
+
+    def elementwise(self, node: FNode, args: list[str]) -> str:
+        """Table op ``node.op`` on the rendered ``args`` (their nodes' types),
+        raising the domain flag first where MATLAB's result is complex."""
+        entry = OPS.get(node.op)
+        if entry is None or entry.arity != len(args):
+            raise ValueError(f"{self.dialect.key} renderer: no elementwise op {node.op}/{len(args)}")
+        t = self.compute_type(node)
+        values = [self.convert(x, a.dtype, t) for x, a in zip(args, node.args)]
+        if needs_domain_check(node):
+            self.domain_check(node.op, values, t)
+        return self.elementwise_values(node, values, t)
+
+    def elementwise_values(self, node: FNode, values: list[str], t: str) -> str:
+        expr, helpers = self.dialect.op(OPS[node.op], t, values)
+        self.helpers.update(helpers)
+        return self.let_value(expr, node.dtype)
 
     def partial_lane_width(self) -> int:
         """Elements a partial-pass thread may take per loop iteration: 4

@@ -34,7 +34,7 @@ from matfuse.accelerate.fusion.forecast import LaunchForecasts
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.loops import siblings
-from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
+from matfuse.accelerate.fusion.renderers import renderer_for
 from matfuse.runtime import hints
 
 # Target number of threads of a reduction's partial pass.
@@ -208,8 +208,8 @@ class FusionExecutor:
 
     def __init__(self, provider: AccelProvider, renderer: Any = None, dump_dir: str | None = None):
         self.provider = provider
-        # A provider may bring its own renderer of the shared IR (CUDA C).
-        self.renderer = renderer or getattr(provider, "fusion_renderer", None) or WgslRenderer()
+        # the renderer of the language the provider declares (WGSL, CUDA C)
+        self.renderer = renderer or renderer_for(provider)
         self.dump_dir = dump_dir
         self._dumped: set[str] = set()
         self._partials: dict[int, GpuTensorHandle] = {}

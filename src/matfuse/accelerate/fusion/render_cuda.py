@@ -43,7 +43,8 @@ from matfuse.accelerate.fusion._render_cache import (
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, is_square, needs_domain_check
 from matfuse.accelerate.fusion import cuda_partial
 from matfuse.accelerate.fusion.cuda_division import UniformDivisionMixin, division_source
-from matfuse.accelerate.fusion.cuda_lib import library
+from matfuse.accelerate.fusion.dialect import CUDA
+from matfuse.accelerate_api.device_code.cuda_library import library
 from matfuse.accelerate.fusion.cuda_partial import BLOCK_FOLD_MARKER, WARP_SIZE, PartialPassMixin
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
 
@@ -68,12 +69,6 @@ FEW_OUTPUTS_BLOCK_MIN = 16
 ENTRY_POINT = "mf_fused"
 _CTYPE = {"f32": "float", "f64": "double", "bool": "bool"}
 _STORAGE = {"float32": "float", "float64": "double", "bool": "bool"}
-_BIN_INFIX = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
-_CMP = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
-# CUDA math names: the f32 variant is the f64 name plus "f".
-_MATH_UNARY = {"sqrt", "exp", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan",
-               "asin", "acos", "atan", "sinh", "cosh", "tanh", "floor", "ceil"}
-_MATH_BINARY = {"atan2": "atan2", "hypot": "hypot", "max": "fmax", "min": "fmin"}
 
 class CudaRenderer(CachingRenderer):
     """Renders one kernel plan to CUDA C (NVRTC-compilable, no includes).
@@ -115,7 +110,7 @@ class CudaRenderer(CachingRenderer):
 
 
 class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterMixin, RecipeRecorder):
-    u32_type = "unsigned int"
+    dialect = CUDA
 
     def __init__(self, plan: KernelPlan, nodes: list[FNode], unroll: int = 4):
         super().__init__()
@@ -124,12 +119,8 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         self.unroll = unroll
         self.init_recipe(nodes)
         self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
-        self.inputs: list[object] = []
-        self.input_names: dict[object, str] = {}
-        self.input_types: list[str] = []
         self.scalars: list[float] = []
         self.header: list[int] = [0, 0]   # h0: thread count; h1: always 0
-        self.helpers: set[str] = set()
         self.has_flag = any(needs_domain_check(n) for n in nodes)
         self.nodes = nodes
         # lines before the grid-stride loop (per-thread setup of uniforms)
@@ -166,24 +157,6 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
     def let_index(self, expr: str) -> str:
         return self.let_u(expr)
 
-    # loop hooks (LoopEmitterMixin)
-    def declare(self, type_name: str, init: str) -> str:
-        name = self.fresh("c")
-        self.emit(f"{type_name} {name} = {init};")
-        return name
-
-    def type_name(self, dtype: str) -> str:
-        return _CTYPE[dtype]
-
-    def open_loop(self, var: str, count: str) -> None:
-        self.emit(f"for (unsigned int {var} = 0u; {var} < {count}; ++{var}) {{")
-
-    def carry(self, a: str, b: str) -> str:
-        return f"({a} < {b} ? 1u : 0u)"
-
-    def loop_word(self, node: FNode, getter: Callable[[FNode], int]) -> str:
-        return self.header_word(node, getter)
-
     def scalar(self, node: FNode, getter: Callable[[FNode], float], dtype: str) -> str:
         """A scalar argument holding ``getter(node)`` (re-bound on a cache
         hit); one per node and getter, however often the node is rendered
@@ -204,15 +177,6 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
             self.header.append(self.record_header(node, getter))
             self.param_names[key] = name
         return name
-
-    def binding(self, key: object, storage: str) -> str:
-        if key not in self.input_names:
-            name = f"in{len(self.inputs)}"
-            self.input_names[key] = name
-            self.inputs.append(key)
-            self.input_types.append(storage)
-            self.record_input(key)
-        return self.input_names[key]
 
     # ------------------------------------------------------------ values
     def _render(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
@@ -242,17 +206,12 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         args = [self.value(a, idx, space) for a in node.args]
         if op == "cast":
             return self.let(self.convert(args[0], node.args[0].dtype, node.dtype), _CTYPE[node.dtype])
-        t = self.compute_type(node)
-        if len(args) == 1:
-            return self.unary(op, self.convert(args[0], node.args[0].dtype, t), t, node.dtype,
-                              needs_domain_check(node))
-        a = self.convert(args[0], node.args[0].dtype, t)
-        b = self.convert(args[1], node.args[1].dtype, t)
         if is_square(node):
             # x.^2 is x*x (mf_pow's own first case) without its per-element
             # test of the exponent: ~5% of the elementwise benchmark's pass.
+            a = self.convert(args[0], node.args[0].dtype, node.dtype)
             return self.let(f"({a} * {a})", _CTYPE[node.dtype])
-        return self.binary(op, a, b, t, node.dtype, needs_domain_check(node))
+        return self.elementwise(node, args)
 
     # block-per-output final passes (EmitterBase.block_reduction_value)
     local_id = "threadIdx.x"
@@ -270,90 +229,6 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         name = self.fresh("sh")
         self.emit(f"__shared__ {_CTYPE[t]} {name}[{BLOCK_FINAL_THREADS}];")
         return name
-
-    def compute_type(self, node: FNode) -> str:
-        if node.dtype != "bool":
-            return node.dtype
-        types = [a.dtype for a in node.args if a.dtype != "bool"]
-        if not types:
-            return "bool"
-        return "f32" if "f32" in types else "f64"
-
-    def convert(self, x: str, src: str, dst: str) -> str:
-        if src == dst:
-            return x
-        if src == "bool":
-            return f"({x} ? {_one(dst)} : {_zero(dst)})"
-        if dst == "bool":
-            return f"({x} != {_zero(src)})"
-        return f"(({_CTYPE[dst]}){x})"
-
-    def unary(self, op: str, x: str, t: str, out: str, check: bool) -> str:
-        ct = _CTYPE[out]
-        if op == "neg":
-            return self.let(f"(-{x})", ct)
-        if op == "not":
-            return self.let(f"({x} == {_zero(t)})" if t != "bool" else f"(!{x})", ct)
-        if op == "abs":
-            return self.let(f"{_fn('fabs', t)}({x})", ct)
-        if op == "sign":
-            # NaN stays NaN, +-0 stays 0 (MATLAB sign).
-            return self.let(f"({x} > {_zero(t)} ? {_one(t)} : ({x} < {_zero(t)} ? -{_one(t)} : {x}))", ct)
-        if op == "fix":
-            return self.let(f"{_fn('trunc', t)}({x})", ct)
-        if op == "round":
-            return self.let(f"{_fn('round', t)}({x})", ct)   # C round: halves away from zero
-        if op == "isnan":
-            return self.let(f"({x} != {x})", ct)
-        if op == "isinf":
-            return self.let(f"({_fn('fabs', t)}({x}) == {_inf(t)})", ct)
-        if op == "isfinite":
-            return self.let(f"({_fn('fabs', t)}({x}) < {_inf(t)})", ct)
-        if op not in _MATH_UNARY:
-            raise ValueError(f"CUDA renderer: no unary op {op}")
-        if check:
-            self.domain_check(op, [x], t)
-        return self.let(f"{_fn(op, t)}({x})", ct)
-
-    def binary(self, op: str, a: str, b: str, t: str, out: str, check: bool) -> str:
-        ct = _CTYPE[out]
-        if op in _BIN_INFIX:
-            return self.let(f"({a} {_BIN_INFIX[op]} {b})", ct)
-        if op == "ldiv":
-            return self.let(f"({b} / {a})", ct)
-        if op in _CMP:
-            return self.let(f"({a} {_CMP[op]} {b})", ct)
-        if op in ("and", "or", "xor"):
-            za = f"({a} != {_zero(t)})" if t != "bool" else a
-            zb = f"({b} != {_zero(t)})" if t != "bool" else b
-            joiner = {"and": "&&", "or": "||", "xor": "!="}[op]
-            return self.let(f"({za} {joiner} {zb})", ct)
-        if op in ("mod", "rem"):
-            self.helpers.add(f"{op}_{t}")
-            return self.let(f"mf_{op}_{t}({a}, {b})", ct)
-        if op == "pow":
-            if check:
-                self.domain_check(op, [a, b], t)
-            self.helpers.add(f"pow_{t}")
-            return self.let(f"mf_pow_{t}({a}, {b})", ct)
-        if op in _MATH_BINARY:
-            return self.let(f"{_fn(_MATH_BINARY[op], t)}({a}, {b})", ct)
-        raise ValueError(f"CUDA renderer: no binary op {op}")
-
-    def let_value(self, expr: str, dtype: str) -> str:
-        return self.let(expr, _CTYPE[dtype])
-
-    def combine(self, op: str, acc: str, value: str, t: str) -> str:
-        return _combine(op, acc, value)
-
-    def reduce_init(self, op: str, t: str) -> str:
-        return _init(op, t)
-
-    def literal(self, value: float, t: str) -> str:
-        return f"{value!r}f" if t == "f32" else repr(value)
-
-    def math_name(self, name: str, t: str) -> str:
-        return _fn("fabs" if name == "abs" else name, t)
 
     # ------------------------------------------------------------ generators
     def generator(self, node: FNode, i: str) -> str:
@@ -536,46 +411,6 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
             threads=threads, header=list(self.header), scalars=list(self.scalars),
             float_type=self.ftype, has_flag=self.has_flag,
             vector_width=max(1, len(self.vector_lanes)))
-
-
-def _combine(op: str, acc: str, value: str) -> str:
-    op = op.removeprefix("reduce_")
-    if op in ("sum", "mean"):
-        return f"{acc} + {value}"
-    if op == "prod":
-        return f"{acc} * {value}"
-    # NaN values are skipped; an all-NaN slice keeps the NaN start (MATLAB's omitnan).
-    cmp = ">" if op == "max" else "<"
-    return f"(({value} {cmp} {acc}) || ({acc} != {acc})) ? {value} : {acc}"
-
-
-def _init(op: str, t: str) -> str:
-    op = op.removeprefix("reduce_")
-    if op in ("sum", "mean"):
-        return _zero(t)
-    if op == "prod":
-        return _one(t)
-    return _nan(t)
-
-
-def _fn(name: str, t: str) -> str:
-    return name + "f" if t == "f32" else name
-
-
-def _zero(t: str) -> str:
-    return {"f32": "0.0f", "f64": "0.0", "bool": "false"}[t]
-
-
-def _one(t: str) -> str:
-    return {"f32": "1.0f", "f64": "1.0", "bool": "true"}[t]
-
-
-def _inf(t: str) -> str:
-    return "__int_as_float(0x7f800000)" if t == "f32" else "__longlong_as_double(0x7ff0000000000000LL)"
-
-
-def _nan(t: str) -> str:
-    return "__int_as_float(0x7fc00000)" if t == "f32" else "__longlong_as_double(0x7ff8000000000000LL)"
 
 
 def _np_dtype(dtype: str) -> str:

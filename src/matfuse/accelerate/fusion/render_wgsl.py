@@ -15,7 +15,6 @@ from matfuse.accelerate.fusion._render_cache import (
 )
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
-from matfuse.accelerate.providers.wgpu.shaders.special_values import fused_name
 
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
 GRID_STRIDE_WORKGROUPS = 8192
@@ -38,11 +37,11 @@ BLOCK_FINAL_MAX_PARTIALS = 1 << 14
 #: or SPLIT_PARTIAL_MARKER + " <reduction length> <chunks>" (partial pass).
 SPLIT_MARKER = "// mf:split-dispatch"
 SPLIT_PARTIAL_MARKER = "// mf:split-partial"
-from matfuse.accelerate.fusion import wgsl_lib
+from matfuse.accelerate.fusion.dialect import WGSL
+from matfuse.accelerate_api.device_code import wgsl_library
 from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
 
 _STORAGE = {"float32": "f32", "float64": "f64", "bool": "u32"}
-_BIN_INFIX = {"add": "+", "sub": "-", "mul": "*", "div": "/"}
 #: binary ops a driver may fold when both operands are one value (x - x,
 #: x / x, x == x ...), or one is the other's negation (x + -x)
 _FOLDABLE_SELF = frozenset({"sub", "div", "ldiv", "eq", "ne", "lt", "le", "gt", "ge", "mod",
@@ -69,16 +68,6 @@ def _self_cancelling(node: FNode) -> bool:
     return node.op in ("add", "sub") and (
         (a.op == "neg" and _same_value(a.args[0], b)) or
         (b.op == "neg" and _same_value(b.args[0], a)))
-
-
-_CMP = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
-_F32_UNARY = {
-    "sqrt": "sqrt({0})", "exp": "exp({0})", "log": "log({0})", "log2": "log2({0})",
-    "log10": "(log({0}) * 0.4342944819032518)", "sin": "mf32_sin({0})", "cos": "mf32_cos({0})",
-    "tan": "mf32_tan({0})", "asin": "asin({0})", "acos": "acos({0})", "atan": "mf32_atan({0})",
-    "sinh": "mf32_sinh({0})", "cosh": "cosh({0})", "tanh": "mf32_tanh({0})",
-    "expm1": "mf32_expm1({0})", "log1p": "mf_log1p_f32({0})",
-}
 
 
 def workgroup_folds(a_ext: int, chunks: int) -> bool:
@@ -131,7 +120,7 @@ class WgslRenderer(CachingRenderer):
 
 
 class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
-    u32_type = "u32"
+    dialect = WGSL
 
     def __init__(self, plan: KernelPlan, nodes: list[FNode], f64_division: bool = False):
         super().__init__()
@@ -140,13 +129,9 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.plan = plan
         self.init_recipe(nodes)
         self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
-        self.inputs: list[object] = []
-        self.input_names: dict[object, str] = {}
-        self.input_types: list[str] = []
         self.scalars: list[float] = []
         # h[0].x: thread count; h[0].y: always 0 (source of run-time inf/NaN).
         self.header: list[int] = [0, 0]
-        self.helpers: set[str] = set()
         self.has_flag = any(needs_domain_check(n) for n in nodes)
         self.shared: str | None = None  # element type of the workgroup array, if used
         self.nodes = nodes
@@ -184,35 +169,8 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.header.append(self.record_header(node, getter))
         return f"params.h[{j // 4}].{'xyzw'[j % 4]}"
 
-    def binding(self, key: object, storage: str) -> str:
-        if key not in self.input_names:
-            name = f"in{len(self.inputs)}"
-            self.input_names[key] = name
-            self.inputs.append(key)
-            self.input_types.append(storage)
-            self.record_input(key)
-        return self.input_names[key]
-
     def let_index(self, expr: str) -> str:
         return self.let(expr)
-
-    # loop hooks (LoopEmitterMixin)
-    def declare(self, type_name: str, init: str) -> str:
-        name = self.fresh("c")
-        self.emit(f"var {name}: {type_name} = {init};")
-        return name
-
-    def type_name(self, dtype: str) -> str:
-        return dtype
-
-    def open_loop(self, var: str, count: str) -> None:
-        self.emit(f"for (var {var}: u32 = 0u; {var} < {count}; {var} = {var} + 1u) {{")
-
-    def carry(self, a: str, b: str) -> str:
-        return f"select(0u, 1u, {a} < {b})"
-
-    def loop_word(self, node: FNode, getter: Callable[[FNode], int]) -> str:
-        return self.header_word(node, getter)
 
     # ------------------------------------------------------------ values
     def _render(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
@@ -242,18 +200,21 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         args = [self.value(a, idx, space) for a in node.args]
         if op == "cast":
             return self.let(self.convert(args[0], node.args[0].dtype, node.dtype))
-        if len(args) == 1:
-            x = self.convert(args[0], node.args[0].dtype, self.compute_type(node))
-            return self.unary(op, x, self.compute_type(node), needs_domain_check(node))
-        a = self.convert(args[0], node.args[0].dtype, self.compute_type(node))
-        b = self.convert(args[1], node.args[1].dtype, self.compute_type(node))
-        if _self_cancelling(node) and self.compute_type(node) in ("f32", "f64"):
-            b = self.opaque(b, self.compute_type(node))
-        if op in ("div", "ldiv") and self.f64_division and self.compute_type(node) == "f32":
-            den = node.args[1 if op == "div" else 0]
-            if den.handle is None and den.op in ("scalar", "fill"):
-                return self.uniform_quotient(a, b) if op == "div" else self.uniform_quotient(b, a)
-        return self.binary(op, a, b, self.compute_type(node), needs_domain_check(node))
+        return self.elementwise(node, args)
+
+    def elementwise_values(self, node: FNode, values: list[str], t: str) -> str:
+        """The op table's form, after WGSL's own precautions: an operand of a
+        self-cancelling op is made opaque, and f32 quotients are IEEE-exact
+        through f64 (``f64_division``)."""
+        if len(values) == 2 and t in ("f32", "f64") and _self_cancelling(node):
+            values = [values[0], self.opaque(values[1], t)]
+        if node.op in ("div", "ldiv") and t == "f32" and self.f64_division:
+            num, den = values if node.op == "div" else values[::-1]
+            den_node = node.args[1 if node.op == "div" else 0]
+            if den_node.handle is None and den_node.op in ("scalar", "fill"):
+                return self.uniform_quotient(num, den)
+            return self.let(f"({self.quotient(num, den, t)})")
+        return super().elementwise_values(node, values, t)
 
     def opaque(self, x: str, t: str) -> str:
         """``x`` times a run-time 1.0: drivers fold ``x - x`` to 0 and ``x / x``
@@ -280,105 +241,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
                   f"{{ {r} = f32(f64({a}) / f64({d})); }}")
         return r
 
-    def compute_type(self, node: FNode) -> str:
-        if node.dtype != "bool":
-            return node.dtype
-        types = [a.dtype for a in node.args if a.dtype != "bool"]
-        if not types:
-            # WGSL orders numbers, not bools: compare logicals as 0/1 values.
-            return "f32" if node.op in ("lt", "le", "gt", "ge") else "bool"
-        return "f32" if "f32" in types else "f64"
-
-    def convert(self, x: str, src: str, dst: str) -> str:
-        if src == dst:
-            return x
-        if src == "bool":
-            return f"select({dst}(0.0), {dst}(1.0), {x})"
-        if dst == "bool":
-            return f"({x} != {src}(0.0))"
-        return f"{dst}({x})"
-
-    def unary(self, op: str, x: str, t: str, check: bool) -> str:
-        if op == "neg":
-            return self.let(f"(-{x})")
-        if op == "not":
-            return self.let(f"({x} == {t}(0.0))" if t != "bool" else f"(!{x})")
-        if op == "abs":
-            return self.let(f"abs({x})")
-        if op in ("sign", "fix", "round"):
-            return self.let(f"{self.special(op, t)}({x})")
-        if op == "floor" or op == "ceil":
-            return self.let(f"{op}({x})")
-        if op == "isnan":
-            return self.let(f"(!({x} == {x}))")
-        if op == "isinf":
-            return self.let(f"(abs({x}) == {_inf(t)})")
-        if op == "isfinite":
-            return self.let(f"(abs({x}) < {_inf(t)})")
-        if check:
-            self.domain_check(op, [x], t)
-        if t == "f32":
-            template = _F32_UNARY[op]
-            if template.startswith("mf_"):
-                self.helpers.add(template.split("(")[0])
-            elif template.startswith("mf32_"):
-                self.helpers.add("f32math")
-            return self.let(template.format(x))
-        self.helpers.add("f64math")
-        return self.let(f"mf_{op}({x})")
-
-    def special(self, op: str, t: str) -> str:
-        """Name of the shared definition of ``op`` on ``t`` (``special_values``:
-        the eager kernels render the same body)."""
-        name = fused_name(op, t)
-        self.helpers.add(name)
-        return name
-
     def quotient(self, a: str, b: str, t: str) -> str:
         if t == "f32" and self.f64_division:
             return f"f32(f64({a}) / f64({b}))"   # see WgslRenderer: WGSL's f32 / is 2.5 ulp
         return f"{a} / {b}"
-
-    def binary(self, op: str, a: str, b: str, t: str, check: bool) -> str:
-        if op in ("div", "ldiv"):
-            num, den = (a, b) if op == "div" else (b, a)
-            return self.let(f"({self.quotient(num, den, t)})")
-        if op in _BIN_INFIX:
-            return self.let(f"({a} {_BIN_INFIX[op]} {b})")
-        if op == "ldiv":
-            return self.let(f"({b} / {a})")
-        if op == "ne":
-            # not (a == b): drivers may compile != as an ordered comparison,
-            # false for a NaN operand (MATLAB: NaN ~= x is true)
-            return self.let(f"(!({a} == {b}))")
-        if op in _CMP:
-            return self.let(f"({a} {_CMP[op]} {b})")
-        if op in ("and", "or", "xor"):
-            za = f"({a} != {t}(0.0))" if t != "bool" else a
-            zb = f"({b} != {t}(0.0))" if t != "bool" else b
-            joiner = {"and": "&&", "or": "||", "xor": "!="}[op]
-            return self.let(f"({za} {joiner} {zb})")
-        if op in ("max", "min"):
-            fn = f"mf_{op}_{t}"
-            self.helpers.add(fn)
-            return self.let(f"{fn}({a}, {b})")
-        if op in ("mod", "rem", "hypot"):
-            return self.let(f"{self.special(op, t)}({a}, {b})")
-        if check:
-            self.domain_check(op, [a, b], t)
-        if op == "pow":
-            fn = f"mf_pow_{t}"
-            self.helpers.add(fn)
-        elif op == "atan2" and t == "f32":
-            # the eager kernels' own atan2 (the driver's is ~50 ulps off on lavapipe)
-            fn = "mfx_atan2_32"
-            self.helpers.add(fn)
-        elif t == "f64":
-            fn = f"mf_{op}"
-            self.helpers.add("f64math")
-        else:
-            fn = op
-        return self.let(f"{fn}({a}, {b})")
 
     # workgroup-per-output final passes (EmitterBase.block_reduction_value):
     # the output loop runs over workgroup ids, so the barriers are in
@@ -395,21 +261,6 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
     def shared_array(self, t: str) -> str:
         self.final_shared.add(t)
         return f"mf_fin_{t}"
-
-    def let_value(self, expr: str, dtype: str) -> str:
-        return self.let(expr)
-
-    def combine(self, op: str, acc: str, value: str, t: str) -> str:
-        return _combine(op, acc, value, t, self)
-
-    def reduce_init(self, op: str, t: str) -> str:
-        return _init(op, t)
-
-    def literal(self, value: float, t: str) -> str:
-        return f"{t}({value!r})"
-
-    def math_name(self, name: str, t: str) -> str:
-        return name
 
     # ------------------------------------------------------------ generators
     def generator(self, node: FNode, i: str) -> str:
@@ -549,7 +400,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.emit(f"let c = g / {a_ext * chunks}u;")
         self.emit(f"let tt = g % {a_ext * chunks}u;")
         self.emit(f"let a = tt % {a_ext}u;")
-        self.emit(f"var acc: {t} = {_init(node.op, t)};")
+        self.emit(f"var acc: {t} = {self.reduce_init(node.op, t)};")
         self.emit(f"let r_end = select(0u, min({r_ext}u, params.r.y), valid);")
         self.emit(f"for (var r: u32 = tt / {a_ext}u + params.r.x; r < r_end; r = r + {chunks}u) {{")
         self.indent += 1
@@ -561,7 +412,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             self.splittable = False
         x = node.args[0]
         value = self.convert(self.value(x, j, x.shape), x.dtype, t)
-        self.emit(f"acc = {_combine(node.op, 'acc', value, t, self)};")
+        self.emit(f"acc = {self.combine(node.op, 'acc', value, t)};")
         partial_count = threads // (WORKGROUP_SIZE // a_ext) if folded else threads
         outs: list[tuple[FNode | None, tuple[int, ...], str]] = [(None, (partial_count, 1), t)]
         for k, extra in enumerate(plan.outputs, start=1):
@@ -574,7 +425,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.emit("}")
         self.split_index = None
         # later ranges of a split dispatch combine into the earlier partials
-        later = f"acc = {_combine(node.op, 'out0[g]', 'acc', t, self)};"
+        later = f"acc = {self.combine(node.op, 'out0[g]', 'acc', t)};"
         if not folded:
             self.emit(f"if (valid) {{ if (params.r.z != 0u) {{ {later} }} out0[g] = acc; }}")
             return outs, threads
@@ -584,7 +435,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         stride = WORKGROUP_SIZE // 2
         while stride >= a_ext:
             self.emit(f"if (lid < {stride}u) {{ mf_sh[lid] = "
-                      f"{_combine(node.op, 'mf_sh[lid]', f'mf_sh[lid + {stride}u]', t, self)}; }}")
+                      f"{self.combine(node.op, 'mf_sh[lid]', f'mf_sh[lid + {stride}u]', t)}; }}")
             self.emit("workgroupBarrier();")
             stride //= 2
         per_output = chunks * a_ext // WORKGROUP_SIZE
@@ -593,7 +444,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
                   f"(tt / {WORKGROUP_SIZE}u);")
         self.emit("  var acc_all = mf_sh[lid];")
         self.emit(f"  if (params.r.z != 0u) {{ acc_all = "
-                  f"{_combine(node.op, 'out0[slot]', 'acc_all', t, self)}; }}")
+                  f"{self.combine(node.op, 'out0[slot]', 'acc_all', t)}; }}")
         self.emit("  out0[slot] = acc_all;")
         self.emit("}")
         return outs, threads
@@ -647,7 +498,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.emit(f"let tt = g % {groups * chunks}u;")
         accs = [f"acc{k}" for k in range(width if per_output else 1)]
         for acc in accs:
-            self.emit(f"var {acc}: {t} = {_init(op, t)};")
+            self.emit(f"var {acc}: {t} = {self.reduce_init(op, t)};")
         if per_output:
             self.emit(f"let a0 = (tt % {groups}u) * {width}u;")
             self.emit(f"let r_end = select(0u, min({r_ext}u, params.r.y), valid);")
@@ -677,7 +528,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         for k, j in enumerate(lanes):
             value = self.convert(self.value(x, j, x.shape), x.dtype, t)
             acc = accs[k] if per_output else accs[0]
-            self.emit(f"{acc} = {_combine(op, acc, value, t, self)};")
+            self.emit(f"{acc} = {self.combine(op, acc, value, t)};")
         # partial_body's count (its threads: A*P*C)
         partial_count = a_ext * chunks * c_ext
         if folded:
@@ -698,7 +549,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         self.vector_index = "i"
 
         def write(slot: str, value: str) -> str:
-            later = f"{value} = {_combine(op, f'out0[{slot}]', value, t, self)};"
+            later = f"{value} = {self.combine(op, f'out0[{slot}]', value, t)};"
             return f"if (params.r.z != 0u) {{ {later} }} out0[{slot}] = {value};"
 
         if not folded:
@@ -720,7 +571,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         while stride >= a_ext:
             folds = " ".join(
                 f"mf_sh[lid + {k * WORKGROUP_SIZE}u] = "
-                f"{_combine(op, f'mf_sh[lid + {k * WORKGROUP_SIZE}u]', f'mf_sh[lid + {k * WORKGROUP_SIZE + stride}u]', t, self)};"
+                f"{self.combine(op, f'mf_sh[lid + {k * WORKGROUP_SIZE}u]', f'mf_sh[lid + {k * WORKGROUP_SIZE + stride}u]', t)};"
                 for k in range(n))
             self.emit(f"if (lid < {stride}u) {{ {folds} }}")
             self.emit("workgroupBarrier();")
@@ -769,7 +620,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             _, r_ext, _ = self.plan.reduce_node.attrs
             decls.insert(0, f"{SPLIT_PARTIAL_MARKER} {r_ext} {self.plan.chunks}")
         decls.append(f"@group(0) @binding({binding}) var<uniform> params: Params;")
-        lib = wgsl_lib.library(self.helpers)
+        lib = wgsl_library.library(self.helpers)
         if "f64math" in self.helpers or "mf_pow_f64" in self.helpers:
             # The f64 library needs a run-time 1.0 (see f64math.mf_init).
             self.lines.insert(0, "  " * 2 + "mf_init(nwg.x);")
@@ -791,37 +642,6 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             threads=threads, header=list(self.header), scalars=list(self.scalars),
             float_type=self.ftype, has_flag=self.has_flag,
             max_workgroups=GRID_STRIDE_WORKGROUPS if grid_stride else None)
-
-
-def _combine(op: str, acc: str, value: str, t: str, emitter: _Emitter) -> str:
-    op = op.removeprefix("reduce_")
-    if op in ("sum", "mean"):
-        return f"{acc} + {value}"
-    if op == "prod":
-        return f"{acc} * {value}"
-    # WGSL comparisons are ordered (false with a NaN operand): NaN values are
-    # skipped, and an all-NaN slice keeps the NaN initial value (MATLAB's omitnan).
-    cmp = ">" if op == "max" else "<"
-    return f"select({acc}, {value}, ({value} {cmp} {acc}) || (!({acc} == {acc}) && ({value} == {value})))"
-
-
-def _init(op: str, t: str) -> str:
-    op = op.removeprefix("reduce_")
-    if op in ("sum", "mean"):
-        return f"{t}(0.0)"
-    if op == "prod":
-        return f"{t}(1.0)"
-    return _nan(t)
-
-
-# Non-finite constants are built at run time from the zero header word
-# ``h[0].y``: WGSL rejects non-finite constant expressions.
-def _inf(t: str) -> str:
-    return f"({t}(1.0) / {t}(params.h[0].y))"
-
-
-def _nan(t: str) -> str:
-    return f"({t}(params.h[0].y) / {t}(params.h[0].y))"
 
 
 def _np_dtype(dtype: str) -> str:

@@ -55,9 +55,9 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     unsigned int c14 = 0u;
     for (unsigned int k15 = 0u; k15 < h2; ++k15) {
       const unsigned int v16 = h7 + c13;
-      const unsigned int v17 = h8 + c14 + (v16 < h7 ? 1u : 0u);
+      const unsigned int v17 = h8 + c14 + ((v16 < h7) ? 1u : 0u);
       const unsigned int v18 = v16 + i;
-      const unsigned int v19 = v17 + (v18 < v16 ? 1u : 0u);
+      const unsigned int v19 = v17 + ((v18 < v16) ? 1u : 0u);
       const mf_u4 w20 = mf_philox(v18, v19, h5, h6);
       const float v21 = mf_u01_f32(mf_word(w20, 0u));
       const float v22 = mf_u01_f32(mf_word(w20, 0u + 1u));
@@ -102,7 +102,7 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
       c11 = v53;
       c12 = v54;
       const unsigned int v55 = c13 + h3;
-      c14 = c14 + h4 + (v55 < c13 ? 1u : 0u);
+      c14 = c14 + h4 + ((v55 < c13) ? 1u : 0u);
       c13 = v55;
     }
     reinterpret_cast<float4*>(out0)[i] = make_float4(c5, c7, c9, c11);

@@ -38,7 +38,7 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
     const unsigned int v3 = i * 4u + 2u;
     const unsigned int v4 = i * 4u + 3u;
     const unsigned int v5 = h4 + i;
-    const unsigned int v6 = h5 + (v5 < h4 ? 1u : 0u);
+    const unsigned int v6 = h5 + ((v5 < h4) ? 1u : 0u);
     const mf_u4 w7 = mf_philox(v5, v6, h2, h3);
     const float v8 = mf_u01_f32(mf_word(w7, 0u));
     const float v9 = mf_u01_f32(mf_word(w7, 0u + 1u));

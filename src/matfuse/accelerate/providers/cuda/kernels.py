@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.fusion.cuda_lib import HELPERS as CUDA_HELPERS
+from matfuse.accelerate_api.device_code.cuda_library import HELPERS as CUDA_HELPERS
 from matfuse.accelerate.providers.cuda.cache import KernelCache
 
 BLOCK = 256

@@ -53,6 +53,7 @@ class CudaProvider(ArrayHooks, AccelProvider):
     starts_work_at_launch = True
 
     name = "cuda"
+    kernel_language = "cuda"
 
     def __init__(self, device_index: int = 0, cache_dir: str | None = None):
         import cupy
@@ -76,13 +77,6 @@ class CudaProvider(ArrayHooks, AccelProvider):
         self._op_counts: Counter[str] = Counter()
 
     # ------------------------------------------------------------ helpers
-    @property
-    def fusion_renderer(self) -> Any:
-        """The renderer whose kernels ``fused_elementwise`` runs (CUDA C)."""
-        from matfuse.accelerate.fusion.render_cuda import CudaRenderer
-
-        return CudaRenderer()
-
     def _store(self, arr: Any, matlab_class: str | None = None) -> GpuTensorHandle:
         cp = self.cp
         arr = cp.asarray(arr)

@@ -97,7 +97,8 @@ class ComputeHooks(ComplexHooks):
     def elem_binary(self, op: str, a: object, b: object, out_dtype: str) -> GpuTensorHandle:
         if is_complex_call(op, (a, b), out_dtype):
             return self.complex_elementwise(op, [a, b], out_dtype)
-        expr = ew.binary_expr(op)
+        handles = [o for o in (a, b) if isinstance(o, GpuTensorHandle)]
+        expr = ew.binary_expr(op, ew.compute_type(self.norm_dtype(out_dtype), [h.dtype for h in handles]))
         if out_dtype == "float32" and op in ("rdivide", "ldivide") and self.ctx.has_f64:
             # WGSL's f32 division may be 2.5 ulp off (NVIDIA's Vulkan driver:
             # 20-54% of quotients); the f64 quotient rounded once is IEEE's.

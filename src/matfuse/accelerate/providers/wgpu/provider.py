@@ -120,13 +120,10 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateH
             self.wait_idle()
 
     @property
-    def fusion_renderer(self) -> Any:
-        """The WGSL renderer of this device's fused kernels: f32 division
-        through f64 where the adapter has shader-f64 (WGSL's f32 division
-        may be 2.5 ulp off; MATLAB's is IEEE-exact)."""
-        from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
-
-        return WgslRenderer(f64_division=bool(self.ctx.has_f64))
+    def f32_division_via_f64(self) -> bool:
+        """WGSL's f32 division may be 2.5 ulp off (MATLAB's is IEEE-exact):
+        fused kernels divide through f64 where the adapter has shader-f64."""
+        return bool(self.ctx.has_f64)
 
     # ------------------------------------------------------------ info
     def device_info(self) -> str:

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from matfuse.accelerate_api import Unsupported
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
 from matfuse.accelerate.providers.wgpu.shaders.elementwise import ATAN2_F32, MAX_RANK, broadcast_offsets
-from matfuse.accelerate.providers.wgpu.shaders.f32math import F32_MATH
-from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH
+from matfuse.accelerate_api.device_code.wgsl_f32math import F32_MATH
+from matfuse.accelerate_api.device_code.wgsl_f64math import F64_MATH
 
 #: op -> (WGSL expression in a, b of type C, result kind: c complex, r real, b bool)
 BINARY = {

@@ -12,7 +12,7 @@ import numpy as np
 
 from matfuse.accelerate.providers.numpy_kernels import cast_to
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
-from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH
+from matfuse.accelerate_api.device_code.wgsl_f64math import F64_MATH
 
 _MAIN = """
 @compute @workgroup_size(256)

@@ -12,128 +12,59 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from matfuse.accelerate_api import Unsupported
-from matfuse.accelerate.providers.wgpu.shaders.special_values import eager_definitions
+from matfuse.accelerate_api.device_code import op_table
+from matfuse.accelerate_api.device_code.wgsl_library import ATAN2_F32, library
+from matfuse.accelerate_api.device_code.wgsl_special_values import MAX_FINITE, SPECIAL_OPS
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
-from matfuse.accelerate.providers.wgpu.shaders.f32math import F32_MATH
-from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH, F64_UNARY_FUNCS
 from matfuse.errors import MatlabError
+
+__all__ = ["ATAN2_F32", "MAX_RANK", "PREDICATES", "INTEGER_RANGES"]
 
 MAX_RANK = 8
 
-COMPARISONS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
-LOGICAL_BINARY = {"and", "or", "xor"}
+#: predicates computed in the operand's own precision
 PREDICATES = {"isnan", "isinf", "isfinite", "not"}
+#: integer classes the stores round and saturate to
+INTEGER_RANGES = {name: lo_hi for name, lo_hi in op_table.INTEGER_RANGES.items()}
+_INTEGER_STORAGE = {"int8": "i32", "uint8": "u32", "int16": "i32", "uint16": "u32",
+                    "int32": "i32", "uint32": "u32"}
 
-_BINARY = {
-    "plus": "a + b", "minus": "a - b", "times": "a * b", "rdivide": "a / b",
-    "ldivide": "b / a", "power": "mfx_pow(a, b)", "atan2": "mfx_atan2(a, b)",
-    "hypot": "mfx_hypot(a, b)", "max": "mfx_max(a, b)", "min": "mfx_min(a, b)",
-    "mod": "mfx_mod(a, b)", "rem": "mfx_rem(a, b)",
-}
-_UNARY_COMMON = {
-    "uminus": "-a", "abs": "abs(a)", "sign": "mfx_sign(a)", "sqrt": "sqrt(a)",
-    "floor": "floor(a)", "ceil": "ceil(a)", "round": "mfx_round(a)", "fix": "mfx_fix(a)",
-    "real": "a", "conj": "a", "imag": "a * T(0.0)", "identity": "a",
-}
-_F32_FUNCS = {
-    "exp": "exp(a)", "log": "log(a)", "log2": "log2(a)", "log10": "log(a) * 0.4342944819032518f",
-    "sin": "mf32_sin(a)", "cos": "mf32_cos(a)", "tan": "mf32_tan(a)", "asin": "asin(a)", "acos": "acos(a)",
-    "atan": "mf32_atan(a)", "sinh": "mf32_sinh(a)", "cosh": "cosh(a)", "tanh": "mf32_tanh(a)",
-    "asinh": "mf32_asinh(a)", "acosh": "acosh(a)", "atanh": "atanh(a)",
-    "expm1": "mf32_expm1(a)", "log1p": "mfx_log1p(a)",
-}
-
-#: integer class -> (min, max, storage type): MATLAB rounds half away from
-#: zero, saturates and maps NaN to 0; 8/16-bit classes are stored widened
-INTEGER_RANGES = {
-    "int8": ("-128.0", "127.0", "i32"), "uint8": ("0.0", "255.0", "u32"),
-    "int16": ("-32768.0", "32767.0", "i32"), "uint16": ("0.0", "65535.0", "u32"),
-    "int32": ("-2147483648.0", "2147483647.0", "i32"), "uint32": ("0.0", "4294967295.0", "u32"),
-}
-
-UNARY_OPS = set(_UNARY_COMMON) | set(_F32_FUNCS) | PREDICATES
-BINARY_OPS = set(_BINARY) | set(COMPARISONS) | LOGICAL_BINARY
+#: the eager expressions run in ``fn op(a: T, b: T) -> T``; non-finite
+#: values come from bit patterns (``mfx_inf``/``mfx_nan``)
+_INF, _NAN = "mfx_inf()", "mfx_nan()"
 
 
-# lavapipe's f32 atan2 returns 0 for NaN and 3*pi/4 for (0, 0): handle the
-# special cases as mf_atan2 does; finite non-zeros use mf32_atan (F32_MATH,
-# which every user of this text must include)
-ATAN2_F32 = """
-fn mfx_atan2_32(y: f32, x: f32) -> f32 {
-  if (!(x == x) || !(y == y)) { return x + y; }
-  let pi = 3.1415927f;
-  if (y == 0.0f) {
-    if (x > 0.0f || (x == 0.0f && 1.0f / x > 0.0f)) { return y; }
-    if (1.0f / y > 0.0f) { return pi; }
-    return -pi;
-  }
-  if (x == 0.0f) { if (y > 0.0f) { return 1.5707964f; } return -1.5707964f; }
-  var r = 0.0f;
-  if (abs(x) > 3.4028234663852886e38f && abs(y) > 3.4028234663852886e38f) {
-    r = 0.7853982f;
-    if (x < 0.0f) { r = 2.3561945f; }
-  } else {
-    r = mf32_atan(abs(y / x));
-    if (x < 0.0f) { r = pi - r; }
-  }
-  if (y < 0.0f) { return -r; }
-  return r;
-}
-"""
+def _all_helpers(t: str) -> set[str]:
+    """Every table helper of compute type ``t`` (one eager source serves any op)."""
+    names = {f"mf_{op}_{t}" for op in SPECIAL_OPS} | {f"mf_isnan_{t}", f"mf_idiv_{t}"}
+    for entry in op_table.OPS.values():
+        names.update(entry.helper_names("wgsl", t))
+    return names
 
 
 def _helpers(t: str, math: bool = False) -> str:
-    """Type-generic helpers, rendered for T = f32 or f64; ``math``: the
-    source also holds F64_MATH (needed by pow/atan2 in f64)."""
-    z = "0.0lf" if t == "f64" else "0.0f"
-    pw = ("mf_pow(a, b)" if t == "f64" else
-          "mfx_pow32(a, b)")
-    at2 = "mf_atan2(a, b)" if t == "f64" else "mfx_atan2_32(a, b)"
-    maxf = "1.7976931348623157e308lf" if t == "f64" else "3.4028234663852886e38f"
-    text = f"""
+    """The alias ``T = t`` and the ``mfx_*`` names the provider's kernels
+    call (reductions, scans, elementwise), each forwarding to the shared
+    library's definition (``wgsl_library``); ``math``: every op table
+    helper (transcendentals, power, atan2), which the elementwise kernels
+    need. f32 sources always get them (no f64 math is pulled in)."""
+    names = {f"mf_{op}_{t}" for op in SPECIAL_OPS} | {f"mf_isnan_{t}", f"mf_idiv_{t}",
+                                                      f"mf_max_{t}", f"mf_min_{t}"}
+    if math or t == "f32":
+        names |= _all_helpers(t)
+    forwards = "".join(
+        f"fn mfx_{op}(a: T, b: T) -> T {{ return mf_{op}_{t}(a, b); }}\n"
+        for op in ("rem", "mod", "hypot", "max", "min", "idiv"))
+    forwards += "".join(f"fn mfx_{op}(a: T) -> T {{ return mf_{op}_{t}(a); }}\n"
+                        for op in ("fix", "round", "sign"))
+    return f"""
 alias T = {t};
-const MFX_MAXF: T = {maxf};
-// NaN from the bits of the f32 value (an f64 NaN converts to an f32 NaN):
-// NVIDIA's Vulkan compiler dropped `!(x == x)` in an integer store (H100).
-fn mfx_isnan(x: T) -> bool {{ return (bitcast<u32>(f32(x)) & 0x7fffffffu) > 0x7f800000u; }}
+const MFX_MAXF: T = {t}({MAX_FINITE[t]});
+fn mfx_isnan(x: T) -> bool {{ return mf_isnan_{t}(x); }}
 // from bit patterns: 0/0 is folded to 1 by some drivers' fast-math rules
 fn mfx_nan() -> T {{ return T(bitcast<f32>(0x7fc00000u)); }}
 fn mfx_inf() -> T {{ return T(bitcast<f32>(0x7f800000u)); }}
-fn mfx_idiv(a: T, b: T) -> T {{
-  if (b == {z}) {{ if (a == {z}) {{ return {z}; }} return select(-MFX_MAXF, MFX_MAXF, a > {z}); }}
-  return a / b;
-}}
-fn mfx_max(a: T, b: T) -> T {{ if (mfx_isnan(a)) {{ return b; }} if (mfx_isnan(b)) {{ return a; }} return max(a, b); }}
-fn mfx_min(a: T, b: T) -> T {{ if (mfx_isnan(a)) {{ return b; }} if (mfx_isnan(b)) {{ return a; }} return min(a, b); }}
-""" + eager_definitions(t)
-    if math or t == "f32":
-        text += f"""
-fn mfx_pow(a: T, b: T) -> T {{ return {pw}; }}
-fn mfx_atan2(a: T, b: T) -> T {{ return {at2}; }}
-"""
-    if t == "f32":
-        text += F32_MATH + ATAN2_F32 + """
-fn mfx_pow32(a: f32, b: f32) -> f32 {
-  if (b == 0.0f) { return 1.0f; }
-  // the driver's pow (exp2 of b * log2(a)) gives 0 for a NaN base on llvmpipe
-  if (!(a == a) || !(b == b)) { return mfx_nan(); }
-  if (mf32_is_small_int(b)) { return mf32_ipow(a, b); }
-  if (b == 2.0f) { return a * a; }
-  if (a < 0.0f) {
-    if (floor(b) != b) { return mfx_nan(); }
-    let r = pow(-a, b);
-    if (floor(b * 0.5f) * 2.0f != b) { return -r; }
-    return r;
-  }
-  return pow(a, b);
-}
-fn mfx_log1p(x: f32) -> f32 {
-  let u = 1.0f + x;
-  if (u == 1.0f) { return x; }
-  return log(u) * x / (u - 1.0f);
-}
-"""
-    return text
+""" + library(names) + forwards
 
 
 def broadcast_offsets(operands: list[int]) -> str:
@@ -148,43 +79,33 @@ def broadcast_offsets(operands: list[int]) -> str:
             f"      {acc}\n    }}\n    ")
 
 
-def unary_expr(op: str, t: str) -> str:
-    """WGSL expression of ``a`` for unary ``op`` in compute type ``t``."""
-    if op in _UNARY_COMMON:
-        return _UNARY_COMMON[op].replace("T(0.0)", "0.0lf" if t == "f64" else "0.0f")
+def _table_expr(op: str, t: str, args: list[str]) -> str:
+    entry = op_table.lookup(op)
+    if entry is None or entry.arity != len(args):
+        raise Unsupported(f"wgpu: elementwise op {op}")
     if op == "not":
         return "select(T(0), T(1), a == T(0))"
-    if op == "isnan":
-        return "select(T(0), T(1), mfx_isnan(a))"
-    if op == "isinf":
-        return "select(T(0), T(1), abs(a) > MFX_MAXF)"
-    if op == "isfinite":
-        return "select(T(0), T(1), abs(a) <= MFX_MAXF)"
-    if t == "f64" and op in F64_UNARY_FUNCS:
-        return f"{F64_UNARY_FUNCS[op]}(a)"
-    if t == "f32" and op in _F32_FUNCS:
-        return _F32_FUNCS[op]
-    raise Unsupported(f"wgpu: elementwise op {op} on {t}")
+    if entry.truth_args:
+        args = [op_table.truth(x, "wgsl", t) for x in args]
+    expr = op_table.expression(entry, "wgsl", t, args, t, _INF, _NAN)
+    return f"select(T(0), T(1), {expr})" if entry.logical else expr
 
 
-def binary_expr(op: str) -> str:
-    if op in _BINARY:
-        return _BINARY[op]
-    if op in COMPARISONS:
-        if op == "ne":
-            return "select(T(0), T(1), !(a == b))"
-        return f"select(T(0), T(1), a {COMPARISONS[op]} b)"
-    if op == "and":
-        return "select(T(0), T(1), !(a == T(0)) && !(b == T(0)))"
-    if op == "or":
-        return "select(T(0), T(1), !(a == T(0)) || !(b == T(0)))"
-    if op == "xor":
-        return "select(T(0), T(1), (a == T(0)) != (b == T(0)))"
-    raise Unsupported(f"wgpu: elementwise op {op}")
+def unary_expr(op: str, t: str) -> str:
+    """WGSL expression of ``a`` for unary ``op`` in compute type ``t`` (the op table's)."""
+    if op == "imag":
+        return "T(0.0)"   # of a real value, even NaN or Inf
+    return _table_expr(op, t, ["a"])
+
+
+def binary_expr(op: str, t: str) -> str:
+    """WGSL expression of ``a``, ``b`` for binary ``op`` in compute type ``t``."""
+    return _table_expr(op, t, ["a", "b"])
 
 
 def store_expr(r: str, t: str, out_dtype: str) -> str:
-    """Convert compute value ``r`` to the storage type of ``out_dtype``."""
+    """Convert compute value ``r`` to the storage type of ``out_dtype``:
+    integers round half away from zero, saturate, and take 0 for NaN."""
     if out_dtype == "bool":
         return f"select(0u, 1u, !({r} == T(0)))"
     if out_dtype == "float32":
@@ -192,8 +113,9 @@ def store_expr(r: str, t: str, out_dtype: str) -> str:
     if out_dtype == "float64":
         return f"f64({r})"
     if out_dtype in INTEGER_RANGES:
-        lo, hi, ty = INTEGER_RANGES[out_dtype]
-        return (f"{ty}(select(clamp(mfx_round({r}), T({lo}), T({hi})), T(0), mfx_isnan({r})))")
+        lo, hi = INTEGER_RANGES[out_dtype]
+        ty = _INTEGER_STORAGE[out_dtype]
+        return (f"{ty}(select(clamp(mfx_round({r}), T({float(lo)!r}), T({float(hi)!r})), T(0), mfx_isnan({r})))")
     raise Unsupported(f"wgpu: store to {out_dtype}")
 
 
@@ -237,7 +159,7 @@ def render(spec: ElementwiseSpec, uniform: UniformStruct) -> str:
     decls.append(f"@group(0) @binding({binding}) var<storage, read_write> out0: "
                  f"array<{'vec4<' + ot + '>' if spec.vec4 else ot}>;")
     decls.append(f"@group(0) @binding({binding + 1}) var<uniform> p: Params;")
-    prelude = (F64_MATH if spec.t == "f64" else "") + _helpers(spec.t, True) + uniform.wgsl()
+    prelude = _helpers(spec.t, True) + uniform.wgsl()
     body_fn = f"fn op(a: T, b: T) -> T {{ return {spec.expr}; }}\n"
     if spec.vec4:
         loads = []

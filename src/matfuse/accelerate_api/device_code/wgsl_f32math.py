@@ -19,7 +19,7 @@ growing like |x| ulps: 56 at |x| = 69) dominates - left to the driver.
 
 from __future__ import annotations
 
-from matfuse.accelerate.providers.wgpu.shaders.trig_reduction import PAYNE_HANEK_F32
+from matfuse.accelerate_api.device_code.wgsl_trig_reduction import PAYNE_HANEK_F32
 
 F32_MATH = PAYNE_HANEK_F32 + """
 fn mf32_tanh(x: f32) -> f32 {

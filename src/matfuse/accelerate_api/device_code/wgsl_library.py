@@ -1,12 +1,20 @@
-"""WGSL helper functions that generated kernels call by name.
+"""WGSL helper functions that generated kernels (fused and the wgpu
+provider's eager ones) call by name.
 
 ``library(names)`` returns the source of the requested helpers (and what they
-depend on). f64 transcendentals (``mf_exp``, ``mf_log``...; helper name ``f64math``)
-come from the wgpu provider's own f64 math library, since the drivers' f64
-builtins are wrong.
+depend on). f64 transcendentals (``mf_exp``, ``mf_log``...; helper name
+``f64math``) are matfuse's own (``wgsl_f64math``), since the drivers' f64
+builtins are wrong; ``f32math`` holds the f32 functions whose driver
+builtins lose accuracy.
 """
 
 from __future__ import annotations
+
+from matfuse.accelerate_api.device_code.wgsl_f32math import F32_MATH
+from matfuse.accelerate_api.device_code.wgsl_f64math import F64_MATH
+from matfuse.accelerate_api.device_code.wgsl_special_values import (
+    MAX_FINITE, SPECIAL_OPS, fused_definition, fused_name,
+)
 
 _PHILOX = """
 fn mulhilo32(a: u32, b: u32) -> vec2<u32> {
@@ -123,35 +131,59 @@ fn mf_log1p_f32(x: f32) -> f32 {
 }
 
 
-def _f64_math() -> str:
-    # The wgpu provider's f64 library (own range reduction + polynomials).
-    from matfuse.accelerate.providers.wgpu.shaders.f64math import F64_MATH
+ATAN2_F32 = """
+// lavapipe's f32 atan2 returns 0 for NaN and 3*pi/4 for (0, 0): the special
+// cases are handled as mf_atan2 (f64) does; finite non-zeros use mf32_atan
+fn mfx_atan2_32(y: f32, x: f32) -> f32 {
+  if (!(x == x) || !(y == y)) { return x + y; }
+  let pi = 3.1415927f;
+  if (y == 0.0f) {
+    if (x > 0.0f || (x == 0.0f && 1.0f / x > 0.0f)) { return y; }
+    if (1.0f / y > 0.0f) { return pi; }
+    return -pi;
+  }
+  if (x == 0.0f) { if (y > 0.0f) { return 1.5707964f; } return -1.5707964f; }
+  var r = 0.0f;
+  if (abs(x) > 3.4028234663852886e38f && abs(y) > 3.4028234663852886e38f) {
+    r = 0.7853982f;
+    if (x < 0.0f) { r = 2.3561945f; }
+  } else {
+    r = mf32_atan(abs(y / x));
+    if (x < 0.0f) { r = pi - r; }
+  }
+  if (y < 0.0f) { return -r; }
+  return r;
+}
+"""
 
-    return F64_MATH
+for _t in ("f32", "f64"):
+    _HELPERS[f"mf_isnan_{_t}"] = (
+        # NaN from the bits of the f32 value (an f64 NaN converts to an f32
+        # NaN): NVIDIA's Vulkan compiler dropped `!(x == x)` in an integer store
+        f"\nfn mf_isnan_{_t}(x: {_t}) -> bool {{ return (bitcast<u32>(f32(x)) & 0x7fffffffu) > 0x7f800000u; }}\n",
+        ())
+    _HELPERS[f"mf_idiv_{_t}"] = (
+        # MATLAB integer division (the quotient is then rounded and
+        # saturated): no NaN for 0/0, which a driver may drop in the store
+        f"""
+fn mf_idiv_{_t}(a: {_t}, b: {_t}) -> {_t} {{
+  if (b == {_t}(0.0)) {{
+    if (a == {_t}(0.0)) {{ return {_t}(0.0); }}
+    return select({_t}(-{MAX_FINITE[_t]}), {_t}({MAX_FINITE[_t]}), a > {_t}(0.0));
+  }}
+  return a / b;
+}}
+""", ())
+_HELPERS["mfx_atan2_32"] = (ATAN2_F32, ("f32math",))
+_HELPERS["f64math"] = (F64_MATH, ())
+_HELPERS["f32math"] = (F32_MATH, ())
+for _op in SPECIAL_OPS:
+    for _t in ("f32", "f64"):
+        _text, _deps = fused_definition(_op, _t)
+        _HELPERS[fused_name(_op, _t)] = (_text, _deps)
 
 
-def _f32_math() -> str:
-    # f32 functions whose driver builtins lose accuracy near zero.
-    from matfuse.accelerate.providers.wgpu.shaders.f32math import F32_MATH
-
-    return F32_MATH
-
-
-def _atan2_f32() -> tuple[str, tuple[str, ...]]:
-    from matfuse.accelerate.providers.wgpu.shaders.elementwise import ATAN2_F32
-
-    return ATAN2_F32, ("f32math",)
-
-
-def _special(name: str) -> tuple[str, tuple[str, ...]]:
-    """``mf_<op>_<t>`` of the definitions the eager kernels share."""
-    from matfuse.accelerate.providers.wgpu.shaders.special_values import fused_definition
-
-    op, t = name.removeprefix("mf_").rsplit("_", 1)
-    return fused_definition(op, t)
-
-
-def library(names: set[str]) -> str:
+def library(names: set[str] | frozenset[str]) -> str:
     """Source of the helpers in ``names`` plus their dependencies, each once."""
     ordered: list[str] = []
     seen: set[str] = set()
@@ -160,18 +192,7 @@ def library(names: set[str]) -> str:
         if name in seen:
             return
         seen.add(name)
-        if name == "f64math":
-            ordered.append(_f64_math())
-            return
-        if name == "f32math":
-            ordered.append(_f32_math())
-            return
-        if name in _HELPERS:
-            text, deps = _HELPERS[name]
-        elif name == "mfx_atan2_32":
-            text, deps = _atan2_f32()
-        else:
-            text, deps = _special(name)
+        text, deps = _HELPERS[name]
         for dep in deps:
             add(dep)
         ordered.append(text)

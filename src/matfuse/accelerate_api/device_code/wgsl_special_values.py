@@ -2,10 +2,9 @@
 special values (0, NaN, Inf, huge magnitudes) need care: ``rem``, ``mod``,
 ``sign``, ``hypot`` and ``round``/``fix``.
 
-Both the wgpu provider's eager kernels (names ``mfx_<op>`` on the alias
-``T``) and the fusion engine's WGSL renderer (names ``mf_<op>_f32`` /
-``mf_<op>_f64``) render these same bodies, so the two paths cannot
-disagree. The semantics are the host's (``runtime/builtins/integer_math``):
+They are the library functions ``mf_<op>_f32`` / ``mf_<op>_f64``
+(``wgsl_library``) that the op table's WGSL forms call, for the fused
+kernels and the wgpu provider's eager kernels alike. The semantics are the host's (``runtime/builtins/integer_math``):
 
 * ``rem(a, b) = a - b.*fix(a./b)``, ``mod(a, b) = a - b.*floor(a./b)``; a
   quotient within one eps of a nonzero integer (``b`` not an integer) gives
@@ -24,7 +23,7 @@ from __future__ import annotations
 SPECIAL_OPS = ("fix", "round", "rem", "mod", "sign", "hypot")
 
 _EPS = {"f32": "1.1920928955078125e-7", "f64": "2.220446049250313e-16"}
-_MAX = {"f32": "3.4028234663852886e38", "f64": "1.7976931348623157e308"}
+MAX_FINITE = {"f32": "3.4028234663852886e38", "f64": "1.7976931348623157e308"}
 
 _BODIES = {
     "fix": """
@@ -78,18 +77,13 @@ fn {hypot}(a: {T}, b: {T}) -> {T} {{
 
 
 def fused_name(op: str, t: str) -> str:
-    """The fusion renderer's helper name of ``op`` on WGSL type ``t``."""
+    """The library name of ``op`` on WGSL type ``t``."""
     return f"mf_{op}_{t}"
 
 
 def _render(t: str, type_name: str, names: dict[str, str], ops: tuple[str, ...]) -> str:
-    fields = dict(names, T=type_name, eps=_EPS[t], max=_MAX[t])
+    fields = dict(names, T=type_name, eps=_EPS[t], max=MAX_FINITE[t])
     return "".join(_BODIES[op].format(**fields) for op in ops) + "\n"
-
-
-def eager_definitions(t: str) -> str:
-    """All the functions as ``mfx_<op>`` on the alias ``T`` (= ``t``)."""
-    return _render(t, "T", {op: f"mfx_{op}" for op in SPECIAL_OPS}, SPECIAL_OPS)
 
 
 def fused_definition(op: str, t: str) -> tuple[str, tuple[str, ...]]:

@@ -18,7 +18,7 @@ tan/acos/expm1/sinh/asinh/acosh/atanh <= 4.8e-16; tanh <= 6.6e-16.
 
 from __future__ import annotations
 
-from matfuse.accelerate.providers.wgpu.shaders.trig_reduction import PAYNE_HANEK_F64
+from matfuse.accelerate_api.device_code.wgsl_trig_reduction import PAYNE_HANEK_F64
 
 F64_MATH = r"""
 // Compilers (Mesa NIR, likely others) apply inexact algebraic rewrites such

@@ -1,0 +1,24 @@
+"""The renderer of a provider's fused kernels, chosen from what the provider
+declares (``AccelProvider.kernel_language``, ``f32_division_via_f64``),
+never from its name."""
+
+from __future__ import annotations
+
+from matfuse.accelerate.fusion._render_cache import CachingRenderer
+from matfuse.accelerate.fusion.render_cuda import CudaRenderer
+from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
+from matfuse.accelerate_api import AccelProvider
+
+
+def renderer_for(provider: AccelProvider) -> CachingRenderer:
+    """A renderer of ``provider``'s kernel language.
+
+    Raises:
+        ValueError: the provider declares a language no renderer writes.
+    """
+    language = provider.kernel_language
+    if language == "cuda":
+        return CudaRenderer()
+    if language == "wgsl":
+        return WgslRenderer(f64_division=provider.f32_division_via_f64)
+    raise ValueError(f"no fused-kernel renderer for language {language!r}")
