@@ -12,7 +12,7 @@ provides ``_render`` (one node), ``let_index`` (an index temporary),
 from __future__ import annotations
 
 from matfuse.accelerate.fusion.dialect import Dialect
-from matfuse.accelerate.fusion.graph import FNode, needs_domain_check
+from matfuse.accelerate.fusion.graph import FNode, is_square, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan
 from matfuse.accelerate_api.device_code.op_table import OPS
 
@@ -108,6 +108,10 @@ class EmitterBase:
             raise ValueError(f"{self.dialect.key} renderer: no elementwise op {node.op}/{len(args)}")
         t = self.compute_type(node)
         values = [self.convert(x, a.dtype, t) for x, a in zip(args, node.args)]
+        if is_square(node):
+            # x.^2 is x*x (the pow helpers' own first case) without their
+            # per-element test of the exponent
+            return self.let_value(f"({values[0]} * {values[0]})", node.dtype)
         if needs_domain_check(node):
             self.domain_check(node.op, values, t)
         return self.elementwise_values(node, values, t)
@@ -255,6 +259,46 @@ class EmitterBase:
         if node.op == "reduce_mean":
             return self.let_value(self.quotient(total, self.literal(float(r_ext), t), t), t)
         return total
+
+    def generator(self, node: FNode, i: str) -> str:
+        """Generator ``node`` (linspace, colon, rand, randn) at element ``i``.
+        The backend provides ``scalar``, ``u01_f64(words, half)``,
+        ``u01_f32(words, word)`` and ``box_muller`` (the (r*sin, r*cos) of
+        a uniform pair; runtime/_philox.py's streams)."""
+        from matfuse.accelerate.fusion._render_cache import attr0, attr1, linspace_step
+
+        t = node.dtype
+        d = self.dialect
+        if node.op == "colon":
+            start = self.scalar(node, attr0, t)
+            step = self.scalar(node, attr1, t)
+            return self.let_value(f"({start} + {d.cast(i, t)} * {step})", t)
+        if node.op == "linspace":
+            start = self.scalar(node, attr0, t)
+            stop = self.scalar(node, attr1, t)
+            step = self.scalar(node, linspace_step, t)
+            # the last point is exactly the end (MATLAB's linspace)
+            last = f"{i} == {max(node.attrs[2] - 1, 0)}u"
+            return self.let_value(d.select(last, stop, f"{start} + {d.cast(i, t)} * {step}"), t)
+        per_block = 2 if t == "f64" else 4
+        # In a vector iteration the lanes of one thread are exactly one
+        # Philox block: one call serves them all (memoised per block).
+        lane = self.vector_lanes.get(i) if len(self.vector_lanes) == per_block else None
+        words = self.philox_block(node, self.vector_index if lane is not None else None, i, per_block)
+        odd = f"({i} & 1u) == 1u"
+        if node.op == "rand":
+            if t == "f64":
+                self.helpers.add("u01_f64")
+                if lane is not None:
+                    return self.let_value(self.u01_f64(words, lane), t)
+                return self.let_value(d.select(odd, self.u01_f64(words, 1), self.u01_f64(words, 0)), t)
+            self.helpers.add("u01_f32")
+            return self.let_value(self.u01_f32(words, f"{lane}u" if lane is not None else f"{i} & 3u"), t)
+        pair = f"{lane & 2}u" if lane is not None else self.let_index(f"({i} & 2u)")
+        sin_v, cos_v = self.box_muller(node, words, pair, t)
+        if lane is not None:
+            return sin_v if lane & 1 else cos_v
+        return self.let_value(d.select(odd, sin_v, cos_v), t)
 
     def lookup(self, key: object) -> object | None:
         """What an enclosing memo scope holds for ``key`` (None: nothing)."""

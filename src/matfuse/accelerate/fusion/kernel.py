@@ -121,3 +121,8 @@ class RenderedKernel:
             scalars.append(0.0)
         dt = np.float64 if self.float_type == "f64" else np.float32
         return head + np.asarray(scalars, dtype=dt).tobytes()
+
+
+def numpy_dtype(dtype: str) -> str:
+    """NumPy dtype name of a kernel value type (``f32``, ``f64``, ``bool``)."""
+    return {"f32": "float32", "f64": "float64", "bool": "bool"}[dtype]

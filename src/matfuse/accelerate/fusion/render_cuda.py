@@ -38,15 +38,15 @@ from typing import Callable
 
 from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
 from matfuse.accelerate.fusion._render_cache import (
-    CachingRenderer, Recipe, RecipeRecorder, attr0, attr1, linspace_step,
+    CachingRenderer, Recipe, RecipeRecorder, attr0,
 )
-from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, is_square, needs_domain_check
+from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion import cuda_partial
 from matfuse.accelerate.fusion.cuda_division import UniformDivisionMixin, division_source
 from matfuse.accelerate.fusion.dialect import CUDA
 from matfuse.accelerate_api.device_code.cuda_library import library
 from matfuse.accelerate.fusion.cuda_partial import BLOCK_FOLD_MARKER, WARP_SIZE, PartialPassMixin
-from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
+from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE, numpy_dtype
 
 #: partials per output a thread-per-output final pass reads (the executor's
 #: FINAL_PASS_MAX); above it the final pass runs a block per output
@@ -206,11 +206,6 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         args = [self.value(a, idx, space) for a in node.args]
         if op == "cast":
             return self.let(self.convert(args[0], node.args[0].dtype, node.dtype), _CTYPE[node.dtype])
-        if is_square(node):
-            # x.^2 is x*x (mf_pow's own first case) without its per-element
-            # test of the exponent: ~5% of the elementwise benchmark's pass.
-            a = self.convert(args[0], node.args[0].dtype, node.dtype)
-            return self.let(f"({a} * {a})", _CTYPE[node.dtype])
         return self.elementwise(node, args)
 
     # block-per-output final passes (EmitterBase.block_reduction_value)
@@ -231,62 +226,34 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         return name
 
     # ------------------------------------------------------------ generators
-    def generator(self, node: FNode, i: str) -> str:
-        t = node.dtype
-        ct = _CTYPE[t]
-        if node.op == "linspace":
-            start = self.scalar(node, attr0, t)
-            stop = self.scalar(node, attr1, t)
-            n = node.attrs[2]
-            step = self.scalar(node, linspace_step, t)
-            return self.let(f"({i} == {max(n - 1, 0)}u ? {stop} : {start} + ({ct}){i} * {step})", ct)
-        if node.op == "colon":
-            start = self.scalar(node, attr0, t)
-            step = self.scalar(node, attr1, t)
-            return self.let(f"({start} + ({ct}){i} * {step})", ct)
-        per_block = 2 if t == "f64" else 4
-        # In a vector iteration the lanes of one thread are exactly one
-        # Philox block: one call serves them all (memoised per block).
-        lane = self.vector_lanes.get(i) if len(self.vector_lanes) == per_block else None
-        words = self.philox_block(node, self.vector_index if lane is not None else None, i, per_block)
-        self.helpers.add("u01_f64" if t == "f64" else "u01_f32")
-        if node.op == "rand":
-            if t == "f64":
-                if lane is not None:
-                    return self.let(f"mf_u01_f64({words}.{'xz'[lane]}, {words}.{'yw'[lane]})", ct)
-                odd = f"(({i} & 1u) == 1u)"
-                return self.let(f"({odd} ? mf_u01_f64({words}.z, {words}.w) : mf_u01_f64({words}.x, {words}.y))", ct)
-            word = f"{lane}u" if lane is not None else f"{i} & 3u"
-            return self.let(f"mf_u01_f32(mf_word({words}, {word}))", ct)
-        # Box-Muller (runtime/_philox.py): double for double; single in
-        # single-precision math, equal to the reference's float64-then-round
-        # result up to the last bits (f64 transcendentals made the
-        # Monte-Carlo loop kernel 2x slower on the H100).
-        pair = f"{lane & 2}u" if lane is not None else self.let_u(f"({i} & 2u)")
-        r, sin_v, cos_v = self.box_muller(node, words, pair, t)
-        if lane is not None:
-            return sin_v if lane & 1 else cos_v
-        odd = f"(({i} & 1u) == 1u)"
-        return self.let(f"({odd} ? {sin_v} : {cos_v})", ct)
+    def u01_f64(self, words: str, half: int) -> str:
+        return f"mf_u01_f64({words}.{'xz'[half]}, {words}.{'yw'[half]})"
+
+    def u01_f32(self, words: str, word: str) -> str:
+        return f"mf_u01_f32(mf_word({words}, {word}))"
 
     def philox_call(self, lo: str, hi: str, k0: str, k1: str) -> str:
         words = self.fresh("w")
         self.emit(f"const mf_u4 {words} = mf_philox({lo}, {hi}, {k0}, {k1});")
         return words
 
-    def box_muller(self, node: FNode, words: str, pair: str, t: str) -> tuple[str, str, str]:
-        """(r, r*sin, r*cos) of the uniform pair ``pair`` of ``words``."""
+    def box_muller(self, node: FNode, words: str, pair: str, t: str) -> tuple[str, str]:
+        """(r*sin, r*cos) of the uniform pair ``pair`` of ``words``: double
+        for double; single in single-precision math, equal to the
+        reference's float64-then-round result up to the last bits (f64
+        transcendentals made the Monte-Carlo loop kernel 2x slower)."""
         key = ("box_muller", node.uid, words, pair)
         found = self.lookup(key)
         if found is not None:
             return found
+        self.helpers.add("u01_f64" if t == "f64" else "u01_f32")
         ct = _CTYPE[t]
         if t == "f64":
             u1 = self.let(f"mf_u01_f64({words}.x, {words}.y)", "double")
             u2 = self.let(f"mf_u01_f64({words}.z, {words}.w)", "double")
             r = self.let(f"sqrt(-2.0 * log({u1}))", "double")
             theta = self.let(f"6.283185307179586 * {u2}", "double")
-            out = (r, self.let(f"{r} * sin({theta})", ct), self.let(f"{r} * cos({theta})", ct))
+            out = (self.let(f"{r} * sin({theta})", ct), self.let(f"{r} * cos({theta})", ct))
         else:
             u1 = self.let(f"mf_u01_f32(mf_word({words}, {pair}))", "float")
             u2 = self.let(f"mf_u01_f32(mf_word({words}, {pair} + 1u))", "float")
@@ -295,7 +262,7 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
             cos_name = self.fresh("cs")
             self.emit(f"float {sin_name}, {cos_name};")
             self.emit(f"sincospif(2.0f * {u2}, &{sin_name}, &{cos_name});")
-            out = (r, self.let(f"{r} * {sin_name}", ct), self.let(f"{r} * {cos_name}", ct))
+            out = (self.let(f"{r} * {sin_name}", ct), self.let(f"{r} * {cos_name}", ct))
         self.memo[-1][key] = out
         return out
 
@@ -384,7 +351,7 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         out_specs = []
         for k, (_, shape, dtype) in enumerate(outs):
             params.append(f"{_CTYPE[dtype]}* __restrict__ out{k}")
-            out_specs.append((shape, _np_dtype(dtype)))
+            out_specs.append((shape, numpy_dtype(dtype)))
         nodes = [node for node, _, _ in outs]
         if self.has_flag:
             params.append("unsigned int* __restrict__ flag")
@@ -411,7 +378,3 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
             threads=threads, header=list(self.header), scalars=list(self.scalars),
             float_type=self.ftype, has_flag=self.has_flag,
             vector_width=max(1, len(self.vector_lanes)))
-
-
-def _np_dtype(dtype: str) -> str:
-    return {"f32": "float32", "f64": "float64", "bool": "bool"}[dtype]

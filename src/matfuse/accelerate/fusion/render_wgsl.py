@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Callable
 
 from matfuse.accelerate.fusion._render_cache import (
-    CachingRenderer, Recipe, RecipeRecorder, attr0, attr1, linspace_step,
+    CachingRenderer, Recipe, RecipeRecorder, attr0,
 )
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
-from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE
+from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE, numpy_dtype
 
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
 GRID_STRIDE_WORKGROUPS = 8192
@@ -263,35 +263,11 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         return f"mf_fin_{t}"
 
     # ------------------------------------------------------------ generators
-    def generator(self, node: FNode, i: str) -> str:
-        t = node.dtype
-        if node.op == "linspace":
-            start = self.scalar(node, attr0, t)
-            stop = self.scalar(node, attr1, t)
-            n = node.attrs[2]
-            step = self.scalar(node, linspace_step, t)
-            return self.let(f"select({start} + {t}({i}) * {step}, {stop}, {i} == {max(n - 1, 0)}u)")
-        if node.op == "colon":
-            start = self.scalar(node, attr0, t)
-            step = self.scalar(node, attr1, t)
-            return self.let(f"({start} + {t}({i}) * {step})")
-        per_block = 2 if t == "f64" else 4
-        lane = self.vector_lanes.get(i) if len(self.vector_lanes) == per_block else None
-        words = self.philox_block(node, self.vector_index if lane is not None else None, i, per_block)
-        if node.op == "rand":
-            if t == "f64":
-                self.helpers.add("u01_f64")
-                if lane is not None:
-                    return self.let(f"u01_f64({words}.{'xz'[lane]}, {words}.{'yw'[lane]})")
-                return self.let(f"select(u01_f64({words}.x, {words}.y), u01_f64({words}.z, {words}.w), ({i} & 1u) == 1u)")
-            self.helpers.add("u01_f32")
-            word = f"{lane}u" if lane is not None else f"{i} & 3u"
-            return self.let(f"u01_f32({words}[{word}])")
-        pair = f"{lane & 2}u" if lane is not None else self.let(f"({i} & 2u)")
-        sin_v, cos_v = self.box_muller(node, words, pair, t)
-        if lane is not None:
-            return sin_v if lane & 1 else cos_v
-        return self.let(f"select({cos_v}, {sin_v}, ({i} & 1u) == 1u)")
+    def u01_f64(self, words: str, half: int) -> str:
+        return f"u01_f64({words}.{'xz'[half]}, {words}.{'yw'[half]})"
+
+    def u01_f32(self, words: str, word: str) -> str:
+        return f"u01_f32({words}[{word}])"
 
     def philox_call(self, lo: str, hi: str, k0: str, k1: str) -> str:
         return self.let(f"philox4x32_10(vec4<u32>({lo}, {hi}, 0u, 0u), vec2<u32>({k0}, {k1}))")
@@ -599,7 +575,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             storage = "u32" if dtype == "bool" else dtype
             decls.append(f"@group(0) @binding({binding}) var<storage, read_write> out{k}: array<{storage}>;")
             binding += 1
-            out_specs.append((shape, _np_dtype(dtype)))
+            out_specs.append((shape, numpy_dtype(dtype)))
         nodes = [node for node, _, _ in outs]
         if self.has_flag:
             decls.append(f"@group(0) @binding({binding}) var<storage, read_write> flag: array<u32>;")
@@ -642,7 +618,3 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             threads=threads, header=list(self.header), scalars=list(self.scalars),
             float_type=self.ftype, has_flag=self.has_flag,
             max_workgroups=GRID_STRIDE_WORKGROUPS if grid_stride else None)
-
-
-def _np_dtype(dtype: str) -> str:
-    return {"f32": "float32", "f64": "float64", "bool": "bool"}[dtype]

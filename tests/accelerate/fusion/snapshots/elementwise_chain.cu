@@ -38,7 +38,7 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
   const mf_divisor_f32 dz5 = mf_div_setup_f32(((float)s3));
   const mf_divisor_f32 dz9 = mf_div_setup_f32(((float)s4));
   for (unsigned int i = blockIdx.x * blockDim.x + threadIdx.x; i < h0; i += blockDim.x * gridDim.x) {
-    const double v1 = (i == 999u ? s1 : s0 + (double)i * s2);
+    const double v1 = ((i == 999u) ? s1 : s0 + ((double)i) * s2);
     const float v2 = ((float)v1);
     const float v3 = sinf(v2);
     const float v4 = (-v2);

@@ -223,22 +223,6 @@ fn mf32_atan(x: f32) -> f32 {
   return r;
 }
 
-fn mf_pow_f32(a: f32, b: f32) -> f32 {
-  if (b == 2.0) { return a * a; }
-  if (b == 1.0) { return a; }
-  if (b == 0.0) { return 1.0; }
-  // the driver's pow (exp2 of b * log2(a)) gives 0 for a NaN base on llvmpipe
-  if (!(a == a) || !(b == b)) { return a + b; }
-  if (mf32_is_small_int(b)) { return mf32_ipow(a, b); }
-  if (b == 0.5 && a >= 0.0) { return sqrt(a); }
-  let m = pow(abs(a), b);
-  if (a < 0.0) {
-    if (b != floor(b)) { return m - m + (a - a) / (a - a); }
-    if (fract(b * 0.5) != 0.0) { return -m; }
-  }
-  return m;
-}
-
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     for (var i: u32 = gid.x + params.r.x; i < params.h[0].x; i = i + nwg.x * 256u) {
@@ -252,7 +236,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
       let v8 = (v2 / f32(params.s[1].x));
       let v9 = mf32_cos(v8);
       let v10 = (v7 * v9);
-      let v11 = mf_pow_f32(v7, f32(params.s[1].z));
+      let v11 = (v7 * v7);
       let v12 = (f32(params.s[1].y) * v11);
       let v13 = (v10 + v12);
       let v14 = mf32_tanh(v13);

@@ -45,7 +45,7 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
       const unsigned int v1 = q * 2u + 1000u * c;
       const unsigned int v2 = v1 + 1u;
       const unsigned int v3 = v1 / 2u;
-      const double v4 = (v1 == 999u ? s1 : s0 + (double)v1 * s2);
+      const double v4 = ((v1 == 999u) ? s1 : s0 + ((double)v1) * s2);
       const float v5 = ((float)v4);
       const float v6 = sinf(v5);
       const float v7 = (-v5);
@@ -62,7 +62,7 @@ extern "C" __global__ void __launch_bounds__(256) mf_fused(
       const float v20 = (((float)s7) * v18);
       const float v21 = (v19 + v20);
       acc0 = acc0 + v21;
-      const double v22 = (v2 == 999u ? s1 : s0 + (double)v2 * s2);
+      const double v22 = ((v2 == 999u) ? s1 : s0 + ((double)v2) * s2);
       const float v23 = ((float)v22);
       const float v24 = sinf(v23);
       const float v25 = (-v23);

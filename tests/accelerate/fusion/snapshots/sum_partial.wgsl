@@ -223,22 +223,6 @@ fn mf32_atan(x: f32) -> f32 {
   return r;
 }
 
-fn mf_pow_f32(a: f32, b: f32) -> f32 {
-  if (b == 2.0) { return a * a; }
-  if (b == 1.0) { return a; }
-  if (b == 0.0) { return 1.0; }
-  // the driver's pow (exp2 of b * log2(a)) gives 0 for a NaN base on llvmpipe
-  if (!(a == a) || !(b == b)) { return a + b; }
-  if (mf32_is_small_int(b)) { return mf32_ipow(a, b); }
-  if (b == 0.5 && a >= 0.0) { return sqrt(a); }
-  let m = pow(abs(a), b);
-  if (a < 0.0) {
-    if (b != floor(b)) { return m - m + (a - a) / (a - a); }
-    if (fract(b * 0.5) != 0.0) { return -m; }
-  }
-  return m;
-}
-
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     let g = gid.x + gid.y * (nwg.x * 256u);
@@ -261,7 +245,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
       let v10 = (v4 / f32(params.s[1].x));
       let v11 = mf32_cos(v10);
       let v12 = (v9 * v11);
-      let v13 = mf_pow_f32(v9, f32(params.s[1].z));
+      let v13 = (v9 * v9);
       let v14 = (f32(params.s[1].y) * v13);
       let v15 = (v12 + v14);
       let v16 = mf32_tanh(v15);
@@ -278,7 +262,7 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
       let v26 = (v20 / f32(params.s[1].x));
       let v27 = mf32_cos(v26);
       let v28 = (v25 * v27);
-      let v29 = mf_pow_f32(v25, f32(params.s[1].z));
+      let v29 = (v25 * v25);
       let v30 = (f32(params.s[1].y) * v29);
       let v31 = (v28 + v30);
       let v32 = mf32_tanh(v31);
