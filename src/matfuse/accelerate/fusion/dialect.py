@@ -18,6 +18,16 @@ from matfuse.accelerate_api.device_code.op_table import ElementwiseOp
 _SHORT = ("f32", "f64", "bool")
 
 
+_F32_OVERFLOW = 3.4028235677973366e38   # halfway past the largest single: rounds to inf
+
+
+def _non_finite_in(value: float, t: str) -> bool:
+    """Whether ``value`` is NaN or infinite once rounded to type ``t``."""
+    if not math.isfinite(value):
+        return True
+    return t == "f32" and abs(value) >= _F32_OVERFLOW
+
+
 class Dialect:
     """The spelling of kernel source in one language (see subclasses)."""
 
@@ -48,6 +58,12 @@ class Dialect:
 
     def nan(self, t: str) -> str:
         raise NotImplementedError
+
+    def non_finite(self, value: float, t: str) -> str:
+        """NaN or a signed infinity (``value`` rounded to ``t``)."""
+        if math.isnan(value):
+            return self.nan(t)
+        return self.inf(t) if value > 0 else f"(-{self.inf(t)})"
 
     def zero(self, t: str) -> str:
         return self.literal(0.0, t)
@@ -134,8 +150,8 @@ class WgslDialect(Dialect):
         return dtype
 
     def literal(self, value: float, t: str) -> str:
-        if not math.isfinite(value):
-            return self.nan(t) if math.isnan(value) else (self.inf(t) if value > 0 else f"(-{self.inf(t)})")
+        if _non_finite_in(value, t):
+            return self.non_finite(value, t)
         return f"{t}({float(value)!r})"
 
     # Non-finite values are built at run time from the zero header word
@@ -181,8 +197,8 @@ class CudaDialect(Dialect):
     def literal(self, value: float, t: str) -> str:
         if t == "bool":
             return "true" if value else "false"
-        if not math.isfinite(value):
-            return self.nan(t) if math.isnan(value) else (self.inf(t) if value > 0 else f"(-{self.inf(t)})")
+        if _non_finite_in(value, t):
+            return self.non_finite(value, t)
         text = repr(float(value))   # always has a '.' or an exponent
         return f"{text}f" if t == "f32" else text
 
