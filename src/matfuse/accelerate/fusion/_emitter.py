@@ -12,8 +12,11 @@ provides ``_render`` (one node), ``let_index`` (an index temporary),
 from __future__ import annotations
 
 from matfuse.accelerate.fusion.dialect import Dialect
-from matfuse.accelerate.fusion.graph import FNode, is_square, needs_domain_check
-from matfuse.accelerate.fusion.kernel import KernelPlan
+from matfuse.accelerate.fusion._render_cache import attr0, attr1, counter_hi, counter_lo, linspace_step
+from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, is_square, needs_domain_check
+from matfuse.accelerate.fusion.kernel import numel, normalized_shape, plan_nodes
+
+__all__ = ["EmitterBase", "LoopEmitterMixin", "numel", "normalized_shape", "plan_nodes"]
 from matfuse.accelerate_api.device_code.op_table import OPS
 
 
@@ -146,7 +149,37 @@ class EmitterBase:
         raise NotImplementedError
 
     def _render(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
+        """One node at ``idx``: an input load (the backend's ``load``), a
+        loop, a uniform, a generator, a reduction's value, a conversion or
+        an op of the table."""
+        if node.handle is not None:
+            return self.load(node, idx, space)
+        op = node.op
+        if op == "loop":
+            return self.loop_value(node, idx, space)
+        if op == "loopvar":
+            raise ValueError("a loop placeholder rendered outside its loop")
+        if op == "scalar" or op == "fill":
+            return self.scalar(node, attr0, node.dtype)
+        if op in GENERATORS:
+            return self.generator(node, self.index_in(idx, space, node.shape))
+        if op in REDUCTIONS:
+            return self.reduction_value(node, self.index_in(idx, space, node.shape))
+        early = self.render_before_operands(node, idx, space)
+        if early is not None:
+            return early
+        args = [self.value(a, idx, space) for a in node.args]
+        if op == "cast":
+            return self.let_value(self.convert(args[0], node.args[0].dtype, node.dtype), node.dtype)
+        return self.elementwise(node, args)
+
+    def load(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
         raise NotImplementedError
+
+    def render_before_operands(self, node: FNode, idx: str, space: tuple[int, ...]) -> str | None:
+        """A backend's own form of ``node`` computed without rendering its
+        operands first (None: the common path)."""
+        return None
 
     def index_in(self, idx: str, space: tuple[int, ...], shape: tuple[int, ...]) -> str:
         """Linear index into an array of ``shape`` broadcast over ``space``."""
@@ -265,8 +298,6 @@ class EmitterBase:
         The backend provides ``scalar``, ``u01_f64(words, half)``,
         ``u01_f32(words, word)`` and ``box_muller`` (the (r*sin, r*cos) of
         a uniform pair; runtime/_philox.py's streams)."""
-        from matfuse.accelerate.fusion._render_cache import attr0, attr1, linspace_step
-
         t = node.dtype
         d = self.dialect
         if node.op == "colon":
@@ -315,8 +346,6 @@ class EmitterBase:
         and block. The backend provides ``philox_call(lo, hi, k0, k1)`` and
         ``carry``; the counter is offset inside replayed loops.
         """
-        from matfuse.accelerate.fusion._render_cache import attr0, attr1, counter_hi, counter_lo
-
         key = ("philox", node.uid, block)
         if block is not None:
             found = self.lookup(key)
@@ -346,44 +375,6 @@ class EmitterBase:
         text = self._render(node, idx, space)
         self.memo[-1][key] = text
         return text
-
-
-def numel(shape: tuple[int, ...]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
-
-
-def normalized_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
-    dims = list(shape)
-    while len(dims) > 2 and dims[-1] == 1:
-        dims.pop()
-    return tuple(dims)
-
-
-def plan_nodes(plan: KernelPlan) -> list[FNode]:
-    """The plan's nodes in a deterministic order (post-order from its roots),
-    not descending into reductions whose partials are read from a buffer."""
-    seen: dict[int, FNode] = {}
-    roots = list(plan.outputs)
-    if plan.reduce_node is not None:
-        roots.append(plan.reduce_node)
-    for root in roots:
-        stack: list[tuple[FNode, bool]] = [(root, False)]
-        while stack:
-            node, expanded = stack.pop()
-            if node.uid in seen:
-                continue
-            leaf = node.handle is not None or not node.args or node.uid in plan.partial_of
-            if expanded or leaf:
-                seen[node.uid] = node
-                continue
-            stack.append((node, True))
-            for arg in reversed(node.args):
-                if arg.uid not in seen:
-                    stack.append((arg, False))
-    return list(seen.values())
 
 
 class LoopEmitterMixin:

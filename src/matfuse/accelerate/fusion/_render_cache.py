@@ -14,9 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from matfuse.accelerate.fusion._emitter import plan_nodes
 from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, is_square, needs_domain_check
-from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
+from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, plan_nodes
 
 Getter = Callable[[FNode], float]
 _CACHE_LIMIT = 512

@@ -126,3 +126,41 @@ class RenderedKernel:
 def numpy_dtype(dtype: str) -> str:
     """NumPy dtype name of a kernel value type (``f32``, ``f64``, ``bool``)."""
     return {"f32": "float32", "f64": "float64", "bool": "bool"}[dtype]
+
+
+def numel(shape: tuple[int, ...]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def normalized_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    dims = list(shape)
+    while len(dims) > 2 and dims[-1] == 1:
+        dims.pop()
+    return tuple(dims)
+
+
+def plan_nodes(plan: KernelPlan) -> list[FNode]:
+    """The plan's nodes in a deterministic order (post-order from its roots),
+    not descending into reductions whose partials are read from a buffer."""
+    seen: dict[int, FNode] = {}
+    roots = list(plan.outputs)
+    if plan.reduce_node is not None:
+        roots.append(plan.reduce_node)
+    for root in roots:
+        stack: list[tuple[FNode, bool]] = [(root, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if node.uid in seen:
+                continue
+            leaf = node.handle is not None or not node.args or node.uid in plan.partial_of
+            if expanded or leaf:
+                seen[node.uid] = node
+                continue
+            stack.append((node, True))
+            for arg in reversed(node.args):
+                if arg.uid not in seen:
+                    stack.append((arg, False))
+    return list(seen.values())

@@ -37,10 +37,8 @@ from __future__ import annotations
 from typing import Callable
 
 from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
-from matfuse.accelerate.fusion._render_cache import (
-    CachingRenderer, Recipe, RecipeRecorder, attr0,
-)
-from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
+from matfuse.accelerate.fusion._render_cache import CachingRenderer, Recipe, RecipeRecorder
+from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion import cuda_partial
 from matfuse.accelerate.fusion.cuda_division import UniformDivisionMixin, division_source
 from matfuse.accelerate.fusion.dialect import CUDA
@@ -179,34 +177,21 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         return name
 
     # ------------------------------------------------------------ values
-    def _render(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
-        if node.handle is not None:
-            storage = _STORAGE[node.handle.dtype]
-            name = self.binding(node, storage)
-            at = self.index_in(idx, space, node.shape)
-            lane = self.vector_lanes.get(at)
-            if lane is not None and storage == _CTYPE[self.ftype]:
-                return f"{self.vector_load(node, name)}.{'xyzw'[lane]}"
-            return self.let(f"{name}[{at}]", storage)
-        op = node.op
-        if op == "loop":
-            return self.loop_value(node, idx, space)
-        if op == "loopvar":
-            raise ValueError("a loop placeholder rendered outside its loop")
-        if op == "scalar" or op == "fill":
-            return self.scalar(node, attr0, node.dtype)
-        if op in GENERATORS:
-            return self.generator(node, self.index_in(idx, space, node.shape))
-        if op in REDUCTIONS:
-            return self.reduction_value(node, self.index_in(idx, space, node.shape))
-        if op in ("div", "ldiv") and node.dtype != "bool":
-            divided = self.uniform_division(node, idx, space)
-            if divided is not None:
-                return divided
-        args = [self.value(a, idx, space) for a in node.args]
-        if op == "cast":
-            return self.let(self.convert(args[0], node.args[0].dtype, node.dtype), _CTYPE[node.dtype])
-        return self.elementwise(node, args)
+    def load(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
+        """Input ``node`` at ``idx``: a lane of a vector load when it can."""
+        storage = _STORAGE[node.handle.dtype]
+        name = self.binding(node, storage)
+        at = self.index_in(idx, space, node.shape)
+        lane = self.vector_lanes.get(at)
+        if lane is not None and storage == _CTYPE[self.ftype]:
+            return f"{self.vector_load(node, name)}.{'xyzw'[lane]}"
+        return self.let(f"{name}[{at}]", storage)
+
+    def render_before_operands(self, node: FNode, idx: str, space: tuple[int, ...]) -> str | None:
+        """Division by a kernel-uniform divisor (``cuda_division``)."""
+        if node.op in ("div", "ldiv") and node.dtype != "bool":
+            return self.uniform_division(node, idx, space)
+        return None
 
     # block-per-output final passes (EmitterBase.block_reduction_value)
     local_id = "threadIdx.x"

@@ -14,11 +14,9 @@ from __future__ import annotations
 from typing import Callable
 
 from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
-from matfuse.accelerate.fusion._render_cache import (
-    CachingRenderer, Recipe, RecipeRecorder, attr0,
-)
+from matfuse.accelerate.fusion._render_cache import CachingRenderer, Recipe, RecipeRecorder
 from matfuse.accelerate.fusion.dialect import WGSL
-from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, needs_domain_check
+from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE, numpy_dtype
 from matfuse.accelerate.fusion.wgsl_partial import WgslPartialPassMixin, workgroup_folds
 from matfuse.accelerate_api.device_code import wgsl_library
@@ -170,34 +168,20 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
         return self.let(expr)
 
     # ------------------------------------------------------------ values
-    def _render(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
-        if node.handle is not None:
-            storage = _STORAGE[node.handle.dtype]
-            name = self.binding(node, storage)
-            at = self.index_in(idx, space, node.shape)
-            if at == idx and self.split_index is not None:
-                if (idx == self.split_index or idx in self.split_lanes) and tuple(space) == tuple(self.plan.shape):
-                    at = f"{idx} - params.r.x"   # bound from the range's first element
-                else:
-                    self.splittable = False
-            if storage == "u32":
-                return self.let(f"({name}[{at}] != 0u)")
-            return self.let(f"{name}[{at}]")
-        op = node.op
-        if op == "loop":
-            return self.loop_value(node, idx, space)
-        if op == "loopvar":
-            raise ValueError("a loop placeholder rendered outside its loop")
-        if op == "scalar" or op == "fill":
-            return self.scalar(node, attr0, node.dtype)
-        if op in GENERATORS:
-            return self.generator(node, self.index_in(idx, space, node.shape))
-        if op in REDUCTIONS:
-            return self.reduction_value(node, self.index_in(idx, space, node.shape))
-        args = [self.value(a, idx, space) for a in node.args]
-        if op == "cast":
-            return self.let(self.convert(args[0], node.args[0].dtype, node.dtype))
-        return self.elementwise(node, args)
+    def load(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
+        """Input ``node`` at ``idx`` (bools are stored as u32); full-shape
+        reads of a split dispatch are bound from the range's first element."""
+        storage = _STORAGE[node.handle.dtype]
+        name = self.binding(node, storage)
+        at = self.index_in(idx, space, node.shape)
+        if at == idx and self.split_index is not None:
+            if (idx == self.split_index or idx in self.split_lanes) and tuple(space) == tuple(self.plan.shape):
+                at = f"{idx} - params.r.x"
+            else:
+                self.splittable = False
+        if storage == "u32":
+            return self.let(f"({name}[{at}] != 0u)")
+        return self.let(f"{name}[{at}]")
 
     def elementwise_values(self, node: FNode, values: list[str], t: str) -> str:
         """The op table's form, after WGSL's own precautions: an operand of a
