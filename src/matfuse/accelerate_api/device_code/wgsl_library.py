@@ -60,34 +60,6 @@ fn u01_f32(x: u32) -> f32 {
   return (f32(x >> 9u) + 0.5) * (1.0 / 8388608.0);
 }
 """, ()),
-    "mf_max_f32": ("""
-fn mf_max_f32(a: f32, b: f32) -> f32 {
-  if (!(a == a)) { return b; }
-  if (!(b == b)) { return a; }
-  return max(a, b);
-}
-""", ()),
-    "mf_min_f32": ("""
-fn mf_min_f32(a: f32, b: f32) -> f32 {
-  if (!(a == a)) { return b; }
-  if (!(b == b)) { return a; }
-  return min(a, b);
-}
-""", ()),
-    "mf_max_f64": ("""
-fn mf_max_f64(a: f64, b: f64) -> f64 {
-  if (!(a == a)) { return b; }
-  if (!(b == b)) { return a; }
-  return max(a, b);
-}
-""", ()),
-    "mf_min_f64": ("""
-fn mf_min_f64(a: f64, b: f64) -> f64 {
-  if (!(a == a)) { return b; }
-  if (!(b == b)) { return a; }
-  return min(a, b);
-}
-""", ()),
     # MATLAB power: negative bases with integer exponents keep their sign;
     # other negative bases give NaN here (the domain flag sends them to the host).
     "mf_pow_f32": ("""
@@ -174,6 +146,15 @@ fn mf_idiv_{_t}(a: {_t}, b: {_t}) -> {_t} {{
   return a / b;
 }}
 """, ())
+    for _op, _pick in (("max", "max"), ("min", "min")):
+        # MATLAB's max/min ignore a NaN operand
+        _HELPERS[f"mf_{_op}_{_t}"] = (f"""
+fn mf_{_op}_{_t}(a: {_t}, b: {_t}) -> {_t} {{
+  if (mf_isnan_{_t}(a)) {{ return b; }}
+  if (mf_isnan_{_t}(b)) {{ return a; }}
+  return {_pick}(a, b);
+}}
+""", (f"mf_isnan_{_t}",))
 _HELPERS["mfx_atan2_32"] = (ATAN2_F32, ("f32math",))
 _HELPERS["f64math"] = (F64_MATH, ())
 _HELPERS["f32math"] = (F32_MATH, ())
