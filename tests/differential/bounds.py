@@ -21,9 +21,9 @@ keeps them), and for every element:
 The bounds are the providers' documented accuracy: IEEE-exact arithmetic
 (``+ - .* ./ sqrt`` are correctly rounded in f64; WGSL f32 division is 2.5
 ulp and the renderers divide in f64 to keep it at 0.5), our own f64
-transcendentals (``shaders/f64math.py``, a few ulp, with the trigonometric
+transcendentals (``device_code/wgsl_f64math.py``, a few ulp, with the trigonometric
 argument reduction exact over the whole range), the f32 functions of
-``shaders/f32math.py``, CUDA's libdevice (at most 4 ulp for the functions
+``device_code/wgsl_f32math.py``, CUDA's libdevice (at most 4 ulp for the functions
 used here) and NumPy on the host. A fused kernel may contract ``a*b + c``
 into an FMA (CUDA): one extra ulp per multiply-add, counted in ``times``.
 """

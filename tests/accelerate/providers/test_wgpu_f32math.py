@@ -1,5 +1,5 @@
 """Single-precision functions whose driver builtins lose accuracy near zero
-(shaders/f32math.py): the provider's elementwise kernels and the fusion
+(accelerate_api/device_code/wgsl_f32math.py): the provider's elementwise kernels and the fusion
 engine's WGSL agree with float64 NumPy rounded to single within a few ulps."""
 
 from __future__ import annotations

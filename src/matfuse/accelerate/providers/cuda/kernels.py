@@ -4,7 +4,7 @@
   (one thread per counter block; Box-Muller in double for both precisions);
 * MATLAB conversion to integer classes (round half away, saturate, NaN -> 0);
 * MATLAB ``round`` (C ``round``: halves away from zero; CuPy rounds to even);
-* MATLAB ``mod`` and ``rem`` (``fusion/cuda_lib``: the host's formula);
+* MATLAB ``mod`` and ``rem`` (``accelerate_api/device_code/cuda_library``: the host's formula);
 * ``cummax``/``cummin`` that skip NaN (one thread per line).
 
 Every kernel is a grid-stride loop (any grid is correct; the tests run the

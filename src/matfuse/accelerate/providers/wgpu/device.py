@@ -3,7 +3,7 @@
 The precision policy (GPU-FACTS.md): f64 arithmetic runs on the device when
 the adapter offers ``shader-f64``; f64 transcendentals never use the driver's
 built-ins (wrong on NVIDIA Vulkan and lavapipe) but our own code in
-``shaders/f64math.py``. The self-test checks f64 arithmetic and our
+``accelerate_api/device_code/wgsl_f64math.py``. The self-test checks f64 arithmetic and our
 transcendentals against NumPy once at start-up; if it fails, double work is
 refused (Unsupported -> host fallback), never silently done in f32.
 """
