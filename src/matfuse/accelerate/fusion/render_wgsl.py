@@ -247,6 +247,9 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             return self.unary(op, x, self.compute_type(node), needs_domain_check(node))
         a = self.convert(args[0], node.args[0].dtype, self.compute_type(node))
         b = self.convert(args[1], node.args[1].dtype, self.compute_type(node))
+        if op in ("div", "ldiv") and _same_value(*node.args) \
+                and self.compute_type(node) in ("f32", "f64"):
+            return self.self_quotient(a, self.compute_type(node))
         if _self_cancelling(node) and self.compute_type(node) in ("f32", "f64"):
             b = self.opaque(b, self.compute_type(node))
         if op in ("div", "ldiv") and self.f64_division and self.compute_type(node) == "f32":
@@ -254,6 +257,15 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
             if den.handle is None and den.op in ("scalar", "fill"):
                 return self.uniform_quotient(a, b) if op == "div" else self.uniform_quotient(b, a)
         return self.binary(op, a, b, self.compute_type(node), needs_domain_check(node))
+
+    def self_quotient(self, x: str, t: str) -> str:
+        """``x ./ x`` spelled out: 1, or NaN for 0, +-Inf and NaN. NVIDIA's
+        Vulkan driver folds ``x / (x * one)`` to 1 even with a run-time
+        ``one``, but not a comparison with ``x * one``."""
+        nan = f"{t}(bitcast<f32>(0x7fc00000u))"
+        same = self.opaque(x, t)
+        special = f"(!({x} == {same}) || abs({x}) == {_inf(t)} || {x} == {t}(0.0))"
+        return self.let(f"select({t}(1.0), {nan}, {special})")
 
     def opaque(self, x: str, t: str) -> str:
         """``x`` times a run-time 1.0: drivers fold ``x - x`` to 0 and ``x / x``

@@ -5,7 +5,8 @@
 * MATLAB conversion to integer classes (round half away, saturate, NaN -> 0);
 * MATLAB ``round`` (C ``round``: halves away from zero; CuPy rounds to even);
 * MATLAB ``mod`` and ``rem`` (``fusion/cuda_lib``: the host's formula);
-* ``cummax``/``cummin`` that skip NaN (one thread per line).
+* ``cummax``/``cummin`` that skip NaN (one thread per line);
+* ordered per-group sums (``accumarray``'s default, in the host's order).
 
 Every kernel is a grid-stride loop (any grid is correct; the tests run the
 same source on the CPU). Sources are compiled through :class:`KernelCache`.
@@ -146,6 +147,22 @@ extern "C" __global__ void mf_cum_extreme(const {ctype}* __restrict__ x, {ctype}
 """
 
 
+ORDERED_SUM_SOURCE = r"""
+// Group g sums v[order[k]] for k in [start[g], start[g+1]) in that order: the
+// host's order of accumulation (np.add.at), so the sums agree bit for bit.
+extern "C" __global__ void mf_ordered_sum(const double* __restrict__ v,
+    const long long* __restrict__ order, const long long* __restrict__ start,
+    double* __restrict__ out, const unsigned long long groups) {
+  for (unsigned long long g = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; g < groups;
+       g += (unsigned long long)blockDim.x * gridDim.x) {
+    double s = 0.0;
+    for (long long k = start[g]; k < start[g + 1ull]; ++k) s += v[order[k]];
+    out[g] = s;
+  }
+}
+"""
+
+
 #: most bins counted in shared memory (8 KiB per block)
 HISTOGRAM_LOCAL_BINS = 2048
 
@@ -255,6 +272,20 @@ class CudaKernels:
         self.launch(_histogram_source(C_TYPES[x.dtype.name]), "mf_histogram", int(x.size),
                     (x, edges, bins, np.uint64(x.size), np.uint32(ne)))
         return bins
+
+    def ordered_sum(self, index: Any, values: Any, groups: int) -> Any:
+        """Per-group sums of float64 ``values`` by 0-based int64 ``index``,
+        each group added in the order its elements appear (deterministic,
+        equal to the host's ``accumarray``); not atomics."""
+        cp = self.cp
+        order = cp.argsort(index).astype(np.int64)        # stable
+        counts = cp.bincount(index, minlength=groups)
+        start = cp.zeros(groups + 1, dtype=np.int64)
+        cp.cumsum(counts, out=start[1:])
+        out = cp.empty(groups, dtype=np.float64)
+        self.launch(ORDERED_SUM_SOURCE, "mf_ordered_sum", groups,
+                    (cp.ascontiguousarray(values), order, start, out, np.uint64(groups)))
+        return out
 
     def cum_extreme(self, op: str, x: Any, dim: int, reverse: bool) -> Any:
         """``cummax``/``cummin`` of an F-ordered array along 0-based ``dim``."""

@@ -10,7 +10,8 @@ disagree. The semantics are the host's (``runtime/builtins/integer_math``):
 * ``rem(a, b) = a - b.*fix(a./b)``, ``mod(a, b) = a - b.*floor(a./b)``; a
   quotient within one eps of a nonzero integer (``b`` not an integer) gives
   exactly 0; ``rem(a, 0)`` is NaN, ``mod(a, 0)`` is ``a``.
-* ``sign(NaN)`` is NaN; ``sign(-0)`` is 0.
+* ``sign(NaN)`` is NaN; ``sign(-0)`` is 0; ``sign`` of a subnormal single is
+  +-1 even where the driver flushes subnormals.
 * ``hypot`` is Inf when either argument is infinite (even with a NaN), NaN
   when either is NaN, and scaled so that ``hypot(1e308, 0)`` is 1e308.
 
@@ -64,6 +65,14 @@ fn {sign}(x: {T}) -> {T} {{
   if (x == {T}(0.0)) {{ return {T}(0.0); }}
   return x;
 }}""",
+    "sign_f32": """
+fn {sign}(x: {T}) -> {T} {{
+  let u = bitcast<u32>(x);
+  let m = u & 0x7fffffffu;
+  if (m == 0u) {{ return {T}(0.0); }}
+  if (m > 0x7f800000u) {{ return x; }}
+  return select({T}(1.0), {T}(-1.0), (u >> 31u) == 1u);
+}}""",
     "hypot": """
 fn {hypot}(a: {T}, b: {T}) -> {T} {{
   let x = abs(a); let y = abs(b);
@@ -82,9 +91,15 @@ def fused_name(op: str, t: str) -> str:
     return f"mf_{op}_{t}"
 
 
+def _body(op: str, t: str) -> str:
+    """f32 ``sign`` reads the bits: drivers that flush subnormals to zero
+    (NVIDIA's Vulkan) compare ``1e-45 > 0`` as false."""
+    return _BODIES.get(f"{op}_{t}", _BODIES[op])
+
+
 def _render(t: str, type_name: str, names: dict[str, str], ops: tuple[str, ...]) -> str:
     fields = dict(names, T=type_name, eps=_EPS[t], max=_MAX[t])
-    return "".join(_BODIES[op].format(**fields) for op in ops) + "\n"
+    return "".join(_body(op, t).format(**fields) for op in ops) + "\n"
 
 
 def eager_definitions(t: str) -> str:
