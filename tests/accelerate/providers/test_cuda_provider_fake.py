@@ -146,6 +146,23 @@ def test_accumarray_sums_in_the_hosts_order(fake_cuda):
         fake_cuda.free(h)
 
 
+@pytest.mark.parametrize("op", ["max", "min"])
+def test_accumarray_extremes_are_doubles_and_skip_nan(fake_cuda, op):
+    """Doubles stay doubles (CuPy's maximum.at rounded them to single on an
+    H200); NaN is skipped unless a position holds only NaN; empty positions
+    get the fill value."""
+    idx = np.array([0, 0, 1, 2, 2, 0], dtype=np.float64)
+    vals = np.array([np.nan, 0.9964666417661079, np.nan, 2.0, -1.0000000000000002, 0.3])
+    i, v = fake_cuda.upload(HostTensor.from_array(idx)), fake_cuda.upload(HostTensor.from_array(vals))
+    out = fake_cuda.accumulate(op, i, v, (4, 1), -7.0)
+    got = fake_cuda.download(out).data.reshape(-1)
+    want = [0.9964666417661079 if op == "max" else 0.3, np.nan,
+            2.0 if op == "max" else -1.0000000000000002, -7.0]
+    np.testing.assert_array_equal(got, want)
+    for h in (i, v, out):
+        fake_cuda.free(h)
+
+
 def test_conv_is_direct_like_the_host(fake_cuda):
     """A NaN spoils only the outputs it touches (an FFT spreads it)."""
     a = np.arange(1.0, 40.0)

@@ -261,10 +261,10 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
     def self_quotient(self, x: str, t: str) -> str:
         """``x ./ x`` spelled out: 1, or NaN for 0, +-Inf and NaN. NVIDIA's
         Vulkan driver folds ``x / (x * one)`` to 1 even with a run-time
-        ``one``, but not a comparison with ``x * one``."""
+        ``one``; NaN is tested by its bits (the driver also folds ``x == x``)."""
         nan = f"{t}(bitcast<f32>(0x7fc00000u))"
-        same = self.opaque(x, t)
-        special = f"(!({x} == {same}) || abs({x}) == {_inf(t)} || {x} == {t}(0.0))"
+        special = (f"(((bitcast<u32>(f32({x})) & 0x7fffffffu) > 0x7f800000u) "
+                   f"|| abs({x}) == {_inf(t)} || {x} == {t}(0.0))")
         return self.let(f"select({t}(1.0), {nan}, {special})")
 
     def opaque(self, x: str, t: str) -> str:
@@ -322,7 +322,7 @@ class _Emitter(EmitterBase, LoopEmitterMixin, RecipeRecorder):
         if op == "floor" or op == "ceil":
             return self.let(f"{op}({x})")
         if op == "isnan":
-            return self.let(f"(!({x} == {x}))")
+            return self.let(f"(((bitcast<u32>(f32({x})) & 0x7fffffffu) > 0x7f800000u))")
         if op == "isinf":
             return self.let(f"(abs({x}) == {_inf(t)})")
         if op == "isfinite":
@@ -814,7 +814,7 @@ def _combine(op: str, acc: str, value: str, t: str, emitter: _Emitter) -> str:
     # WGSL comparisons are ordered (false with a NaN operand): NaN values are
     # skipped, and an all-NaN slice keeps the NaN initial value (MATLAB's omitnan).
     cmp = ">" if op == "max" else "<"
-    return f"select({acc}, {value}, ({value} {cmp} {acc}) || (!({acc} == {acc}) && ({value} == {value})))"
+    return f"select({acc}, {value}, ({value} {cmp} {acc}) || (((bitcast<u32>(f32({acc})) & 0x7fffffffu) > 0x7f800000u) && ({value} == {value})))"
 
 
 def _init(op: str, t: str) -> str:

@@ -228,7 +228,7 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
   if (b == 1.0) { return a; }
   if (b == 0.0) { return 1.0; }
   // the driver's pow (exp2 of b * log2(a)) gives 0 for a NaN base on llvmpipe
-  if (!(a == a) || !(b == b)) { return a + b; }
+  if (((bitcast<u32>(f32(a)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>(f32(b)) & 0x7fffffffu) > 0x7f800000u)) { return a + b; }
   if (mf32_is_small_int(b)) { return mf32_ipow(a, b); }
   if (b == 0.5 && a >= 0.0) { return sqrt(a); }
   let m = pow(abs(a), b);

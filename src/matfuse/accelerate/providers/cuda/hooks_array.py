@@ -232,23 +232,14 @@ class ArrayHooks:
     @device_hook()
     def accumulate(self, op: str, index: GpuTensorHandle, values: GpuTensorHandle,
                    shape: tuple[int, ...], fill: float) -> GpuTensorHandle:
-        """Sums add each position's values in their order of appearance
-        (``kernels.ordered_sum``: the host's result to the bit); max/min use
-        ``maximum.at``/``minimum.at`` (atomics, order-free). NaN becomes the
-        identity of max/min first, so NaN is ignored as by ``fmax``."""
-        cp = self.cp
+        """Each position's values folded in their order of appearance
+        (``kernels.ordered_reduce``): sums equal the host's to the bit; max
+        and min ignore NaN as ``fmax``/``fmin`` do; empty positions get
+        ``fill``."""
         idx = self._flat(index).astype(np.int64)
         vals = self._flat(values).astype(np.float64)
         total = int(math.prod(shape))
-        counts = cp.bincount(idx, minlength=total)
-        if op == "sum":
-            out = self.kernels.ordered_sum(idx, vals, total)
-        else:
-            start = -np.inf if op == "max" else np.inf
-            out = cp.full(total, start, dtype=np.float64)
-            vals = cp.where(cp.isnan(vals), start, vals)
-            (cp.maximum if op == "max" else cp.minimum).at(out, idx, vals)
-        out = cp.where(counts > 0, out, fill)
+        out = self.kernels.ordered_reduce(op, idx, vals, total, fill)
         return self._store(out.reshape(shape, order="F"))
 
     @device_hook()

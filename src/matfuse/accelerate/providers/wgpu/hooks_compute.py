@@ -106,7 +106,10 @@ class ComputeHooks(ComplexHooks):
             # MATLAB integer division without a NaN for 0/0: NVIDIA's Vulkan
             # compiler may drop the NaN test of the store (seen on the H100).
             expr = "mfx_idiv(a, b)" if op == "rdivide" else "mfx_idiv(b, a)"
-        return self._elementwise(op, expr, [a, b], out_dtype)
+        t = None
+        if op in ew.COMPARISONS and {getattr(x, "dtype", None) for x in (a, b)} >= {"float32", "float64"}:
+            t = "f32"      # MATLAB compares a single with a double in single
+        return self._elementwise(op, expr, [a, b], out_dtype, t)
 
     def elem_unary(self, op: str, a: GpuTensorHandle, out_dtype: str) -> GpuTensorHandle:
         if is_complex_call(op, (a,), out_dtype):

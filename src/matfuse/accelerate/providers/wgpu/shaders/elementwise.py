@@ -60,7 +60,7 @@ BINARY_OPS = set(_BINARY) | set(COMPARISONS) | LOGICAL_BINARY
 # which every user of this text must include)
 ATAN2_F32 = """
 fn mfx_atan2_32(y: f32, x: f32) -> f32 {
-  if (!(x == x) || !(y == y)) { return x + y; }
+  if (((bitcast<u32>(f32(x)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>(f32(y)) & 0x7fffffffu) > 0x7f800000u)) { return x + y; }
   let pi = 3.1415927f;
   if (y == 0.0f) {
     if (x > 0.0f || (x == 0.0f && 1.0f / x > 0.0f)) { return y; }
@@ -116,7 +116,7 @@ fn mfx_atan2(a: T, b: T) -> T {{ return {at2}; }}
 fn mfx_pow32(a: f32, b: f32) -> f32 {
   if (b == 0.0f) { return 1.0f; }
   // the driver's pow (exp2 of b * log2(a)) gives 0 for a NaN base on llvmpipe
-  if (!(a == a) || !(b == b)) { return mfx_nan(); }
+  if (((bitcast<u32>(f32(a)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>(f32(b)) & 0x7fffffffu) > 0x7f800000u)) { return mfx_nan(); }
   if (mf32_is_small_int(b)) { return mf32_ipow(a, b); }
   if (b == 2.0f) { return a * a; }
   if (a < 0.0f) {

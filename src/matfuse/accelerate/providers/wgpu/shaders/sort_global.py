@@ -29,7 +29,7 @@ def _before(t: str, descending: bool) -> str:
     nan_first = "true" if descending else "false"
     return f"""
 // !(v == v), not v != v: naga emits an ordered not-equal, false for NaN
-fn is_nan(v: {t}) -> bool {{ return !(v == v); }}
+fn is_nan(v: {t}) -> bool {{ return ((bitcast<u32>(f32(v)) & 0x7fffffffu) > 0x7f800000u); }}
 
 // Does the element (a, ia) belong before (b, ib)?
 fn before(a: {t}, ia: u32, b: {t}, ib: u32) -> bool {{
