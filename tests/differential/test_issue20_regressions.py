@@ -109,6 +109,10 @@ EXAMPLES: dict[str, Program] = {
         "x1 == x2", "x1 ~= x2", "x1 < x2", "x2 >= x1"),
     "atan2_of_negated_nan": _program(
         {"x1": np.array([[1e22, -1e22, 0.5, 3.0, np.nan]])}, "atan2(0, -(x1))", "atan2(-x1, 0)"),
+    "abs_of_complex_within_its_bound": _program(
+        {"x1": np.array([[1.0367525761943581 + 1.6432362870023167j]]),
+         "x2": np.array([[0.37719064950942993 - 0.26420971751213074j]], dtype=np.complex64)},
+        "abs(x1)", "abs(x2)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),
