@@ -59,7 +59,7 @@ def _compare_real(program: Program, name: str, g: np.ndarray, w: np.ndarray,
     bad |= inf_w & (g64 != w64)
     bad |= np.isinf(g64) & ~inf_w & ~nan_w
     ops = program.ops_of(name)
-    ulps = bounds.ulps_of(ops, program.largest_input(), single)
+    ulps = bounds.ulps_of(ops, program.largest_input(), single, program.has_complex_input())
     scale = np.abs(np.abs(whole).astype(np.float64))
     if any(op in bounds.CANCELLING for op in ops):
         scale = np.maximum(scale, program.magnitude())

@@ -101,6 +101,9 @@ class Program:
     def largest_input(self) -> int:
         return max((v.size for v in self.inputs.values()), default=1)
 
+    def has_complex_input(self) -> bool:
+        return any(np.iscomplexobj(v) for v in self.inputs.values())
+
     def magnitude(self) -> float:
         """Largest finite magnitude among the inputs (and literals used)."""
         mags = [1.0]

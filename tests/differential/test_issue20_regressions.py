@@ -92,6 +92,27 @@ EXAMPLES: dict[str, Program] = {
         {"x1": np.array([[0.3772 - 0.2642j]], dtype=np.complex64)}, "0 .\\ x1", "x1 .\\ 0"),
     "left_division_by_itself": _program({"x1": np.array([[5.0, 2.0, 0.0, -3.0, np.nan]])},
                                         "x1 .\\ x1", "x1 ./ x1"),
+    # found by the gate on an H200: NVRTC had no fabs(bool); NVIDIA's Vulkan
+    # flushes subnormal singles in comparisons (sign gave 0)
+    "special_value_tests_of_logicals": _program(
+        {"x1": np.array([[False]]), "x2": np.array([[True, False]])},
+        "prod(isinf(x1))", "isnan(x2)", "isfinite(x2) & x2", "isinf(x2) | x2"),
+    "sign_of_subnormal_singles": _program(
+        {"x1": np.array([[1.0, 1e7, 1e20, 1.401298464324817e-45, -9.99994610111476e-41, -0.0]],
+                        dtype=np.float32)},
+        "sign(x1)", "sign(-x1)"),
+    # found on an H200: CUDA compared in double, NVIDIA's Vulkan folded the
+    # NaN test of atan2's f64 library (x == x)
+    "single_compared_with_double_in_single": _program(
+        {"x1": np.array([[0.3771906632801799, 0.1]]),
+         "x2": np.array([[0.37719064950942993, 0.1]], dtype=np.float32)},
+        "x1 == x2", "x1 ~= x2", "x1 < x2", "x2 >= x1"),
+    "atan2_of_negated_nan": _program(
+        {"x1": np.array([[1e22, -1e22, 0.5, 3.0, np.nan]])}, "atan2(0, -(x1))", "atan2(-x1, 0)"),
+    "abs_of_complex_within_its_bound": _program(
+        {"x1": np.array([[1.0367525761943581 + 1.6432362870023167j]]),
+         "x2": np.array([[0.37719064950942993 - 0.26420971751213074j]], dtype=np.complex64)},
+        "abs(x1)", "abs(x2)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),

@@ -24,7 +24,7 @@ ERRORS = [
     ("true(1e6,1e6)", SIZE_LIMIT),
     ("eye(1e6)", SIZE_LIMIT),
     ("nan(1e6,1e6)", SIZE_LIMIT),
-    ("rand(1e5,1e5)", SIZE_LIMIT),
+    ("rand(1e6,1e6)", SIZE_LIMIT),   # 8 TB: over the memory of any machine
     ("rand(100,1e15)", MAX_SIZE),
     ("randn(100,1e15,'single')", MAX_SIZE),
     ("randi(5,100,1e15)", MAX_SIZE),

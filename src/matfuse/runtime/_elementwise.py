@@ -223,6 +223,22 @@ _COMPARE: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
+_SINGLE_OF = {np.dtype(np.float64): np.dtype(np.float32),
+              np.dtype(np.complex128): np.dtype(np.complex64)}
+_SINGLES = frozenset({np.dtype(np.float32), np.dtype(np.complex64)})
+
+
+def single_if_mixed(x: Any, y: Any) -> tuple[Any, Any]:
+    """MATLAB compares a single with a double in single (``single(0.1) ==
+    0.1`` is true), for arrays as for scalars: the double side is rounded."""
+    dx, dy = getattr(x, "dtype", None), getattr(y, "dtype", None)
+    if dx in _SINGLES and dy in _SINGLE_OF:
+        return x, y.astype(_SINGLE_OF[dy])
+    if dy in _SINGLES and dx in _SINGLE_OF:
+        return x.astype(_SINGLE_OF[dx]), y
+    return x, y
+
+
 def compare(op: str, a: Any, b: Any) -> Any:
     """Relational operators; results are logical. ``< <= > >=`` on complex
     operands compare real parts."""
@@ -230,6 +246,7 @@ def compare(op: str, a: Any, b: Any) -> Any:
         return string_compare(op, a, b)
     x = _compare_operand(_operand(a, op))
     y = _compare_operand(_operand(b, op))
+    x, y = single_if_mixed(x, y)
     x, y = aligned(x, y)
     if op not in ("==", "~="):
         if x.dtype.kind == "c":

@@ -168,3 +168,14 @@ def test_results_equal_cpu_results_numerically(forced):
     _, off = run("x = reshape(1:12, 3, 4) / 3; y = exp(x) .* x - 1; s = sum(y, 2); m = x' * x;")
     for name in ("y", "s", "m"):
         np.testing.assert_allclose(on.get(name), off.get(name), rtol=1e-12)
+
+
+def test_construction_on_the_device_checks_the_size_first(forced):
+    """A lazy device fill allocates nothing, so nothing failed until the
+    display tried to download 8 TB (found on a machine that overcommits)."""
+    from matfuse.errors import MatlabError
+
+    for code in ("zeros(1e6,1e6)", "ones(1e6,1e6,'single')", "rand(1e6,1e6)", "x = randn(1e6); y = x + 1;"):
+        with pytest.raises(MatlabError) as info:
+            run(code)
+        assert info.value.identifier == "MATLAB:array:SizeLimitExceeded", code

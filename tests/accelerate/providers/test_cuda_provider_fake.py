@@ -129,3 +129,48 @@ def test_disk_cache_and_info(fake_cuda, tmp_path):
     info = fake_cuda.device_info_struct()
     assert info.backend == "cuda" and info.total_memory == 16 << 30
     assert fake_cuda.device_info().startswith("Fake NumPy GPU via CUDA")
+
+
+def test_accumarray_sums_in_the_hosts_order(fake_cuda):
+    """Sums equal the host's bit for bit (each position added in order of
+    appearance, not by atomics): found different on an H200."""
+    rng = np.random.default_rng(3)
+    idx = rng.integers(0, 13, 1000).astype(np.float64)
+    vals = rng.standard_normal(1000) * 10.0 ** rng.integers(-8, 8, 1000)
+    want = np.zeros(14)
+    np.add.at(want, idx.astype(np.int64), vals)
+    i, v = fake_cuda.upload(HostTensor.from_array(idx)), fake_cuda.upload(HostTensor.from_array(vals))
+    out = fake_cuda.accumulate("sum", i, v, (14, 1), 0.0)
+    got = fake_cuda.download(out).data.reshape(-1)
+    np.testing.assert_array_equal(got, want)
+    for h in (i, v, out):
+        fake_cuda.free(h)
+
+
+@pytest.mark.parametrize("op", ["max", "min"])
+def test_accumarray_extremes_are_doubles_and_skip_nan(fake_cuda, op):
+    """Doubles stay doubles (CuPy's maximum.at rounded them to single on an
+    H200); NaN is skipped unless a position holds only NaN; empty positions
+    get the fill value."""
+    idx = np.array([0, 0, 1, 2, 2, 0], dtype=np.float64)
+    vals = np.array([np.nan, 0.9964666417661079, np.nan, 2.0, -1.0000000000000002, 0.3])
+    i, v = fake_cuda.upload(HostTensor.from_array(idx)), fake_cuda.upload(HostTensor.from_array(vals))
+    out = fake_cuda.accumulate(op, i, v, (4, 1), -7.0)
+    got = fake_cuda.download(out).data.reshape(-1)
+    want = [0.9964666417661079 if op == "max" else 0.3, np.nan,
+            2.0 if op == "max" else -1.0000000000000002, -7.0]
+    np.testing.assert_array_equal(got, want)
+    for h in (i, v, out):
+        fake_cuda.free(h)
+
+
+def test_conv_is_direct_like_the_host(fake_cuda):
+    """A NaN spoils only the outputs it touches (an FFT spreads it)."""
+    a = np.arange(1.0, 40.0)
+    a[5] = np.nan
+    b = np.array([1.0, -2.0, 0.5])
+    ha, hb = fake_cuda.upload(HostTensor.from_array(a.reshape(1, -1))), fake_cuda.upload(HostTensor.from_array(b.reshape(1, -1)))
+    out = fake_cuda.conv1d(ha, hb, "full")
+    np.testing.assert_array_equal(fake_cuda.download(out).data.reshape(-1), np.convolve(a, b))
+    for h in (ha, hb, out):
+        fake_cuda.free(h)

@@ -191,6 +191,10 @@ def random_node(kind: str, shape: tuple[int, ...], dtype: str, key: tuple[int, i
 def unary_node(op: str, x: FNode) -> FNode:
     if op not in UNARY_OPS:
         raise ValueError(f"not a fusable unary op: {op}")
+    if op in ("isnan", "isinf", "isfinite") and x.dtype == "bool":
+        # a logical is 0 or 1: test its value as a number (no renderer has
+        # abs or a NaN test on a bool)
+        x = cast_node(x, "f32")
     if op in COMPARISONS:
         dtype = "bool"
     elif x.dtype == "bool":

@@ -187,6 +187,9 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
         """The op table's form, after WGSL's own precautions: an operand of a
         self-cancelling op is made opaque, and f32 quotients are IEEE-exact
         through f64 (``f64_division``)."""
+        if node.op in ("div", "ldiv") and len(values) == 2 and t in ("f32", "f64") \
+                and _same_value(*node.args):
+            return self.self_quotient(values[0], t)
         if len(values) == 2 and t in ("f32", "f64") and _self_cancelling(node):
             values = [values[0], self.opaque(values[1], t)]
         if node.op in ("div", "ldiv") and t == "f32" and self.f64_division:
@@ -196,6 +199,15 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
                 return self.uniform_quotient(num, den)
             return self.let(f"({self.quotient(num, den, t)})")
         return super().elementwise_values(node, values, t)
+
+    def self_quotient(self, x: str, t: str) -> str:
+        """``x ./ x`` spelled out: 1, or NaN for 0, +-Inf and NaN. NVIDIA's
+        Vulkan driver folds ``x / (x * one)`` to 1 even with a run-time
+        ``one``; NaN is tested by its bits (the driver also folds ``x == x``)."""
+        nan = self.dialect.nan(t)
+        special = (f"(((bitcast<u32>(f32({x})) & 0x7fffffffu) > 0x7f800000u) "
+                   f"|| abs({x}) == {self.dialect.inf(t)} || {x} == {t}(0.0))")
+        return self.let(f"select({t}(1.0), {nan}, {special})")
 
     def opaque(self, x: str, t: str) -> str:
         """``x`` times a run-time 1.0: drivers fold ``x - x`` to 0 and ``x / x``

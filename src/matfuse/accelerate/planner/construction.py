@@ -23,6 +23,7 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.accelerate_api import AccelProvider, Unsupported
+from matfuse.runtime._limits import check_allocation
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import CHAR_DTYPE, hide_device_value
 
@@ -97,6 +98,9 @@ def create_on_device(b: Builtin, args: list[Any], shape: tuple[int, ...], cls: s
     from matfuse.accelerate.gpuarray import upload_value
 
     name = b.name
+    # a lazy generator allocates nothing until it is read: check the size as
+    # the host builtin would, before the first download tries to hold it
+    check_allocation(shape, 4 if cls == "single" else 8)
     value: Any = None
     if name == "linspace":
         start, stop = float(args[0]), float(args[1])

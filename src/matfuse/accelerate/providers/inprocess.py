@@ -279,7 +279,7 @@ class InProcessProvider(AccelProvider):
             out = np.zeros(total)
             np.add.at(out, idx, vals)
         else:
-            out = np.full(total, -np.inf if op == "max" else np.inf)
+            out = np.full(total, np.nan)       # a position of only NaN stays NaN
             (np.fmax if op == "max" else np.fmin).at(out, idx, vals)
         out = np.where(counts > 0, out, fill)
         return self._store(out.reshape(shape, order="F"))

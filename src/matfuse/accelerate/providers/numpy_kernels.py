@@ -12,6 +12,8 @@ import warnings
 
 import numpy as np
 
+from matfuse.accelerate.providers._host import single_if_mixed
+
 
 def round_half_away(x: np.ndarray) -> np.ndarray:
     """MATLAB ``round``: halves away from zero (exact for all doubles)."""
@@ -155,6 +157,8 @@ def elem_binary(op: str, a: Any, b: Any, out_dtype: str) -> np.ndarray:
         work = dt if dt.kind in "fc" else np.dtype(np.float64)
         a = np.asarray(a, dtype=work) if not np.iscomplexobj(a) or work.kind == "c" else np.asarray(a)
         b = np.asarray(b, dtype=work) if not np.iscomplexobj(b) or work.kind == "c" else np.asarray(b)
+    elif op not in ("and", "or", "xor"):
+        a, b = single_if_mixed(a, b)
     with np.errstate(all="ignore"):
         result = fn(a, b)
     return cast_to(result, out_dtype)

@@ -34,7 +34,7 @@ fn mf_o(x: f64) -> f64 { return x * mf_one; }
 // fast-math rules of some drivers (seen on NVIDIA Vulkan).
 fn mf_inf() -> f64 { return f64(bitcast<f32>(0x7f800000u)); }
 fn mf_nan() -> f64 { return f64(bitcast<f32>(0x7fc00000u)); }
-fn mf_isnan(x: f64) -> bool { return !(x == x); }
+fn mf_isnan(x: f64) -> bool { return ((bitcast<u32>(f32(x)) & 0x7fffffffu) > 0x7f800000u); }
 // sqrt is correctly rounded on the drivers (GPU-FACTS); named for renderers
 // that spell every f64 unary op as mf_<op>
 fn mf_sqrt(x: f64) -> f64 { return sqrt(x); }

@@ -9,7 +9,8 @@ kernels and the wgpu provider's eager kernels alike. The semantics are the host'
 * ``rem(a, b) = a - b.*fix(a./b)``, ``mod(a, b) = a - b.*floor(a./b)``; a
   quotient within one eps of a nonzero integer (``b`` not an integer) gives
   exactly 0; ``rem(a, 0)`` is NaN, ``mod(a, 0)`` is ``a``.
-* ``sign(NaN)`` is NaN; ``sign(-0)`` is 0.
+* ``sign(NaN)`` is NaN; ``sign(-0)`` is 0; ``sign`` of a subnormal single is
+  +-1 even where the driver flushes subnormals.
 * ``hypot`` is Inf when either argument is infinite (even with a NaN), NaN
   when either is NaN, and scaled so that ``hypot(1e308, 0)`` is 1e308.
 
@@ -63,11 +64,19 @@ fn {sign}(x: {T}) -> {T} {{
   if (x == {T}(0.0)) {{ return {T}(0.0); }}
   return x;
 }}""",
+    "sign_f32": """
+fn {sign}(x: {T}) -> {T} {{
+  let u = bitcast<u32>(x);
+  let m = u & 0x7fffffffu;
+  if (m == 0u) {{ return {T}(0.0); }}
+  if (m > 0x7f800000u) {{ return x; }}
+  return select({T}(1.0), {T}(-1.0), (u >> 31u) == 1u);
+}}""",
     "hypot": """
 fn {hypot}(a: {T}, b: {T}) -> {T} {{
   let x = abs(a); let y = abs(b);
   if (x > {T}({max}) || y > {T}({max})) {{ return {T}(bitcast<f32>(0x7f800000u)); }}
-  if (!(x == x) || !(y == y)) {{ return x + y; }}
+  if (((bitcast<u32>({bits}(x)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>({bits}(y)) & 0x7fffffffu) > 0x7f800000u)) {{ return x + y; }}
   let m = max(x, y);
   if (m == {T}(0.0)) {{ return m; }}
   let r = min(x, y) / m;
@@ -81,9 +90,16 @@ def fused_name(op: str, t: str) -> str:
     return f"mf_{op}_{t}"
 
 
+def _body(op: str, t: str) -> str:
+    """f32 ``sign`` reads the bits: drivers that flush subnormals to zero
+    (NVIDIA's Vulkan) compare ``1e-45 > 0`` as false."""
+    return _BODIES.get(f"{op}_{t}", _BODIES[op])
+
+
 def _render(t: str, type_name: str, names: dict[str, str], ops: tuple[str, ...]) -> str:
-    fields = dict(names, T=type_name, eps=_EPS[t], max=MAX_FINITE[t])
-    return "".join(_BODIES[op].format(**fields) for op in ops) + "\n"
+    # NaN tests read the bits of the value as a single (drivers fold x == x)
+    fields = dict(names, T=type_name, eps=_EPS[t], max=MAX_FINITE[t], bits="f32" if t == "f64" else "")
+    return "".join(_body(op, t).format(**fields) for op in ops) + "\n"
 
 
 def fused_definition(op: str, t: str) -> tuple[str, tuple[str, ...]]:

@@ -87,8 +87,9 @@ def _vectorised(name: str, linear: np.ndarray, values: np.ndarray, total: int,
         out = np.ones(total, dtype=work.dtype)
         np.multiply.at(out, linear, work)
     else:
-        start = -np.inf if name == "max" else np.inf
-        out = np.full(total, start, dtype=np.float64 if work.dtype.kind != "c" else work.dtype)
+        # fmax/fmin skip NaN; starting from NaN, a position holding only NaN
+        # stays NaN (max([NaN NaN]) is NaN)
+        out = np.full(total, np.nan, dtype=np.float64 if work.dtype.kind != "c" else work.dtype)
         (np.fmax if name == "max" else np.fmin).at(out, linear, work.astype(out.dtype))
         if work.dtype.kind in "iu":
             out = out.astype(work.dtype)

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from matfuse.accelerate.providers._host import single_if_mixed
 from matfuse.accelerate_api import Unsupported
 
 COMPARE_OR_LOGIC = frozenset({"eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor"})
@@ -97,6 +98,8 @@ def binary(p: Any, op: str, a: Any, b: Any, out_dtype: str) -> Any:
         a, b = _to_work(cp, a, work), _to_work(cp, b, work)
     elif isinstance(a, complex) or isinstance(b, complex):
         a, b = _to_work(cp, a, np.dtype(np.complex128)), _to_work(cp, b, np.dtype(np.complex128))
+    elif op not in ("and", "or", "xor"):
+        a, b = single_if_mixed(a, b)
     if op in ("rdivide", "ldivide") and _divides_by_complex_zero(cp, b if op == "rdivide" else a):
         # CuPy gives NaN+NaNi for x/(0+0i); MATLAB's (the host path's) result
         # differs: let the host compute these rare divisions (counted).
@@ -118,7 +121,12 @@ def _sign(cp: Any, x: Any) -> Any:
         mag = cp.abs(x)
         return cp.where(mag == 0, 0, x / cp.where(mag == 0, 1, mag))
     if x.dtype.kind == "f":
-        return cp.where(cp.isnan(x), x, cp.sign(x))   # sign(NaN) is NaN in MATLAB
+        # by the bits: sign of a subnormal is +-1 even where compares flush it;
+        # sign(NaN) is NaN, sign(-0) is 0
+        mask = np.uint32(0x7FFFFFFF) if x.dtype.itemsize == 4 else np.uint64(0x7FFFFFFFFFFFFFFF)
+        zero = (x.view(np.uint32 if x.dtype.itemsize == 4 else np.uint64) & mask) == 0
+        unit = cp.where(cp.signbit(x), -1, 1).astype(x.dtype)
+        return cp.where(cp.isnan(x), x, cp.where(zero, cp.zeros((), x.dtype), unit))
     return cp.sign(x)
 
 

@@ -193,7 +193,10 @@ class ArrayHooks:
     @device_hook()
     def conv1d(self, a: GpuTensorHandle, b: GpuTensorHandle, mode: str) -> GpuTensorHandle:
         u, v = self._flat(a), self._flat(b)
-        full = self.cp.convolve(u, v)
+        # direct sums, as the host: an FFT spreads one NaN or Inf over the
+        # whole result and loses small elements' relative accuracy
+        convolve = _cupyx("cupyx.scipy.signal", "convolve")
+        full = convolve(u, v, mode="full", method="direct")
         nu, nv = u.size, v.size
         if mode == "same":
             out = full[nv // 2: nv // 2 + nu]
@@ -229,23 +232,14 @@ class ArrayHooks:
     @device_hook()
     def accumulate(self, op: str, index: GpuTensorHandle, values: GpuTensorHandle,
                    shape: tuple[int, ...], fill: float) -> GpuTensorHandle:
-        """``cupy.add.at`` / ``maximum.at`` / ``minimum.at`` (CuPy 12+,
-        atomics: a position's values are added in any order). NaN becomes
-        the identity of max/min first, so NaN is ignored as by ``fmax``."""
-        cp = self.cp
+        """Each position's values folded in their order of appearance
+        (``kernels.ordered_reduce``): sums equal the host's to the bit; max
+        and min ignore NaN as ``fmax``/``fmin`` do; empty positions get
+        ``fill``."""
         idx = self._flat(index).astype(np.int64)
         vals = self._flat(values).astype(np.float64)
         total = int(math.prod(shape))
-        counts = cp.bincount(idx, minlength=total)
-        if op == "sum":
-            out = cp.zeros(total, dtype=np.float64)
-            cp.add.at(out, idx, vals)
-        else:
-            start = -np.inf if op == "max" else np.inf
-            out = cp.full(total, start, dtype=np.float64)
-            vals = cp.where(cp.isnan(vals), start, vals)
-            (cp.maximum if op == "max" else cp.minimum).at(out, idx, vals)
-        out = cp.where(counts > 0, out, fill)
+        out = self.kernels.ordered_reduce(op, idx, vals, total, fill)
         return self._store(out.reshape(shape, order="F"))
 
     @device_hook()

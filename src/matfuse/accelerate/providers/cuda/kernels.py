@@ -5,7 +5,8 @@
 * MATLAB conversion to integer classes (round half away, saturate, NaN -> 0);
 * MATLAB ``round`` (C ``round``: halves away from zero; CuPy rounds to even);
 * MATLAB ``mod`` and ``rem`` (``accelerate_api/device_code/cuda_library``: the host's formula);
-* ``cummax``/``cummin`` that skip NaN (one thread per line).
+* ``cummax``/``cummin`` that skip NaN (one thread per line);
+* ordered per-group sums, maxima and minima (``accumarray``, in the host's order).
 
 Every kernel is a grid-stride loop (any grid is correct; the tests run the
 same source on the CPU). Sources are compiled through :class:`KernelCache`.
@@ -146,6 +147,28 @@ extern "C" __global__ void mf_cum_extreme(const {ctype}* __restrict__ x, {ctype}
 """
 
 
+def _ordered_source(op: str) -> str:
+    """Group g folds v[order[k]] for k in [start[g], start[g+1]) in that
+    order: the host's order of accumulation (np.add.at), so sums agree bit
+    for bit; max/min skip NaN (fmax/fmin) and start from the group's first."""
+    step = {"sum": "s += x;", "max": "if (x > s || s != s) s = x;",
+            "min": "if (x < s || s != s) s = x;"}[op]
+    init = "0.0" if op == "sum" else "v[order[start[g]]]"
+    return f"""
+extern "C" __global__ void mf_ordered_{op}(const double* __restrict__ v,
+    const long long* __restrict__ order, const long long* __restrict__ start,
+    double* __restrict__ out, const unsigned long long groups, const double empty) {{
+  for (unsigned long long g = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; g < groups;
+       g += (unsigned long long)blockDim.x * gridDim.x) {{
+    if (start[g] == start[g + 1ull]) {{ out[g] = empty; continue; }}
+    double s = {init};
+    for (long long k = start[g]; k < start[g + 1ull]; ++k) {{ const double x = v[order[k]]; {step} }}
+    out[g] = s;
+  }}
+}}
+"""
+
+
 #: most bins counted in shared memory (8 KiB per block)
 HISTOGRAM_LOCAL_BINS = 2048
 
@@ -255,6 +278,23 @@ class CudaKernels:
         self.launch(_histogram_source(C_TYPES[x.dtype.name]), "mf_histogram", int(x.size),
                     (x, edges, bins, np.uint64(x.size), np.uint32(ne)))
         return bins
+
+    def ordered_reduce(self, op: str, index: Any, values: Any, groups: int, empty: float) -> Any:
+        """Per-group ``sum``/``max``/``min`` of float64 ``values`` by 0-based
+        int64 ``index`` (``accumarray``): each group folded in the order its
+        elements appear, so results equal the host's; groups without
+        elements get ``empty``. No atomics (CuPy's ``maximum.at`` rounds
+        doubles to single)."""
+        cp = self.cp
+        order = cp.argsort(index).astype(np.int64)        # stable
+        counts = cp.bincount(index, minlength=groups)
+        start = cp.zeros(groups + 1, dtype=np.int64)
+        cp.cumsum(counts, out=start[1:])
+        out = cp.empty(groups, dtype=np.float64)
+        self.launch(_ordered_source(op), f"mf_ordered_{op}", groups,
+                    (cp.ascontiguousarray(values), order, start, out, np.uint64(groups),
+                     np.float64(empty)))
+        return out
 
     def cum_extreme(self, op: str, x: Any, dim: int, reverse: bool) -> Any:
         """``cummax``/``cummin`` of an F-ordered array along 0-based ``dim``."""

@@ -98,7 +98,11 @@ class ComputeHooks(ComplexHooks):
         if is_complex_call(op, (a, b), out_dtype):
             return self.complex_elementwise(op, [a, b], out_dtype)
         handles = [o for o in (a, b) if isinstance(o, GpuTensorHandle)]
-        expr = ew.binary_expr(op, ew.compute_type(self.norm_dtype(out_dtype), [h.dtype for h in handles]))
+        t = None
+        if op in ("eq", "ne", "lt", "le", "gt", "ge") \
+                and {h.dtype for h in handles} >= {"float32", "float64"}:
+            t = "f32"      # MATLAB compares a single with a double in single
+        expr = ew.binary_expr(op, t or ew.compute_type(self.norm_dtype(out_dtype), [h.dtype for h in handles]))
         if out_dtype == "float32" and op in ("rdivide", "ldivide") and self.ctx.has_f64:
             # WGSL's f32 division may be 2.5 ulp off (NVIDIA's Vulkan driver:
             # 20-54% of quotients); the f64 quotient rounded once is IEEE's.
@@ -107,7 +111,7 @@ class ComputeHooks(ComplexHooks):
             # MATLAB integer division without a NaN for 0/0: NVIDIA's Vulkan
             # compiler may drop the NaN test of the store (seen on the H100).
             expr = "mfx_idiv(a, b)" if op == "rdivide" else "mfx_idiv(b, a)"
-        return self._elementwise(op, expr, [a, b], out_dtype)
+        return self._elementwise(op, expr, [a, b], out_dtype, t)
 
     def elem_unary(self, op: str, a: GpuTensorHandle, out_dtype: str) -> GpuTensorHandle:
         if is_complex_call(op, (a,), out_dtype):

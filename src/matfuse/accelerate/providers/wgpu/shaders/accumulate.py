@@ -16,11 +16,16 @@ from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct
 MAX_PAIR_WORK = 1 << 31
 MAX_GROUPS = 4096
 
+_NAN = "f64(bitcast<f32>(0x7fc00000u))"
+# NaN by its bits (NVIDIA's Vulkan compiler folds acc == acc to true)
+_IS_NAN = "((bitcast<u32>(f32(acc)) & 0x7fffffffu) > 0x7f800000u)"
+
 _COMBINE = {
     "sum": ("0.0", "acc = acc + v;"),
-    # v > acc is false for NaN: NaN is ignored (fmax), as the host
-    "max": ("-1.0 / zero", "if (v > acc) { acc = v; }"),
-    "min": ("1.0 / zero", "if (v < acc) { acc = v; }"),
+    # NaN is ignored (fmax) unless a position holds only NaN, as the host:
+    # start from NaN, take any value while the accumulator is NaN
+    "max": (_NAN, f"if (v > acc || {_IS_NAN}) {{ acc = v; }}"),
+    "min": (_NAN, f"if (v < acc || {_IS_NAN}) {{ acc = v; }}"),
 }
 
 
@@ -40,7 +45,6 @@ def render(op: str, uniform: UniformStruct) -> str:
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {{
   let stride = nwg.x * 256u;
-  let zero = f64(p.n) * 0.0;   // a runtime zero: +-1/zero is +-Inf
   for (var k = gid.x; k < p.total; k = k + stride) {{
     let key = f64(k);
     var acc: f64 = {start};

@@ -30,8 +30,9 @@ def render(t: str, descending: bool, uniform: UniformStruct) -> str:
 var<workgroup> keys: array<{t}, {SORT_MAX_LEN}>;
 var<workgroup> pos: array<u32, {SORT_MAX_LEN}>;
 
-// !(v == v), not v != v: naga emits an ordered not-equal, false for NaN
-fn is_nan(v: {t}) -> bool {{ return !(v == v); }}
+// NaN by its bits: naga emits v != v as an ordered not-equal (false for NaN),
+// and NVIDIA's Vulkan compiler folds !(v == v) to false
+fn is_nan(v: {t}) -> bool {{ return ((bitcast<u32>(f32(v)) & 0x7fffffffu) > 0x7f800000u); }}
 
 // Does the element (a, ia) belong before (b, ib)?
 fn before(a: {t}, ia: u32, b: {t}, ib: u32) -> bool {{

@@ -28,8 +28,9 @@ def _before(t: str, descending: bool) -> str:
     value_order = "a > b" if descending else "a < b"
     nan_first = "true" if descending else "false"
     return f"""
-// !(v == v), not v != v: naga emits an ordered not-equal, false for NaN
-fn is_nan(v: {t}) -> bool {{ return !(v == v); }}
+// NaN by its bits: naga emits v != v as an ordered not-equal (false for NaN),
+// and NVIDIA's Vulkan compiler folds !(v == v) to false
+fn is_nan(v: {t}) -> bool {{ return ((bitcast<u32>(f32(v)) & 0x7fffffffu) > 0x7f800000u); }}
 
 // Does the element (a, ia) belong before (b, ib)?
 fn before(a: {t}, ia: u32, b: {t}, ib: u32) -> bool {{
