@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,10 @@ RUNNER = Path(__file__).resolve().parents[2] / "benchmarks" / "parallel" / "run.
 
 
 @pytest.fixture
-def runner():
+def runner(monkeypatch):
+    # The runner's session cds into benchmarks/parallel: later tests must
+    # not write their files there.
+    monkeypatch.chdir(os.getcwd())
     from matfuse.accelerate import facade
     from matfuse.parallel import pool as _pool
 
