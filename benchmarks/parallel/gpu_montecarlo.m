@@ -1,16 +1,15 @@
-% Monte-Carlo estimate of pi in BATCHES independent batches, each REPS
-% rounds of SAMPLES points drawn on the GPU; every batch seeds its own
-% stream (rng per iteration, as MATLAB recommends), so the estimate does
-% not depend on where a batch ran.
-hits = zeros(1, BATCHES);
+% Monte-Carlo price of a European call in BATCHES independent batches:
+% each batch walks PATHS paths of STEPS log-normal steps on the GPU (every
+% step's numbers are consumed) and averages the payoff. Every batch seeds
+% its own streams (rng per iteration, as MATLAB recommends), so the
+% estimate does not depend on where a batch ran.
+prices = zeros(1, BATCHES);
 parfor b = 1:BATCHES
     rng(b);
-    count = 0;
-    for r = 1:REPS
-        x = rand(SAMPLES, 1, 'gpuArray');
-        y = rand(SAMPLES, 1, 'gpuArray');
-        count = count + gather(sum(x.^2 + y.^2 <= 1));
+    s = 100 * ones(PATHS, 1, 'gpuArray');
+    for k = 1:STEPS
+        s = s .* exp(-0.5 * 0.01^2 + 0.01 * randn(PATHS, 1, 'gpuArray'));
     end
-    hits(b) = count;
+    prices(b) = gather(mean(max(s - 100, 0)));
 end
-estimate = 4 * sum(hits) / (BATCHES * REPS * SAMPLES);
+estimate = mean(prices);

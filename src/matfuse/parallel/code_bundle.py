@@ -29,20 +29,31 @@ class CodeBundle:
     key: str
 
 
+# Folder -> (its .m files' names, sizes and times, their texts): a parfor
+# re-reads only folders whose files changed.
+_FOLDER_CACHE: dict[str, tuple[tuple, tuple[tuple[str, str], ...]]] = {}
+
+
 def _read_folder(folder: str) -> tuple[tuple[str, str], ...] | None:
     try:
-        names = sorted(e.name for e in os.scandir(folder)
-                       if e.name.endswith(".m") and e.is_file())
+        entries = sorted((e.name, e.stat()) for e in os.scandir(folder)
+                         if e.name.endswith(".m") and e.is_file())
     except OSError:
         return None
+    signature = tuple((name, st.st_size, st.st_mtime_ns) for name, st in entries)
+    cached = _FOLDER_CACHE.get(folder)
+    if cached is not None and cached[0] == signature:
+        return cached[1]
     files = []
-    for name in names:
+    for name, _ in entries:
         try:
             with open(os.path.join(folder, name), encoding="utf-8") as fh:
                 files.append((name, fh.read()))
         except (OSError, UnicodeDecodeError):
             continue
-    return tuple(files)
+    texts = tuple(files)
+    _FOLDER_CACHE[folder] = (signature, texts)
+    return texts
 
 
 def make_bundle(file: str | None, path: list[str]) -> CodeBundle:

@@ -1,11 +1,17 @@
 """Running a parfor's iterations on a Dask pool.
 
-The job (body, classification, code bundle, broadcast values) is sent once
-and fetched once by each worker; each chunk task carries only its
-iteration values and its sliced variables' slices. A task whose worker dies is re-run by
-Dask on another worker (tasks are pure functions of their inputs). The
-first iteration error cancels the outstanding chunks and is raised here;
-so is Ctrl-C.
+The job (body, classification, code bundle, broadcast values) is scattered
+once to every worker that runs chunks; each chunk task carries only its
+iteration values and its sliced variables' slices, and is pinned to a
+worker by ``schedule.ChunkFeeder`` (chunk sizes: ``schedule.factoring_chunks``).
+A task whose worker dies is re-run by Dask on another worker (tasks are
+pure functions of their inputs). The first iteration error cancels the
+outstanding chunks and is raised here; so is Ctrl-C.
+
+Each parfor adds its time to ``STATS.phases``: on the client, preparing
+the job, scattering it, submitting chunks (slicing inputs), waiting, and
+merging results; on the workers, setup (provider, code, broadcast values),
+iterations and encoding results, summed over workers.
 """
 
 from __future__ import annotations
@@ -18,7 +24,8 @@ from matfuse.parallel import reduction
 from matfuse.parallel.classify import ParforPlan
 from matfuse.parallel.code_bundle import make_bundle
 from matfuse.parallel.iterations import iteration_error
-from matfuse.parallel.loop import chunk_ranges, new_token
+from matfuse.parallel.loop import new_token
+from matfuse.parallel.schedule import ChunkFeeder, factoring_chunks
 from matfuse.parallel.stats import STATS, size_of
 from matfuse.parallel.transport import decode, decode_error, encode
 from matfuse.parallel.worker import FevalJob, ParforJob, run_chunk
@@ -33,57 +40,71 @@ def accelerate_options() -> Any:
     return state.options if state is not None else None
 
 
-def _targets(pool: Any, limit: int | None) -> tuple[int, list[str] | None]:
+def _targets(pool: Any, limit: int | None) -> list[str]:
+    """The workers that run chunks: all, or the first ``limit``."""
     addresses = pool.worker_addresses()
     if limit is not None and 0 < limit < len(addresses):
-        return limit, addresses[:limit]
-    return max(1, len(addresses)), None
+        return addresses[:limit]
+    return addresses
 
 
-def run_on_pool(pool: Any, plan: ParforPlan, fr: Any, values: list[float],
+def run_on_pool(pool: Any, plan: ParforPlan, code_key: str, fr: Any, values: list[float],
                 broadcast: dict[str, Any], sliced: dict[str, Any],
                 limit: int | None) -> tuple[dict[str, Any], dict[str, list]]:
     """Run the iterations on ``pool``; returns (new values of the sliced
-    outputs, reduction contributions of every iteration)."""
+    outputs, reduction contributions of every iteration). ``code_key``:
+    the plan's digest (workers keep its compiled body)."""
     from distributed import as_completed
     from distributed.client import FutureCancelledError
 
+    began = time.perf_counter()
     client = pool.client
     interp = fr.interp
-    nworkers, restrict = _targets(pool, limit)
+    targets = _targets(pool, limit)
+    if not targets:
+        raise MatlabError("parallel:internal:NoWorkers",
+                          "The parallel pool has no workers to run the parfor loop.")
     bundle = make_bundle(fr.file, interp.functions.path)
     job = ParforJob(plan, bundle, {k: encode(v) for k, v in broadcast.items()},
-                    new_token(), accelerate_options())
-    # The job is a task's result, not scattered data: Dask can recompute
-    # it if every worker holding it dies; each worker fetches it once.
-    job_future = client.submit(_hold, job, pure=False, key=f"parfor-job-{job.token}")
-    STATS.parfor_loops += 1
-    STATS.iterations += len(values)
-    STATS.bytes_sent += _job_bytes(job) * nworkers
+                    new_token(), f"{code_key}-{bundle.key}", accelerate_options())
     offsets = {name: reduction.offset_value(form, fr.__getitem__)
                for name, form in plan.sliced.items()}
-    futures = []
-    chunks = chunk_ranges(len(values), nworkers)
-    for index, (lo, hi) in enumerate(chunks):
+    prepared = time.perf_counter()
+    # Every worker that runs chunks holds the job: Dask places a task where
+    # its inputs are, so a job held by one worker would draw every chunk there.
+    job_future = client.scatter(job, workers=targets, broadcast=True, hash=False)
+    scattered = time.perf_counter()
+    STATS.parfor_loops += 1
+    STATS.iterations += len(values)
+    STATS.bytes_sent += _job_bytes(job) * len(targets)
+    chunks = factoring_chunks(len(values), len(targets))
+    submitting = 0.0
+
+    def submit(index: int, worker: str) -> Any:
+        nonlocal submitting
+        t0 = time.perf_counter()
+        lo, hi = chunks[index]
         part = values[lo:hi]
         blocks = {}
         for name, value in sliced.items():
-            form = plan.sliced[name]
             positions = [int(v) + offsets[name] for v in part]
-            present, block = reduction.take_block(form, value, positions)
+            present, block = reduction.take_block(plan.sliced[name], value, positions)
             if present:
                 blocks[name] = (present, encode(block))
         STATS.bytes_sent += size_of(blocks)
-        options = {"workers": restrict, "allow_other_workers": False} if restrict else {}
+        STATS.tasks += 1
+        STATS.chunks += 1
         fut = client.submit(run_chunk, job_future, part, blocks, offsets, pure=False,
-                            key=f"parfor-{job.token}-{index}", **options)
-        futures.append(fut)
-    STATS.tasks += len(futures)
-    STATS.chunks += len(futures)
+                            key=f"parfor-{job.token}-{index}", workers=[worker],
+                            allow_other_workers=True)
+        submitting += time.perf_counter() - t0
+        return fut
+
+    feeder = ChunkFeeder(len(chunks), targets, submit)
     results: dict[int, dict[str, Any]] = {}
-    order = {f.key: k for k, f in enumerate(futures)}
     try:
-        for fut in as_completed(futures, loop=client.loop):
+        finished = as_completed(feeder.start(), loop=client.loop)
+        for fut in finished:
             res = _result(fut, FutureCancelledError)
             STATS.bytes_received += size_of(res)
             STATS.worker_done(res["worker"], res["seconds"])
@@ -92,15 +113,29 @@ def run_on_pool(pool: Any, plan: ParforPlan, fr: Any, values: list[float],
             if res["warnings"]:
                 interp.write_err(res["warnings"])
             if not res["ok"]:
-                cancel_tasks(client, futures)
+                cancel_tasks(client, feeder.futures)
                 raise iteration_error(decode_error(res["error"]), res["iteration"])
-            results[order[fut.key]] = res
+            for phase, seconds in res["phases"].items():
+                STATS.add_phase(phase, seconds)
+            results[feeder.index_of[fut.key]] = res
+            following = feeder.finished(fut)
+            if following is not None:
+                finished.add(following)
     except KeyboardInterrupt:
-        cancel_tasks(client, futures)
+        cancel_tasks(client, feeder.futures)
         raise
     finally:
         client.cancel([job_future])
-    return _merge(plan, fr, sliced, results, interp)
+    waited = time.perf_counter()
+    merged = _merge(plan, fr, sliced, results, interp)
+    done = time.perf_counter()
+    STATS.add_phase("client prepare", prepared - began)
+    STATS.add_phase("client scatter", scattered - prepared)
+    STATS.add_phase("client submit", submitting)
+    STATS.add_phase("client wait", waited - scattered - submitting)
+    STATS.add_phase("client merge", done - waited)
+    STATS.add_phase("parfor total", done - began)
+    return merged
 
 
 def bundle_bytes(bundle: Any) -> int:
@@ -110,10 +145,6 @@ def bundle_bytes(bundle: Any) -> int:
 def _job_bytes(job: ParforJob) -> int:
     """Estimated bytes of a parfor job: broadcast values and code."""
     return size_of(job.broadcast) + bundle_bytes(job.bundle)
-
-
-def _hold(job: ParforJob) -> ParforJob:
-    return job
 
 
 def cancel_tasks(client: Any, futures: list[Any]) -> None:

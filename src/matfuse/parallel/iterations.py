@@ -6,6 +6,12 @@ the sliced variables and the loop variable: temporaries are cleared at the
 start of every iteration, as MATLAB does. Sliced variables carry over
 between the iterations of a chunk (each iteration writes only its own
 slices); reduction statements record contributions (``reduction.py``).
+
+Random numbers: inside an iteration, ``rng(seed)`` also restarts the
+device stream (``gpurng``) at that seed (``runtime/builtins/random.py``
+asks :func:`inside_iteration`), so an iteration that seeds itself draws the
+same host and gpuArray numbers wherever it runs: on the client, or on any
+worker after any other iterations.
 """
 
 from __future__ import annotations
@@ -17,6 +23,15 @@ from matfuse.errors import MatlabError
 from matfuse.parallel import reduction
 from matfuse.parallel.classify import ParforPlan
 from matfuse.vm.workspace import Frame
+
+# How many run_iterations calls are running (nested: a parfor in a function
+# called from an iteration runs serially inside it).
+_ACTIVE_ITERATIONS = 0
+
+
+def inside_iteration() -> bool:
+    """True while a parfor iteration runs in this process."""
+    return _ACTIVE_ITERATIONS > 0
 
 
 def compile_body(plan: ParforPlan, scope: Any) -> Any:
@@ -55,8 +70,10 @@ def run_iterations(interp: Any, scope: Any, file: str | None, run_body: Any,
     def call(name: str, args: list[Any]) -> Any:
         return interp.call(name, args, 1)[0]
 
+    global _ACTIVE_ITERATIONS
     recorder = reduction.Recorder(plan.reductions, call)
     reduction.RECORDERS.append(recorder)
+    _ACTIVE_ITERATIONS += 1
     prev = interp.frame
     interp.frame = fr
     loop_var = plan.loop_var
@@ -80,6 +97,7 @@ def run_iterations(interp: Any, scope: Any, file: str | None, run_body: Any,
     finally:
         interp.frame = prev
         reduction.RECORDERS.pop()
+        _ACTIVE_ITERATIONS -= 1
     return ChunkOutcome(locals_, recorder.contributions)
 
 

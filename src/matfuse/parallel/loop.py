@@ -9,7 +9,8 @@ iteration order, as the serial loop would.
 
 from __future__ import annotations
 
-import math
+import hashlib
+import pickle
 import uuid
 from typing import Any, Callable
 
@@ -24,11 +25,6 @@ from matfuse.parallel.iterations import (
 )
 from matfuse.parallel.stats import STATS
 from matfuse.runtime.values import FunctionHandle
-
-# Chunks per worker: enough to balance uneven iterations, few enough that
-# per-task overhead stays small.
-CHUNKS_PER_WORKER = 4
-
 
 def range_values(value: Any) -> list[float]:
     """The loop values of ``parfor i = value``: consecutive integers."""
@@ -57,6 +53,14 @@ class ParforStatement:
         self.iterable = iterable
         self.max_workers = max_workers
         self.serial_body = compile_body(plan, scope)
+        self._code_key: str | None = None
+
+    @property
+    def code_key(self) -> str:
+        """A digest of the classified body: workers keep its compiled body."""
+        if self._code_key is None:
+            self._code_key = hashlib.sha256(pickle.dumps(self.plan)).hexdigest()[:16]
+        return self._code_key
 
     def __call__(self, fr: Any) -> Any:
         plan = self.plan
@@ -85,8 +89,8 @@ class ParforStatement:
         else:
             from matfuse.parallel.distributed import run_on_pool
 
-            outputs, contributions = run_on_pool(pool, plan, fr, values, broadcast, sliced,
-                                                 limit)
+            outputs, contributions = run_on_pool(pool, plan, self.code_key, fr, values,
+                                                 broadcast, sliced, limit)
             for name, value in outputs.items():
                 fr[name] = value
             self._fold(fr, contributions)
@@ -151,12 +155,6 @@ def compile_parfor(node: ast.For, value_compiler: Callable[[ast.Expr], Callable]
     limit = node.max_workers
     return ParforStatement(plan, node.span, value_compiler(node.iterable),
                            value_compiler(limit) if limit is not None else None, scope)
-
-
-def chunk_ranges(count: int, workers: int) -> list[tuple[int, int]]:
-    """[start, stop) index ranges splitting ``count`` iterations into chunks."""
-    size = max(1, math.ceil(count / max(1, workers * CHUNKS_PER_WORKER)))
-    return [(k, min(count, k + size)) for k in range(0, count, size)]
 
 
 def new_token() -> str:

@@ -184,8 +184,11 @@ def _start_local(workers: int | None) -> Pool:
 
     count, gpus = _default_workers()
     n = workers if workers is not None else count
-    # Workers inherit the configuration: their INFO logs would flood stderr.
-    dask.config.set({"logging": {"distributed": "error"}})
+    # Workers inherit the configuration: their INFO logs would flood stderr;
+    # the worker's statistical profiler (stack samples every 10 ms, for the
+    # dashboard) only costs time in the interpreter's deep call stacks.
+    dask.config.set({"logging": {"distributed": "error"},
+                     "distributed.worker.profile.enabled": False})
     logging.getLogger("distributed").setLevel(logging.ERROR)
     scheduler = {"cls": Scheduler, "options": {"dashboard": False, "dashboard_address": ":0",
                                                 "host": "127.0.0.1"}}

@@ -19,6 +19,11 @@ class ParallelStats:
     bytes_received: int = 0
     worker_seconds: dict[str, float] = field(default_factory=dict)
     worker_tasks: dict[str, int] = field(default_factory=dict)
+    # Seconds by phase of the parfors run on a pool (``distributed.py``).
+    phases: dict[str, float] = field(default_factory=dict)
+
+    def add_phase(self, name: str, seconds: float) -> None:
+        self.phases[name] = self.phases.get(name, 0.0) + seconds
 
     def worker_done(self, name: str, seconds: float) -> None:
         self.worker_seconds[name] = self.worker_seconds.get(name, 0.0) + seconds
@@ -35,6 +40,7 @@ class ParallelStats:
             "bytes_received": self.bytes_received,
             "worker_seconds": dict(self.worker_seconds),
             "worker_tasks": dict(self.worker_tasks),
+            "phases": dict(self.phases),
         }
 
     def text(self) -> str:
@@ -46,6 +52,8 @@ class ParallelStats:
         for name in sorted(self.worker_seconds, key=str):
             lines.append(f"worker {name}: {self.worker_tasks[name]} tasks, "
                          f"{self.worker_seconds[name]:.3f} s")
+        for name, seconds in self.phases.items():
+            lines.append(f"{name}: {seconds:.3f} s")
         return "\n".join(lines) + "\n"
 
 

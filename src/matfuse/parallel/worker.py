@@ -25,12 +25,13 @@ from matfuse.parallel.transport import decode, encode, encode_error
 
 @dataclass
 class ParforJob:
-    """What every chunk of one parfor shares (scattered once)."""
+    """What every chunk of one parfor shares (scattered once to the workers)."""
 
     plan: ParforPlan
     bundle: CodeBundle
     broadcast: dict[str, Any]
-    token: str                    # unique per parfor run: the compiled body's cache key
+    token: str                    # unique per parfor run: the broadcast values' cache key
+    code_key: str                 # hash of the body and the code bundle: the compiled body's
     options: Any = None           # the client's AccelerateInitOptions
 
 
@@ -40,8 +41,14 @@ class FevalJob:
     options: Any = None
 
 
+# Compiled parfor bodies kept per worker (a script's parfors, re-run).
+MAX_COMPILED_BODIES = 32
+
+
 class _WorkerState:
-    """The process's interpreter and caches (created on the first task)."""
+    """The process's interpreter and caches (created on the first task):
+    the code bundle's loaded file, compiled bodies by ``code_key`` and the
+    current parfor's broadcast values."""
 
     def __init__(self) -> None:
         from matfuse.vm.interpreter import Interpreter
@@ -49,29 +56,40 @@ class _WorkerState:
         self.interp = Interpreter(io.StringIO(), io.StringIO())
         self.bundle_key: str | None = None
         self.scope: Any = None
-        self.compiled: dict[str, Any] = {}
-        self.accelerated = False
-        self._seed_stream()
+        self.bodies: dict[str, Any] = {}
+        self.broadcast_token: str | None = None
+        self.broadcast: dict[str, Any] = {}
+        self.options: Any = None
+        self._seed_streams()
 
-    def _seed_stream(self) -> None:
-        """Each worker draws from its own random stream: the generator is
-        seeded from the worker's name (``rng`` in the loop body overrides)."""
+    def _seed_streams(self) -> None:
+        """Each worker draws from its own random streams: the host generator
+        (twister) and the device stream are seeded from a hash of the
+        worker's name; ``rng`` in the loop body overrides both."""
+        from matfuse.accelerate import device_rng
+
         name = _worker_name()
         seed = zlib.crc32(name.encode()) % (2**31)
         self.interp.call("rng", [float(seed)], 0)
+        device_rng.seed(seed)
 
     def accelerate(self, options: Any) -> None:
-        """Start the acceleration provider the client uses (once)."""
-        if options is None or self.accelerated:
+        """Run the acceleration provider the client uses (started once;
+        restarted when the client's settings change)."""
+        if options is None:
             return
         from matfuse.accelerate import facade
 
         if os.environ.get("CUDA_VISIBLE_DEVICES", "").isdigit():
             # This worker owns one GPU: it is device 0 here.
             options = options.with_changes(device_index=0)
-        if facade.acceleration_state() is None:
-            facade.initialize_acceleration_provider(options)
-        self.accelerated = True
+        if options == self.options:
+            return
+        if facade.acceleration_state() is not None:
+            facade.shutdown_acceleration()
+        facade.initialize_acceleration_provider(options)
+        self.options = options
+        self.broadcast_token = None   # its gpuArrays lived on the old provider
 
     def use(self, bundle: CodeBundle, options: Any) -> None:
         self.accelerate(options)
@@ -85,8 +103,27 @@ class _WorkerState:
 
         self.scope = (interp.functions.load_file(local_file) if local_file
                       else FileScope(None))
-        self.compiled.clear()
+        self.bodies.clear()
+        self.broadcast_token = None
         self.bundle_key = bundle.key
+
+    def body(self, job: ParforJob) -> Any:
+        """The job's compiled body (compiled once per ``code_key``)."""
+        run_body = self.bodies.get(job.code_key)
+        if run_body is None:
+            if len(self.bodies) >= MAX_COMPILED_BODIES:
+                self.bodies.clear()
+            run_body = self.bodies[job.code_key] = compile_body(job.plan, self.scope)
+        return run_body
+
+    def broadcast_values(self, job: ParforJob) -> dict[str, Any]:
+        """The job's broadcast values, rebuilt once per parfor run
+        (gpuArrays uploaded, handles rebuilt)."""
+        if job.token != self.broadcast_token:
+            self.broadcast = {k: decode(v, self.interp, self.scope)
+                              for k, v in job.broadcast.items()}
+            self.broadcast_token = job.token
+        return self.broadcast
 
 
 _STATE: _WorkerState | None = None
@@ -111,27 +148,24 @@ def _worker_name() -> str:
 def run_chunk(job: ParforJob, values: list[float], blocks: dict[str, tuple[list[int], Any]],
               offsets: dict[str, int]) -> dict[str, Any]:
     """Run the iterations ``values`` of a parfor; ``blocks``: each sliced
-    variable's slices for these iterations (positions, values)."""
+    variable's slices for these iterations (positions, values). The result
+    has the time spent setting up (provider, code, broadcast values),
+    running the iterations and encoding the results (``phases``)."""
     started = time.perf_counter()
     st = _state()
     st.use(job.bundle, job.options)
     interp = st.interp
     plan = job.plan
     scope = st.scope
-    cached = st.compiled.get(job.token)
-    if cached is None:
-        # Once per parfor on this worker: compile the body, rebuild the
-        # broadcast values (gpuArrays uploaded, handles rebuilt).
-        cached = (compile_body(plan, scope),
-                  {k: decode(v, interp, scope) for k, v in job.broadcast.items()})
-        st.compiled = {job.token: cached}
-    run_body, broadcast = cached
+    run_body = st.body(job)
+    broadcast = st.broadcast_values(job)
     out, err = io.StringIO(), io.StringIO()
     interp.out, interp.err = out, err
     sliced = {}
     for name, (positions, block) in blocks.items():
         sliced[name] = reduction.put_block(plan.sliced[name], None, positions,
                                            decode(block, interp, scope))
+    ready = time.perf_counter()
     try:
         outcome = run_iterations(interp, scope, scope.file, run_body, plan, values,
                                  broadcast, sliced)
@@ -140,6 +174,7 @@ def run_chunk(job: ParforJob, values: list[float], blocks: dict[str, tuple[list[
                 "error": encode_error(failure.error), "text": out.getvalue(),
                 "warnings": err.getvalue(),
                 "worker": _worker_name(), "seconds": time.perf_counter() - started}
+    ran = time.perf_counter()
     results = {}
     for name in plan.sliced_outputs:
         value = outcome.sliced.get(name)
@@ -152,10 +187,12 @@ def run_chunk(job: ParforJob, values: list[float], blocks: dict[str, tuple[list[
             results[name] = (present, encode(block))
     contributions = {name: [(it, op, [encode(v) for v in vals]) for it, op, vals in entries]
                      for name, entries in outcome.contributions.items()}
+    done = time.perf_counter()
     return {"ok": True, "sliced": results, "contributions": contributions,
             "text": out.getvalue(), "warnings": err.getvalue(),
-            "worker": _worker_name(), "pid": os.getpid(),
-            "seconds": time.perf_counter() - started}
+            "worker": _worker_name(), "pid": os.getpid(), "seconds": done - started,
+            "phases": {"worker setup": ready - started, "iterations": ran - ready,
+                       "worker encode": done - ran}}
 
 
 def run_feval(job: FevalJob, fn: Any, nargout: int, args: list[Any]) -> dict[str, Any]:

@@ -253,7 +253,22 @@ def rng(*args: Any, nargout: int = 0) -> Any:
             raise MatlabError("MATLAB:rng:badFirstOpt", _BAD_SEED)
     else:
         gen.reseed(_seed_of(first, "MATLAB:rng:badFirstOpt"), gen_type)
+    _seed_device_in_parfor(gen.seed)
     return previous if nargout else None
+
+
+def _seed_device_in_parfor(seed: int) -> None:
+    """Inside a parfor iteration, ``rng`` also restarts the device stream
+    at the host seed (as ``gpurng(seed)``): MATLAB keeps the two apart,
+    but then an iteration's gpuArray numbers would depend on which worker
+    ran it and what that worker ran before; this way an iteration that
+    seeds itself draws the same numbers on the client and on any worker."""
+    from matfuse.parallel.iterations import inside_iteration
+
+    if inside_iteration():
+        from matfuse.accelerate import device_rng
+
+        device_rng.seed(seed)
 
 
 def _seed_of(v: Any, identifier: str) -> int:
