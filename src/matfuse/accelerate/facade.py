@@ -33,7 +33,7 @@ _lock = threading.RLock()
 @dataclass(slots=True, eq=False)
 class AccelerationState:
     """What initialisation decided (shown by ``matfuse info``). Compared and
-    hashed by identity (statement replay keys hold the current one)."""
+    hashed by identity."""
 
     options: AccelerateInitOptions
     provider: AccelProvider

@@ -65,14 +65,6 @@ class AccelerateInitOptions:
         fallback: when the requested provider cannot start: ``inprocess``
             (use the NumPy provider, with a note) or ``error``.
         fusion: build lazy graphs and fuse elementwise chains.
-        statement_replay: rebuild a repeated assignment statement's lazy
-            graph from a recorded template instead of re-running its
-            operator dispatch (``fusion/stmt_memo.py``).
-        forecast: at a script's entry, launch what the script's first
-            forced graph launched last run; kept when the run binds the
-            same kernels, freed otherwise (``fusion/forecast.py``). True:
-            on providers whose launches start at once (CUDA); ``"force"``:
-            on any fusing provider (tests); False: never.
         auto_offload: move large plain arrays to the device automatically
             when the provider is a real GPU (True), never (False), or also on
             the in-process provider / a CPU adapter (``"force"``, for tests).
@@ -97,8 +89,6 @@ class AccelerateInitOptions:
     power: str = "high-performance"
     fallback: str = "inprocess"
     fusion: bool = True
-    statement_replay: bool = True
-    forecast: bool | str = True
     auto_offload: bool | str = True
     dump_kernels: str | None = None
     stats: bool = False
@@ -162,8 +152,6 @@ ENV_VARIABLES: dict[str, tuple[str, Any]] = {
         v, s, POWER_CHOICES, {"high": "high-performance", "low": "low-power"})),
     "MATFUSE_FALLBACK": ("fallback", lambda v, s: _parse_choice(v, s, FALLBACK_CHOICES)),
     "MATFUSE_FUSION": ("fusion", _parse_bool),
-    "MATFUSE_STATEMENT_REPLAY": ("statement_replay", _parse_bool),
-    "MATFUSE_FORECAST": ("forecast", _parse_bool_or_force),
     "MATFUSE_AUTO_OFFLOAD": ("auto_offload", _parse_bool_or_force),
     "MATFUSE_THRESHOLD_ELEMENTWISE": ("threshold_elementwise", _parse_int),
     "MATFUSE_THRESHOLD_REDUCTION": ("threshold_reduction", _parse_int),

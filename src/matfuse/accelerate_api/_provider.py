@@ -30,12 +30,6 @@ class AccelProvider:
     #: short name used by options and ``matfuse info`` (``inprocess``, ``wgpu``, ``cuda``)
     name: str = "abstract"
 
-    #: True when every kernel launch starts on the device at once (a CUDA
-    #: stream). Launch forecasts (``fusion/forecast.py``) are made by default
-    #: only on such providers: a provider that batches launches into submits
-    #: pays one more submit per forecast (on wgpu it made scripts slower).
-    starts_work_at_launch: bool = False
-
     # ------------------------------------------------------------ memory (required)
     def upload(self, host: HostTensor) -> GpuTensorHandle:
         """Copy host data to a new device buffer.
@@ -71,9 +65,7 @@ class AccelProvider:
         """Start the device on work recorded so far without waiting for it.
 
         Providers that batch dispatches into one submit (wgpu) submit the
-        batch; the others already run each launch as it is issued. Used by
-        launch forecasts (``fusion/forecast.py``), whose kernels must be
-        running while the interpreter goes on.
+        batch; the others already run each launch as it is issued.
         """
 
     def live_buffers(self) -> int:

@@ -26,16 +26,14 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, register_memory_releaser
+from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
 from matfuse.accelerate.facade import current_options
 from matfuse.accelerate.fusion._launch_plan import (
     FoldStep, LaunchPlan, LaunchPlanCache, LaunchStep, PlanRecorder, graph_signature)
-from matfuse.accelerate.fusion.forecast import LaunchForecasts
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.loops import siblings
 from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
-from matfuse.runtime import hints
 
 # Target number of threads of a reduction's partial pass.
 PARTIAL_THREADS = 1 << 18
@@ -69,10 +67,6 @@ class FusionStats:
     host_evaluations: int = 0
     launch_plan_hits: int = 0
     launch_plan_misses: int = 0
-    statement_replays: int = 0
-    forecast_launches: int = 0
-    forecast_hits: int = 0
-    forecast_misses: int = 0
     extra: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, int]:
@@ -84,9 +78,6 @@ class FusionStats:
             "bytes_written": self.bytes_written, "host_evaluations": self.host_evaluations,
             "launch_plan_hits": self.launch_plan_hits,
             "launch_plan_misses": self.launch_plan_misses,
-            "statement_replays": self.statement_replays,
-            "forecast_launches": self.forecast_launches,
-            "forecast_hits": self.forecast_hits, "forecast_misses": self.forecast_misses,
         }
 
 
@@ -220,9 +211,6 @@ class FusionExecutor:
         # structure, recorded on a miss and replayed without re-planning.
         self.launch_plans = LaunchPlanCache()
         self._recorder: PlanRecorder | None = None
-        # Launch forecasts (``forecast``): a script's first forced graph
-        # launched at the script's entry from the last run's bindings.
-        self.forecasts = LaunchForecasts(self)
 
     # ------------------------------------------------------------ public
     def materialize(self, root: FNode, use_hints: bool = True) -> GpuTensorHandle:
@@ -254,16 +242,11 @@ class FusionExecutor:
             plan = None
         outer = self._recorder  # (materialize is not re-entered today; stay correct if it is)
         self._recorder = PlanRecorder(position) if plan is None and record else None
-        forecasts = self.forecasts
         try:
             if plan is not None:
                 STATS.launch_plan_hits += 1
-                if forecasts.watching:
-                    return forecasts.first_graph(key, plan, nodes)
                 return self._replay(plan, nodes)
             STATS.launch_plan_misses += 1
-            if forecasts.watching:
-                forecasts.other_graph()
             self._shared = _shared_nodes(root, nodes)
             self._use_hints = use_hints
             result = self._materialize(root)
@@ -566,54 +549,7 @@ def executor_for(provider: AccelProvider) -> FusionExecutor:
 
         entry = (provider, FusionExecutor(provider, dump_dir=current_options().dump_kernels))
         _executors[id(provider)] = entry
-        hints.site_forecaster = site_forecaster
-        hints.file_forecaster = file_forecaster
     return entry[1]
-
-
-def _release_forecasts(provider: AccelProvider) -> bool:
-    """``register_memory_releaser`` hook: free ``provider``'s forecast in flight."""
-    entry = _executors.get(id(provider))
-    return entry is not None and entry[0] is provider and entry[1].forecasts.release()
-
-
-register_memory_releaser(_release_forecasts)
-
-
-def _active_forecasts() -> LaunchForecasts | None:
-    """The active provider's forecasts, or None (no executor yet, option off)."""
-    from matfuse.accelerate_api import provider as active_provider
-
-    entry = _executors.get(id(active_provider()))
-    if entry is None:
-        return None
-    option = current_options().forecast
-    if not option or (option != "force" and not entry[0].starts_work_at_launch):
-        return None
-    return entry[1].forecasts
-
-
-def site_forecaster(site: Any, file: tuple | None = None) -> LaunchForecasts | None:
-    """The VM's hook at a script's entry (``runtime.hints.site_forecaster``):
-    the active provider's forecasts, entered for ``site`` (the compiled
-    script, run from ``file`` when a file was given to run), or None (no
-    executor yet, option off, or inside another script). The VM calls
-    ``leave()`` on what it gets when the script ends."""
-    forecasts = _active_forecasts()
-    if forecasts is None:
-        return None
-    return forecasts if forecasts.enter(site, file) else None
-
-
-def file_forecaster(file: tuple) -> LaunchForecasts | None:
-    """The VM's hook before it checks and loads a script file it was asked
-    to run (``runtime.hints.file_forecaster``): the forecasts when one was
-    launched early for ``file`` (interpreter, path); the VM calls ``abandon()`` on them once the
-    file's script has run or failed to start."""
-    forecasts = _active_forecasts()
-    if forecasts is None:
-        return None
-    return forecasts if forecasts.launch_early(file) else None
 
 
 def fusion_enabled(provider: AccelProvider) -> bool:

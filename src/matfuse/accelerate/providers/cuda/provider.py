@@ -50,8 +50,6 @@ class CudaProvider(ArrayHooks, AccelProvider):
         cache_dir: NVRTC cubin cache (None: platformdirs default, "": memory only).
     """
 
-    starts_work_at_launch = True
-
     name = "cuda"
 
     def __init__(self, device_index: int = 0, cache_dir: str | None = None):
