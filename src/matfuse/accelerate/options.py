@@ -83,6 +83,13 @@ class AccelerateInitOptions:
             limit below the adapter's (bytes; None = the adapter's). Tensors
             over it run their kernels as split dispatches over bound ranges;
             tests set it small to exercise that path on small arrays.
+        wgpu_pool_bytes: most bytes of freed buffers the wgpu provider keeps
+            pooled for re-use.
+        wgpu_f64: let the wgpu provider use the adapter's ``shader-f64``
+            feature (False: double arrays take the host path).
+        kernel_cache_dir: folder of the on-disk kernel caches (None: the
+            platform's user cache folder).
+        disk_cache: persist compiled kernels' sources between runs.
     """
 
     provider: str = "auto"
@@ -101,6 +108,10 @@ class AccelerateInitOptions:
     calibrate: bool = False
     wgpu_max_binding_bytes: int | None = None
     dask_scheduler: str | None = None
+    wgpu_pool_bytes: int = 4 << 30
+    wgpu_f64: bool = True
+    kernel_cache_dir: str | None = None
+    disk_cache: bool = True
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None, **cli_overrides: Any) -> "AccelerateInitOptions":
@@ -139,6 +150,10 @@ def _parse_dir(var: str, value: str) -> str | None:
     return value or None
 
 
+def _parse_negated_bool(var: str, value: str) -> bool:
+    return not _parse_bool(var, value)
+
+
 def _parse_bool_or_force(var: str, value: str) -> bool | str:
     if value.strip().lower() == "force":
         return "force"
@@ -148,6 +163,9 @@ def _parse_bool_or_force(var: str, value: str) -> bool | str:
 # Environment variable -> (attribute, parser). README's table mirrors this.
 ENV_VARIABLES: dict[str, tuple[str, Any]] = {
     "MATFUSE_PROVIDER": ("provider", lambda v, s: _parse_choice(v, s, PROVIDER_CHOICES)),
+    # MATFUSE_WGPU_POWER: the older name of MATFUSE_POWER (listed first: the newer wins)
+    "MATFUSE_WGPU_POWER": ("power", lambda v, s: _parse_choice(
+        v, s, POWER_CHOICES, {"high": "high-performance", "low": "low-power"})),
     "MATFUSE_POWER": ("power", lambda v, s: _parse_choice(
         v, s, POWER_CHOICES, {"high": "high-performance", "low": "low-power"})),
     "MATFUSE_FALLBACK": ("fallback", lambda v, s: _parse_choice(v, s, FALLBACK_CHOICES)),
@@ -164,4 +182,15 @@ ENV_VARIABLES: dict[str, tuple[str, Any]] = {
     "MATFUSE_ALLOW_CPU_ADAPTER": ("allow_cpu_adapter", _parse_bool),
     "MATFUSE_WGPU_MAX_BINDING": ("wgpu_max_binding_bytes", _parse_int),
     "MATFUSE_DASK_SCHEDULER": ("dask_scheduler", _parse_dir),
+    "MATFUSE_WGPU_POOL_BYTES": ("wgpu_pool_bytes", _parse_int),
+    "MATFUSE_WGPU_NO_F64": ("wgpu_f64", _parse_negated_bool),
+    "MATFUSE_CACHE_DIR": ("kernel_cache_dir", _parse_dir),
+    "MATFUSE_NO_DISK_CACHE": ("disk_cache", _parse_negated_bool),
 }
+
+
+def visible_cuda_devices(env: Mapping[str, str] | None = None) -> str | None:
+    """``CUDA_VISIBLE_DEVICES`` of this process (a parallel worker that owns
+    one GPU sees it as device 0), or None when unset."""
+    env = os.environ if env is None else env
+    return env.get("CUDA_VISIBLE_DEVICES")

@@ -65,8 +65,9 @@ class _WorkerState:
         if options is None or self.accelerated:
             return
         from matfuse.accelerate import facade
+        from matfuse.accelerate.options import visible_cuda_devices
 
-        if os.environ.get("CUDA_VISIBLE_DEVICES", "").isdigit():
+        if (visible_cuda_devices() or "").isdigit():
             # This worker owns one GPU: it is device 0 here.
             options = options.with_changes(device_index=0)
         if facade.acceleration_state() is None:
@@ -188,5 +189,7 @@ def prepare(options: Any) -> int:
 
 def worker_info() -> dict[str, Any]:
     """The worker's pid, name and visible GPU (``CUDA_VISIBLE_DEVICES``)."""
+    from matfuse.accelerate.options import visible_cuda_devices
+
     return {"pid": os.getpid(), "name": _worker_name(),
-            "gpu": os.environ.get("CUDA_VISIBLE_DEVICES")}
+            "gpu": visible_cuda_devices()}

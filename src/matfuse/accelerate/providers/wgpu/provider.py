@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate_api import AccelProvider, DeviceInfo, GpuTensorHandle, HostTensor, Unsupported
-from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, host_bytes, host_view
+from matfuse.accelerate.providers.wgpu.buffers import DEFAULT_POOL_BYTES, DEVICE_TYPES, host_bytes, host_view
 from matfuse.accelerate.providers.wgpu.device import open_device, run_f64_selftest
 from matfuse.accelerate.providers.wgpu.encoder import SMALL_UPLOAD_BYTES
 from matfuse.accelerate.providers.wgpu.ranges import staging_piece_elements
@@ -39,16 +39,23 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateH
     name = "wgpu"
 
     def __init__(self, power_preference: str | None = None, device_id: int = 0,
-                 self_test: bool = True, max_binding_bytes: int | None = None):
-        """Open the device.
+                 self_test: bool = True, max_binding_bytes: int | None = None,
+                 pool_bytes: int = DEFAULT_POOL_BYTES, use_f64: bool = True,
+                 cache_base: str | None = None, disk_cache: bool = True):
+        """Open the device. The settings come from ``AccelerateInitOptions``
+        (``create_provider`` passes them).
 
         Args:
             max_binding_bytes: lower the storage-binding limit below the
-                adapter's (``AccelerateInitOptions.wgpu_max_binding_bytes``;
-                tests use it to exercise split dispatch on small arrays).
+                adapter's (``wgpu_max_binding_bytes``; tests use it to
+                exercise split dispatch on small arrays).
+            pool_bytes: most bytes of freed buffers kept for re-use.
+            use_f64: use the adapter's ``shader-f64`` feature when it has it.
+            cache_base: folder of the on-disk WGSL cache (None: user cache).
+            disk_cache: persist compiled sources there.
         """
-        ctx = open_device(power_preference)
-        super().__init__(ctx, device_id, max_binding_bytes)
+        ctx = open_device(power_preference, use_f64)
+        super().__init__(ctx, device_id, max_binding_bytes, pool_bytes, cache_base, disk_cache)
         if self_test:
             run_f64_selftest(ctx, self._selftest_unary)
             # Destroy the self-test's small pooled buffers: on the H200 keeping
