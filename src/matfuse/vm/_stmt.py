@@ -27,6 +27,7 @@ from matfuse.vm._csl_assign import csl_multi_assign, is_csl_target
 from matfuse.vm._display_call import display_named, is_display_of_variable
 from matfuse.vm._replay import replayable_body
 from matfuse.vm.workspace import annotate_error, internal_error
+from matfuse.runtime.device_router import device_router
 
 BREAK, CONTINUE, RETURN = 1, 2, 3
 Stmt = Callable[[Any], Any]
@@ -104,10 +105,10 @@ def _device_columns(value: DeviceValue):
         count *= d
     if shape[0] == 0 or count == 0:
         return ()
-    from matfuse.accelerate.dispatch import device_index
     from matfuse.runtime.indexing import COLON
 
-    return (keep_visibility(device_index(value, [COLON, float(j + 1)]), value)
+    index = device_router().index
+    return (keep_visibility(index(value, [COLON, float(j + 1)]), value)
             for j in range(count))
 
 

@@ -223,18 +223,18 @@ def gpu_hardware_present() -> bool:
 # Hooks off while the device path runs: its host fallbacks call back into
 # the dispatcher and operators, which must not be planned again.
 _suspended = auto_offload_suspended
-_dispatch_module: Any = None
+_route_module: Any = None
 
 
-def _dispatch() -> Any:
-    """``matfuse.accelerate.dispatch`` (imported on first use: it imports
+def _route() -> Any:
+    """``matfuse.accelerate.router.route`` (imported on first use: it imports
     the fusion engine, which this module must not load at import time)."""
-    global _dispatch_module
-    if _dispatch_module is None:
-        from matfuse.accelerate import dispatch
+    global _route_module
+    if _route_module is None:
+        from matfuse.accelerate.router import route
 
-        _dispatch_module = dispatch
-    return _dispatch_module
+        _route_module = route
+    return _route_module
 
 
 # ------------------------------------------------------------------ active: builtins
@@ -311,7 +311,7 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
             # or fusion rule (no cost model; counted the same).
             planner.log.counts[(DEVICE, reason)] += 1
             with _suspended():
-                outputs = _dispatch().call_with_device_args(b, list(args), nargout, ctx)
+                outputs = _route().call_with_device_args(b, list(args), nargout, ctx)
             for value in outputs:
                 hide_device_value(value)
             return outputs
@@ -329,7 +329,7 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
                               operands=args, pending_bytes=pending)
     if not decision.on_device:
         return invoke(b, _gathered(args), nargout, ctx) if hidden else None
-    from matfuse.accelerate.dispatch import call_with_device_args
+    from matfuse.accelerate.router.route import call_with_device_args
 
     promoted = _promote_args(args, category)
     with _suspended():
@@ -442,7 +442,7 @@ def offload_binary(op: str, a: Any, b: Any) -> Any:
         reason = _device_rule(op, a, b, ta, tb, hidden_a, hidden_b)
         if reason is not None:
             # ~30 us less per operation than the full decision (counted the same).
-            device_binary = _dispatch().device_binary
+            device_binary = _route().device_binary
             STATE.planner.log.counts[(DEVICE, reason)] += 1
             with _suspended():
                 return hide_device_value(device_binary(op, a, b))
@@ -461,7 +461,7 @@ def offload_binary(op: str, a: Any, b: Any) -> Any:
     decision = STATE.planner.decide(op, category, work, upload_bytes=nbytes, resident=resident,
                                     operands=operands, pending_bytes=pending)
     if decision.on_device:
-        from matfuse.accelerate.dispatch import device_binary
+        from matfuse.accelerate.router.route import device_binary
 
         with _suspended():
             return hide_device_value(device_binary(op, _promote(a), _promote(b)))
