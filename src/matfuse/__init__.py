@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+from matfuse._version import __version__
 
 __all__ = ["Session", "eval", "help_text", "__version__"]
 

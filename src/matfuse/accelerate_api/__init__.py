@@ -1,7 +1,9 @@
 """The accelerate API: the dependency-light contract between the runtime and
 acceleration providers (seed 002).
 
-This package imports nothing else of matfuse. It holds:
+Its modules import nothing of the layers above it; ``support`` names the
+few leaf modules of matfuse that providers share (errors, atomic files, the
+Philox layout). It holds:
 
 * :class:`GpuTensorHandle` - small immutable name of a device tensor;
 * :class:`HostTensor` - host data (column-major flat ndarray + shape + class);
@@ -15,6 +17,7 @@ from matfuse.accelerate_api._types import (
     DeviceInfo,
     GpuTensorHandle,
     HostTensor,
+    ProviderUnavailable,
     Unsupported,
 )
 from matfuse.accelerate_api._provider import AccelProvider
@@ -43,6 +46,7 @@ __all__ = [
     "DeviceInfo",
     "GpuTensorHandle",
     "HostTensor",
+    "ProviderUnavailable",
     "Unsupported",
     "clear_residency",
     "count_fallback",

@@ -7,6 +7,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 
+class ProviderUnavailable(Exception):
+    """A backend cannot start here (no module, no adapter, CPU-only adapter)."""
+
+
 class Unsupported(NotImplementedError):
     """Raised by a provider hook it does not implement (or not for these
     arguments). Callers catch exactly this, count a fallback and run the host

@@ -21,13 +21,13 @@ buffers without planning or rendering again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
 from matfuse.accelerate.facade import current_options
+from matfuse.accelerate.fusion.counters import STATS
 from matfuse.accelerate.fusion._launch_plan import (
     FoldStep, LaunchPlan, LaunchPlanCache, LaunchStep, PlanRecorder, graph_signature)
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
@@ -49,39 +49,6 @@ FINAL_PASS_MAX = 256
 
 class DomainFallback(Exception):
     """A fused kernel met an input outside the real domain of one of its ops."""
-
-
-@dataclass(slots=True)
-class FusionStats:
-    """Counters of the fusion engine (shown by ``--stats``). A launch-plan
-    hit renders nothing: the render-cache counters do not see it."""
-
-    kernels: int = 0
-    fused_groups: int = 0
-    fused_nodes: int = 0
-    render_cache_hits: int = 0
-    render_cache_misses: int = 0
-    domain_fallbacks: int = 0
-    bytes_read: int = 0
-    bytes_written: int = 0
-    host_evaluations: int = 0
-    launch_plan_hits: int = 0
-    launch_plan_misses: int = 0
-    extra: dict[str, int] = field(default_factory=dict)
-
-    def as_dict(self) -> dict[str, int]:
-        return {
-            "kernels": self.kernels, "fused_groups": self.fused_groups,
-            "fused_nodes": self.fused_nodes, "render_cache_hits": self.render_cache_hits,
-            "render_cache_misses": self.render_cache_misses,
-            "domain_fallbacks": self.domain_fallbacks, "bytes_read": self.bytes_read,
-            "bytes_written": self.bytes_written, "host_evaluations": self.host_evaluations,
-            "launch_plan_hits": self.launch_plan_hits,
-            "launch_plan_misses": self.launch_plan_misses,
-        }
-
-
-STATS = FusionStats()
 
 
 def chunk_count(node: FNode) -> int:
@@ -545,8 +512,6 @@ def executor_for(provider: AccelProvider) -> FusionExecutor:
     """The fusion executor of ``provider`` (one per provider, created on demand)."""
     entry = _executors.get(id(provider))
     if entry is None or entry[0] is not provider:
-        from matfuse.accelerate.facade import current_options
-
         entry = (provider, FusionExecutor(provider, dump_dir=current_options().dump_kernels))
         _executors[id(provider)] = entry
     return entry[1]

@@ -17,9 +17,7 @@ and sink builtins receive them gathered, so results are host values again.
 
 from __future__ import annotations
 
-import glob
 import math
-import sys
 from typing import Any
 
 import numpy as np
@@ -201,7 +199,7 @@ def _pending_binary(op: str, a: Any, b: Any) -> Any:
 
 def _leave_pending() -> bool:
     """A large array appeared: start the provider; True when now active."""
-    from matfuse.accelerate.facade import current_options, ensure_provider
+    from matfuse.accelerate.facade import current_options, ensure_provider, gpu_hardware_present
     from matfuse.accelerate_api import provider as active_provider
 
     if active_provider() is None and not gpu_hardware_present():
@@ -210,14 +208,6 @@ def _leave_pending() -> bool:
         _set_mode(OFF, "no GPU device found")
         return False
     return _start(ensure_provider(), current_options(), forced=False) == ACTIVE
-
-
-def gpu_hardware_present() -> bool:
-    """Cheap check before probing: on Linux a GPU shows up as /dev/nvidia*
-    or a DRM render node; elsewhere (Metal, DX12) assume one may exist."""
-    if not sys.platform.startswith("linux"):
-        return True
-    return bool(glob.glob("/dev/nvidia[0-9]*") or glob.glob("/dev/dri/renderD*"))
 
 
 # Hooks off while the device path runs: its host fallbacks call back into

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from matfuse.runtime.values import normalize_shape as matlab_shape
+from matfuse.accelerate_api.support import matlab_shape
 
 __all__ = ["class_of", "matlab_shape"]
 

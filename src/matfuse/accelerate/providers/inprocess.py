@@ -24,8 +24,8 @@ from matfuse.accelerate_api import (
     HostTensor,
     Unsupported,
 )
-from matfuse.errors import MatlabError
-from matfuse.runtime import _philox as philox
+from matfuse.accelerate_api.support import MatlabError
+from matfuse.accelerate_api.support import philox
 
 Operand = GpuTensorHandle | float | complex
 

@@ -22,8 +22,11 @@ from __future__ import annotations
 from typing import Any
 
 from matfuse.accelerate import facade
+from matfuse.accelerate.fusion.executor import fusion_enabled
 from matfuse.accelerate.gpuarray import reset_device, upload_value
-from matfuse.accelerate.router import placement, route
+from matfuse.accelerate.planner.preallocation import indexed_write_on_host
+from matfuse.accelerate.router import fused, placement, route
+from matfuse.runtime._assign import paren_set
 from matfuse.runtime.device_router import DeviceRouter, register_device_router
 
 
@@ -33,8 +36,24 @@ def _install_auto_offload() -> None:
     install_offload()
 
 
+def _assign(v: Any, idx: list[Any], rhs: Any, inplace: bool = False) -> Any:
+    """``v(idx...) = rhs``: the planner keeps a preallocated auto-offloaded
+    array on the host while small writes fill it; otherwise the device
+    assignment (``route.device_assign``)."""
+    host = indexed_write_on_host(v, idx, rhs)
+    if host is not None:
+        return paren_set(host, idx, rhs)
+    return route.device_assign(v, idx, rhs, inplace)
+
+
 def _upload(value: Any, lazy_scalar: bool = False) -> Any:
-    return upload_value(value, facade.ensure_provider(), lazy_scalar=lazy_scalar)
+    """``gpuArray(value)``; with ``lazy_scalar`` a 1x1 double becomes a lazy
+    constant where the provider fuses (results the planner hides must stay
+    concrete: its residency rule tells materialised operands from lazy ones)."""
+    p = facade.ensure_provider()
+    if lazy_scalar and type(value) is float and fusion_enabled(p):
+        return fused.scalar(p, value)
+    return upload_value(value, p)
 
 
 def _reupload(value: Any) -> Any:
@@ -66,7 +85,7 @@ class AcceleratedRouter(DeviceRouter):
     colon = staticmethod(route.device_colon)
     concat = staticmethod(route.device_concat)
     index = staticmethod(route.device_index)
-    assign = staticmethod(route.device_assign)
+    assign = staticmethod(_assign)
     upload = staticmethod(_upload)
     reupload = staticmethod(_reupload)
     to_device_like = staticmethod(placement.to_device_like)

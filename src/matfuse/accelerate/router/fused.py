@@ -16,6 +16,7 @@ from matfuse.accelerate.fusion.lazy import (
     lazy_cast,
     lazy_generator,
     lazy_reduce,
+    lazy_scalar,
     lazy_unary,
 )
 from matfuse.runtime import gpu_rng
@@ -152,6 +153,11 @@ def random(p: Any, kind: str, shape: tuple[int, ...], cls: str) -> Any:
         return None
     key, counter = gpu_rng.take(n, cls)
     return lazy_generator(kind, tuple(shape), cls, p, (key, counter))
+
+
+def scalar(p: Any, value: float) -> Any:
+    """A 1x1 double as a lazy constant."""
+    return lazy_scalar(value, p)
 
 
 def linspace(p: Any, start: float, stop: float, n: int, cls: str) -> Any:

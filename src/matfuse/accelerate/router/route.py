@@ -267,13 +267,6 @@ def device_assign(v: Any, idx: list[Any], rhs: Any, inplace: bool = False) -> An
             (``paren_set(..., inplace=True)``): its device buffer may be
             updated without a copy.
     """
-    from matfuse.accelerate.planner.preallocation import indexed_write_on_host
-
-    host = indexed_write_on_host(v, idx, rhs)
-    if host is not None:  # the planner's choice: a preallocated array filled by small writes
-        from matfuse.runtime._assign import paren_set
-
-        return paren_set(host, idx, rhs)
     from matfuse.accelerate.router.indexing import assign_on_device
 
     return assign_on_device(ensure_provider(), v, idx, rhs, inplace)

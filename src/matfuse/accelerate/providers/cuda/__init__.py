@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from matfuse.accelerate_api import ProviderUnavailable
+
 
 def cuda_unavailable_reason() -> str | None:
     """Why no CUDA provider can start here, or None when one can."""
@@ -32,8 +34,6 @@ def create_provider(options: Any = None, allow_cpu_adapter: bool = True) -> Any:
     Raises:
         ProviderUnavailable: CuPy is missing or no CUDA device answers.
     """
-    from matfuse.accelerate.facade import ProviderUnavailable
-
     reason = cuda_unavailable_reason()
     if reason is not None:
         raise ProviderUnavailable(f"cuda: {reason}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
-from matfuse.errors import MatlabError
+from matfuse.accelerate_api.support import MatlabError
 
 OOM_MESSAGE = ("Out of memory on device. To view more detail about available memory on the GPU, "
                "use 'gpuDevice()'. If the problem persists, reset the GPU by calling 'gpuDevice(1)'.")

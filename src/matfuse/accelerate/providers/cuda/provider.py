@@ -37,7 +37,7 @@ from matfuse.accelerate_api import (
     HostTensor,
     Unsupported,
 )
-from matfuse.errors import MatlabError
+from matfuse.accelerate_api.support import MatlabError
 
 MAX_FUSED_THREADS = 2**31   # generated kernels index with 32-bit unsigned ints
 

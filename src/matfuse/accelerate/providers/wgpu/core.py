@@ -18,7 +18,7 @@ from matfuse.accelerate.providers.wgpu.pipelines import Layout, PipelineCache
 from matfuse.accelerate.providers.wgpu.shaders.common import groups_for
 from matfuse.accelerate.providers.wgpu import ranges, staging
 from matfuse.accelerate.providers.wgpu.telemetry import WgpuTelemetry
-from matfuse.errors import MatlabError
+from matfuse.accelerate_api.support import MatlabError
 
 #: accepted spellings of the float dtypes in generator hooks
 DTYPE_ALIASES = {"double": "float64", "single": "float32", "logical": "bool"}

@@ -19,14 +19,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from matfuse.accelerate_api import Unsupported
-from matfuse.runtime.atomic_files import read_bytes_safe, warn_on_stderr, write_text_atomic
-
-from importlib.metadata import PackageNotFoundError, version as _pkg_version
-
-try:
-    _MATFUSE_VERSION = _pkg_version("matfuse")
-except PackageNotFoundError:  # a source checkout without metadata
-    _MATFUSE_VERSION = "dev"
+from matfuse.accelerate_api.support import (
+    MATFUSE_VERSION,
+    read_bytes_safe,
+    warn_on_stderr,
+    write_text_atomic,
+)
 
 UNIFORM_SLOT = 256
 
@@ -81,7 +79,7 @@ class PipelineCache:
     def key_of(self, source: str, entry_point: str, layout: Layout, workgroup: tuple[int, ...]) -> str:
         h = hashlib.sha256()
         for part in (source, entry_point, repr((layout.n_in, layout.n_out)), repr(workgroup),
-                     self._adapter_key, _MATFUSE_VERSION):
+                     self._adapter_key, MATFUSE_VERSION):
             h.update(part.encode())
             h.update(b"\0")
         return h.hexdigest()
