@@ -33,17 +33,14 @@ from matfuse.runtime.values import (
     codes_to_char,
 )
 
-_EPOCH_ATTR = "_matfuse_epoch"
-
-
 def device_epoch(p: AccelProvider) -> int:
     """How many times ``p`` has been reset (0 for a fresh provider)."""
-    return getattr(p, _EPOCH_ATTR, 0)
+    return p.epoch
 
 
 def bump_epoch(p: AccelProvider) -> None:
     """Mark every existing gpuArray of ``p`` as stale (after ``p.reset()``)."""
-    setattr(p, _EPOCH_ATTR, device_epoch(p) + 1)
+    p.epoch += 1
 
 
 def invalid_data_error() -> MatlabError:

@@ -17,6 +17,7 @@ from matfuse.accelerate_api._types import (
     DeviceInfo,
     GpuTensorHandle,
     HostTensor,
+    ProviderCapabilities,
     ProviderUnavailable,
     Unsupported,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "DeviceInfo",
     "GpuTensorHandle",
     "HostTensor",
+    "ProviderCapabilities",
     "ProviderUnavailable",
     "Unsupported",
     "clear_residency",

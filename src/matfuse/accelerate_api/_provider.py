@@ -18,7 +18,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from matfuse.accelerate_api._types import DeviceInfo, GpuTensorHandle, HostTensor, Unsupported
+from matfuse.accelerate_api._types import (
+    DeviceInfo,
+    GpuTensorHandle,
+    HostTensor,
+    ProviderCapabilities,
+    Unsupported,
+)
 
 Scalar = float | complex
 Operand = GpuTensorHandle | Scalar
@@ -29,6 +35,16 @@ class AccelProvider:
 
     #: short name used by options and ``matfuse info`` (``inprocess``, ``wgpu``, ``cuda``)
     name: str = "abstract"
+
+    #: what this provider can do (the acceleration layer never branches on ``name``)
+    capabilities: ProviderCapabilities = ProviderCapabilities()
+
+    #: how many times ``reset()`` has freed every buffer: gpuArrays made in an
+    #: earlier epoch are stale (MATLAB's "data no longer exists")
+    epoch: int = 0
+
+    #: renderer of fused kernels in this provider's dialect (``capabilities.fuses``)
+    fusion_renderer: Any = None
 
     # ------------------------------------------------------------ memory (required)
     def upload(self, host: HostTensor) -> GpuTensorHandle:

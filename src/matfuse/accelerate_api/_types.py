@@ -7,6 +7,30 @@ from dataclasses import dataclass, field
 import numpy as np
 
 
+@dataclass(frozen=True)
+class ProviderCapabilities:
+    """What a provider can do, declared by the provider (``AccelProvider.
+    capabilities``) and read by the acceleration layer instead of names.
+
+    Attributes:
+        fuses: runs fused kernels of the shared graph IR
+            (``fused_elementwise``; its ``fusion_renderer`` renders them).
+        float64: holds double arrays on the device.
+        hardware_gpu: computes on a GPU (not the CPU: the in-process
+            provider, a software adapter); the planner offloads to it.
+        max_kernel_buffers: storage buffers one kernel may bind (None: no
+            limit the fusion planner must respect).
+        split_dispatch: runs kernels over bound ranges of tensors larger
+            than one storage binding.
+    """
+
+    fuses: bool = False
+    float64: bool = True
+    hardware_gpu: bool = False
+    max_kernel_buffers: int | None = None
+    split_dispatch: bool = False
+
+
 class ProviderUnavailable(Exception):
     """A backend cannot start here (no module, no adapter, CPU-only adapter)."""
 

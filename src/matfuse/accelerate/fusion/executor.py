@@ -167,7 +167,7 @@ class FusionExecutor:
     def __init__(self, provider: AccelProvider, renderer: Any = None, dump_dir: str | None = None):
         self.provider = provider
         # A provider may bring its own renderer of the shared IR (CUDA C).
-        self.renderer = renderer or getattr(provider, "fusion_renderer", None) or WgslRenderer()
+        self.renderer = renderer or provider.fusion_renderer or WgslRenderer()
         self.dump_dir = dump_dir
         self._dumped: set[str] = set()
         self._partials: dict[int, GpuTensorHandle] = {}
@@ -195,7 +195,7 @@ class FusionExecutor:
         signature, position, pending = graph_signature(nodes, use_hints)
         # Besides the graph, the plan depends on the binding limit and the
         # scheduling constants (and on the renderer: see LaunchPlanCache.get).
-        key = (use_hints, getattr(self.provider, "max_kernel_buffers", None),
+        key = (use_hints, self.provider.capabilities.max_kernel_buffers,
                (PARTIAL_THREADS, SINGLE_PASS_MAX, FINAL_PASS_MAX, RESERVED_BINDINGS), signature)
         STATS.fused_groups += 1
         STATS.fused_nodes += pending
@@ -310,7 +310,7 @@ class FusionExecutor:
         32 on lavapipe). Each step materialises the subgraph with the most
         distinct inputs that one kernel can still take; when none helps, the
         provider refuses the kernel and the graph runs on the host (counted)."""
-        limit = getattr(self.provider, "max_kernel_buffers", None)
+        limit = self.provider.capabilities.max_kernel_buffers
         if not limit:
             return
         budget = limit - RESERVED_BINDINGS
@@ -519,7 +519,4 @@ def executor_for(provider: AccelProvider) -> FusionExecutor:
 
 def fusion_enabled(provider: AccelProvider) -> bool:
     """Whether operations on ``provider``'s arrays build lazy fused graphs."""
-    if not current_options().fusion:
-        return False
-    # The in-process provider computes eagerly with NumPy: nothing to fuse.
-    return getattr(provider, "name", "") in ("wgpu", "cuda")
+    return provider.capabilities.fuses and current_options().fusion

@@ -32,7 +32,7 @@ from matfuse.accelerate.planner.construction import (
 from matfuse.accelerate.planner.decisions import DEVICE, Decision, Planner
 from matfuse.accelerate.planner.fusion_context import hidden_operands, lazy_group_size
 from matfuse.accelerate.planner.thresholds import CATEGORY_OF_KIND, resolve_thresholds
-from matfuse.accelerate_api import AccelProvider, Unsupported
+from matfuse.accelerate_api import AccelProvider
 from matfuse.runtime.dispatcher import (
     AUTO_OFFLOAD,
     AutoOffloadHooks,
@@ -143,18 +143,9 @@ def _set_mode(mode: str, note: str) -> str:
 
 
 def is_real_gpu(p: AccelProvider) -> bool:
-    """cuda, or wgpu on a discrete/integrated adapter (not lavapipe)."""
-    if p.name == "cuda":
-        return True
-    if p.name != "wgpu":
-        return False
-    try:
-        info = p.device_info_struct()
-    except (NotImplementedError, Unsupported):
-        return False
-    kind = str(info.extra.get("adapter_type", "")).upper()
-    return kind in ("DISCRETEGPU", "INTEGRATEDGPU", "DISCRETE_GPU", "INTEGRATED_GPU",
-                    "VIRTUALGPU")
+    """Whether ``p`` computes on a GPU (CUDA, a hardware wgpu adapter; not
+    the in-process provider or lavapipe): its declared capabilities."""
+    return p.capabilities.hardware_gpu
 
 
 def _start(p: AccelProvider, options: Any, forced: bool) -> str:

@@ -31,6 +31,7 @@ from matfuse.accelerate.providers.cuda.common import device_hook
 from matfuse.accelerate.providers.cuda.hooks_array import ArrayHooks
 from matfuse.accelerate.providers.cuda.kernels import BLOCK, CudaKernels
 from matfuse.accelerate_api import (
+    ProviderCapabilities,
     AccelProvider,
     DeviceInfo,
     GpuTensorHandle,
@@ -51,6 +52,7 @@ class CudaProvider(ArrayHooks, AccelProvider):
     """
 
     name = "cuda"
+    capabilities = ProviderCapabilities(fuses=True, float64=True, hardware_gpu=True)
 
     def __init__(self, device_index: int = 0, cache_dir: str | None = None):
         import cupy

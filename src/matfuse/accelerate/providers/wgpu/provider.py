@@ -13,7 +13,14 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate_api import AccelProvider, DeviceInfo, GpuTensorHandle, HostTensor, Unsupported
+from matfuse.accelerate_api import (
+    AccelProvider,
+    DeviceInfo,
+    GpuTensorHandle,
+    HostTensor,
+    ProviderCapabilities,
+    Unsupported,
+)
 from matfuse.accelerate.providers.wgpu.buffers import DEFAULT_POOL_BYTES, DEVICE_TYPES, host_bytes, host_view
 from matfuse.accelerate.providers.wgpu.device import open_device, run_f64_selftest
 from matfuse.accelerate.providers.wgpu.encoder import SMALL_UPLOAD_BYTES
@@ -30,6 +37,10 @@ from matfuse.accelerate.providers.wgpu.telemetry import PhaseTimer
 _CLASS_OF = {"float32": "single", "complex64": "single", "float64": "double",
              "complex128": "double", "bool": "logical", "int32": "int32", "uint32": "uint32",
              "int8": "int8", "uint8": "uint8", "int16": "int16", "uint16": "uint16"}
+
+
+#: adapter types that compute on a GPU (not lavapipe's "CPU")
+_GPU_ADAPTER_TYPES = ("DISCRETEGPU", "INTEGRATEDGPU", "VIRTUALGPU")
 
 
 class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateHooks,
@@ -65,6 +76,10 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateH
             self.buffers.trim_pool()
         elif ctx.has_f64:
             ctx.precision_policy = "f64-own-transcendentals (self-test skipped)"
+        self.capabilities = ProviderCapabilities(
+            fuses=True, float64=ctx.has_f64,
+            hardware_gpu=ctx.adapter_type.upper().replace("_", "") in _GPU_ADAPTER_TYPES,
+            max_kernel_buffers=self.max_kernel_buffers, split_dispatch=True)
 
     def _selftest_unary(self, op: str, x: np.ndarray) -> np.ndarray:
         h = self.upload(HostTensor.from_array(x.reshape(-1, 1)))
