@@ -1,8 +1,8 @@
 """Replaying a for loop's device body as one fused loop kernel.
 
-The interpreter spends ~100 us per iteration building the lazy graph of a
-loop body such as ``Z = randn(M,1,'single'); S = S .* exp(drift + scale.*Z)``;
-for T = 256 steps that is 25 ms of Python for under 1 ms of GPU work. The VM
+Building the lazy graph of a loop body such as ``Z = randn(M,1,'single');
+S = S .* exp(drift + scale.*Z)`` in the interpreter on every iteration costs
+more host time than the GPU work it describes. The VM
 (``vm/_stmt.py``) asks :func:`tracer_for` for a tracer when a loop body is
 *replayable* (only suppressed assignments to plain names and ``if`` on names
 the body does not assign; see ``vm/_replay.py``) and the iteration range is
