@@ -56,16 +56,6 @@ DeviceImpl = Callable[[list[Any], int, Any], list[Any]]
 DEVICE_IMPLS: dict[str, DeviceImpl] = {**compositions.COMPOSED, "linspace": placement.linspace_on_device}
 
 
-def register_device_impl(name: str) -> Callable[[DeviceImpl], DeviceImpl]:
-    """Decorator: ``name`` runs ``fn`` whenever an argument is a gpuArray."""
-
-    def register(fn: DeviceImpl) -> DeviceImpl:
-        DEVICE_IMPLS[name] = fn
-        return fn
-
-    return register
-
-
 def _stand_in(v: Any) -> Any:
     """Host placeholder with the class and shape of a device value."""
     if not isinstance(v, DeviceValue):
