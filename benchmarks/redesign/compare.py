@@ -53,12 +53,12 @@ class Case:
     env: dict[str, str]
 
 
-def cases(sizes: str, corpus: tuple[str, ...]) -> list[Case]:
+def cases(sizes: str, workloads: tuple[str, ...], corpus: tuple[str, ...]) -> list[Case]:
     sys.path.insert(0, str(REPO))
     from benchmarks.workloads import workload_by_name
 
     out = []
-    for name in WORKLOADS:
+    for name in workloads:
         work = workload_by_name(name)
         params = dict(work.sizes.get(sizes, work.sizes["tiny"])[0])
         params["gpu"] = 1.0
@@ -76,9 +76,13 @@ def run_child(tree: Path, case: Case, provider: str, warmup: int, iters: int,
     env["PYTHONPATH"] = str(tree / "src")
     env["MATFUSE_PROVIDER"] = provider
     env["MATFUSE_FALLBACK"] = "error"
-    proc = subprocess.run([sys.executable, str(CHILD), str(case.script), json.dumps(case.params),
-                           str(warmup), str(iters)], env=env, capture_output=True, text=True,
-                          timeout=timeout, cwd=str(case.script.parent))
+    try:
+        proc = subprocess.run([sys.executable, str(CHILD), str(case.script),
+                               json.dumps(case.params), str(warmup), str(iters)], env=env,
+                              capture_output=True, text=True, timeout=timeout,
+                              cwd=str(case.script.parent))
+    except subprocess.TimeoutExpired:
+        return {"error": f"timed out after {timeout:.0f} s"}
     if proc.returncode != 0:
         tail = (proc.stderr or proc.stdout).strip().splitlines()[-3:]
         return {"error": " | ".join(tail) or f"exit {proc.returncode}"}
@@ -131,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--after", required=True, type=Path, help="source tree (holds src/matfuse)")
     ap.add_argument("--provider", required=True, choices=("wgpu", "cuda", "inprocess"))
     ap.add_argument("--sizes", default="tiny", help="workload size set: tiny | cpu | gpu")
+    ap.add_argument("--workloads", default=",".join(WORKLOADS),
+                    help="comma-separated benchmark workloads ('' for none)")
     ap.add_argument("--corpus", default=",".join(CORPUS),
                     help="comma-separated corpus scripts ('' for none)")
     ap.add_argument("--repeats", type=int, default=3, help="fresh processes per tree and script")
@@ -144,11 +150,12 @@ def main(argv: list[str] | None = None) -> int:
         if not (tree / "src" / "matfuse").is_dir():
             ap.error(f"--{label} {tree}: no src/matfuse there")
     corpus = tuple(s for s in args.corpus.split(",") if s)
+    workloads = tuple(s for s in args.workloads.split(",") if s)
     for tree in trees.values():
         subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "src")], check=True)
     rows = []
     raw = {}
-    for case in cases(args.sizes, corpus):
+    for case in cases(args.sizes, workloads, corpus):
         runs: dict[str, list[dict]] = {"before": [], "after": []}
         for label in ("before", "after"):   # untimed: fills the disk caches
             run_child(trees[label], case, args.provider, 0, 1, args.timeout)
