@@ -122,8 +122,6 @@ def prepare_matfuse(work: Workload, params: Params, gpu: bool) -> Prepared:
         # bytes the fused kernels read and wrote (matmul, fft... are not counted)
         telemetry["fused_bytes"] = (fused["bytes_read"] + fused["bytes_written"]) / max(iters, 1)
         telemetry["fused_kernels"] = fused["kernels"] / max(iters, 1)
-        # launch forecasts adopted per iteration (fusion/forecast.py)
-        telemetry["forecast_hits"] = fused["forecast_hits"] / max(iters, 1)
         state = acceleration_state()
         return {"output": text[-OUTPUT_KEEP:], "telemetry": telemetry,
                 "provider": state.description if state else accel.name,

@@ -4,9 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-__version__ = "0.1.0"
+from matfuse._version import __version__
 
 __all__ = ["Session", "eval", "help_text", "__version__"]
+
+
+def _install_device_router() -> None:
+    """The runtime's device router is the acceleration layer's (loaded on
+    the first device operation: ``runtime.device_router``)."""
+    from matfuse.accelerate.router.entry import install
+
+    install()
+
+
+def _compose() -> None:
+    """Wire the layers: the runtime calls the acceleration layer only
+    through the router registered here (the runtime never imports it)."""
+    from matfuse.runtime.device_router import set_router_loader
+
+    set_router_loader(_install_device_router)
 
 
 def eval(code: str, **variables: Any) -> Any:  # noqa: A001 - MATLAB's name, on purpose
@@ -42,3 +58,6 @@ def load_ipython_extension(ipython: Any) -> None:
     from matfuse.jupyter.magic import load_ipython_extension as load
 
     load(ipython)
+
+
+_compose()

@@ -122,6 +122,16 @@ class MatlabInterrupt(MatlabError):
         super().__init__("MATLAB:interrupted", "Operation terminated by user.")
 
 
+# The most dimensions an array can have here (NumPy's limit).
+MAX_DIMENSIONS = 64
+
+
+def too_many_dimensions_error() -> MatlabError:
+    """An array of more dimensions than matfuse's arrays support."""
+    return MatlabError("matfuse:tooManyDimensions",
+                       f"Arrays with more than {MAX_DIMENSIONS} dimensions are not supported.")
+
+
 def undefined_function(name: str, span: Span | None = None) -> MatlabError:
     """MATLAB's error for an unknown name used as a function or variable."""
     return MatlabError(
@@ -174,8 +184,6 @@ def from_python_exception(exc: BaseException) -> MatlabError:
     if isinstance(exc, ValueError) and any(m in text for m in _NUMPY_SIZE_MESSAGES):
         return MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
     if isinstance(exc, ValueError) and "maximum supported dimension for an ndarray" in text:
-        from matfuse.runtime._limits import too_many_dimensions_error
-
         return too_many_dimensions_error()
     if isinstance(exc, OSError):
         return file_io_error(exc)

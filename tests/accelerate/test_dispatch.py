@@ -8,7 +8,7 @@ import gc
 import numpy as np
 import pytest
 
-from matfuse.accelerate import dispatch
+from matfuse.accelerate.router import placement, route
 from matfuse.accelerate.gpuarray import GpuArray, upload_value
 from matfuse.accelerate_api import fallback_counts
 from matfuse.errors import MatlabError
@@ -55,29 +55,29 @@ def test_binary_matches_cpu(device, op, left, right, device_side):
     db = upload_value(b, device) if device_side in ("right", "both") else b
     if error is not None:
         with pytest.raises(MatlabError) as info:
-            dispatch.device_binary(op, da, db)
+            route.device_binary(op, da, db)
         assert info.value.identifier == error
         return
-    _same(dispatch.device_binary(op, da, db), want)
+    _same(route.device_binary(op, da, db), want)
 
 
 def test_float_arithmetic_stays_on_device(inproc):
     g = upload_value(OPERANDS["double"], inproc)
-    dispatch.device_binary("+", g, 1.0)
-    dispatch.device_binary(".*", g, OPERANDS["column"])
-    dispatch.device_binary("*", g, upload_value(np.ones((3, 2)), inproc))
-    dispatch.device_unary("-", g)
-    dispatch.device_unary("'", g)
+    route.device_binary("+", g, 1.0)
+    route.device_binary(".*", g, OPERANDS["column"])
+    route.device_binary("*", g, upload_value(np.ones((3, 2)), inproc))
+    route.device_unary("-", g)
+    route.device_unary("'", g)
     assert fallback_counts() == {}
 
 
 def test_integer_arithmetic_on_device_and_mixed_integers_fall_back(inproc):
     g = upload_value(OPERANDS["int16"], inproc)
-    r = dispatch.device_binary("+", g, 1.0)
+    r = route.device_binary("+", g, 1.0)
     assert element_class(r) == "int16"
     assert fallback_counts() == {}
     with pytest.raises(MatlabError):
-        dispatch.device_binary("+", g, upload_value(np.ones((1, 3), np.int8), inproc))
+        route.device_binary("+", g, upload_value(np.ones((1, 3), np.int8), inproc))
     assert fallback_counts() == {"binary:plus": 1}
 
 
@@ -101,13 +101,13 @@ def test_unary_matches_cpu(device, op, kind):
     g = upload_value(x, device)
     if error is not None:
         with pytest.raises(MatlabError):
-            dispatch.device_unary(op, g)
+            route.device_unary(op, g)
         return
-    _same(dispatch.device_unary(op, g), want)
+    _same(route.device_unary(op, g), want)
 
 
 def test_sqrt_of_negative_is_complex_on_device(device):
-    z = dispatch.device_unary("sqrt", upload_value(-4.0, device))
+    z = route.device_unary("sqrt", upload_value(-4.0, device))
     assert z.is_complex()
     np.testing.assert_allclose(to_array(z.gather()), [[2j]])
     if device.name == "inprocess":
@@ -116,8 +116,8 @@ def test_sqrt_of_negative_is_complex_on_device(device):
 
 def test_transpose_matches_cpu(device):
     x = OPERANDS["complex"]
-    _same(dispatch.device_unary("'", upload_value(x, device)), ops.ctranspose(x))
-    _same(dispatch.device_unary(".'", upload_value(x, device)), ops.transpose(x))
+    _same(route.device_unary("'", upload_value(x, device)), ops.ctranspose(x))
+    _same(route.device_unary(".'", upload_value(x, device)), ops.transpose(x))
 
 
 INDEX_CASES = [
@@ -130,7 +130,7 @@ INDEX_CASES = [
 @pytest.mark.parametrize("idx", INDEX_CASES, ids=range(len(INDEX_CASES)))
 def test_index_matches_cpu(device, idx):
     x = np.arange(1.0, 13.0).reshape(3, 4, order="F")
-    got = dispatch.device_index(upload_value(x, device), list(idx))
+    got = route.device_index(upload_value(x, device), list(idx))
     _same(got, indexing.paren_get(x, list(idx)))
     assert fallback_counts() == {}
 
@@ -138,7 +138,7 @@ def test_index_matches_cpu(device, idx):
 def test_index_out_of_range_is_matlab_error(device):
     g = upload_value(np.ones((1, 3)), device)
     with pytest.raises(MatlabError) as info:
-        dispatch.device_index(g, [5.0])
+        route.device_index(g, [5.0])
     want, error = _host_or_error(lambda: indexing.paren_get(np.ones((1, 3)), [5.0]))
     assert info.value.identifier == error
 
@@ -146,7 +146,7 @@ def test_index_out_of_range_is_matlab_error(device):
 def test_device_subscript_on_device_array(device):
     x = np.arange(1.0, 7.0).reshape(1, 6)
     idx = upload_value(np.array([[3.0, 1.0]]), device)
-    _same(dispatch.device_index(upload_value(x, device), [idx]), np.array([[3.0, 1.0]]))
+    _same(route.device_index(upload_value(x, device), [idx]), np.array([[3.0, 1.0]]))
 
 
 ASSIGN_CASES = [
@@ -167,35 +167,35 @@ def test_assign_matches_cpu(device, idx, rhs):
     want, error = _host_or_error(lambda: indexing.paren_set(x.copy(), list(idx), rhs))
     if error is not None:
         with pytest.raises(MatlabError) as info:
-            dispatch.device_assign(upload_value(x, device), list(idx), rhs)
+            route.device_assign(upload_value(x, device), list(idx), rhs)
         assert info.value.identifier == error
         return
-    _same(dispatch.device_assign(upload_value(x, device), list(idx), rhs), want)
+    _same(route.device_assign(upload_value(x, device), list(idx), rhs), want)
 
 
 def test_in_range_same_class_assign_stays_on_device(inproc):
     g = upload_value(np.zeros((2, 3)), inproc)
-    g = dispatch.device_assign(g, [2.0, indexing.COLON], upload_value(np.ones((1, 3)), inproc))
-    g = dispatch.device_assign(g, [1.0], 5.0)
+    g = route.device_assign(g, [2.0, indexing.COLON], upload_value(np.ones((1, 3)), inproc))
+    g = route.device_assign(g, [1.0], 5.0)
     np.testing.assert_array_equal(g.gather(), [[5, 0, 0], [1, 1, 1]])
     assert fallback_counts() == {}
 
 
 def test_to_device_like(inproc):
     g = upload_value(np.ones((2, 2), np.float32), inproc)
-    assert isinstance(dispatch.to_device_like(np.zeros((2, 2)), g), GpuArray)
-    assert isinstance(dispatch.to_device_like(0.0, "gpuArray"), GpuArray)
-    assert dispatch.to_device_like(1.0, 2.0) == 1.0
-    z = dispatch.to_device_like(np.zeros((1, 2)), upload_value(np.array([[1j]]), inproc))
+    assert isinstance(placement.to_device_like(np.zeros((2, 2)), g), GpuArray)
+    assert isinstance(placement.to_device_like(0.0, "gpuArray"), GpuArray)
+    assert placement.to_device_like(1.0, 2.0) == 1.0
+    z = placement.to_device_like(np.zeros((1, 2)), upload_value(np.array([[1j]]), inproc))
     assert z.is_complex()
 
 
 def test_temporaries_are_freed(inproc):
     g = upload_value(np.arange(6.0).reshape(2, 3), inproc)
     for _ in range(5):
-        dispatch.device_binary("+", g, np.ones((2, 3)))
-        dispatch.device_unary("sqrt", dispatch.device_unary("-", g))
-        dispatch.device_index(g, [2.0])
+        route.device_binary("+", g, np.ones((2, 3)))
+        route.device_unary("sqrt", route.device_unary("-", g))
+        route.device_index(g, [2.0])
     # The uploaded index is kept for re-use until the top-level command ends.
     hints.command_finished()
     gc.collect()
@@ -204,7 +204,7 @@ def test_temporaries_are_freed(inproc):
 
 @pytest.mark.parametrize("shape", [(3, 4), (2, 3, 4), (1, 6), (5, 1)])
 def test_scalar_position_matches_general_indexing(shape):
-    from matfuse.accelerate.device_indexing import scalar_position
+    from matfuse.accelerate.router.indexing import scalar_position
 
     positions = np.arange(float(np.prod(shape))).reshape(shape, order="F")
     rng = np.random.default_rng(0)
@@ -227,16 +227,16 @@ def test_scalar_reads_in_a_loop_are_cheap(inproc):
     g = upload_value(np.zeros((1000, 1000)), inproc)
     start = time.perf_counter()
     for i in range(1, 201):
-        dispatch.device_index(g, [float(i), 3.0])
-        g = dispatch.device_assign(g, [float(i)], 1.0) if i < 3 else g
+        route.device_index(g, [float(i), 3.0])
+        g = route.device_assign(g, [float(i)], 1.0) if i < 3 else g
     assert time.perf_counter() - start < 2.0
 
 
 def test_inplace_assign_updates_the_buffer(inproc):
     g = upload_value(np.zeros((2, 3)), inproc)
-    same = dispatch.device_assign(g, [2.0, 3.0], 7.0, inplace=True)
+    same = route.device_assign(g, [2.0, 3.0], 7.0, inplace=True)
     assert same is g
-    copy = dispatch.device_assign(g, [1.0], 1.0)
+    copy = route.device_assign(g, [1.0], 1.0)
     assert copy is not g
     np.testing.assert_array_equal(g.gather(), [[0, 0, 0], [0, 0, 7]])
     np.testing.assert_array_equal(copy.gather(), [[1, 0, 0], [0, 0, 7]])
@@ -260,15 +260,15 @@ def test_concat_matches_cpu(device, rows):
     want, error = _host_or_error(lambda: ops.concat(host_rows))
     if error is not None:
         with pytest.raises(MatlabError) as info:
-            dispatch.device_concat(dev_rows)
+            route.device_concat(dev_rows)
         assert info.value.identifier == error
         return
-    _same(dispatch.device_concat(dev_rows), want)
+    _same(route.device_concat(dev_rows), want)
 
 
 def test_same_class_concat_stays_on_device(inproc):
     g = upload_value(np.ones((2, 2)), inproc)
-    out = dispatch.device_concat([[g, 1.0 * np.ones((2, 1))], [np.zeros((1, 3))]])
+    out = route.device_concat([[g, 1.0 * np.ones((2, 1))], [np.zeros((1, 3))]])
     assert out.shape == (3, 3)
     assert fallback_counts() == {}
 
@@ -278,7 +278,7 @@ def test_same_class_concat_stays_on_device(inproc):
                                    np.full((90, 50), 3, np.int32), np.zeros((65, 65), np.complex128)])
 def test_large_constant_like_arrays_are_filled_on_device(device, value):
     device.reset_telemetry()
-    g = dispatch.to_device_like(value, "gpuArray")
+    g = placement.to_device_like(value, "gpuArray")
     assert element_class(g) == class_of(value) and g.is_complex() == np.iscomplexobj(value)
     np.testing.assert_array_equal(to_array(g.gather()), value)
     if device.name == "inprocess":
@@ -286,6 +286,6 @@ def test_large_constant_like_arrays_are_filled_on_device(device, value):
 
 
 def test_device_fill_shapes(inproc):
-    g = dispatch.device_fill((2, 3, 4), 1.0, "single")
+    g = placement.device_fill((2, 3, 4), 1.0, "single")
     assert g.shape == (2, 3, 4) and element_class(g) == "single"
     np.testing.assert_array_equal(g.gather(), np.ones((2, 3, 4), np.float32))

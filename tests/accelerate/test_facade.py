@@ -49,15 +49,11 @@ def test_initialisation_is_idempotent(fresh):
 @pytest.fixture
 def gpu_nodes(monkeypatch):
     """Pretend the machine has GPU device nodes (so auto probes backends)."""
-    from matfuse.accelerate.planner import offload
-
-    monkeypatch.setattr(offload, "gpu_hardware_present", lambda: True)
+    monkeypatch.setattr(facade, "gpu_hardware_present", lambda: True)
 
 
 def test_auto_without_gpu_hardware_does_not_probe(fresh, monkeypatch):
-    from matfuse.accelerate.planner import offload
-
-    monkeypatch.setattr(offload, "gpu_hardware_present", lambda: False)
+    monkeypatch.setattr(facade, "gpu_hardware_present", lambda: False)
     calls: list = []
     _fake_backends(fresh, {"wgpu": True}, calls)
     p = facade.initialize_acceleration_provider(AccelerateInitOptions(provider="auto"))

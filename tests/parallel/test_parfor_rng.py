@@ -76,12 +76,12 @@ def _provider_name():
 
 def _fresh_streams():
     """The host and device seeds a worker's interpreter starts with."""
-    from matfuse.accelerate import device_rng
+    from matfuse.runtime import gpu_rng
     from matfuse.parallel.worker import _WorkerState
     from matfuse.runtime import _rng
 
     _WorkerState()
-    return _rng.GENERATOR.seed, device_rng.own_state()[0]
+    return _rng.GENERATOR.seed, gpu_rng.own_state()[0]
 
 
 def test_each_worker_has_its_own_streams(shared_pool):

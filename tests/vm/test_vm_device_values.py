@@ -8,7 +8,8 @@ import io
 import numpy as np
 import pytest
 
-from matfuse.accelerate import dispatch
+from matfuse.accelerate.router import route
+from matfuse.accelerate.router.entry import AcceleratedRouter
 from matfuse.accelerate.providers.inprocess import InProcessProvider
 from matfuse.accelerate_api import override_provider
 from matfuse.runtime import dispatcher
@@ -50,13 +51,13 @@ def test_concat_with_gpuarray_part_stays_on_device(session):
 
 def test_paren_set_passes_inplace_to_device_assign(session, monkeypatch):
     seen = []
-    original = dispatch.device_assign
+    original = route.device_assign
 
     def recording(v, idx, rhs, inplace=False):
         seen.append(inplace)
         return original(v, idx, rhs, inplace=inplace)
 
-    monkeypatch.setattr(dispatch, "device_assign", recording)
+    monkeypatch.setattr(AcceleratedRouter, "assign", staticmethod(recording))
     session.eval("g = gpuArray(zeros(1, 3)); g(2) = 7;")
     assert seen and seen[-1] is True
     np.testing.assert_array_equal(session.interp.base["g"].gather(), [[0.0, 7.0, 0.0]])

@@ -11,13 +11,16 @@ adapter (lavapipe): it would be slower than NumPy. Naming ``wgpu`` may.
 
 from __future__ import annotations
 
+import glob
 import importlib
+import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from matfuse.accelerate.options import AccelerateInitOptions
 from matfuse.accelerate_api import (
+    ProviderUnavailable,
     AccelProvider,
     Unsupported,
     fallback_counts,
@@ -33,7 +36,7 @@ _lock = threading.RLock()
 @dataclass(slots=True, eq=False)
 class AccelerationState:
     """What initialisation decided (shown by ``matfuse info``). Compared and
-    hashed by identity (statement replay keys hold the current one)."""
+    hashed by identity."""
 
     options: AccelerateInitOptions
     provider: AccelProvider
@@ -42,10 +45,6 @@ class AccelerationState:
 
 
 _state: AccelerationState | None = None
-
-
-class ProviderUnavailable(Exception):
-    """A backend cannot start here (no module, no adapter, CPU-only adapter)."""
 
 
 def _load_backend(name: str, options: AccelerateInitOptions, allow_cpu: bool) -> AccelProvider:
@@ -73,11 +72,17 @@ def _load_backend(name: str, options: AccelerateInitOptions, allow_cpu: bool) ->
     return created
 
 
+def gpu_hardware_present() -> bool:
+    """Cheap check before probing: on Linux a GPU shows up as /dev/nvidia*
+    or a DRM render node; elsewhere (Metal, DX12) assume one may exist."""
+    if not sys.platform.startswith("linux"):
+        return True
+    return bool(glob.glob("/dev/nvidia[0-9]*") or glob.glob("/dev/dri/renderD*"))
+
+
 def _candidates(options: AccelerateInitOptions) -> list[tuple[str, bool]]:
     """(backend, allow_cpu_adapter) in the order to try."""
     if options.provider == "auto":
-        from matfuse.accelerate.planner.offload import gpu_hardware_present
-
         # Probing wgpu costs seconds; without GPU device nodes only a CPU
         # adapter could answer, which auto does not pick anyway.
         if not gpu_hardware_present() and not options.allow_cpu_adapter:
@@ -180,7 +185,7 @@ def acceleration_report() -> str:
 def stats_dict() -> dict[str, Any]:
     """Counters of this run as data (``--stats-json``): provider, device
     telemetry, fusion engine counters and host fallbacks."""
-    from matfuse.accelerate.fusion.executor import STATS
+    from matfuse.accelerate.fusion.counters import STATS
 
     active = provider()
     fallbacks = fallback_counts()

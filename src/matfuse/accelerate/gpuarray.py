@@ -23,7 +23,6 @@ from matfuse.accelerate_api import (
     mark_residency,
 )
 from matfuse.errors import MatlabError
-from matfuse.runtime import hints
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     CellArray,
@@ -34,17 +33,14 @@ from matfuse.runtime.values import (
     codes_to_char,
 )
 
-_EPOCH_ATTR = "_matfuse_epoch"
-
-
 def device_epoch(p: AccelProvider) -> int:
     """How many times ``p`` has been reset (0 for a fresh provider)."""
-    return getattr(p, _EPOCH_ATTR, 0)
+    return p.epoch
 
 
 def bump_epoch(p: AccelProvider) -> None:
     """Mark every existing gpuArray of ``p`` as stale (after ``p.reset()``)."""
-    setattr(p, _EPOCH_ATTR, device_epoch(p) + 1)
+    p.epoch += 1
 
 
 def invalid_data_error() -> MatlabError:
@@ -93,11 +89,6 @@ class GpuArray(DeviceValue):
     @classmethod
     def from_node(cls, node: Any, matlab_class: str, p: AccelProvider) -> "GpuArray":
         """A lazy gpuArray computing ``node`` when first needed."""
-        if not hints.ACTIVE:
-            from matfuse.accelerate.fusion.loop_trace import tracer_for
-
-            hints.activate()
-            hints.loop_tracer = tracer_for
         self = cls.__new__(cls)
         self._handle = None
         self.matlab_class = matlab_class
@@ -173,24 +164,17 @@ class GpuArray(DeviceValue):
             return
         if not self.is_valid:
             raise invalid_data_error()
-        from matfuse.accelerate.fusion.executor import DomainFallback, executor_for
-
-        executor = executor_for(self.provider)
-        try:
-            self._handle = executor.materialize(self.node, use_hints)
-        except (DomainFallback, Unsupported) as why:
+        handle = _lazy_engine.run(self.provider, self.node, use_hints)
+        if handle is not None:
+            self._handle = handle
+        else:
             # An op met an input outside its real domain (MATLAB's result is
             # complex), or the device refused the kernel (binding limits...):
             # compute the whole graph with the CPU semantics.
-            from matfuse.accelerate.fusion.host_eval import evaluate
-
-            if isinstance(why, Unsupported):
-                count_fallback("fusion")
-
             from matfuse.runtime.dispatcher import auto_offload_suspended
 
             with auto_offload_suspended():  # host semantics: the planner must not move it back
-                value = evaluate(self.node, lambda h: self.provider.download(h).to_array())
+                value = _lazy_engine.evaluate_on_host(self.provider, self.node)
             host, cls = host_tensor_of(value)
             handle = self.provider.upload(host)
             self._handle = handle
@@ -258,20 +242,8 @@ def _unsupported_type(value: Any) -> MatlabError:
                        "Only numeric, logical and char arrays are supported.")
 
 
-def upload_value(value: Any, p: AccelProvider, lazy_scalar: bool = False) -> GpuArray:
-    """Copy a host MATLAB value to ``p``; a GpuArray is returned unchanged.
-
-    Args:
-        lazy_scalar: a 1x1 double may become a lazy constant (a uniform of
-            the kernels reading it) instead of an upload, where the fusion
-            engine runs on ``p``. ``gpuArray(x)`` asks for it; results the
-            planner hides must stay concrete (its residency rule tells
-            materialised operands from lazy ones).
-    """
-    if lazy_scalar and type(value) is float:
-        lazy = _lazy_scalar(value, p)
-        if lazy is not None:
-            return lazy
+def upload_value(value: Any, p: AccelProvider) -> GpuArray:
+    """Copy a host MATLAB value to ``p``; a GpuArray is returned unchanged."""
     if isinstance(value, GpuArray):
         return value
     if isinstance(value, DeviceValue):
@@ -290,15 +262,27 @@ def upload_value(value: Any, p: AccelProvider, lazy_scalar: bool = False) -> Gpu
         return GpuArray(shadow.upload(host), cls, shadow)
 
 
-def _lazy_scalar(value: float, p: AccelProvider) -> GpuArray | None:
-    from matfuse.accelerate.fusion.executor import fusion_enabled
-    from matfuse.accelerate.fusion.graph import fill_node
+class LazyEngine:
+    """What a lazy gpuArray needs of the fusion engine, which registers its
+    implementation (``register_lazy_engine``) when it is imported; lazy
+    arrays are made only by that engine."""
 
-    if not fusion_enabled(p):
-        return None
-    out = GpuArray.from_node(fill_node((1, 1), value, "f64"), "double", p)
-    out.host_scalar = value  # read back (linspace endpoints...) with no device trip
-    return out
+    def run(self, p: AccelProvider, node: Any, use_hints: bool) -> GpuTensorHandle | None:
+        """The handle of ``node`` computed on ``p``; None when the graph must
+        be evaluated on the host (a domain fallback, or a refused kernel)."""
+        raise NotImplementedError
+
+    def evaluate_on_host(self, p: AccelProvider, node: Any) -> Any:
+        """``node`` computed with the CPU semantics (a host MATLAB value)."""
+        raise NotImplementedError
+
+
+_lazy_engine: LazyEngine = LazyEngine()
+
+
+def register_lazy_engine(engine: LazyEngine) -> None:
+    global _lazy_engine
+    _lazy_engine = engine
 
 
 _shadow: AccelProvider | None = None

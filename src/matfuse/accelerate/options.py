@@ -65,14 +65,6 @@ class AccelerateInitOptions:
         fallback: when the requested provider cannot start: ``inprocess``
             (use the NumPy provider, with a note) or ``error``.
         fusion: build lazy graphs and fuse elementwise chains.
-        statement_replay: rebuild a repeated assignment statement's lazy
-            graph from a recorded template instead of re-running its
-            operator dispatch (``fusion/stmt_memo.py``).
-        forecast: at a script's entry, launch what the script's first
-            forced graph launched last run; kept when the run binds the
-            same kernels, freed otherwise (``fusion/forecast.py``). True:
-            on providers whose launches start at once (CUDA); ``"force"``:
-            on any fusing provider (tests); False: never.
         auto_offload: move large plain arrays to the device automatically
             when the provider is a real GPU (True), never (False), or also on
             the in-process provider / a CPU adapter (``"force"``, for tests).
@@ -91,14 +83,19 @@ class AccelerateInitOptions:
             limit below the adapter's (bytes; None = the adapter's). Tensors
             over it run their kernels as split dispatches over bound ranges;
             tests set it small to exercise that path on small arrays.
+        wgpu_pool_bytes: most bytes of freed buffers the wgpu provider keeps
+            pooled for re-use.
+        wgpu_f64: let the wgpu provider use the adapter's ``shader-f64``
+            feature (False: double arrays take the host path).
+        kernel_cache_dir: folder of the on-disk kernel caches (None: the
+            platform's user cache folder).
+        disk_cache: persist compiled kernels' sources between runs.
     """
 
     provider: str = "auto"
     power: str = "high-performance"
     fallback: str = "inprocess"
     fusion: bool = True
-    statement_replay: bool = True
-    forecast: bool | str = True
     auto_offload: bool | str = True
     dump_kernels: str | None = None
     stats: bool = False
@@ -111,6 +108,10 @@ class AccelerateInitOptions:
     calibrate: bool = False
     wgpu_max_binding_bytes: int | None = None
     dask_scheduler: str | None = None
+    wgpu_pool_bytes: int = 4 << 30
+    wgpu_f64: bool = True
+    kernel_cache_dir: str | None = None
+    disk_cache: bool = True
 
     @staticmethod
     def from_env(env: Mapping[str, str] | None = None, **cli_overrides: Any) -> "AccelerateInitOptions":
@@ -149,6 +150,10 @@ def _parse_dir(var: str, value: str) -> str | None:
     return value or None
 
 
+def _parse_negated_bool(var: str, value: str) -> bool:
+    return not _parse_bool(var, value)
+
+
 def _parse_bool_or_force(var: str, value: str) -> bool | str:
     if value.strip().lower() == "force":
         return "force"
@@ -158,12 +163,13 @@ def _parse_bool_or_force(var: str, value: str) -> bool | str:
 # Environment variable -> (attribute, parser). README's table mirrors this.
 ENV_VARIABLES: dict[str, tuple[str, Any]] = {
     "MATFUSE_PROVIDER": ("provider", lambda v, s: _parse_choice(v, s, PROVIDER_CHOICES)),
+    # MATFUSE_WGPU_POWER: the older name of MATFUSE_POWER (listed first: the newer wins)
+    "MATFUSE_WGPU_POWER": ("power", lambda v, s: _parse_choice(
+        v, s, POWER_CHOICES, {"high": "high-performance", "low": "low-power"})),
     "MATFUSE_POWER": ("power", lambda v, s: _parse_choice(
         v, s, POWER_CHOICES, {"high": "high-performance", "low": "low-power"})),
     "MATFUSE_FALLBACK": ("fallback", lambda v, s: _parse_choice(v, s, FALLBACK_CHOICES)),
     "MATFUSE_FUSION": ("fusion", _parse_bool),
-    "MATFUSE_STATEMENT_REPLAY": ("statement_replay", _parse_bool),
-    "MATFUSE_FORECAST": ("forecast", _parse_bool_or_force),
     "MATFUSE_AUTO_OFFLOAD": ("auto_offload", _parse_bool_or_force),
     "MATFUSE_THRESHOLD_ELEMENTWISE": ("threshold_elementwise", _parse_int),
     "MATFUSE_THRESHOLD_REDUCTION": ("threshold_reduction", _parse_int),
@@ -176,4 +182,15 @@ ENV_VARIABLES: dict[str, tuple[str, Any]] = {
     "MATFUSE_ALLOW_CPU_ADAPTER": ("allow_cpu_adapter", _parse_bool),
     "MATFUSE_WGPU_MAX_BINDING": ("wgpu_max_binding_bytes", _parse_int),
     "MATFUSE_DASK_SCHEDULER": ("dask_scheduler", _parse_dir),
+    "MATFUSE_WGPU_POOL_BYTES": ("wgpu_pool_bytes", _parse_int),
+    "MATFUSE_WGPU_NO_F64": ("wgpu_f64", _parse_negated_bool),
+    "MATFUSE_CACHE_DIR": ("kernel_cache_dir", _parse_dir),
+    "MATFUSE_NO_DISK_CACHE": ("disk_cache", _parse_negated_bool),
 }
+
+
+def visible_cuda_devices(env: Mapping[str, str] | None = None) -> str | None:
+    """``CUDA_VISIBLE_DEVICES`` of this process (a parallel worker that owns
+    one GPU sees it as device 0), or None when unset."""
+    env = os.environ if env is None else env
+    return env.get("CUDA_VISIBLE_DEVICES")

@@ -1,7 +1,9 @@
 """The accelerate API: the dependency-light contract between the runtime and
 acceleration providers (seed 002).
 
-This package imports nothing else of matfuse. It holds:
+Its modules import nothing of the layers above it; ``support`` names the
+few leaf modules of matfuse that providers share (errors, atomic files, the
+Philox layout). It holds:
 
 * :class:`GpuTensorHandle` - small immutable name of a device tensor;
 * :class:`HostTensor` - host data (column-major flat ndarray + shape + class);
@@ -15,6 +17,8 @@ from matfuse.accelerate_api._types import (
     DeviceInfo,
     GpuTensorHandle,
     HostTensor,
+    ProviderCapabilities,
+    ProviderUnavailable,
     Unsupported,
 )
 from matfuse.accelerate_api._provider import AccelProvider
@@ -29,10 +33,8 @@ from matfuse.accelerate_api._registry import (
     mark_residency,
     override_provider,
     provider,
-    register_memory_releaser,
     register_provider,
     register_residency_clear,
-    release_memory,
     reset_fallback_counts,
     set_meta,
     drop_meta,
@@ -45,6 +47,8 @@ __all__ = [
     "DeviceInfo",
     "GpuTensorHandle",
     "HostTensor",
+    "ProviderCapabilities",
+    "ProviderUnavailable",
     "Unsupported",
     "clear_residency",
     "count_fallback",
@@ -56,10 +60,8 @@ __all__ = [
     "mark_residency",
     "override_provider",
     "provider",
-    "register_memory_releaser",
     "register_provider",
     "register_residency_clear",
-    "release_memory",
     "reset_fallback_counts",
     "set_meta",
     "unregister_provider",

@@ -18,7 +18,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from matfuse.accelerate_api._types import DeviceInfo, GpuTensorHandle, HostTensor, Unsupported
+from matfuse.accelerate_api._types import (
+    DeviceInfo,
+    GpuTensorHandle,
+    HostTensor,
+    ProviderCapabilities,
+    Unsupported,
+)
 
 Scalar = float | complex
 Operand = GpuTensorHandle | Scalar
@@ -30,17 +36,12 @@ class AccelProvider:
     #: short name used by options and ``matfuse info`` (``inprocess``, ``wgpu``, ``cuda``)
     name: str = "abstract"
 
-    #: True when every kernel launch starts on the device at once (a CUDA
-    #: stream). Launch forecasts (``fusion/forecast.py``) are made by default
-    #: only on such providers: a provider that batches launches into submits
-    #: pays one more submit per forecast (on wgpu it made scripts slower).
-    starts_work_at_launch: bool = False
+    #: what this provider can do (the acceleration layer never branches on ``name``)
+    capabilities: ProviderCapabilities = ProviderCapabilities()
 
-    #: language of the generated kernels ``fused_elementwise`` and
-    #: ``fused_reduction`` run: ``"wgsl"`` or ``"cuda"`` (C for NVRTC). The
-    #: fusion layer renders in it (``fusion/renderers.py``); the source
-    #: reaches the provider in the kernel object (``kernel.source``).
-    kernel_language: str = "wgsl"
+    #: how many times ``reset()`` has freed every buffer: gpuArrays made in an
+    #: earlier epoch are stale (MATLAB's "data no longer exists")
+    epoch: int = 0
 
     @property
     def f32_division_via_f64(self) -> bool:
@@ -85,9 +86,7 @@ class AccelProvider:
         """Start the device on work recorded so far without waiting for it.
 
         Providers that batch dispatches into one submit (wgpu) submit the
-        batch; the others already run each launch as it is issued. Used by
-        launch forecasts (``fusion/forecast.py``), whose kernels must be
-        running while the interpreter goes on.
+        batch; the others already run each launch as it is issued.
         """
 
     def live_buffers(self) -> int:

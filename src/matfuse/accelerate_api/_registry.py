@@ -48,28 +48,6 @@ def override_provider(p: AccelProvider) -> Iterator[AccelProvider]:
         _local.provider = previous
 
 
-# ------------------------------------------------------------------ memory
-_memory_releasers: list[Callable[[AccelProvider], bool]] = []
-
-
-def register_memory_releaser(release: Callable[[AccelProvider], bool]) -> None:
-    """Call ``release(provider)`` when ``provider`` runs out of memory: it
-    frees speculative allocations (launch forecasts) and says whether it
-    freed anything, in which case the failed operation is tried again."""
-    if release not in _memory_releasers:
-        _memory_releasers.append(release)
-
-
-def release_memory(p: AccelProvider) -> bool:
-    """Free what the registered releasers can give back on ``p``; True when
-    something was freed (worth retrying an allocation)."""
-    freed = False
-    for release in _memory_releasers:
-        if release(p):
-            freed = True
-    return freed
-
-
 # ------------------------------------------------------------------ residency
 _residency_clear_hooks: list[Callable[[GpuTensorHandle], None]] = []
 _resident: set[tuple[int, int]] = set()

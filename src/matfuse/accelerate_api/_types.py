@@ -7,6 +7,39 @@ from dataclasses import dataclass, field
 import numpy as np
 
 
+@dataclass(frozen=True)
+class ProviderCapabilities:
+    """What a provider can do, declared by the provider (``AccelProvider.
+    capabilities``) and read by the acceleration layer instead of names.
+
+    Attributes:
+        fuses: runs fused kernels of the shared graph IR
+            (``fused_elementwise``), written in ``kernel_language``.
+        float64: holds double arrays on the device.
+        hardware_gpu: computes on a GPU (not the CPU: the in-process
+            provider, a software adapter); the planner offloads to it.
+        max_kernel_buffers: storage buffers one kernel may bind (None: no
+            limit the fusion planner must respect).
+        split_dispatch: runs kernels over bound ranges of tensors larger
+            than one storage binding.
+        kernel_language: language of the generated kernels it runs:
+            ``"wgsl"`` or ``"cuda"`` (C for NVRTC). The fusion layer renders
+            in it (``fusion/renderers.py``); the source reaches the provider
+            in the kernel object (``kernel.source``).
+    """
+
+    fuses: bool = False
+    float64: bool = True
+    hardware_gpu: bool = False
+    max_kernel_buffers: int | None = None
+    split_dispatch: bool = False
+    kernel_language: str = "wgsl"
+
+
+class ProviderUnavailable(Exception):
+    """A backend cannot start here (no module, no adapter, CPU-only adapter)."""
+
+
 class Unsupported(NotImplementedError):
     """Raised by a provider hook it does not implement (or not for these
     arguments). Callers catch exactly this, count a fallback and run the host

@@ -152,7 +152,7 @@ def bench_cli(argv: list[str], options: object = None) -> int:
 
 def bench_main(argv: list[str]) -> int:
     """Entry point of ``matfuse bench``; returns the exit status."""
-    from matfuse.cli.main import report_error
+    from matfuse.cli.report import report_error
 
     args = build_parser().parse_args(argv)
     if args.iters < 1 or args.warmup < 0:

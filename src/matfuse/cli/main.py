@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from matfuse import __version__
+from matfuse.cli.report import report_error
 from matfuse.errors import MatlabError, MatlabInterrupt
 
 EXIT_ERROR = 1
@@ -143,14 +144,6 @@ def warn_on_fallback(requested: str, provider: Any) -> None:
     sys.stderr.write(f"Warning: acceleration provider '{requested}' is not available "
                      f"({why}); using '{provider.name}'.\n")
     sys.stderr.flush()
-
-
-def report_error(err: MatlabError, stream: Any = None) -> None:
-    """Print a MATLAB-style error report (no Python traceback)."""
-    stream = stream if stream is not None else sys.stderr
-    sys.stdout.flush()
-    stream.write(err.report().rstrip("\n") + "\n")
-    stream.flush()
 
 
 def _finish_stats(options: CliOptions) -> None:

@@ -75,7 +75,7 @@ def _history_path() -> str | None:
 
 def _execute(session: Any, code: str) -> bool:
     """Run one chunk; report errors MATLAB-style. Returns False on error."""
-    from matfuse.cli.main import report_error
+    from matfuse.cli.report import report_error
 
     try:
         session.eval(code)

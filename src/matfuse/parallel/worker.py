@@ -66,12 +66,12 @@ class _WorkerState:
         """Each worker draws from its own random streams: the host generator
         (twister) and the device stream are seeded from a hash of the
         worker's name; ``rng`` in the loop body overrides both."""
-        from matfuse.accelerate import device_rng
+        from matfuse.runtime import gpu_rng
 
         name = _worker_name()
         seed = zlib.crc32(name.encode()) % (2**31)
         self.interp.call("rng", [float(seed)], 0)
-        device_rng.seed(seed)
+        gpu_rng.seed(seed)
 
     def accelerate(self, options: Any) -> None:
         """Run the acceleration provider the client uses (started once;
@@ -79,8 +79,9 @@ class _WorkerState:
         if options is None:
             return
         from matfuse.accelerate import facade
+        from matfuse.accelerate.options import visible_cuda_devices
 
-        if os.environ.get("CUDA_VISIBLE_DEVICES", "").isdigit():
+        if (visible_cuda_devices() or "").isdigit():
             # This worker owns one GPU: it is device 0 here.
             options = options.with_changes(device_index=0)
         if options == self.options:
@@ -225,5 +226,7 @@ def prepare(options: Any) -> int:
 
 def worker_info() -> dict[str, Any]:
     """The worker's pid, name and visible GPU (``CUDA_VISIBLE_DEVICES``)."""
+    from matfuse.accelerate.options import visible_cuda_devices
+
     return {"pid": os.getpid(), "name": _worker_name(),
-            "gpu": os.environ.get("CUDA_VISIBLE_DEVICES")}
+            "gpu": visible_cuda_devices()}

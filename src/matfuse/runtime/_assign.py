@@ -49,6 +49,7 @@ from matfuse.runtime.values import (
     keep_visibility,
     normalize_shape,
 )
+from matfuse.runtime.device_router import device_router
 
 
 _F64 = np.dtype(np.float64)
@@ -102,9 +103,7 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
         return map_assign(v, idx, empty_double() if rhs is DELETE else rhs)
     # A gpuArray on either side makes the result a gpuArray (as in MATLAB).
     if isinstance(v, DeviceValue) or isinstance(rhs, DeviceValue):
-        from matfuse.accelerate.dispatch import device_assign
-
-        return keep_visibility(device_assign(v, idx, rhs, inplace=inplace), v, rhs)
+        return keep_visibility(device_router().assign(v, idx, rhs, inplace=inplace), v, rhs)
     if type(v) in OBJECT_TYPES or type(rhs) in OBJECT_TYPES:
         return object_paren_set(v, idx, rhs)
     # Object arrays (``F(k) = parfeval(...)``): the object class assigns.

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import os
 
-from matfuse.errors import MatlabError
+from matfuse.errors import MAX_DIMENSIONS, MatlabError, too_many_dimensions_error
+
 
 def _memory_limit_bytes() -> int:
     """Physical memory (Linux sysconf), else 64 GiB."""
@@ -24,19 +25,11 @@ MEMORY_LIMIT = _memory_limit_bytes()
 
 # MATLAB's largest element count (and dimension length) on 64-bit machines.
 MAX_ELEMENTS = 2 ** 48 - 1
-# The most dimensions an array can have here (NumPy's limit).
-MAX_DIMENSIONS = 64
 
 
 def max_size_error() -> MatlabError:
     """More elements than the program can address (``1:Inf``, ``zeros(1e20)``)."""
     return MatlabError("MATLAB:pmaxsize", "Maximum variable size allowed by the program is exceeded.")
-
-
-def too_many_dimensions_error() -> MatlabError:
-    """An array of more dimensions than matfuse's arrays support."""
-    return MatlabError("matfuse:tooManyDimensions",
-                       f"Arrays with more than {MAX_DIMENSIONS} dimensions are not supported.")
 
 
 def check_shape(shape: tuple[int, ...], itemsize: int = 1) -> None:

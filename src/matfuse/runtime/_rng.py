@@ -36,14 +36,10 @@ class RandomGenerator:
         self.seed = 0
         self._mt = np.random.RandomState(MATLAB_DEFAULT_MT_SEED)
         self.counter = 0   # philox block counter
-        # Host draws and reseeds so far: a replayed statement must not have
-        # made any (``fusion/stmt_memo.py``).
-        self.changes = 0
 
     # -------------------------------------------------------------- seeding
     def reseed(self, seed: int, gen_type: str | None = None) -> None:
         """``rng(seed, type)``: restart the stream of ``gen_type`` at ``seed``."""
-        self.changes += 1
         self.type = gen_type or self.type
         self.seed = int(seed)
         if self.type == "twister":
@@ -67,7 +63,6 @@ class RandomGenerator:
 
     def set_state(self, gen_type: str, seed: int, state: np.ndarray) -> None:
         """Restore a state captured by ``get_state``."""
-        self.changes += 1
         words = np.asarray(state).reshape(-1).astype(np.uint64)
         self.type = gen_type
         self.seed = int(seed)
@@ -84,7 +79,6 @@ class RandomGenerator:
     # ---------------------------------------------------------------- draws
     def uniform(self, n: int, dtype: str = "double") -> np.ndarray:
         """``n`` uniform values in (0, 1), 1-D, column-major order."""
-        self.changes += 1
         if self.type == "philox":
             out = _philox.philox_uniform(n, _philox.key_from_seed(self.seed), self.counter, dtype)
             self.counter += _philox.blocks_needed(n, dtype)
@@ -94,7 +88,6 @@ class RandomGenerator:
 
     def normal(self, n: int, dtype: str = "double") -> np.ndarray:
         """``n`` standard normal values, 1-D, column-major order."""
-        self.changes += 1
         if self.type == "philox":
             out = _philox.philox_normal(n, _philox.key_from_seed(self.seed), self.counter, dtype)
             self.counter += _philox.blocks_needed(n, dtype)

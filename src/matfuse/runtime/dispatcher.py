@@ -1,7 +1,9 @@
 """Calling a builtin: argument-count checks, device routing, error naming.
 
-``call_builtin`` is the one entry point the VM uses. Device routing
-(``gather_if_needed`` and the GPU specs) is owned by the accelerate work.
+``call_builtin`` is the one entry point the VM uses. A call with a device
+argument goes to the device router (``runtime.device_router``); the
+auto-offload hooks (``AUTO_OFFLOAD``) let the planner move large host
+operands to the device first.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.device_router import device_router
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import DeviceValue
 
@@ -33,9 +36,7 @@ class AutoOffloadHooks:
 
 
 def _install_auto_offload() -> None:
-    from matfuse.accelerate.planner.offload import install
-
-    install()
+    device_router().install_auto_offload()
 
 
 def _bootstrap_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> Any:
@@ -100,24 +101,8 @@ def call_builtin(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
             return outputs
     for a in args:
         if isinstance(a, DeviceValue):
-            route = _device_route
-            if route is None:
-                route = _load_device_route()
-            return route(b, args, nargout, ctx)
+            return device_router().call_builtin(b, args, nargout, ctx)
     return invoke(b, args, nargout, ctx)
-
-
-_device_route: Callable[..., list[Any]] | None = None
-
-
-def _load_device_route() -> Callable[..., list[Any]]:
-    """``accelerate.dispatch.call_with_device_args``, imported on first use
-    (the runtime does not import the accelerate package up front)."""
-    global _device_route
-    from matfuse.accelerate.dispatch import call_with_device_args
-
-    _device_route = call_with_device_args
-    return call_with_device_args
 
 
 def invoke(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any]:

@@ -63,6 +63,7 @@ from matfuse.runtime.values import (
     empty_double,
     keep_visibility,
 )
+from matfuse.runtime.device_router import device_router
 
 __all__ = [
     "COLON", "DELETE", "end_value", "paren_get", "paren_set", "brace_get", "brace_set",
@@ -126,9 +127,7 @@ def paren_get(v: Any, idx: list) -> Any:
             one[0, 0] = data[(k - 1) % rows, (k - 1) // rows]
             return StructArray(list(v.fields), one)
     if isinstance(v, DeviceValue):
-        from matfuse.accelerate.dispatch import device_index
-
-        return keep_visibility(device_index(v, idx), v)
+        return keep_visibility(device_router().index(v, idx), v)
     if t is ContainersMap:
         return map_index(v, idx)
     if t is ClassObject or t is ObjectArray:

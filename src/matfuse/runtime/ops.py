@@ -62,6 +62,7 @@ from matfuse.runtime.values import (
     to_array,
 )
 from matfuse.runtime.dispatcher import AUTO_OFFLOAD
+from matfuse.runtime.device_router import device_router
 
 
 def _divide(x: float, y: float) -> Any:
@@ -141,9 +142,7 @@ def binary(op: str, a: Any, b: Any) -> Any:
         if result is not NotImplemented:
             return result
     if isinstance(a, DeviceValue) or isinstance(b, DeviceValue):
-        from matfuse.accelerate.dispatch import device_binary
-
-        return device_binary(op, a, b)
+        return device_router().binary(op, a, b)
     # Real double arrays with a scalar or a same-shape array: plain NumPy.
     # Real single arrays with a double scalar or a same-shape single array
     # compute in single, which is what NumPy does with a Python float (NEP 50).
@@ -216,9 +215,7 @@ def unary(op: str, a: Any) -> Any:
             return not a
         return -float(a) if op == "-" else float(a)
     if isinstance(a, DeviceValue):
-        from matfuse.accelerate.dispatch import device_unary
-
-        return keep_visibility(device_unary(op, a), a)
+        return keep_visibility(device_router().unary(op, a), a)
     if ta is ClassObject:
         return object_operator(op, [a])
     if ta is not np.ndarray and ta is not complex:
@@ -246,9 +243,7 @@ def transpose(a: Any) -> Any:
     if t is float or t is bool:
         return a
     if isinstance(a, DeviceValue):
-        from matfuse.accelerate.dispatch import device_unary
-
-        return keep_visibility(device_unary(".'", a), a)
+        return keep_visibility(device_router().unary(".'", a), a)
     if t is np.ndarray:
         _check_2d(a)
         return canonical(a.T)
@@ -269,9 +264,7 @@ def ctranspose(a: Any) -> Any:
     if t is float or t is bool:
         return a
     if isinstance(a, DeviceValue):
-        from matfuse.accelerate.dispatch import device_unary
-
-        return keep_visibility(device_unary("'", a), a)
+        return keep_visibility(device_router().unary("'", a), a)
     if t is np.ndarray and a.dtype.kind == "c":
         _check_2d(a)
         return canonical(np.conj(a.T))
@@ -298,9 +291,7 @@ def colon_range(start: Any, step: Any, stop: Any) -> Any:
             return np.arange(start, start + n, dtype=np.float64).reshape(1, max(n, 0))
     for v in (start, step, stop):
         if isinstance(v, DeviceValue):
-            from matfuse.accelerate.dispatch import device_colon
-
-            return device_colon(start, step, stop)
+            return device_router().colon(start, step, stop)
     return colon_values(start, step, stop)
 
 
@@ -318,10 +309,8 @@ def concat(rows: list[list[Any]]) -> Any:
 def _device_concat(rows: list[list[Any]]) -> Any:
     """``[...]`` with a gpuArray item: concatenated by the accelerate layer,
     so the result stays a gpuArray (hidden when every device part was)."""
-    from matfuse.accelerate.dispatch import device_concat
-
     parts = [v for row in rows for v in row]
-    return keep_visibility(device_concat(rows), *parts)
+    return keep_visibility(device_router().concat(rows), *parts)
 
 
 def cell_concat(rows: list[list[Any]]) -> CellArray:

@@ -35,14 +35,6 @@ REPLAY_SAFE_BUILTINS = frozenset({
     "true", "false", "size", "numel", "length",
 })
 
-# Builtins a memoised assignment statement may call (``fusion/stmt_memo.py``):
-# the loop list plus reductions and generators, which a statement template
-# may hold (a loop template may not).
-STATEMENT_SAFE_BUILTINS = REPLAY_SAFE_BUILTINS | frozenset({
-    "linspace", "colon", "sum", "mean", "prod", "cast", "real", "imag", "conj",
-    "erf", "erfc", "gamma", "sec", "csc", "cot", "reallog", "realsqrt", "nthroot", "cbrt",
-})
-
 _PLAIN_EXPRS = (ast.Number, ast.String, ast.Ident, ast.Colon, ast.End)
 
 
@@ -105,34 +97,6 @@ def _only_assignments_and_ifs(body: list[ast.Stmt] | None) -> bool:
     return True
 
 
-def statement_memo_names(value: ast.Expr) -> tuple[str, ...] | None:
-    """The names a ``name = value;`` statement reads if its graph may be
-    memoised (operators, literals, names and ``name(args)`` only), else None."""
-    if not _expr_ok(value, matrices=True):
-        return None
-    names: set[str] = set()
-    expr_reads(value, names)
-    return tuple(sorted(names))
-
-
-def names_resolve_safely(names: tuple[str, ...]):
-    """A check for a frame: every name that is not a variable there resolves
-    to a builtin of ``STATEMENT_SAFE_BUILTINS``."""
-    from matfuse.runtime.registry import Builtin
-
-    def check(frame: Any) -> bool:
-        interp = frame.interp
-        for name in names:
-            if name in frame:
-                continue
-            if name not in STATEMENT_SAFE_BUILTINS:
-                return False
-            if not isinstance(interp.resolve(name, frame.scope), Builtin):
-                return False
-        return True
-    return check
-
-
 def _statements_ok(body: list[ast.Stmt], frozen: set[str], names: set[str]) -> bool:
     for stmt in body:
         t = type(stmt)
@@ -158,22 +122,18 @@ def _statements_ok(body: list[ast.Stmt], frozen: set[str], names: set[str]) -> b
     return True
 
 
-def _expr_ok(node: ast.Expr, matrices: bool = False) -> bool:
-    """Operators, literals, names and ``name(args)``; with ``matrices`` also
-    ``[a b; c d]`` literals (a statement template may hold their result)."""
+def _expr_ok(node: ast.Expr) -> bool:
+    """Operators, literals, names and ``name(args)``."""
     t = type(node)
     if t in _PLAIN_EXPRS:
         return True
     if t is ast.Binary:
-        return _expr_ok(node.left, matrices) and _expr_ok(node.right, matrices)
+        return _expr_ok(node.left) and _expr_ok(node.right)
     if t is ast.Unary or t is ast.Postfix:
-        return _expr_ok(node.operand, matrices)
+        return _expr_ok(node.operand)
     if t is ast.Range:
-        return (_expr_ok(node.start, matrices) and _expr_ok(node.stop, matrices)
-                and (node.step is None or _expr_ok(node.step, matrices)))
+        return (_expr_ok(node.start) and _expr_ok(node.stop)
+                and (node.step is None or _expr_ok(node.step)))
     if t is ast.Index:
-        return (node.kind == "()" and _expr_ok(node.base, matrices)
-                and all(_expr_ok(a, matrices) for a in node.args))
-    if t is ast.Matrix and matrices:
-        return all(_expr_ok(e, matrices) for row in node.rows for e in row)
+        return node.kind == "()" and _expr_ok(node.base) and all(_expr_ok(a) for a in node.args)
     return False

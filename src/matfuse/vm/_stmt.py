@@ -25,8 +25,9 @@ from matfuse.runtime._concat import append_row
 from matfuse.vm._assign import TargetCompiler, exclusive, is_delete_rhs
 from matfuse.vm._csl_assign import csl_multi_assign, is_csl_target
 from matfuse.vm._display_call import display_named, is_display_of_variable
-from matfuse.vm._replay import names_resolve_safely, replayable_body, statement_memo_names
+from matfuse.vm._replay import replayable_body
 from matfuse.vm.workspace import annotate_error, internal_error
+from matfuse.runtime.device_router import device_router
 
 BREAK, CONTINUE, RETURN = 1, 2, 3
 Stmt = Callable[[Any], Any]
@@ -104,10 +105,10 @@ def _device_columns(value: DeviceValue):
         count *= d
     if shape[0] == 0 or count == 0:
         return ()
-    from matfuse.accelerate.dispatch import device_index
     from matfuse.runtime.indexing import COLON
 
-    return (keep_visibility(device_index(value, [COLON, float(j + 1)]), value)
+    index = device_router().index
+    return (keep_visibility(index(value, [COLON, float(j + 1)]), value)
             for j in range(count))
 
 
@@ -272,8 +273,6 @@ class StmtCompiler:
             append = self._row_append(name, value_node, value)
             if append is not None:
                 value = append
-            elif not show and not is_delete_rhs(target, value_node):
-                value = self._memoised(value_node, value)
 
             def assign_var(fr: Any) -> Any:
                 try:
@@ -324,20 +323,6 @@ class StmtCompiler:
                     return out
             return concat([[cur, *parts]])
         return append_value
-
-    def _memoised(self, value_node: ast.Expr, value: Callable[[Any], Any]) -> Callable[[Any], Any]:
-        """``value`` through a StatementMemo when the right-hand side may have
-        its lazy device graph replayed (``fusion/stmt_memo.py``)."""
-        if type(value_node) in (ast.Number, ast.String, ast.Ident):
-            return value   # nothing to build
-        names = statement_memo_names(value_node)
-        if names is None or any(self.ctx.special_reader(n) is not None for n in names):
-            return value
-        from matfuse.accelerate.fusion.stmt_memo import StatementMemo
-
-        memo = StatementMemo(names, names_resolve_safely(names))
-        evaluate = memo.evaluate
-        return lambda fr: evaluate(fr, value)
 
     # -------------------------------------------------------- control flow
     def _s_If(self, node: ast.If, live_out: set[str]) -> Stmt:

@@ -17,7 +17,6 @@ import numpy as np
 
 from matfuse.errors import MatlabError, MatlabInterrupt, from_python_exception
 from matfuse.lang import ast
-from matfuse.runtime import hints
 from matfuse.runtime.dispatcher import call_builtin
 from matfuse.runtime.registry import Builtin, load_all
 from matfuse.runtime.classdef_arrays import ObjectArray
@@ -292,27 +291,18 @@ class Interpreter:
             self.depth -= 1
 
     # -------------------------------------------------------------- scripts
-    def run_script(self, scope: FileScope, fr: Frame, file: tuple | None = None) -> None:
-        """Run a script body in workspace ``fr`` (scripts share their
-        caller's); ``file``: the (interpreter id, path) it was asked to run
-        by (launch forecasts key early starts by it)."""
+    def run_script(self, scope: FileScope, fr: Frame) -> None:
+        """Run a script body in workspace ``fr`` (scripts share their caller's)."""
         saved = (fr.name, fr.file, fr.scope)
         if scope.file:
             fr.name = os.path.splitext(os.path.basename(scope.file))[0]
             fr.file = scope.file
         fr.scope = scope
-        # Launch forecasts: the last run's first forced graph starts on the
-        # GPU now, while this run's statements are interpreted.
-        forecasts = None
         try:
-            if hints.site_forecaster is not None and scope.script is not None:
-                forecasts = hints.site_forecaster(scope.script, file)
             if scope.script is not None:
                 scope.script.run(fr)
         finally:
             fr.name, fr.file, fr.scope = saved
-            if forecasts is not None:
-                forecasts.leave()
 
     def run_file(self, path: str) -> None:
         """``matfuse FILE.m`` / ``run FILE``: a script runs in the base workspace;
@@ -325,21 +315,13 @@ class Interpreter:
         if scope.primary is not None:
             self.invoke(scope.primary, [], 0)
             return
-        # per interpreter: two sessions running one file compile two scripts
-        self.run_script(scope, self.frame, (id(self), path))
+        self.run_script(scope, self.frame)
 
     def run_file_command(self, path: str) -> None:
-        """``run_file`` as a top-level command: the script's launch forecast
-        (``fusion/forecast.py``) starts before the command's freshness check
-        and the file's load, then the command runs."""
-        forecaster = hints.file_forecaster
-        early = forecaster((id(self), path)) if forecaster is not None else None
-        try:
-            self.begin_command()
-            self.run_file(path)
-        finally:
-            if early is not None:
-                early.abandon()
+        """``run_file`` as a top-level command (the command's freshness
+        check first)."""
+        self.begin_command()
+        self.run_file(path)
 
     def execute(self, source: str, fr: Frame | None = None) -> None:
         """Run MATLAB text (REPL, ``-e``, Session.eval) in workspace ``fr``."""
@@ -362,15 +344,10 @@ class Interpreter:
                 self.compile_cache.store(key, relevant, compiled)
         if compiled.script is not None:
             saved, fr.scope = fr.scope, compiled
-            forecasts = None
             try:
-                if hints.site_forecaster is not None:
-                    forecasts = hints.site_forecaster(compiled.script)
                 compiled.script.run(fr)
             finally:
                 fr.scope = saved
-                if forecasts is not None:
-                    forecasts.leave()
 
     def eval_string(self, source: str, nargout: int) -> list:
         """``eval``: run text in the caller's workspace and scope."""

@@ -31,9 +31,9 @@ def inprocess_provider():
 def fresh_random_streams(monkeypatch):
     """Tests seeding ``rng(s, 'philox')`` must not change the generator the
     next test (or a golden program) starts with."""
-    from matfuse.accelerate import device_rng
+    from matfuse.runtime import gpu_rng
     from matfuse.runtime import _rng
 
     monkeypatch.setattr(_rng, "GENERATOR", _rng.RandomGenerator())
-    monkeypatch.setattr(device_rng, "_counter", 0)
-    monkeypatch.setattr(device_rng, "_key", device_rng._philox.key_from_seed(0))
+    monkeypatch.setattr(gpu_rng, "_counter", 0)
+    monkeypatch.setattr(gpu_rng, "_key", gpu_rng._philox.key_from_seed(0))

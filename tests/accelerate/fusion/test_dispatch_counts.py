@@ -86,9 +86,10 @@ def test_fusion_off_gives_identical_results(wgpu_provider, monkeypatch):
     code = workload("elementwise", n=4096.0)
     fused, _, _ = run_script(wgpu_provider, code)
     monkeypatch.setattr(fusion_executor, "fusion_enabled", lambda p: False)
-    from matfuse.accelerate.fusion import routing
+    from matfuse.accelerate.router import placement, route
 
-    monkeypatch.setattr(routing, "fusion_enabled", lambda p: False)
+    monkeypatch.setattr(route, "fusion_enabled", lambda p: False)
+    monkeypatch.setattr(placement, "fusion_enabled", lambda p: False)
     eager, tel, stats = run_script(wgpu_provider, code)
     assert stats["kernels"] == 0
     assert checksum(fused) == pytest.approx(checksum(eager), rel=1e-5)

@@ -20,12 +20,12 @@ from tests.accelerate.fusion.scripts import run_script, workload
 # ------------------------------------------------------------ helpers
 def _reset_streams(monkeypatch) -> None:
     """Every run of a script draws the same random numbers."""
-    from matfuse.accelerate import device_rng
+    from matfuse.runtime import gpu_rng
     from matfuse.runtime import _rng
 
     monkeypatch.setattr(_rng, "GENERATOR", _rng.RandomGenerator())
-    monkeypatch.setattr(device_rng, "_counter", 0)
-    monkeypatch.setattr(device_rng, "_key", device_rng._philox.key_from_seed(0))
+    monkeypatch.setattr(gpu_rng, "_counter", 0)
+    monkeypatch.setattr(gpu_rng, "_key", gpu_rng._philox.key_from_seed(0))
 
 
 def _second_run(provider, code: str, monkeypatch, cached: bool) -> tuple[str, dict, dict]:

@@ -3,6 +3,8 @@ and numerics (the kernels run on the CPU through ``g++``, see cuda_host.py)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import shutil
 import subprocess
 from pathlib import Path
@@ -337,7 +339,7 @@ def test_partial_lanes_share_one_philox_block():
 def test_kernels_bind_at_most_max_kernel_buffers(host_cuda):
     """Over the provider's buffer limit, subgraphs are written first: every
     kernel binds at most the limit, and the result is unchanged."""
-    host_cuda.max_kernel_buffers = 7
+    host_cuda.capabilities = dataclasses.replace(host_cuda.capabilities, max_kernel_buffers=7)
     launched = []
     real = host_cuda.fused_elementwise
 

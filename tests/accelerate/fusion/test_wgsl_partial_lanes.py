@@ -67,14 +67,14 @@ NAMES = ("s1", "m1", "x1", "s2", "m2", "q2", "x2", "n2", "s3", "m3", "x3")
 
 
 def _run(provider, size: str, cls: str) -> dict[str, np.ndarray]:
-    from matfuse.accelerate import device_rng
+    from matfuse.runtime import gpu_rng
     from matfuse.accelerate_api import override_provider
     from matfuse.runtime import _rng
     from matfuse.vm.session import Session
 
     _rng.GENERATOR = _rng.RandomGenerator()
-    device_rng._counter = 0
-    device_rng._key = device_rng._philox.key_from_seed(0)
+    gpu_rng._counter = 0
+    gpu_rng._key = gpu_rng._philox.key_from_seed(0)
     with override_provider(provider):
         session = Session(stdout=io.StringIO())
         session.eval(SCRIPT.format(size=size, cls=cls))
@@ -87,10 +87,10 @@ def _run(provider, size: str, cls: str) -> dict[str, np.ndarray]:
 @pytest.mark.parametrize("size", ["16, 64, 64", "12, 30, 52", "1000, 3, 2", "63, 65, 3", "5, 33, 31"])
 def test_lanes_match_the_single_element_path_and_the_oracle(wgpu_provider, inprocess_provider,
                                                             monkeypatch, size, cls):
-    from matfuse.accelerate import device_rng
+    from matfuse.runtime import gpu_rng
     from matfuse.runtime import _rng
 
-    for mod, name in ((_rng, "GENERATOR"), (device_rng, "_counter"), (device_rng, "_key")):
+    for mod, name in ((_rng, "GENERATOR"), (gpu_rng, "_counter"), (gpu_rng, "_key")):
         monkeypatch.setattr(mod, name, getattr(mod, name))
     lane_bodies = []
     real = render_wgsl._Emitter.partial_body_lanes

@@ -130,7 +130,7 @@ def test_pending_mode_without_gpu_hardware_turns_off(monkeypatch):
     monkeypatch.setenv("MATFUSE_THRESHOLD_ELEMENTWISE", "10")
     monkeypatch.setenv("MATFUSE_THRESHOLD_REDUCTION", "10")
     monkeypatch.setenv("MATFUSE_THRESHOLD_CONSTRUCTION", "10")
-    monkeypatch.setattr(offload, "gpu_hardware_present", lambda: False)
+    monkeypatch.setattr(facade, "gpu_hardware_present", lambda: False)
     with override_provider(None):
         offload.install()
         assert offload.STATE.mode == offload.PENDING

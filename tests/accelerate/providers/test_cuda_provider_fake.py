@@ -69,40 +69,6 @@ def test_oom_becomes_matlab_error(fake_cuda):
     assert fake_cuda.telemetry()["oom"] >= 1
 
 
-def test_oom_retries_once_after_speculative_memory_is_released(fake_cuda, monkeypatch):
-    """An out-of-memory hook is tried again when a memory releaser (launch
-    forecasts) gave something back; with nothing to give back it fails at
-    once, as before."""
-    from matfuse.accelerate_api import _registry
-    from matfuse.accelerate_api import register_memory_releaser
-
-    calls = {"fill": 0, "release": 0}
-
-    def release(provider) -> bool:
-        calls["release"] += 1
-        return provider is fake_cuda and calls["release"] == 1   # gives back once
-
-    monkeypatch.setattr(_registry, "_memory_releasers", list(_registry._memory_releasers))
-    register_memory_releaser(release)
-    cp = fake_cuda.cp
-    real_full = cp.full
-
-    def flaky_full(*args, **kwargs):
-        calls["fill"] += 1
-        if calls["fill"] == 1:
-            raise cp.cuda.memory.OutOfMemoryError("simulated")
-        return real_full(*args, **kwargs)
-
-    monkeypatch.setattr(cp, "full", flaky_full)
-    handle = fake_cuda.fill((3, 2), 7.0, "float64")
-    assert calls == {"fill": 2, "release": 1}
-    np.testing.assert_array_equal(fake_cuda.download(handle).to_array(), np.full((3, 2), 7.0))
-    fake_cuda.free(handle)
-    with pytest.raises(MatlabError) as info:   # the releaser has nothing left: no retry
-        fake_cuda.fill((1 << 40, 1 << 10), 0.0, "float64")
-    assert info.value.identifier == "parallel:gpu:array:OOM"
-
-
 def test_fused_through_executor(fake_cuda):
     x = np.random.default_rng(4).standard_normal((40, 30))
     node = g.input_node(fake_cuda.upload(HostTensor.from_array(x)))

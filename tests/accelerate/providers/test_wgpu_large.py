@@ -290,21 +290,21 @@ FUSED = ("x = gpuArray(X); r = rand(size(x), 'single', 'gpuArray'); row = gpuArr
 
 def reset_streams():
     """Both random generators back to their start (each run draws the same)."""
-    from matfuse.accelerate import device_rng
+    from matfuse.runtime import gpu_rng
     from matfuse.runtime import _rng
 
     _rng.GENERATOR = _rng.RandomGenerator()
-    device_rng._counter = 0
-    device_rng._key = device_rng._philox.key_from_seed(0)
+    gpu_rng._counter = 0
+    gpu_rng._key = gpu_rng._philox.key_from_seed(0)
 
 
 @pytest.fixture(autouse=True)
 def restore_streams(monkeypatch):
     """Tests here must not change the generators later tests start with."""
-    from matfuse.accelerate import device_rng
+    from matfuse.runtime import gpu_rng
     from matfuse.runtime import _rng
 
-    for mod, name in ((_rng, "GENERATOR"), (device_rng, "_counter"), (device_rng, "_key")):
+    for mod, name in ((_rng, "GENERATOR"), (gpu_rng, "_counter"), (gpu_rng, "_key")):
         monkeypatch.setattr(mod, name, getattr(mod, name))
 
 

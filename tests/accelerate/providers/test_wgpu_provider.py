@@ -255,10 +255,8 @@ def test_fusion_renderer_kernel_runs(wgpu_provider):
 def test_pool_overflow_with_pending_work(wgpu_provider, monkeypatch):
     """Buffers over the pool limit are destroyed only after the submit that
     may still use them (submitting a destroyed buffer aborts wgpu-native)."""
-    from matfuse.accelerate.providers.wgpu import buffers
-
-    monkeypatch.setattr(buffers, "_POOL_LIMIT_BYTES", 4096)
     p = wgpu_provider
+    monkeypatch.setattr(p.buffers, "pool_limit_bytes", 4096)
     x = p.fill((4000, 1), 1.0, "float32")
     h = x
     for _ in range(30):

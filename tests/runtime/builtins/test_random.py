@@ -114,23 +114,23 @@ def test_randperm_matches_matlab_documentation_example() -> None:
 
 # ------------------------------------------------------------------ gpurng
 def test_gpurng_seeds_and_restores_the_device_stream(monkeypatch) -> None:
-    from matfuse.accelerate import device_rng
+    from matfuse.runtime import gpu_rng
 
-    monkeypatch.setattr(device_rng, "_counter", 0)
+    monkeypatch.setattr(gpu_rng, "_counter", 0)
     call("gpurng", 5.0, nargout=0)
-    assert device_rng.position() == (_philox.key_from_seed(5), 0)
-    device_rng.take(10, "double")
+    assert gpu_rng.position() == (_philox.key_from_seed(5), 0)
+    gpu_rng.take(10, "double")
     saved = call("gpurng", nargout=1)
     assert isinstance(saved, StructArray)
-    position = device_rng.position()
-    device_rng.take(100, "single")
+    position = gpu_rng.position()
+    gpu_rng.take(100, "single")
     previous = call("gpurng", saved, nargout=1)       # returns the settings before
-    assert device_rng.position() == position
+    assert gpu_rng.position() == position
     assert previous.data.reshape(-1)[0]["Seed"].reshape(-1)[0] == 5
     call("gpurng", text("default"), nargout=0)
-    assert device_rng.position() == (_philox.key_from_seed(0), 0)
+    assert gpu_rng.position() == (_philox.key_from_seed(0), 0)
     call("gpurng", 3.0, text("Philox"), nargout=0)
-    assert device_rng.position() == (_philox.key_from_seed(3), 0)
+    assert gpu_rng.position() == (_philox.key_from_seed(3), 0)
 
 
 def test_gpurng_rejects_bad_input() -> None:

@@ -2,9 +2,8 @@
 
 ``FusionExecutor.materialize(root)`` decides which kernels to run (pending
 reductions, shared and kept nodes, binding limits, partial passes and folds)
-and renders each of them: ~200 us of Python for a six-kernel graph, repeated
-for every forced graph although scripts and loops force the same structure
-again and again. The decisions depend only on the structure of the pending
+and renders each of them, for every forced graph, although scripts and loops
+force the same structure again and again. The decisions depend only on the structure of the pending
 graph, so the executor keys them by :func:`graph_signature` (one pass over the
 root's walk) and, on a miss, records what it did as a :class:`LaunchPlan`:
 

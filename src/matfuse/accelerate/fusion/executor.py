@@ -21,16 +21,15 @@ buffers without planning or rendering again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, register_memory_releaser
+from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
 from matfuse.accelerate.facade import current_options
+from matfuse.accelerate.fusion.counters import STATS
 from matfuse.accelerate.fusion._launch_plan import (
     FoldStep, LaunchPlan, LaunchPlanCache, LaunchStep, PlanRecorder, graph_signature)
-from matfuse.accelerate.fusion.forecast import LaunchForecasts
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.loops import siblings
@@ -51,46 +50,6 @@ FINAL_PASS_MAX = 256
 
 class DomainFallback(Exception):
     """A fused kernel met an input outside the real domain of one of its ops."""
-
-
-@dataclass(slots=True)
-class FusionStats:
-    """Counters of the fusion engine (shown by ``--stats``). A launch-plan
-    hit renders nothing: the render-cache counters do not see it."""
-
-    kernels: int = 0
-    fused_groups: int = 0
-    fused_nodes: int = 0
-    render_cache_hits: int = 0
-    render_cache_misses: int = 0
-    domain_fallbacks: int = 0
-    bytes_read: int = 0
-    bytes_written: int = 0
-    host_evaluations: int = 0
-    launch_plan_hits: int = 0
-    launch_plan_misses: int = 0
-    statement_replays: int = 0
-    forecast_launches: int = 0
-    forecast_hits: int = 0
-    forecast_misses: int = 0
-    extra: dict[str, int] = field(default_factory=dict)
-
-    def as_dict(self) -> dict[str, int]:
-        return {
-            "kernels": self.kernels, "fused_groups": self.fused_groups,
-            "fused_nodes": self.fused_nodes, "render_cache_hits": self.render_cache_hits,
-            "render_cache_misses": self.render_cache_misses,
-            "domain_fallbacks": self.domain_fallbacks, "bytes_read": self.bytes_read,
-            "bytes_written": self.bytes_written, "host_evaluations": self.host_evaluations,
-            "launch_plan_hits": self.launch_plan_hits,
-            "launch_plan_misses": self.launch_plan_misses,
-            "statement_replays": self.statement_replays,
-            "forecast_launches": self.forecast_launches,
-            "forecast_hits": self.forecast_hits, "forecast_misses": self.forecast_misses,
-        }
-
-
-STATS = FusionStats()
 
 
 def chunk_count(node: FNode) -> int:
@@ -220,9 +179,6 @@ class FusionExecutor:
         # structure, recorded on a miss and replayed without re-planning.
         self.launch_plans = LaunchPlanCache()
         self._recorder: PlanRecorder | None = None
-        # Launch forecasts (``forecast``): a script's first forced graph
-        # launched at the script's entry from the last run's bindings.
-        self.forecasts = LaunchForecasts(self)
 
     # ------------------------------------------------------------ public
     def materialize(self, root: FNode, use_hints: bool = True) -> GpuTensorHandle:
@@ -240,7 +196,7 @@ class FusionExecutor:
         signature, position, pending = graph_signature(nodes, use_hints)
         # Besides the graph, the plan depends on the binding limit and the
         # scheduling constants (and on the renderer: see LaunchPlanCache.get).
-        key = (use_hints, getattr(self.provider, "max_kernel_buffers", None),
+        key = (use_hints, self.provider.capabilities.max_kernel_buffers,
                (PARTIAL_THREADS, SINGLE_PASS_MAX, FINAL_PASS_MAX, RESERVED_BINDINGS), signature)
         STATS.fused_groups += 1
         STATS.fused_nodes += pending
@@ -254,16 +210,11 @@ class FusionExecutor:
             plan = None
         outer = self._recorder  # (materialize is not re-entered today; stay correct if it is)
         self._recorder = PlanRecorder(position) if plan is None and record else None
-        forecasts = self.forecasts
         try:
             if plan is not None:
                 STATS.launch_plan_hits += 1
-                if forecasts.watching:
-                    return forecasts.first_graph(key, plan, nodes)
                 return self._replay(plan, nodes)
             STATS.launch_plan_misses += 1
-            if forecasts.watching:
-                forecasts.other_graph()
             self._shared = _shared_nodes(root, nodes)
             self._use_hints = use_hints
             result = self._materialize(root)
@@ -360,7 +311,7 @@ class FusionExecutor:
         32 on lavapipe). Each step materialises the subgraph with the most
         distinct inputs that one kernel can still take; when none helps, the
         provider refuses the kernel and the graph runs on the host (counted)."""
-        limit = getattr(self.provider, "max_kernel_buffers", None)
+        limit = self.provider.capabilities.max_kernel_buffers
         if not limit:
             return
         budget = limit - RESERVED_BINDINGS
@@ -562,63 +513,11 @@ def executor_for(provider: AccelProvider) -> FusionExecutor:
     """The fusion executor of ``provider`` (one per provider, created on demand)."""
     entry = _executors.get(id(provider))
     if entry is None or entry[0] is not provider:
-        from matfuse.accelerate.facade import current_options
-
         entry = (provider, FusionExecutor(provider, dump_dir=current_options().dump_kernels))
         _executors[id(provider)] = entry
-        hints.site_forecaster = site_forecaster
-        hints.file_forecaster = file_forecaster
     return entry[1]
-
-
-def _release_forecasts(provider: AccelProvider) -> bool:
-    """``register_memory_releaser`` hook: free ``provider``'s forecast in flight."""
-    entry = _executors.get(id(provider))
-    return entry is not None and entry[0] is provider and entry[1].forecasts.release()
-
-
-register_memory_releaser(_release_forecasts)
-
-
-def _active_forecasts() -> LaunchForecasts | None:
-    """The active provider's forecasts, or None (no executor yet, option off)."""
-    from matfuse.accelerate_api import provider as active_provider
-
-    entry = _executors.get(id(active_provider()))
-    if entry is None:
-        return None
-    option = current_options().forecast
-    if not option or (option != "force" and not entry[0].starts_work_at_launch):
-        return None
-    return entry[1].forecasts
-
-
-def site_forecaster(site: Any, file: tuple | None = None) -> LaunchForecasts | None:
-    """The VM's hook at a script's entry (``runtime.hints.site_forecaster``):
-    the active provider's forecasts, entered for ``site`` (the compiled
-    script, run from ``file`` when a file was given to run), or None (no
-    executor yet, option off, or inside another script). The VM calls
-    ``leave()`` on what it gets when the script ends."""
-    forecasts = _active_forecasts()
-    if forecasts is None:
-        return None
-    return forecasts if forecasts.enter(site, file) else None
-
-
-def file_forecaster(file: tuple) -> LaunchForecasts | None:
-    """The VM's hook before it checks and loads a script file it was asked
-    to run (``runtime.hints.file_forecaster``): the forecasts when one was
-    launched early for ``file`` (interpreter, path); the VM calls ``abandon()`` on them once the
-    file's script has run or failed to start."""
-    forecasts = _active_forecasts()
-    if forecasts is None:
-        return None
-    return forecasts if forecasts.launch_early(file) else None
 
 
 def fusion_enabled(provider: AccelProvider) -> bool:
     """Whether operations on ``provider``'s arrays build lazy fused graphs."""
-    if not current_options().fusion:
-        return False
-    # The in-process provider computes eagerly with NumPy: nothing to fuse.
-    return getattr(provider, "name", "") in ("wgpu", "cuda")
+    return provider.capabilities.fuses and current_options().fusion

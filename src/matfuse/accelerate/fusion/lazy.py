@@ -18,9 +18,14 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.fusion import graph as g
+from matfuse.accelerate.fusion.executor import DomainFallback, executor_for
 from matfuse.accelerate.fusion.graph import FNode, FusionShapeError
-from matfuse.accelerate.gpuarray import GpuArray
+from matfuse.accelerate.fusion.host_eval import evaluate
+from matfuse.accelerate.fusion.loop_trace import tracer_for
+from matfuse.accelerate.gpuarray import GpuArray, LazyEngine, register_lazy_engine
+from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, Unsupported, count_fallback
 from matfuse.errors import MatlabError
+from matfuse.runtime import hints
 
 # Cost (node count, shared nodes counted per use) above which a graph is
 # materialised: bounds kernel size and compile time, and is the loop-fusion cap.
@@ -75,8 +80,24 @@ def operand_node(v: Any, provider: Any) -> FNode | None:
     return None
 
 
+def lazy_array(node: FNode, matlab_class: str, provider: Any) -> GpuArray:
+    """A lazy gpuArray computing ``node``; the first one turns on the VM's
+    liveness hints and loop tracing (``runtime.hints``)."""
+    if not hints.ACTIVE:
+        hints.activate()
+        hints.loop_tracer = tracer_for
+    return GpuArray.from_node(node, matlab_class, provider)
+
+
+def lazy_scalar(value: float, provider: Any) -> GpuArray:
+    """A 1x1 double as a lazy constant (a uniform of the kernels reading it)."""
+    out = lazy_array(g.fill_node((1, 1), value, "f64"), "double", provider)
+    out.host_scalar = value  # read back (linspace endpoints...) with no device trip
+    return out
+
+
 def _result(node: FNode, provider: Any) -> Any:
-    out = GpuArray.from_node(node, _CLASS_OF_DTYPE[node.dtype], provider)
+    out = lazy_array(node, _CLASS_OF_DTYPE[node.dtype], provider)
     if node.cost > MAX_GROUP_COST:
         out.materialize(use_hints=False)
     return out
@@ -221,3 +242,22 @@ def lazy_generator(kind: str, shape: tuple[int, ...], cls: str, provider: Any,
     else:
         return None
     return _result(node, provider)
+
+
+class _FusionEngine(LazyEngine):
+    """Lazy gpuArrays materialise through the provider's fusion executor."""
+
+    def run(self, p: AccelProvider, node: FNode, use_hints: bool) -> GpuTensorHandle | None:
+        try:
+            return executor_for(p).materialize(node, use_hints)
+        except DomainFallback:
+            return None
+        except Unsupported:
+            count_fallback("fusion")
+            return None
+
+    def evaluate_on_host(self, p: AccelProvider, node: FNode) -> Any:
+        return evaluate(node, lambda h: p.download(h).to_array())
+
+
+register_lazy_engine(_FusionEngine())

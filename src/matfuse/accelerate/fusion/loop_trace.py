@@ -1,8 +1,8 @@
 """Replaying a for loop's device body as one fused loop kernel.
 
-The interpreter spends ~100 us per iteration building the lazy graph of a
-loop body such as ``Z = randn(M,1,'single'); S = S .* exp(drift + scale.*Z)``;
-for T = 256 steps that is 25 ms of Python for under 1 ms of GPU work. The VM
+Building the lazy graph of a loop body such as ``Z = randn(M,1,'single');
+S = S .* exp(drift + scale.*Z)`` in the interpreter on every iteration costs
+more host time than the GPU work it describes. The VM
 (``vm/_stmt.py``) asks :func:`tracer_for` for a tracer when a loop body is
 *replayable* (only suppressed assignments to plain names and ``if`` on names
 the body does not assign; see ``vm/_replay.py``) and the iteration range is
@@ -80,19 +80,19 @@ class LoopTracer:
         return self.traced >= MAX_TRACED
 
     def before(self, frame: dict) -> None:
-        from matfuse.accelerate import device_rng
+        from matfuse.runtime import gpu_rng
 
         self._olds = [frame.get(n) for n in self.names]
         self._first_uid = g.next_uid()
-        self._rng = device_rng.position()
+        self._rng = gpu_rng.position()
 
     def after(self, frame: dict) -> bool:
         """Record the iteration; True when it repeats the previous one."""
-        from matfuse.accelerate import device_rng
+        from matfuse.runtime import gpu_rng
 
         self.traced += 1
         news = [frame.get(n) for n in self.names]
-        key, end = device_rng.position()
+        key, end = gpu_rng.position()
         trace = None
         if key == self._rng[0]:
             trace = _trace(self._olds, news, self._first_uid, self._rng, end - self._rng[1])
@@ -114,7 +114,7 @@ class LoopTracer:
         plan = _carried(trace)
         if plan is None:
             return False
-        from matfuse.accelerate import device_rng
+        from matfuse.runtime import gpu_rng
         from matfuse.accelerate.gpuarray import GpuArray
         from matfuse.runtime.values import keep_visibility
 
@@ -127,7 +127,7 @@ class LoopTracer:
             spec = _spec(trace, slots, shape, n, (done + 1) * trace.delta)
             current = loops.loop_nodes(current, spec)
             done += n
-        device_rng.advance(count * trace.delta)
+        gpu_rng.advance(count * trace.delta)
         for k, node in zip(slots, current):
             old = trace.news[k]
             value = GpuArray.from_node(node, old.matlab_class, old.provider)

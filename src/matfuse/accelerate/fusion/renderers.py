@@ -1,5 +1,5 @@
 """The renderer of a provider's fused kernels, chosen from what the provider
-declares (``AccelProvider.kernel_language``, ``f32_division_via_f64``),
+declares (``capabilities.kernel_language``, ``f32_division_via_f64``),
 never from its name."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ def renderer_for(provider: AccelProvider) -> CachingRenderer:
     Raises:
         ValueError: the provider declares a language no renderer writes.
     """
-    language = provider.kernel_language
+    language = provider.capabilities.kernel_language
     if language == "cuda":
         return CudaRenderer()
     if language == "wgsl":

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import statistics
 import sys
 import time
@@ -59,11 +58,9 @@ def device_identity(p: AccelProvider) -> dict[str, str]:
 
 
 def calibration_dir() -> Path:
-    try:
-        import platformdirs
-    except ImportError:  # a bare environment: the XDG default location
-        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-        return Path(base) / "matfuse" / "planner"
+    """``<user cache dir>/matfuse/planner`` (platformdirs, a dependency)."""
+    import platformdirs
+
     return Path(platformdirs.user_cache_dir("matfuse")) / "planner"
 
 

@@ -93,27 +93,28 @@ def create_on_device(b: Builtin, args: list[Any], shape: tuple[int, ...], cls: s
         shape / cls: what ``construction_request`` returned.
         host_call: runs the CPU builtin (the fallback, and seeded random draws).
     """
-    from matfuse.accelerate import dispatch
-    from matfuse.accelerate.fusion import routing
+    from matfuse.accelerate.fusion.executor import fusion_enabled
     from matfuse.accelerate.gpuarray import upload_value
+    from matfuse.accelerate.router import fused, placement
 
     name = b.name
     # a lazy generator allocates nothing until it is read: check the size as
     # the host builtin would, before the first download tries to hold it
     check_allocation(shape, 4 if cls == "single" else 8)
     value: Any = None
+    fuses = fusion_enabled(p)
     if name == "linspace":
         start, stop = float(args[0]), float(args[1])
-        value = routing.fused_linspace(p, start, stop, shape[1], cls)
+        value = fused.linspace(p, start, stop, shape[1], cls) if fuses else None
     elif name in RANDOM:
         if not SEEDING.seeded or _host_stream_is_philox():
-            value = dispatch.device_random(name, shape, cls)
+            value = placement.device_random(name, shape, cls)
     else:
         fill = CONSTRUCTORS[name]
-        value = routing.fused_fill(p, shape, fill, cls)
+        value = fused.fill(p, shape, fill, cls) if fuses else None
         if value is None:
             try:
-                value = dispatch.device_fill(shape, fill, cls, p)
+                value = placement.device_fill(shape, fill, cls, p)
             except (NotImplementedError, Unsupported):
                 value = None
     if value is not None:

@@ -17,9 +17,7 @@ and sink builtins receive them gathered, so results are host values again.
 
 from __future__ import annotations
 
-import glob
 import math
-import sys
 from typing import Any
 
 import numpy as np
@@ -34,7 +32,7 @@ from matfuse.accelerate.planner.construction import (
 from matfuse.accelerate.planner.decisions import DEVICE, Decision, Planner
 from matfuse.accelerate.planner.fusion_context import hidden_operands, lazy_group_size
 from matfuse.accelerate.planner.thresholds import CATEGORY_OF_KIND, resolve_thresholds
-from matfuse.accelerate_api import AccelProvider, Unsupported
+from matfuse.accelerate_api import AccelProvider
 from matfuse.runtime.dispatcher import (
     AUTO_OFFLOAD,
     AutoOffloadHooks,
@@ -145,18 +143,9 @@ def _set_mode(mode: str, note: str) -> str:
 
 
 def is_real_gpu(p: AccelProvider) -> bool:
-    """cuda, or wgpu on a discrete/integrated adapter (not lavapipe)."""
-    if p.name == "cuda":
-        return True
-    if p.name != "wgpu":
-        return False
-    try:
-        info = p.device_info_struct()
-    except (NotImplementedError, Unsupported):
-        return False
-    kind = str(info.extra.get("adapter_type", "")).upper()
-    return kind in ("DISCRETEGPU", "INTEGRATEDGPU", "DISCRETE_GPU", "INTEGRATED_GPU",
-                    "VIRTUALGPU")
+    """Whether ``p`` computes on a GPU (CUDA, a hardware wgpu adapter; not
+    the in-process provider or lavapipe): its declared capabilities."""
+    return p.capabilities.hardware_gpu
 
 
 def _start(p: AccelProvider, options: Any, forced: bool) -> str:
@@ -201,7 +190,7 @@ def _pending_binary(op: str, a: Any, b: Any) -> Any:
 
 def _leave_pending() -> bool:
     """A large array appeared: start the provider; True when now active."""
-    from matfuse.accelerate.facade import current_options, ensure_provider
+    from matfuse.accelerate.facade import current_options, ensure_provider, gpu_hardware_present
     from matfuse.accelerate_api import provider as active_provider
 
     if active_provider() is None and not gpu_hardware_present():
@@ -212,29 +201,21 @@ def _leave_pending() -> bool:
     return _start(ensure_provider(), current_options(), forced=False) == ACTIVE
 
 
-def gpu_hardware_present() -> bool:
-    """Cheap check before probing: on Linux a GPU shows up as /dev/nvidia*
-    or a DRM render node; elsewhere (Metal, DX12) assume one may exist."""
-    if not sys.platform.startswith("linux"):
-        return True
-    return bool(glob.glob("/dev/nvidia[0-9]*") or glob.glob("/dev/dri/renderD*"))
-
-
 # Hooks off while the device path runs: its host fallbacks call back into
 # the dispatcher and operators, which must not be planned again.
 _suspended = auto_offload_suspended
-_dispatch_module: Any = None
+_route_module: Any = None
 
 
-def _dispatch() -> Any:
-    """``matfuse.accelerate.dispatch`` (imported on first use: it imports
+def _route() -> Any:
+    """``matfuse.accelerate.router.route`` (imported on first use: it imports
     the fusion engine, which this module must not load at import time)."""
-    global _dispatch_module
-    if _dispatch_module is None:
-        from matfuse.accelerate import dispatch
+    global _route_module
+    if _route_module is None:
+        from matfuse.accelerate.router import route
 
-        _dispatch_module = dispatch
-    return _dispatch_module
+        _route_module = route
+    return _route_module
 
 
 # ------------------------------------------------------------------ active: builtins
@@ -311,7 +292,7 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
             # or fusion rule (no cost model; counted the same).
             planner.log.counts[(DEVICE, reason)] += 1
             with _suspended():
-                outputs = _dispatch().call_with_device_args(b, list(args), nargout, ctx)
+                outputs = _route().call_with_device_args(b, list(args), nargout, ctx)
             for value in outputs:
                 hide_device_value(value)
             return outputs
@@ -329,7 +310,7 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
                               operands=args, pending_bytes=pending)
     if not decision.on_device:
         return invoke(b, _gathered(args), nargout, ctx) if hidden else None
-    from matfuse.accelerate.dispatch import call_with_device_args
+    from matfuse.accelerate.router.route import call_with_device_args
 
     promoted = _promote_args(args, category)
     with _suspended():
@@ -442,7 +423,7 @@ def offload_binary(op: str, a: Any, b: Any) -> Any:
         reason = _device_rule(op, a, b, ta, tb, hidden_a, hidden_b)
         if reason is not None:
             # ~30 us less per operation than the full decision (counted the same).
-            device_binary = _dispatch().device_binary
+            device_binary = _route().device_binary
             STATE.planner.log.counts[(DEVICE, reason)] += 1
             with _suspended():
                 return hide_device_value(device_binary(op, a, b))
@@ -461,7 +442,7 @@ def offload_binary(op: str, a: Any, b: Any) -> Any:
     decision = STATE.planner.decide(op, category, work, upload_bytes=nbytes, resident=resident,
                                     operands=operands, pending_bytes=pending)
     if decision.on_device:
-        from matfuse.accelerate.dispatch import device_binary
+        from matfuse.accelerate.router.route import device_binary
 
         with _suspended():
             return hide_device_value(device_binary(op, _promote(a), _promote(b)))

@@ -4,7 +4,7 @@
 became a lazy generator on the device. Each write would be a device scatter
 (a dispatch and an upload of ``s``); instead the planner computes the
 generator on the host (no device work: nothing was ever materialised) and
-the loop runs as in the CPU run. ``accelerate.dispatch.device_assign`` asks
+the loop runs as in the CPU run. ``router.entry`` asks
 ``indexed_write_on_host`` first.
 """
 

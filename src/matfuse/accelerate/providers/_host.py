@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.runtime.values import normalize_shape as matlab_shape
+from matfuse.accelerate_api.support import matlab_shape
 
 __all__ = ["class_of", "matlab_shape", "single_if_mixed"]
 

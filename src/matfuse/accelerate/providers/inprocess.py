@@ -18,14 +18,15 @@ import numpy as np
 from matfuse.accelerate.providers import numpy_kernels as nk
 from matfuse.accelerate.providers._host import class_of, matlab_shape
 from matfuse.accelerate_api import (
+    ProviderCapabilities,
     AccelProvider,
     DeviceInfo,
     GpuTensorHandle,
     HostTensor,
     Unsupported,
 )
-from matfuse.errors import MatlabError
-from matfuse.runtime import _philox as philox
+from matfuse.accelerate_api.support import MatlabError
+from matfuse.accelerate_api.support import philox
 
 Operand = GpuTensorHandle | float | complex
 
@@ -34,6 +35,7 @@ class InProcessProvider(AccelProvider):
     """NumPy implementation of the whole :class:`AccelProvider` protocol."""
 
     name = "inprocess"
+    capabilities = ProviderCapabilities(fuses=False, float64=True, hardware_gpu=False)
 
     def __init__(self, device_id: int = 0):
         self.device_id = device_id

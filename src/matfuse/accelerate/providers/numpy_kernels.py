@@ -13,6 +13,7 @@ import warnings
 import numpy as np
 
 from matfuse.accelerate.providers._host import single_if_mixed
+from matfuse.accelerate_api.support import float_mod
 
 
 def round_half_away(x: np.ndarray) -> np.ndarray:
@@ -54,13 +55,11 @@ def cast_to(x: Any, dtype: str) -> np.ndarray:
 
 def _remainder(x: np.ndarray, y: np.ndarray, trunc: bool) -> np.ndarray:
     """MATLAB mod/rem of real floats exactly as the host computes them."""
-    from matfuse.runtime.builtins.integer_math import _float_mod
-
     x, y = np.broadcast_arrays(np.asarray(x), np.asarray(y))
     if x.dtype.kind == "c" or y.dtype.kind == "c" or x.dtype.kind not in "f":
         return np.fmod(x, y) if trunc else np.where(y == 0, x, np.mod(x, y))
     dt = np.result_type(x, y)
-    return _float_mod(x.astype(dt), y.astype(dt), trunc)
+    return float_mod(x.astype(dt), y.astype(dt), trunc)
 
 
 def _mod(x: np.ndarray, y: np.ndarray) -> np.ndarray:

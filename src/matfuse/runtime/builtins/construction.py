@@ -30,6 +30,7 @@ from matfuse.runtime.values import (
     is_complex_value,
     to_str,
 )
+from matfuse.runtime.device_router import device_router
 
 
 def _fill_spec(op: str) -> GpuSpec:
@@ -46,12 +47,7 @@ def place_like(value: Any, like: Any) -> Any:
     """Honour a device ``'like'`` prototype (or the 'gpuArray' class name)."""
     if not _on_device(like):
         return value
-    try:
-        from matfuse.accelerate.dispatch import to_device_like
-    except ImportError:
-        # The accelerate layer is optional: without it the host value stands.
-        return value
-    return to_device_like(value, like)
+    return device_router().to_device_like(value, like)
 
 
 def _result_dtype(cls: str, like: Any, fn: str, allowed: tuple[str, ...] | None = None) -> np.dtype:
@@ -88,16 +84,12 @@ def _device_filled(shape: tuple[int, ...], value: Any, dtype: np.dtype, like: An
     ``'like'``/``'gpuArray'`` (no host array), or None."""
     if not _on_device(like):
         return None
-    try:
-        from matfuse.accelerate.dispatch import fill_like
-    except ImportError:
-        return None
     dims = [int(d) for d in shape]
     while len(dims) > 2 and dims[-1] == 1:
         dims.pop()
     while len(dims) < 2:
         dims.append(1)
-    return fill_like(tuple(dims), value, dtype, like)
+    return device_router().fill_like(tuple(dims), value, dtype, like)
 
 
 @builtin("zeros", category="construction", gpu=_fill_spec("zeros"), fusion="zeros")

@@ -16,6 +16,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import CLASS_NAMES, is_text, text_arg
+from matfuse.runtime.device_router import device_router
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import (
     CellArray,
@@ -32,9 +33,7 @@ NATIVE_GPU = GpuSpec(kind="device_native", returns_gpu=True)
 
 
 def _provider() -> Any:
-    from matfuse.accelerate.facade import ensure_provider
-
-    return ensure_provider()
+    return device_router().provider()
 
 
 def _undefined_for(fn: str, v: Any) -> MatlabError:
@@ -46,11 +45,10 @@ def _undefined_for(fn: str, v: Any) -> MatlabError:
 def gpu_array(x: Any, cls: Any = None) -> Any:
     """Copy an array to the GPU: ``G = gpuArray(X)`` keeps X's class;
     ``gpuArray(X, 'single')`` also converts it."""
-    from matfuse.accelerate.gpuarray import upload_value
-    from matfuse.accelerate.dispatch import call_with_device_args
     from matfuse.runtime.registry import lookup
 
-    g = upload_value(x, _provider(), lazy_scalar=True)
+    router = device_router()
+    g = router.upload(x, lazy_scalar=True)
     if cls is None:
         return g
     name = text_arg(cls, "gpuArray", "class name")
@@ -60,7 +58,7 @@ def gpu_array(x: Any, cls: Any = None) -> Any:
     conversion = lookup(name)
     if conversion is None or name == g.underlying_class():
         return g
-    return call_with_device_args(conversion, [g], 1, None)[0]
+    return router.call_builtin(conversion, [g], 1, None)[0]
 
 
 @builtin("gather", category="gpu", nargin=(1, None), nargout=(0, None),
@@ -175,7 +173,6 @@ def pagefun(ctx: Any, fn: Any, *arrays: Any) -> Any:
     """Apply ``fn`` to each page (the 2-D slices along dims 3..N) of the
     arrays, with implicit expansion of singleton page dimensions.
     (Host computation: counted as a device fallback.)"""
-    from matfuse.accelerate.dispatch import gather_value, reupload
     from matfuse.accelerate_api import count_fallback
     from matfuse.runtime.values import canonical, to_array
 
@@ -184,7 +181,7 @@ def pagefun(ctx: Any, fn: Any, *arrays: Any) -> Any:
                           "The first argument to PAGEFUN must be a function handle.")
     if any(isinstance(a, DeviceValue) for a in arrays):
         count_fallback("pagefun")
-    hosts = [to_array(gather_value(a)) for a in arrays]
+    hosts = [to_array(a.gather() if isinstance(a, DeviceValue) else a) for a in arrays]
     numpy_fn = _PAGE_NUMPY.get(fn.name or "")
     if numpy_fn is not None:
         try:
@@ -197,7 +194,7 @@ def pagefun(ctx: Any, fn: Any, *arrays: Any) -> Any:
         result = _generic_pages(ctx, fn, hosts)
     if not any(isinstance(a, DeviceValue) for a in arrays):
         return canonical(result)  # pagefun on host arrays computes on the host
-    return reupload(canonical(result), _provider())
+    return device_router().reupload(canonical(result))
 
 
 def _generic_pages(ctx: Any, fn: FunctionHandle, hosts: list[np.ndarray]) -> np.ndarray:

@@ -7,6 +7,7 @@ from typing import Any
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import int_value, scalar_value
+from matfuse.runtime.device_router import device_router
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import MObject, char_array, class_of
 
@@ -61,9 +62,7 @@ def _info(p: Any) -> Any:
 
 
 def _provider() -> Any:
-    from matfuse.accelerate.facade import ensure_provider
-
-    return ensure_provider()
+    return device_router().provider()
 
 
 @builtin("gpuDevice", category="gpu", nargin=(0, 1))
@@ -71,8 +70,6 @@ def gpu_device(index: Any = None) -> Any:
     """The selected GPU device. ``gpuDevice(k)`` selects device k of this
     process (CUDA: the provider restarts on device k; existing gpuArrays
     become invalid, as in MATLAB); ``gpuDevice([])`` deselects nothing here."""
-    from matfuse.accelerate import facade
-
     if index is None:
         p = _provider()
         return GpuDevice(p, _selected_index(p))
@@ -84,12 +81,7 @@ def gpu_device(index: Any = None) -> Any:
                           f"in the range 1 to {count}.")
     p = _provider()
     if idx != _selected_index(p):
-        from matfuse.accelerate.gpuarray import reset_device
-
-        options = facade.current_options().with_changes(device_index=idx - 1)
-        reset_device(p)
-        facade.shutdown_acceleration()
-        p = facade.initialize_acceleration_provider(options)
+        p = device_router().select_device(idx - 1)
     return GpuDevice(p, idx)
 
 
@@ -114,10 +106,8 @@ def gpu_device_count(kind: Any = None, nargout: int = 1) -> Any:
     """Number of GPU devices: the CUDA devices visible to this process when
     the CUDA provider is active, else 1 (the active provider's device).
     ``[n, indices] = gpuDeviceCount('available')`` also lists their indices."""
-    from matfuse.accelerate import facade
-
-    state = facade.acceleration_state()
-    if state is None or state.provider.name == "cuda":
+    active = device_router().provider_name()
+    if active is None or active == "cuda":
         count = max(1, cuda_device_count())
     else:
         count = 1
@@ -138,9 +128,7 @@ def _device_arg(fn: str, dev: Any) -> GpuDevice:
 @builtin("reset", category="gpu", nargin=(1, 1), nargout=(0, 0), gpu=NATIVE)
 def reset(dev: Any) -> None:
     """``reset(gpuDevice)``: free all device memory; existing gpuArrays become invalid."""
-    from matfuse.accelerate.gpuarray import reset_device
-
-    reset_device(_device_arg("reset", dev).provider)
+    device_router().reset_device(_device_arg("reset", dev).provider)
 
 
 @builtin("wait", category="gpu", nargin=(1, 3), nargout=(0, 1), wants_nargout=True, gpu=NATIVE)

@@ -15,13 +15,14 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime import _rng
+from matfuse.runtime import _rng, gpu_rng
 from matfuse.runtime.builtins._common import (
     is_text,
     parse_class_args,
     parse_size_args,
     scalar_value,
 )
+from matfuse.runtime.device_router import device_router
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import (
     INTEGER_CLASSES,
@@ -44,9 +45,7 @@ def _to_device_if_like(value: Any, like: Any) -> Any:
     """Move a host result to the device when ``'like'`` asked for a gpuArray."""
     if like is None or not (isinstance(like, DeviceValue) or (isinstance(like, str) and like == "gpuArray")):
         return value
-    from matfuse.accelerate.dispatch import to_device_like  # lazy: accelerate imports runtime
-
-    return to_device_like(value, like)
+    return device_router().to_device_like(value, like)
 
 
 def _wants_device(like: Any) -> bool:
@@ -60,9 +59,7 @@ def _device_random(kind: str, shape: tuple[int, ...], cls: str, like: Any) -> An
     or None when the device cannot make it (then the host draws it)."""
     if not _wants_device(like):
         return None
-    from matfuse.accelerate.dispatch import device_random  # lazy: accelerate imports runtime
-
-    return device_random(kind, shape, cls)
+    return device_router().random(kind, shape, cls)
 
 
 def _float_class(cls: str, fn: str) -> str:
@@ -266,9 +263,9 @@ def _seed_device_in_parfor(seed: int) -> None:
     from matfuse.parallel.iterations import inside_iteration
 
     if inside_iteration():
-        from matfuse.accelerate import device_rng
+        from matfuse.runtime import gpu_rng
 
-        device_rng.seed(seed)
+        gpu_rng.seed(seed)
 
 
 def _seed_of(v: Any, identifier: str) -> int:
@@ -287,9 +284,7 @@ _GPU_TYPE = "Philox4x32_10"
 
 
 def _gpu_settings() -> StructArray:
-    from matfuse.accelerate import device_rng
-
-    seed, counter = device_rng.own_state()
+    seed, counter = gpu_rng.own_state()
     state = np.array([[counter & 0xFFFFFFFF], [counter >> 32]], dtype=np.uint32)
     return StructArray.scalar({
         "Type": char_array(_GPU_TYPE),
@@ -304,8 +299,6 @@ def gpurng(*args: Any, nargout: int = 0) -> Any:
     gpurng('shuffle'), gpurng(s); ``s = gpurng(...)`` returns the settings
     before the call. The device stream is Philox4x32-10 (used unless
     ``rng(seed, 'philox')`` makes host and device share one stream)."""
-    from matfuse.accelerate import device_rng
-
     previous = _gpu_settings()
     if not args:
         return previous
@@ -319,15 +312,15 @@ def gpurng(*args: Any, nargout: int = 0) -> Any:
         entry = first.data.reshape(-1)[0]
         words = to_array(entry["State"]).reshape(-1)
         counter = int(words[0]) | (int(words[1]) << 32) if words.size >= 2 else 0
-        device_rng.restore(int(scalar_value(entry["Seed"], "gpurng")), counter)
+        gpu_rng.restore(int(scalar_value(entry["Seed"], "gpurng")), counter)
     elif is_text(first):
         word = to_str(first).lower()
         if word == "default":
-            device_rng.seed(0)
+            gpu_rng.seed(0)
         elif word == "shuffle":
-            device_rng.seed(_rng.GENERATOR.shuffle_seed())
+            gpu_rng.seed(_rng.GENERATOR.shuffle_seed())
         else:
             raise MatlabError("parallel:gpu:rng:badFirstOpt", _BAD_SEED)
     else:
-        device_rng.seed(_seed_of(first, "parallel:gpu:rng:badFirstOpt"))
+        gpu_rng.seed(_seed_of(first, "parallel:gpu:rng:badFirstOpt"))
     return previous if nargout else None

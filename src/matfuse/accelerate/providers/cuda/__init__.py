@@ -7,7 +7,10 @@ cleanly on machines without CuPy or without an NVIDIA GPU.
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+from matfuse.accelerate_api import ProviderUnavailable
 
 
 def cuda_unavailable_reason() -> str | None:
@@ -31,8 +34,6 @@ def create_provider(options: Any = None, allow_cpu_adapter: bool = True) -> Any:
     Raises:
         ProviderUnavailable: CuPy is missing or no CUDA device answers.
     """
-    from matfuse.accelerate.facade import ProviderUnavailable
-
     reason = cuda_unavailable_reason()
     if reason is not None:
         raise ProviderUnavailable(f"cuda: {reason}")
@@ -43,7 +44,18 @@ def create_provider(options: Any = None, allow_cpu_adapter: bool = True) -> Any:
     index = int(getattr(options, "device_index", 0) or 0)
     if index >= cupy.cuda.runtime.getDeviceCount():
         raise ProviderUnavailable(f"cuda: no CUDA device {index}")
-    return CudaProvider(device_index=index, cache_dir=getattr(options, "kernel_cache_dir", None))
+    return CudaProvider(device_index=index, cache_dir=_cubin_folder(options))
+
+
+def _cubin_folder(options: Any) -> str | None:
+    """The NVRTC cubin cache folder: ``<kernel_cache_dir>/cuda``; "" (memory
+    only) without a disk cache; None: the user cache folder."""
+    if options is None:
+        return None
+    if not options.disk_cache:
+        return ""
+    base = options.kernel_cache_dir
+    return os.path.join(base, "cuda") if base else None
 
 
 __all__ = ["create_provider", "cuda_unavailable_reason"]

@@ -19,8 +19,7 @@ import json
 from pathlib import Path
 from typing import Any, Sequence
 
-from matfuse import __version__ as MATFUSE_VERSION
-from matfuse.runtime.atomic_files import read_bytes_safe, write_bytes_atomic
+from matfuse.accelerate_api.support import MATFUSE_VERSION, read_bytes_safe, write_bytes_atomic
 
 
 class KernelCompileError(RuntimeError):

@@ -5,8 +5,7 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable
 
-from matfuse.accelerate_api import release_memory
-from matfuse.errors import MatlabError
+from matfuse.accelerate_api.support import MatlabError
 
 OOM_MESSAGE = ("Out of memory on device. To view more detail about available memory on the GPU, "
                "use 'gpuDevice()'. If the problem persists, reset the GPU by calling 'gpuDevice(1)'.")
@@ -15,9 +14,6 @@ OOM_MESSAGE = ("Out of memory on device. To view more detail about available mem
 def device_hook(op: str | None = None, dispatch: bool = True) -> Callable:
     """Count a dispatch (unless ``dispatch`` is False) and turn CuPy's
     out-of-memory error into MATLAB's, after freeing what the call allocated.
-    When speculative allocations could be given back (``release_memory``:
-    launch forecasts in flight) the call is tried once more first, so a
-    forecast never makes a script run out of memory.
 
     Decorates provider methods; the provider has ``_counters``,
     ``_op_counts``, ``_oom_error`` and ``_release_after_oom``."""
@@ -33,11 +29,6 @@ def device_hook(op: str | None = None, dispatch: bool = True) -> Callable:
                 return fn(self, *args, **kwargs)
             except self._oom_error as err:
                 self._release_after_oom(err)
-            if release_memory(self):
-                try:
-                    return fn(self, *args, **kwargs)
-                except self._oom_error as err:
-                    self._release_after_oom(err)
             raise MatlabError("parallel:gpu:array:OOM", OOM_MESSAGE)
         return run
     return wrap

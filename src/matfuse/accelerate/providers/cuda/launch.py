@@ -2,11 +2,8 @@
 
 A fused kernel takes its buffers, a few u32 header words and up to a dozen
 uniforms. CuPy's ``Function.__call__`` converts every argument on every
-launch (a NumPy scalar per uniform): 17.7 us for a 14-argument kernel on
-the H100 machine's host, against 6.6 us for ``cuLaunchKernel`` with a
-parameter block filled in place (session 4, device run; docs/benchmarks/
-cuda.md). With two to six kernels per forced graph that difference is a
-visible share of a script's host time.
+launch (a NumPy scalar per uniform); ``cuLaunchKernel`` with a parameter
+block filled in place skips that (measurements: docs/benchmarks/cuda.md).
 
 A :class:`KernelLauncher` belongs to one compiled function and one argument
 layout (pointers, then u32 words, then uniforms of one float type, as
@@ -15,9 +12,8 @@ the driver reads a u32 or a float from the low half (little-endian hosts
 only: :func:`launcher_for` returns None elsewhere and the caller uses CuPy's
 call). The driver copies the parameters when the launch is issued, so one
 block is reused for every launch of the function. The slots are filled by
-one precompiled ``struct.Struct.pack_into`` (1.05 us on the H100 host,
-against 2.36 us for NumPy slice assignments plus 2.41 us for the
-``np.errstate`` the single-precision path needed; session 6).
+one precompiled ``struct.Struct.pack_into`` (cheaper than NumPy slice
+assignments under ``np.errstate``).
 """
 
 from __future__ import annotations

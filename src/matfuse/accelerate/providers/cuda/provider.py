@@ -31,13 +31,14 @@ from matfuse.accelerate.providers.cuda.common import device_hook
 from matfuse.accelerate.providers.cuda.hooks_array import ArrayHooks
 from matfuse.accelerate.providers.cuda.kernels import BLOCK, CudaKernels
 from matfuse.accelerate_api import (
+    ProviderCapabilities,
     AccelProvider,
     DeviceInfo,
     GpuTensorHandle,
     HostTensor,
     Unsupported,
 )
-from matfuse.errors import MatlabError
+from matfuse.accelerate_api.support import MatlabError
 
 MAX_FUSED_THREADS = 2**31   # generated kernels index with 32-bit unsigned ints
 
@@ -50,10 +51,9 @@ class CudaProvider(ArrayHooks, AccelProvider):
         cache_dir: NVRTC cubin cache (None: platformdirs default, "": memory only).
     """
 
-    starts_work_at_launch = True
-
     name = "cuda"
-    kernel_language = "cuda"
+    capabilities = ProviderCapabilities(fuses=True, float64=True, hardware_gpu=True,
+                                        kernel_language="cuda")
 
     def __init__(self, device_index: int = 0, cache_dir: str | None = None):
         import cupy

@@ -11,16 +11,17 @@ from matfuse.accelerate_api import Unsupported
 from matfuse.accelerate.providers.wgpu.provider import WgpuProvider, create_wgpu_provider
 
 
-def create_provider(options: Any = None, allow_cpu_adapter: bool = True) -> WgpuProvider | None:
+def create_provider(options: Any, allow_cpu_adapter: bool = True) -> WgpuProvider | None:
     """Start the wgpu provider, or return None when no suitable adapter exists.
 
     Args:
-        options: ``AccelerateInitOptions`` (its ``power`` preference is used).
+        options: ``AccelerateInitOptions`` (power, wgpu_* and cache settings).
         allow_cpu_adapter: accept a CPU adapter such as lavapipe.
     """
     try:
-        p = WgpuProvider(getattr(options, "power", None),
-                         max_binding_bytes=getattr(options, "wgpu_max_binding_bytes", None))
+        p = WgpuProvider(options.power, max_binding_bytes=options.wgpu_max_binding_bytes,
+                         pool_bytes=options.wgpu_pool_bytes, use_f64=options.wgpu_f64,
+                         cache_base=options.kernel_cache_dir, disk_cache=options.disk_cache)
     except Unsupported:
         return None
     if not allow_cpu_adapter and p.ctx.adapter_type.upper() == "CPU":

@@ -16,7 +16,6 @@ later ``write_buffer``).
 from __future__ import annotations
 
 import itertools
-import os
 from collections import deque
 from dataclasses import dataclass
 from typing import Callable
@@ -43,7 +42,8 @@ WIDENED = {"bool": np.uint32, "int8": np.int32, "int16": np.int32,
            "uint8": np.uint32, "uint16": np.uint32}
 
 _MIN_CLASS = 256
-_POOL_LIMIT_BYTES = int(os.environ.get("MATFUSE_WGPU_POOL_BYTES", 4 << 30))
+#: default most bytes of freed buffers kept pooled (``AccelerateInitOptions.wgpu_pool_bytes``)
+DEFAULT_POOL_BYTES = 4 << 30
 
 
 def size_class(nbytes: int) -> int:
@@ -78,13 +78,15 @@ class TensorEntry:
 class BufferTable:
     """Owns every device buffer of one provider."""
 
-    def __init__(self, device: object, max_buffer_bytes: int):
+    def __init__(self, device: object, max_buffer_bytes: int,
+                 pool_limit_bytes: int = DEFAULT_POOL_BYTES):
         import wgpu
 
         self._device = device
         self._usage = (wgpu.BufferUsage.STORAGE | wgpu.BufferUsage.COPY_SRC
                        | wgpu.BufferUsage.COPY_DST)
         self._max = max_buffer_bytes
+        self.pool_limit_bytes = pool_limit_bytes
         self._entries: dict[int, TensorEntry] = {}
         # FIFO per size class: a loop that frees and reallocates in the same order
         # gets the same buffers back, so its cached bind groups hit
@@ -150,7 +152,7 @@ class BufferTable:
         if ent is None:
             return
         batch_open = self.batch_open()
-        if self._pool_bytes + ent.buf.capacity > _POOL_LIMIT_BYTES:
+        if self._pool_bytes + ent.buf.capacity > self.pool_limit_bytes:
             if batch_open:
                 # not destroyed yet: recorded, unsubmitted commands may use it, and
                 # submitting a destroyed buffer is a fatal error in wgpu-native

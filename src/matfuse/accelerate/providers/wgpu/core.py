@@ -11,14 +11,14 @@ from typing import Callable, Iterator, Sequence
 import numpy as np
 
 from matfuse.accelerate_api import GpuTensorHandle, Unsupported
-from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, BufferTable, DeviceBuffer
+from matfuse.accelerate.providers.wgpu.buffers import DEFAULT_POOL_BYTES, DEVICE_TYPES, BufferTable, DeviceBuffer
 from matfuse.accelerate.providers.wgpu.device import DeviceContext
 from matfuse.accelerate.providers.wgpu.encoder import CommandBatcher
 from matfuse.accelerate.providers.wgpu.pipelines import Layout, PipelineCache
 from matfuse.accelerate.providers.wgpu.shaders.common import groups_for
 from matfuse.accelerate.providers.wgpu import ranges, staging
 from matfuse.accelerate.providers.wgpu.telemetry import WgpuTelemetry
-from matfuse.errors import MatlabError
+from matfuse.accelerate_api.support import MatlabError
 
 #: accepted spellings of the float dtypes in generator hooks
 DTYPE_ALIASES = {"double": "float64", "single": "float32", "logical": "bool"}
@@ -47,7 +47,8 @@ class WgpuCore:
     name = "wgpu"
 
     def __init__(self, ctx: DeviceContext, device_id: int = 0,
-                 max_binding_bytes: int | None = None):
+                 max_binding_bytes: int | None = None, pool_bytes: int = DEFAULT_POOL_BYTES,
+                 cache_base: str | None = None, disk_cache: bool = True):
         self.ctx = ctx
         self.device_id = device_id
         #: bytes one storage binding may cover: the adapter's limit, lowered by
@@ -58,8 +59,9 @@ class WgpuCore:
         self._views: dict[int, tuple[int, int, int]] = {}
         self._view_ids = itertools.count(-1, -1)
         self.tel = WgpuTelemetry()
-        self.buffers = BufferTable(ctx.device, int(ctx.limits.get("max-buffer-size", 1 << 28)))
-        self.pipelines = PipelineCache(ctx.device, ctx.summary)
+        self.buffers = BufferTable(ctx.device, int(ctx.limits.get("max-buffer-size", 1 << 28)),
+                                   pool_bytes)
+        self.pipelines = PipelineCache(ctx.device, ctx.summary, disk_cache, cache_base)
         self.batcher = CommandBatcher(ctx.device, self.tel, self.buffers.release_quarantine)
         self.buffers.on_destroy.append(self.batcher.forget_buffer)
         self.buffers.batch_open = lambda: self.batcher.has_work

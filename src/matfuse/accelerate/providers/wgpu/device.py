@@ -10,7 +10,6 @@ refused (Unsupported -> host fallback), never silently done in f32.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -98,8 +97,9 @@ class DeviceContext:
         return int(self.limits.get("min-uniform-buffer-offset-alignment", 256))
 
 
-def open_device(power_preference: str | None = None) -> DeviceContext:
-    """Pick an adapter (high performance unless told) and open a device.
+def open_device(power_preference: str | None = None, allow_f64: bool = True) -> DeviceContext:
+    """Pick an adapter (high performance unless told) and open a device
+    (with ``shader-f64`` when the adapter has it and ``allow_f64``).
 
     Raises:
         Unsupported: no wgpu adapter is available on this machine.
@@ -109,7 +109,7 @@ def open_device(power_preference: str | None = None) -> DeviceContext:
     except ImportError as exc:
         raise Unsupported(f"wgpu is not installed: {exc}") from exc
 
-    pref = power_preference or os.environ.get("MATFUSE_WGPU_POWER", "high-performance")
+    pref = power_preference or "high-performance"
     try:
         adapter = wgpu.gpu.request_adapter_sync(power_preference=pref)
     except (RuntimeError, wgpu.GPUError) as exc:
@@ -117,7 +117,7 @@ def open_device(power_preference: str | None = None) -> DeviceContext:
     if adapter is None:
         raise Unsupported("no wgpu adapter")
     features = set(adapter.features)
-    has_f64 = "shader-f64" in features and os.environ.get("MATFUSE_WGPU_NO_F64") != "1"
+    has_f64 = "shader-f64" in features and allow_f64
     alimits = dict(adapter.limits)
     wanted = {k: alimits[k] for k in _WANTED_LIMITS if k in alimits}
     device = adapter.request_device_sync(

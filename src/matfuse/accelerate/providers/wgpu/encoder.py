@@ -5,7 +5,7 @@ pass) and submitted only at sync points: a download, ``synchronize``, a full
 uniform arena, or too many pending dispatches. Each dispatch's uniform
 parameters go into a 256-byte slot of a per-batch arena written once right
 before the submit, so the bind group of a kernel/buffers combination is
-reused via a dynamic offset (creating bind groups costs ~50 us each).
+reused via a dynamic offset (creating a bind group per dispatch is costly).
 Bind groups are keyed by the physical buffers' serials: pooled buffers keep
 their serial when reused, so a freed-and-reallocated buffer still hits; a
 destroyed buffer's entries are dropped (``forget_buffer``). A download's copy

@@ -14,7 +14,7 @@ from matfuse.accelerate.providers.wgpu.shaders import reduce as rd
 from matfuse.accelerate.providers.wgpu.shaders import scan as sc
 from matfuse.accelerate.providers.wgpu.shaders.common import groups_2d
 from matfuse.accelerate.providers.wgpu.shaders.elementwise import broadcast_shape
-from matfuse.errors import MatlabError
+from matfuse.accelerate_api.support import MatlabError
 
 _SELFTEST_EXPR = "sqrt(abs(a)) * 3.0lf + a / 7.0lf"
 # Workgroup-per-(output, chunk) reductions: about this many workgroups in

@@ -15,19 +15,16 @@ offset; one 256-byte slot of the per-batch uniform arena).
 from __future__ import annotations
 
 import hashlib
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from matfuse.accelerate_api import Unsupported
-from matfuse.runtime.atomic_files import read_bytes_safe, warn_on_stderr, write_text_atomic
-
-from importlib.metadata import PackageNotFoundError, version as _pkg_version
-
-try:
-    _MATFUSE_VERSION = _pkg_version("matfuse")
-except PackageNotFoundError:  # a source checkout without metadata
-    _MATFUSE_VERSION = "dev"
+from matfuse.accelerate_api.support import (
+    MATFUSE_VERSION,
+    read_bytes_safe,
+    warn_on_stderr,
+    write_text_atomic,
+)
 
 UNIFORM_SLOT = 256
 
@@ -52,11 +49,11 @@ class CompiledKernel:
     key: str
 
 
-def cache_dir() -> Path:
-    """Where WGSL sources are persisted (``MATFUSE_CACHE_DIR`` overrides)."""
-    env = os.environ.get("MATFUSE_CACHE_DIR")
-    if env:
-        return Path(env) / "wgsl"
+def cache_dir(base: str | Path | None = None) -> Path:
+    """Where WGSL sources are persisted: ``<base>/wgsl`` (``base``:
+    ``AccelerateInitOptions.kernel_cache_dir``; None: the user cache folder)."""
+    if base:
+        return Path(base) / "wgsl"
     import platformdirs
 
     return Path(platformdirs.user_cache_dir("matfuse")) / "wgsl"
@@ -65,12 +62,14 @@ def cache_dir() -> Path:
 class PipelineCache:
     """Compiles WGSL once per process; counts hits and misses."""
 
-    def __init__(self, device: object, adapter_key: str, persist: bool = True):
+    def __init__(self, device: object, adapter_key: str, persist: bool = True,
+                 cache_base: str | Path | None = None):
         self._device = device
+        self._folder = cache_dir(cache_base)
         self._adapter_key = adapter_key
         self._pipelines: dict[str, CompiledKernel] = {}
         self._bgl: dict[Layout, tuple[object, object]] = {}
-        self._persist = persist and os.environ.get("MATFUSE_NO_DISK_CACHE") != "1"
+        self._persist = persist
         self.hits = 0
         self.misses = 0
 
@@ -80,7 +79,7 @@ class PipelineCache:
     def key_of(self, source: str, entry_point: str, layout: Layout, workgroup: tuple[int, ...]) -> str:
         h = hashlib.sha256()
         for part in (source, entry_point, repr((layout.n_in, layout.n_out)), repr(workgroup),
-                     self._adapter_key, _MATFUSE_VERSION):
+                     self._adapter_key, MATFUSE_VERSION):
             h.update(part.encode())
             h.update(b"\0")
         return h.hexdigest()
@@ -138,7 +137,7 @@ class PipelineCache:
 
     def _write_source(self, key: str, source: str, entry_point: str, layout: Layout,
                       workgroup: tuple[int, ...]) -> None:
-        path = cache_dir() / f"{key[:32]}.wgsl"
+        path = self._folder / f"{key[:32]}.wgsl"
         if path.exists():
             return
         wg = ",".join(str(w) for w in workgroup)
@@ -152,7 +151,7 @@ class PipelineCache:
 
     def warm_from_disk(self, limit: int = 64) -> int:
         """Compile up to ``limit`` persisted kernels; returns how many."""
-        folder = cache_dir()
+        folder = self._folder
         if not folder.is_dir():
             return 0
         done = 0

@@ -13,8 +13,15 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate_api import AccelProvider, DeviceInfo, GpuTensorHandle, HostTensor, Unsupported
-from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES, host_bytes, host_view
+from matfuse.accelerate_api import (
+    AccelProvider,
+    DeviceInfo,
+    GpuTensorHandle,
+    HostTensor,
+    ProviderCapabilities,
+    Unsupported,
+)
+from matfuse.accelerate.providers.wgpu.buffers import DEFAULT_POOL_BYTES, DEVICE_TYPES, host_bytes, host_view
 from matfuse.accelerate.providers.wgpu.device import open_device, run_f64_selftest
 from matfuse.accelerate.providers.wgpu.encoder import SMALL_UPLOAD_BYTES
 from matfuse.accelerate.providers.wgpu.ranges import staging_piece_elements
@@ -32,6 +39,10 @@ _CLASS_OF = {"float32": "single", "complex64": "single", "float64": "double",
              "int8": "int8", "uint8": "uint8", "int16": "int16", "uint16": "uint16"}
 
 
+#: adapter types that compute on a GPU (not lavapipe's "CPU")
+_GPU_ADAPTER_TYPES = ("DISCRETEGPU", "INTEGRATEDGPU", "VIRTUALGPU")
+
+
 class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateHooks,
                    LargeSortHooks, SolveHooks, AccelProvider):
     """The wgpu provider. Construct with :func:`create_wgpu_provider`."""
@@ -39,16 +50,23 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateH
     name = "wgpu"
 
     def __init__(self, power_preference: str | None = None, device_id: int = 0,
-                 self_test: bool = True, max_binding_bytes: int | None = None):
-        """Open the device.
+                 self_test: bool = True, max_binding_bytes: int | None = None,
+                 pool_bytes: int = DEFAULT_POOL_BYTES, use_f64: bool = True,
+                 cache_base: str | None = None, disk_cache: bool = True):
+        """Open the device. The settings come from ``AccelerateInitOptions``
+        (``create_provider`` passes them).
 
         Args:
             max_binding_bytes: lower the storage-binding limit below the
-                adapter's (``AccelerateInitOptions.wgpu_max_binding_bytes``;
-                tests use it to exercise split dispatch on small arrays).
+                adapter's (``wgpu_max_binding_bytes``; tests use it to
+                exercise split dispatch on small arrays).
+            pool_bytes: most bytes of freed buffers kept for re-use.
+            use_f64: use the adapter's ``shader-f64`` feature when it has it.
+            cache_base: folder of the on-disk WGSL cache (None: user cache).
+            disk_cache: persist compiled sources there.
         """
-        ctx = open_device(power_preference)
-        super().__init__(ctx, device_id, max_binding_bytes)
+        ctx = open_device(power_preference, use_f64)
+        super().__init__(ctx, device_id, max_binding_bytes, pool_bytes, cache_base, disk_cache)
         if self_test:
             run_f64_selftest(ctx, self._selftest_unary)
             # Destroy the self-test's small pooled buffers: on the H200 keeping
@@ -58,6 +76,10 @@ class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateH
             self.buffers.trim_pool()
         elif ctx.has_f64:
             ctx.precision_policy = "f64-own-transcendentals (self-test skipped)"
+        self.capabilities = ProviderCapabilities(
+            fuses=True, float64=ctx.has_f64,
+            hardware_gpu=ctx.adapter_type.upper().replace("_", "") in _GPU_ADAPTER_TYPES,
+            max_kernel_buffers=self.max_kernel_buffers, split_dispatch=True)
 
     def _selftest_unary(self, op: str, x: np.ndarray) -> np.ndarray:
         h = self.upload(HostTensor.from_array(x.reshape(-1, 1)))

@@ -3,7 +3,7 @@
 wgpu-py's ``queue.read_buffer`` creates a new MAP_READ buffer, records the
 copy in its own command encoder, submits it, waits for the map through the
 device's poll thread and destroys the buffer: per download one buffer
-creation, one extra submit and a thread hand-off (~170 us on the H200).
+creation, one extra submit and a thread hand-off.
 Here a download records ``copy_buffer_to_buffer`` into a reused staging
 buffer in the *same* encoder as the pending work, so one submit carries the
 kernels and the copy, then maps the staging buffer on the calling thread.

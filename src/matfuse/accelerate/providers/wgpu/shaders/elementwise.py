@@ -16,7 +16,7 @@ from matfuse.accelerate_api.device_code import op_table
 from matfuse.accelerate_api.device_code.wgsl_library import ATAN2_F32, library
 from matfuse.accelerate_api.device_code.wgsl_special_values import MAX_FINITE, SPECIAL_OPS
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
-from matfuse.errors import MatlabError
+from matfuse.accelerate_api.support import MatlabError
 
 __all__ = ["ATAN2_F32", "MAX_RANK", "PREDICATES", "INTEGER_RANGES"]
 

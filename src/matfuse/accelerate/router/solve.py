@@ -31,7 +31,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.class_rules import operand_kind
-from matfuse.accelerate.device_ops import on_device
+from matfuse.accelerate.router.ops import on_device
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate_api import AccelProvider, Unsupported
 from matfuse.runtime.values import DeviceValue

@@ -1,23 +1,25 @@
-"""Where device operators and builtins enter the fusion engine.
+"""Fused forms of device operations: lazy graph nodes for the fusion engine.
 
-``accelerate.dispatch`` calls these before its eager provider hooks. Each
-returns a lazy gpuArray, or None when the call form is not fusable (flags
-such as ``'omitnan'``, integer classes, complex data, matrix operators with
-matrix operands ...), in which case the eager path runs unchanged.
+The router (``route.py``, ``placement.py``) calls these when the provider
+fuses, before its eager provider hooks. Each returns a lazy gpuArray, or
+None when the call form is not fusable (flags such as ``'omitnan'``,
+integer classes, complex data, matrix operators with matrix operands ...),
+in which case the eager path runs unchanged.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from matfuse.accelerate.fusion.executor import fusion_enabled
 from matfuse.accelerate.fusion.lazy import (
     lazy_binary,
     lazy_cast,
     lazy_generator,
     lazy_reduce,
+    lazy_scalar,
     lazy_unary,
 )
+from matfuse.runtime import gpu_rng
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import DeviceValue, is_char, shape_of, to_array
 
@@ -43,10 +45,8 @@ def _elementwise_form(name: str, a_scalar: bool, b_scalar: bool) -> bool:
     return a_scalar and b_scalar
 
 
-def fused_binary(p: Any, name: str, a: Any, b: Any) -> Any:
+def binary(p: Any, name: str, a: Any, b: Any) -> Any:
     """Lazy ``a name b`` (``name``: operator symbol or builtin name) or None."""
-    if not fusion_enabled(p):
-        return None
     if name in _SCALAR_FORMS:
         if not _elementwise_form(name, _is_scalar(a), _is_scalar(b)):
             return None
@@ -54,15 +54,13 @@ def fused_binary(p: Any, name: str, a: Any, b: Any) -> Any:
     return lazy_binary(name, a, b, p)
 
 
-def fused_unary(p: Any, name: str, a: Any) -> Any:
-    if not fusion_enabled(p):
-        return None
+def unary(p: Any, name: str, a: Any) -> Any:
     return lazy_unary(name, a, p)
 
 
-def fused_builtin(p: Any, b: Builtin, args: list[Any], nargout: int) -> Any:
+def builtin(p: Any, b: Builtin, args: list[Any], nargout: int) -> Any:
     """Lazy result of builtin ``b`` on device arguments, or None."""
-    if nargout > 1 or not fusion_enabled(p):
+    if nargout > 1:
         return None
     name = b.name
     if name in ("single", "double") and len(args) == 1:
@@ -137,31 +135,32 @@ def _dims(v: Any) -> tuple[int, ...] | None:
     return tuple(out)
 
 
-def fused_fill(p: Any, shape: tuple[int, ...], value: Any, cls: str) -> Any:
+def fill(p: Any, shape: tuple[int, ...], value: Any, cls: str) -> Any:
     """Lazy constant array (``zeros/ones/nan/inf`` on the device) or None."""
-    if not fusion_enabled(p) or type(value) not in (float, int) and not hasattr(value, "real"):
+    if type(value) not in (float, int) and not hasattr(value, "real"):
         return None
     if isinstance(value, complex) or getattr(value, "imag", 0) != 0:
         return None
     return lazy_generator("fill", tuple(shape), cls, p, (float(value),))
 
 
-def fused_random(p: Any, kind: str, shape: tuple[int, ...], cls: str) -> Any:
+def random(p: Any, kind: str, shape: tuple[int, ...], cls: str) -> Any:
     """Lazy ``rand``/``randn`` from the device Philox stream, or None."""
-    if not fusion_enabled(p):
-        return None
-    from matfuse.accelerate import device_rng
-
     n = 1
     for d in shape:
         n *= d
     if n == 0 or cls not in ("double", "single"):
         return None
-    key, counter = device_rng.take(n, cls)
+    key, counter = gpu_rng.take(n, cls)
     return lazy_generator(kind, tuple(shape), cls, p, (key, counter))
 
 
-def fused_linspace(p: Any, start: float, stop: float, n: int, cls: str) -> Any:
-    if not fusion_enabled(p) or n < 1:
+def scalar(p: Any, value: float) -> Any:
+    """A 1x1 double as a lazy constant."""
+    return lazy_scalar(value, p)
+
+
+def linspace(p: Any, start: float, stop: float, n: int, cls: str) -> Any:
+    if n < 1:
         return None
     return lazy_generator("linspace", (1, n), cls, p, (start, stop))

@@ -157,7 +157,7 @@ def _as_device_double(p: AccelProvider, v: Any) -> GpuArray | None:
 
 def _concat_columns(p: AccelProvider, parts: list[Any]) -> GpuArray | None:
     """``[parts{:}]`` on the device (None when the provider cannot)."""
-    from matfuse.accelerate.device_ops import try_concat
+    from matfuse.accelerate.router.ops import try_concat
 
     return try_concat(p, [parts])
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.device_indexing import _positions, _upload_index
-from matfuse.accelerate.device_ops import try_concat
+from matfuse.accelerate.router.indexing import _positions, _upload_index
+from matfuse.accelerate.router.ops import try_concat
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported
 from matfuse.runtime.registry import Builtin

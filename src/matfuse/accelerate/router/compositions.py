@@ -20,8 +20,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from matfuse.accelerate import device_moving
-from matfuse.accelerate.device_accumulate import accumarray_on_device
+from matfuse.accelerate.router import moving as device_moving
+from matfuse.accelerate.router.accumulate import accumarray_on_device
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
 

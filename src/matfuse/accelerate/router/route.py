@@ -1,13 +1,13 @@
-"""Device routing used by the runtime.
+"""The routing decision for builtins, operators and indexing with device
+operands (the runtime reaches it through ``entry.ROUTER``).
 
-* ``call_with_device_args`` - runtime/dispatcher.py calls it when any
-  argument of a builtin is a DeviceValue: run the builtin's device path when
-  it has one the provider implements, else gather, run the CPU impl (counted
-  as a fallback) and re-upload results that MATLAB returns as gpuArrays.
+* ``call_with_device_args`` - a builtin with a DeviceValue argument: its
+  own device implementation, a fused node (when the provider fuses), a
+  provider hook (``builtins``), else gather, run the CPU impl (counted as a
+  fallback) and re-upload results that MATLAB returns as gpuArrays.
 * ``device_binary`` / ``device_unary`` / ``device_transpose`` - operators
-  (runtime/ops.py) with a device operand.
+  with a device operand: fused node, provider hook, or counted host path.
 * ``device_index`` / ``device_assign`` - ``g(idx)`` and ``g(idx) = rhs``.
-* ``to_device_like`` - construction builtins' ``'like'``/``'gpuArray'``.
 """
 
 from __future__ import annotations
@@ -16,26 +16,22 @@ from typing import Any, Callable
 
 import numpy as np
 
-from matfuse.accelerate import device_compositions, device_ops, device_solve
-from matfuse.accelerate.fusion import routing
 from matfuse.accelerate.class_rules import (
     BINARY_SYMBOLS,
     SYMBOL_OF_BINARY,
     UNARY_SYMBOLS,
 )
-from matfuse.accelerate.device_builtins import try_builtin_on_device
 from matfuse.accelerate.facade import ensure_provider
-from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
-from matfuse.accelerate_api import AccelProvider, Unsupported, count_fallback
+from matfuse.accelerate.fusion.executor import fusion_enabled
+from matfuse.accelerate.gpuarray import GpuArray, upload_value
+from matfuse.accelerate.router import compositions, fused, placement
+from matfuse.accelerate.router import ops as device_ops
+from matfuse.accelerate.router import solve as device_solve
+from matfuse.accelerate.router.builtins import try_builtin_on_device
+from matfuse.accelerate_api import AccelProvider, count_fallback
 from matfuse.runtime.dispatcher import invoke
 from matfuse.runtime.registry import Builtin
-from matfuse.runtime.values import (
-    CHAR_DTYPE,
-    DeviceValue,
-    canonical,
-    class_of,
-    is_complex_value,
-)
+from matfuse.runtime.values import CHAR_DTYPE, DeviceValue
 
 # Builtins that only look at class/shape: they get a free host stand-in
 # (zero-strided array of the right class and shape) instead of a download.
@@ -57,17 +53,7 @@ HOST_RESULTS = frozenset({
 
 # Builtins with their own device implementation: fn(args, nargout, ctx) -> outputs.
 DeviceImpl = Callable[[list[Any], int, Any], list[Any]]
-DEVICE_IMPLS: dict[str, DeviceImpl] = dict(device_compositions.COMPOSED)
-
-
-def register_device_impl(name: str) -> Callable[[DeviceImpl], DeviceImpl]:
-    """Decorator: ``name`` runs ``fn`` whenever an argument is a gpuArray."""
-
-    def register(fn: DeviceImpl) -> DeviceImpl:
-        DEVICE_IMPLS[name] = fn
-        return fn
-
-    return register
+DEVICE_IMPLS: dict[str, DeviceImpl] = {**compositions.COMPOSED, "linspace": placement.linspace_on_device}
 
 
 def _stand_in(v: Any) -> Any:
@@ -130,7 +116,7 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
         args = device_ops.logical_operands(p, args)
     if b.device_impl is not None:
         return invoke(_with_impl(b, b.device_impl), args, nargout, ctx)
-    lazy = routing.fused_builtin(p, b, args, nargout)
+    lazy = fused.builtin(p, b, args, nargout) if fusion_enabled(p) else None
     if lazy is not None:
         return [lazy]
     outputs = try_builtin_on_device(p, b, args, nargout)
@@ -178,7 +164,7 @@ def device_binary(op: str, a: Any, b: Any) -> Any:
     name = BINARY_SYMBOLS.get(op, op)
     if name in device_ops.LOGICAL_OPERATORS:
         a, b = device_ops.logical_operands(p, [a, b])
-    lazy = routing.fused_binary(p, name, a, b)
+    lazy = fused.binary(p, name, a, b) if fusion_enabled(p) else None
     if lazy is not None:
         return lazy
     result: GpuArray | None = None
@@ -218,7 +204,7 @@ def device_unary(op: str, a: Any) -> Any:
         return device_transpose(a, conjugate=name in ("'", "ctranspose"))
     if name in device_ops.LOGICAL_OPERATORS:
         a, = device_ops.logical_operands(p, [a])
-    lazy = routing.fused_unary(p, name, a)
+    lazy = fused.unary(p, name, a) if fusion_enabled(p) else None
     if lazy is not None:
         return lazy
     result = device_ops.try_unary(p, name, a)
@@ -257,7 +243,7 @@ def device_transpose(a: Any, conjugate: bool = False) -> Any:
 # ------------------------------------------------------------------ indexing
 def device_index(v: Any, idx: list[Any]) -> Any:
     """``v(idx...)`` where ``v`` is a gpuArray: a gpuArray result."""
-    from matfuse.accelerate.device_indexing import index_on_device
+    from matfuse.accelerate.router.indexing import index_on_device
 
     return index_on_device(ensure_provider(), v, idx)
 
@@ -271,14 +257,7 @@ def device_assign(v: Any, idx: list[Any], rhs: Any, inplace: bool = False) -> An
             (``paren_set(..., inplace=True)``): its device buffer may be
             updated without a copy.
     """
-    from matfuse.accelerate.planner.preallocation import indexed_write_on_host
-
-    host = indexed_write_on_host(v, idx, rhs)
-    if host is not None:  # the planner's choice: a preallocated array filled by small writes
-        from matfuse.runtime._assign import paren_set
-
-        return paren_set(host, idx, rhs)
-    from matfuse.accelerate.device_indexing import assign_on_device
+    from matfuse.accelerate.router.indexing import assign_on_device
 
     return assign_on_device(ensure_provider(), v, idx, rhs, inplace)
 
@@ -302,7 +281,7 @@ def device_concat(rows: list[list[Any]]) -> Any:
     that class are uploaded); mixed classes, N-D parts and every error case
     take the host path (``runtime.ops.concat``) and re-upload.
     """
-    from matfuse.accelerate.device_ops import try_concat
+    from matfuse.accelerate.router.ops import try_concat
     from matfuse.runtime import ops
 
     p = ensure_provider()
@@ -312,152 +291,3 @@ def device_concat(rows: list[list[Any]]) -> Any:
     count_fallback("concat")
     host = ops.concat([[gather_value(v) for v in row] for row in rows])
     return reupload(host, p)
-
-
-# ------------------------------------------------------------------ construction
-def to_device_like(value: Any, like: Any) -> Any:
-    """``value`` placed like the prototype ``like``.
-
-    Args:
-        value: host result of a construction builtin (already in the class
-            the builtin chose).
-        like: a gpuArray prototype or the string ``"gpuArray"`` -> upload;
-            a host prototype -> ``value`` unchanged except complexity.
-    """
-    if isinstance(like, DeviceValue) and like.is_complex() or \
-            not isinstance(like, (str, DeviceValue)) and is_complex_value(like):
-        value = _as_complex(value)
-    if isinstance(like, DeviceValue) or (isinstance(like, str) and like.lower() == "gpuarray"):
-        p = ensure_provider()
-        constant = _constant_of(value)
-        if constant is not None:
-            lazy = routing.fused_fill(p, tuple(value.shape), constant, class_of(value))
-            if lazy is not None:
-                return lazy
-            filled = device_fill(tuple(value.shape), constant, class_of(value), p)
-            if filled is not None:
-                return filled
-        return upload_value(value, p)
-    return value
-
-
-# Above this many elements a constant array is filled on the device instead
-# of uploaded (zeros/ones/nan/true with 'gpuArray' or a gpuArray 'like').
-FILL_MIN_ELEMENTS = 4096
-
-
-def fill_like(shape: tuple[int, ...], value: Any, dtype: np.dtype, like: Any) -> Any:
-    """``zeros/ones/nan/inf/true/false(shape, ..., 'gpuArray')`` made on the
-    device without building the host array first (at 1e7 elements the host
-    array and its constant check cost ~10 ms); None when the caller should
-    build it on the host (complex, or small without fusion, or a provider
-    without fill).
-
-    Args:
-        shape: MATLAB size (at least 2 dims, trailing singletons dropped).
-        value: the fill value (Python scalar).
-        dtype: the result's NumPy dtype (real).
-        like: the ``'gpuArray'`` class name or a device prototype.
-    """
-    n = 1
-    for d in shape:
-        n *= d
-    if n == 0 or dtype.kind not in "biuf":
-        return None
-    if isinstance(like, DeviceValue) and like.is_complex():
-        return None
-    cls = class_of(np.empty(0, dtype=dtype))
-    p = ensure_provider()
-    # A lazy constant costs nothing until a kernel reads it (its value is a
-    # uniform), so it wins over an upload at any size; the eager fill
-    # kernel only beats the upload of a large array.
-    lazy = routing.fused_fill(p, tuple(shape), value, cls)
-    if lazy is not None:
-        return lazy
-    if n < FILL_MIN_ELEMENTS:
-        return None
-    return device_fill(tuple(shape), value, cls, p)
-
-
-def _constant_of(value: Any) -> Any:
-    """The single value of a large constant numeric array, else None."""
-    if type(value) is not np.ndarray or value.size < FILL_MIN_ELEMENTS or \
-            value.dtype == CHAR_DTYPE or value.dtype.kind not in "biufc":
-        return None
-    flat = value.ravel(order="K")  # any order: only equality matters
-    first = flat[0]
-    if value.dtype.kind in "fc" and np.isnan(first):
-        return first if np.isnan(flat).all() else None
-    return first if (flat == first).all() else None
-
-
-def device_fill(shape: tuple[int, ...], value: Any, matlab_class: str,
-                p: AccelProvider | None = None) -> GpuArray | None:
-    """A gpuArray of ``shape`` filled with ``value`` made on the device
-    (no host buffer, no transfer); None when the provider cannot (the
-    caller then uploads a host array).
-
-    Args:
-        value: Python/NumPy scalar (complex for complex classes).
-        matlab_class: ``double``, ``single``, ``logical``, ``int32`` ...
-    """
-    p = p or ensure_provider()
-    is_cx = np.iscomplexobj(value)
-    dtype = {"double": "complex128" if is_cx else "float64",
-             "single": "complex64" if is_cx else "float32",
-             "logical": "bool"}.get(matlab_class, matlab_class)
-    scalar = complex(value) if is_cx else float(value)
-    try:
-        h = p.fill(tuple(shape), scalar, dtype)
-    except Unsupported:
-        return None
-    return wrap_handle(h, matlab_class, p)
-
-
-@register_device_impl("linspace")
-def _linspace_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
-    """``linspace(a, b, n)`` with a gpuArray endpoint: a lazy generator
-    (computed inside its consumers); None lets the generic path run."""
-    if len(args) not in (2, 3) or nargout > 1:
-        return None
-    values = [gather_value(a) for a in args]
-    if any(type(v) is not float for v in values):
-        return None
-    n = values[2] if len(args) == 3 else 100.0
-    if n != int(n) or n < 1:
-        return None
-    cls = "single" if any(isinstance(a, GpuArray) and a.matlab_class == "single" for a in args) else "double"
-    lazy = routing.fused_linspace(ensure_provider(), values[0], values[1], int(n), cls)
-    return None if lazy is None else [lazy]
-
-
-def device_random(kind: str, shape: tuple[int, ...], matlab_class: str) -> Any:
-    """``rand``/``randn`` of ``shape`` drawn on the device from the GPU
-    Philox stream (``device_rng``); None when the device cannot."""
-    p = ensure_provider()
-    lazy = routing.fused_random(p, kind, shape, matlab_class)
-    if lazy is not None:
-        return lazy
-    from matfuse.accelerate import device_rng
-
-    n = 1
-    for d in shape:
-        n *= d
-    if n == 0 or matlab_class not in ("double", "single"):
-        return None
-    dtype = "float64" if matlab_class == "double" else "float32"
-    key, counter = device_rng.take(n, matlab_class)
-    hook = p.random_uniform if kind == "rand" else p.random_normal
-    try:
-        h = hook(tuple(shape), dtype, key, counter)
-    except Unsupported:
-        return None
-    return wrap_handle(h, matlab_class, p)
-
-
-def _as_complex(value: Any) -> Any:
-    if type(value) is float:
-        return complex(value)
-    if type(value) is np.ndarray and value.dtype.kind == "f":
-        return value.astype(np.complex64 if value.dtype == np.float32 else np.complex128)
-    return canonical(value)

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate import device_layout as layout
-from matfuse.accelerate import device_ops, device_signal, device_solve, device_stats
+from matfuse.accelerate.router import layout
+from matfuse.accelerate.router import ops as device_ops, signal as device_signal, solve as device_solve, stats as device_stats
 from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate_api import AccelProvider, Unsupported
