@@ -12,6 +12,7 @@ import sys
 
 import numpy as np
 
+from matfuse.accelerate.planner import offload
 from matfuse.accelerate_api import override_provider
 from matfuse.runtime import ops
 from matfuse.runtime.device_router import device_router
@@ -40,12 +41,18 @@ def _modules_on_path(a, b) -> list[str]:
 def test_device_plus_visits_few_modules(accel_provider):
     if accel_provider.name not in MAX_MODULES:
         return
-    with override_provider(accel_provider):
-        router = device_router()
-        a = router.upload(np.ones((4, 4)))
-        b = router.upload(np.ones((4, 4)))
-        ops.binary("+", a, b)   # warm-up: imports and caches
-        path = _modules_on_path(a, b)
+    # auto-offload off, as in a process without a hardware GPU (an earlier
+    # test may have left it waiting to install); the fresh state afterwards
+    offload.deactivate()
+    try:
+        with override_provider(accel_provider):
+            router = device_router()
+            a = router.upload(np.ones((4, 4)))
+            b = router.upload(np.ones((4, 4)))
+            ops.binary("+", a, b)   # warm-up: imports and caches
+            path = _modules_on_path(a, b)
+    finally:
+        offload.reset()
     assert path[:3] == ["matfuse.runtime.ops", "matfuse.runtime.device_router",
                         "matfuse.accelerate.router.route"]
     assert len(path) <= MAX_MODULES[accel_provider.name], " -> ".join(path)
