@@ -118,6 +118,8 @@ def evaluate(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray, method:
     """Values at ``points`` (m x d) of the data ``v`` on ``grids``."""
     if points.shape[0] == 0:
         return np.zeros(0)
+    if v.ndim < len(grids):
+        v = v.reshape(v.shape + (1,) * (len(grids) - v.ndim))
     bad = np.any(np.isnan(points), axis=1)
     safe = np.where(np.isnan(points), np.array([g[0] for g in grids]), points)
     inside = np.all([(safe[:, k] >= g[0]) & (safe[:, k] <= g[-1])
@@ -151,6 +153,10 @@ def evaluate_grid(grids: list[np.ndarray], v: np.ndarray, queries: list[np.ndarr
 def check_grid(grids: list[np.ndarray], v: np.ndarray, method: str) -> None:
     """MATLAB's checks: ascending unique grid vectors matching ``size(V)``,
     enough points for the method, uniform spacing for ``cubic``."""
+    if v.ndim > max(len(grids), 1) and not (len(grids) == 1 and v.ndim == 1):
+        raise MatlabError("MATLAB:griddedInterpolant:CompVecValueMismatchErrId",
+                          "Grid vectors do not define a grid of points that match the given "
+                          "values.")
     for k, g in enumerate(grids):
         if np.any(np.diff(g) <= 0):
             raise MatlabError("MATLAB:griddedInterpolant:NonMonotonicCompVecsErrId",

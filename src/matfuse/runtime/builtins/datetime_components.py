@@ -120,6 +120,9 @@ def weekday(t: Any, *_: Any, nargout: int = 1) -> Any:
     if type(t) is Datetime:
         values = _per_element(t, lambda f: f.weekday)
     else:
+        if not (type(t) in (float, bool) or type(t) is np.ndarray and t.dtype.kind in "biuf"):
+            raise MatlabError("MATLAB:weekday:InvalidInput",
+                              "Input must be a datetime array or serial date numbers.")
         numbers = np.asarray(t, dtype=np.float64)
         values = np.where(np.isfinite(numbers), (np.floor(numbers) + 5) % 7 + 1, np.nan)
         values = values.reshape(np.shape(t) or (1, 1))

@@ -191,7 +191,10 @@ def nat(*args: Any) -> Datetime:
     (``'Format'`` may follow)."""
     data, options = _split_options(args, _first_option(args, 0))
     fmt, _ = _format_option(options)
-    dims = [int(x) for d in data for x in np.asarray(_numbers(d)).reshape(-1)]
+    sizes = [x for d in data for x in np.asarray(_numbers(d)).reshape(-1).tolist()]
+    if any(not np.isfinite(x) or x != int(x) for x in sizes):
+        raise MatlabError("MATLAB:NonIntegerInput", "Size inputs must be integers.")
+    dims = [int(x) for x in sizes]
     if not dims:
         dims = [1, 1]
     elif len(dims) == 1:

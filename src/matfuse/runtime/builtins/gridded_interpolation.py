@@ -196,8 +196,11 @@ def gridded_interpolant(*args: Any) -> GriddedInterpolant:
         v = _floats(rest[1])
         if v.ndim == 2 and min(v.shape) == 1 and v.size == x.size:
             v = v.reshape(-1, order="F")
-        elif v.shape[0] == x.size:
+        elif v.shape[0] == x.size and v.size > x.size:
             value_sets = True
+        else:
+            raise MatlabError("MATLAB:griddedInterpolant:CompVecValueMismatchErrId",
+                              "The sample points and values must have the same length.")
         order = np.argsort(x, kind="stable")
         x, v = x[order], v[order]
         grids = [x]
@@ -235,8 +238,10 @@ def interpn(*args: Any) -> Any:
         v = arrays[0]
         queries = arrays[1:]
         grids = [np.arange(1.0, n + 1) for n in v.shape[:len(queries)]]
-    if not queries:
-        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    if not queries or len(queries) != _dims(v):
+        raise MatlabError("MATLAB:interpn:InvalidNumberOfInputs" if queries else "MATLAB:minrhs",
+                          "Wrong number of input arguments." if queries else
+                          "Not enough input arguments.")
     if v.ndim == 2 and len(queries) == 1 and min(v.shape) == 1:
         v = v.reshape(-1, order="F")
         grids = [grids[0] if grids[0].size == v.size else np.arange(1.0, v.size + 1)]

@@ -35,14 +35,15 @@ def _numeric(name: str) -> Any:
 
 
 def _data(v: Any, like: TimeArray) -> Any:
-    """An argument's milliseconds when it is a time array (or text/number
-    convertible to ``like``'s class); other arguments unchanged."""
+    """An operand's milliseconds: a time array's own, text converted to
+    ``like``'s class; ``[]`` passes (the placeholder of ``min(t, [], dim)``)."""
     if isinstance(v, TimeArray):
+        if type(v) is not type(like):
+            like.coerce(v)          # MATLAB's conversion error
         return v.data
-    if type(like) is Datetime and not (type(v) in (float, bool) or (
-            type(v) is np.ndarray and v.dtype.kind in "biuf")):
-        return like.coerce(v)
-    return v
+    if type(v) is np.ndarray and v.size == 0 and v.dtype.kind == "f":
+        return v
+    return like.coerce(v)
 
 
 # ------------------------------------------------------------------ text
@@ -119,7 +120,7 @@ def time_sort(t: TimeArray, *args: Any, nargout: int = 1) -> Any:
 
 def _extreme(name: str, args: tuple, nargout: int) -> Any:
     like = next(a for a in args if isinstance(a, TimeArray))
-    plain = [_data(a, like) if k != 2 or len(args) < 3 else a for k, a in enumerate(args)]
+    plain = [_data(a, like) if k < 2 else a for k, a in enumerate(args)]
     out = _numeric(name)(*plain, nargout=max(nargout, 1))
     if type(out) is tuple:
         return (like.like(to_array(out[0])),) + tuple(out[1:])
