@@ -122,22 +122,20 @@ def calendar_text(element: Any) -> str:
 def shift_months(ms: np.ndarray, months: np.ndarray) -> np.ndarray:
     """Datetimes moved by whole calendar months, the day clamped to the
     target month's last day (31-Jan + 1 month is 28/29-Feb)."""
-    from matfuse.runtime.datetime_format import MS_PER_DAY, fields_of, ms_from_fields
+    from matfuse.runtime.datetime_format import MS_PER_DAY, field_arrays, ms_from_field_arrays
 
-    a, b = np.broadcast_arrays(ms, months)
-    out = np.empty(a.shape)
-    for k, (t, m) in enumerate(zip(a.reshape(-1).tolist(), b.reshape(-1).tolist())):
-        if math.isnan(t) or math.isnan(m) or math.isinf(t):
-            out.reshape(-1)[k] = t + m * 0.0
-            continue
-        f = fields_of(t)
-        total = f.year * 12 + (f.month - 1) + int(m)
-        year, month = divmod(total, 12)
-        last = (ms_from_fields(year, month + 2, 1) - ms_from_fields(year, month + 1, 1)) / MS_PER_DAY
-        day = min(f.day, int(last))
-        seconds = f.second + f.microsecond / 1e6
-        out.reshape(-1)[k] = ms_from_fields(year, month + 1, day, f.hour, f.minute, seconds)
-    return out
+    t, m = np.broadcast_arrays(np.asarray(ms, dtype=np.float64),
+                               np.asarray(months, dtype=np.float64))
+    f = field_arrays(t)
+    total = f["Year"] * 12 + (f["Month"] - 1) + np.trunc(m)
+    year, month = np.floor_divide(total, 12), np.mod(total, 12) + 1
+    zero = np.zeros(t.shape)
+    first = ms_from_field_arrays(year, month, zero + 1, zero, zero, zero)
+    following = ms_from_field_arrays(year, month + 1, zero + 1, zero, zero, zero)
+    day = np.minimum(f["Day"], (following - first) / MS_PER_DAY)
+    out = ms_from_field_arrays(year, month, day, f["Hour"], f["Minute"], f["Second"])
+    # NaT stays NaT; infinite datetimes stay infinite
+    return np.where(np.isfinite(t), out, t + 0.0 * m)
 
 
 def add_calendar(ms: np.ndarray, cal: np.ndarray, sign: float) -> np.ndarray:

@@ -22,11 +22,11 @@ from matfuse.runtime.datetime_format import (
     DEFAULT_FORMAT,
     EPOCH_SERIAL_DAY,
     MS_PER_DAY,
-    fields_of,
+    field_arrays,
     format_datetime,
     guess_format,
     is_midnight,
-    ms_from_fields,
+    ms_from_field_arrays,
     parse_datetime,
     tokens,
 )
@@ -121,34 +121,20 @@ def checked_format(value: Any) -> str | None:
 
 
 def component_array(data: np.ndarray, name: str) -> Any:
-    """One calendar component (``Year``...``Second``) of every element, as double."""
+    """One calendar field (``Year``...``Second``, ``Weekday``, ``DayOfYear``)
+    of every element, as double (NaN for NaT)."""
     from matfuse.runtime.values import canonical
 
-    out = np.full(data.shape, np.nan)
-    flat_in = data.reshape(-1, order="F")
-    flat_out = out.reshape(-1, order="F")
-    for k, ms in enumerate(flat_in.tolist()):
-        if math.isnan(ms) or math.isinf(ms):
-            continue
-        f = fields_of(ms)
-        flat_out[k] = {"Year": f.year, "Month": f.month, "Day": f.day, "Hour": f.hour,
-                       "Minute": f.minute,
-                       "Second": f.second + f.microsecond / 1e6}[name]
-    return canonical(flat_out.reshape(data.shape, order="F"))
+    return canonical(field_arrays(data)[name].reshape(data.shape))
 
 
-def compose_ms(year: np.ndarray, month: np.ndarray, day: np.ndarray, hour: Any = 0.0,
-               minute: Any = 0.0, second: Any = 0.0) -> np.ndarray:
-    """Elementwise ``ms_from_fields`` with MATLAB's implicit expansion."""
+def compose_ms(year: Any, month: Any, day: Any, hour: Any = 0.0, minute: Any = 0.0,
+               second: Any = 0.0) -> np.ndarray:
+    """Milliseconds of date/time fields with implicit expansion; months and
+    days out of range carry over, as in ``datetime(Y,M,D,H,MI,S)``."""
     arrays = np.broadcast_arrays(*(np.asarray(x, dtype=np.float64) for x in
                                    (year, month, day, hour, minute, second)))
-    shape = arrays[0].shape
-    out = np.empty(shape)
-    flats = [a.reshape(-1) for a in arrays]
-    flat_out = out.reshape(-1)
-    for k in range(flat_out.size):
-        flat_out[k] = ms_from_fields(*(float(f[k]) for f in flats))
-    return out
+    return ms_from_field_arrays(*arrays)
 
 
 def pivot_year() -> int:

@@ -12,6 +12,8 @@ import math
 import re
 from typing import NamedTuple
 
+import numpy as np
+
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._datetime_text import (
     MONTHS,
@@ -263,3 +265,56 @@ def guess_format(text: str, pivot_year: int) -> str | None:
         if parse_datetime(text, fmt, pivot_year) is not None:
             return fmt
     return None
+
+
+# ------------------------------------------------------- whole-array versions
+def field_arrays(ms: np.ndarray) -> dict[str, np.ndarray]:
+    """Calendar fields of every element (float arrays, NaN where NaT/Inf):
+    the days-to-civil algorithm on int64 arrays."""
+    finite = np.isfinite(ms)
+    micro = np.where(finite, np.round(np.where(finite, ms, 0.0) * 1000), 0).astype(np.int64)
+    day, rest = np.divmod(micro, MS_PER_DAY * 1000)
+    serial = day + EPOCH_SERIAL_DAY
+    z = serial - 61
+    era = np.floor_divide(z, 146097)
+    doe = z - era * 146097
+    yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+    doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+    mp = (5 * doy + 2) // 153
+    day_of_month = doy - (153 * mp + 2) // 5 + 1
+    month = np.where(mp < 10, mp + 3, mp - 9)
+    year = yoe + era * 400 + (month <= 2)
+    secs, micro_part = np.divmod(rest, 1_000_000)
+    out = {
+        "Year": year, "Month": month, "Day": day_of_month, "Hour": secs // 3600,
+        "Minute": (secs // 60) % 60, "Second": secs % 60 + micro_part / 1e6,
+        "Weekday": (serial + 5) % 7 + 1,
+        "DayOfYear": np.where(month <= 2, doy - 305, doy + 60)
+        + np.where((month > 2) & _leap(year), 1, 0),
+    }
+    return {k: np.where(finite, v.astype(np.float64), np.nan) for k, v in out.items()}
+
+
+def _leap(year: np.ndarray) -> np.ndarray:
+    return ((year % 4 == 0) & (year % 100 != 0)) | (year % 400 == 0)
+
+
+def ms_from_field_arrays(year: np.ndarray, month: np.ndarray, day: np.ndarray,
+                         hour: np.ndarray, minute: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """Elementwise :func:`ms_from_fields` on broadcast float arrays."""
+    bad = ~(np.isfinite(year) & np.isfinite(month) & np.isfinite(day) & np.isfinite(hour)
+            & np.isfinite(minute) & np.isfinite(second))
+    y0 = np.where(bad, 1970, np.floor(year)).astype(np.int64)
+    m0 = np.where(bad, 1, np.floor(month)).astype(np.int64)
+    y = y0 + np.floor_divide(m0 - 1, 12)
+    m = np.mod(m0 - 1, 12) + 1
+    yy = y - (m <= 2)
+    era = np.floor_divide(yy, 400)
+    yoe = yy - era * 400
+    mp = np.where(m > 2, m - 3, m + 9)
+    doy = (153 * mp + 2) // 5
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    serial = era * 146097 + doe + 61
+    days = (serial - EPOCH_SERIAL_DAY).astype(np.float64) + (np.where(bad, 1, day) - 1)
+    ms = days * MS_PER_DAY + hour * 3_600_000 + minute * 60_000 + second * 1000
+    return np.where(bad, np.nan, ms)

@@ -82,7 +82,10 @@ class TimeArray(MObject):
         rows = self.data.shape[0]
         cols = self.data.size // rows
         grid = np.array(texts, dtype=object).reshape((rows, cols), order="F")
-        return ["   " + "   ".join(t.rjust(width) for t in grid[r]) for r in range(rows)]
+        cells = [["   " + t.rjust(width) for t in grid[r]] for r in range(rows)]
+        from matfuse.runtime.display import _chunked
+
+        return _chunked(cells, width + 3, cols)
 
     # -------------------------------------------------------- indexing
     def object_paren_get(self, idx: list) -> "TimeArray":

@@ -11,7 +11,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._datetime_text import MONTHS
 from matfuse.runtime.datetime_array import Datetime, component_array
-from matfuse.runtime.datetime_format import EPOCH_SERIAL_DAY, MS_PER_DAY, fields_of
+from matfuse.runtime.datetime_format import EPOCH_SERIAL_DAY, MS_PER_DAY, field_arrays
 from matfuse.runtime.duration_array import Duration
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.time_arrays import time_method
@@ -28,13 +28,9 @@ def _the_datetime(t: Any, name: str) -> Datetime:
     return t
 
 
-def _per_element(t: Datetime, fn: Any) -> np.ndarray:
-    flat = t.data.reshape(-1, order="F")
-    out = np.full(flat.shape, np.nan)
-    for k, ms in enumerate(flat.tolist()):
-        if ms == ms and abs(ms) != float("inf"):
-            out[k] = fn(fields_of(ms))
-    return out.reshape(t.data.shape, order="F")
+def _field(t: Datetime, name: str) -> np.ndarray:
+    """One field of every element as a float array of ``t``'s shape."""
+    return field_arrays(t.data)[name].reshape(t.data.shape)
 
 
 def _names(values: np.ndarray, names: tuple[str, ...], short: bool) -> CellArray:
@@ -62,7 +58,7 @@ def year(t: Any, kind: Any = None) -> Any:
 @builtin("quarter", category="datetime", nargin=(1, 1))
 def quarter(t: Any) -> Any:
     """The quarter (1-4) of each datetime."""
-    return canonical(_per_element(_the_datetime(t, "quarter"), lambda f: (f.month - 1) // 3 + 1))
+    return canonical((_field(_the_datetime(t, "quarter"), "Month") - 1) // 3 + 1)
 
 
 @builtin("month", category="datetime", nargin=(1, 2))
@@ -70,7 +66,7 @@ def month(t: Any, kind: Any = None) -> Any:
     """The month number (``'monthofyear'``, default), or ``'name'`` /
     ``'shortname'`` as a cell array of text."""
     k = _kind(kind, ("monthofyear", "name", "shortname"), "month")
-    values = _per_element(_the_datetime(t, "month"), lambda f: f.month)
+    values = _field(_the_datetime(t, "month"), "Month")
     return canonical(values) if k == "monthofyear" else _names(values, MONTHS, k == "shortname")
 
 
@@ -81,11 +77,11 @@ def day(t: Any, kind: Any = None) -> Any:
     k = _kind(kind, ("dayofmonth", "dayofweek", "dayofyear", "name", "shortname"), "day")
     the = _the_datetime(t, "day")
     if k in ("dayofweek", "name", "shortname"):
-        values = _per_element(the, lambda f: f.weekday)
+        values = _field(the, "Weekday")
         return canonical(values) if k == "dayofweek" else _names(values, _DAY_NAMES,
                                                                   k == "shortname")
     if k == "dayofyear":
-        return canonical(_per_element(the, lambda f: f.day_of_year))
+        return canonical(_field(the, "DayOfYear"))
     return component_array(the.data, "Day")
 
 
@@ -108,8 +104,9 @@ def second(t: Any, kind: Any = None) -> Any:
     k = _kind(kind, ("secondofminute", "secondofday"), "second")
     the = _the_datetime(t, "second")
     if k == "secondofday":
-        return canonical(_per_element(the, lambda f: f.hour * 3600 + f.minute * 60 + f.second
-                                      + f.microsecond / 1e6))
+        fields = field_arrays(the.data)
+        return canonical((fields["Hour"] * 3600 + fields["Minute"] * 60
+                          + fields["Second"]).reshape(the.data.shape))
     return component_array(the.data, "Second")
 
 
@@ -118,7 +115,7 @@ def weekday(t: Any, *_: Any, nargout: int = 1) -> Any:
     """``[N, S] = weekday(D)``: the day of the week (1 = Sunday) and its
     three-letter name, for datetimes or serial date numbers."""
     if type(t) is Datetime:
-        values = _per_element(t, lambda f: f.weekday)
+        values = _field(t, "Weekday")
     else:
         if not (type(t) in (float, bool) or type(t) is np.ndarray and t.dtype.kind in "biuf"):
             raise MatlabError("MATLAB:weekday:InvalidInput",
@@ -188,8 +185,9 @@ def exceltime(t: Any, system: Any = None) -> Any:
 @builtin("yyyymmdd", category="datetime", nargin=(1, 1))
 def yyyymmdd(t: Any) -> Any:
     """Each datetime as the number ``yyyymmdd``."""
-    return canonical(_per_element(_the_datetime(t, "yyyymmdd"),
-                                  lambda f: f.year * 10000 + f.month * 100 + f.day))
+    fields = field_arrays(_the_datetime(t, "yyyymmdd").data)
+    return canonical((fields["Year"] * 10000 + fields["Month"] * 100
+                      + fields["Day"]).reshape(t.data.shape))
 
 
 # ----------------------------------------------- serial date number methods
