@@ -142,3 +142,12 @@ def test_components_of_long_arrays_are_elementwise(n: int) -> None:
     code = f"t = datetime(2020,1,1) + caldays(0:{n - 1}); disp(sum(day(t)))"
     assert lines(code) == [str(sum(range(1, n + 1)))]
     assert np.isclose(float(lines(f"disp(numel(datetime(2020,1,1:{n})))")[0]), n)
+
+
+def test_shape_and_set_functions() -> None:
+    out = lines("t = datetime(2020,1,1:3); disp(size(repmat(t, 2, 1))); disp(size(reshape(t, 3, 1)));"
+                "disp(day(fliplr(t))); disp(day(circshift(t, 1))); disp(size(t.'));"
+                "[u, ia] = unique([t(2) t(1) t(2)]); disp(day(u)); disp(ia');"
+                "disp(ismember('2020-01-03', t)); disp(hour(linspace(t(1), t(2), 5)))")
+    assert out == ["2     3", "3     1", "3     2     1", "3     1     2", "3     1",
+                   "1     2", "2     1", "1", "0     6    12    18     0"]
