@@ -151,3 +151,16 @@ def test_shape_and_set_functions() -> None:
                 "disp(ismember('2020-01-03', t)); disp(hour(linspace(t(1), t(2), 5)))")
     assert out == ["2     3", "3     1", "3     2     1", "3     1     2", "3     1",
                    "1     2", "2     1", "1", "0     6    12    18     0"]
+
+
+def test_time_zones_attach_convert_and_align() -> None:
+    out = lines("t = datetime(2020,6,1,12,0,0, 'TimeZone', 'UTC'); t.TimeZone = 'America/New_York';"
+                "disp(char(t)); u = datetime(2020,6,1,12,0,0); u.TimeZone = 'Europe/Paris';"
+                "disp(char(u)); a = datetime(2020,1,1,12,0,0,'TimeZone','UTC');"
+                "b = datetime(2020,1,1,7,0,0,'TimeZone','America/New_York');"
+                "disp(a == b); disp(hours(a - b))")
+    assert out == ["01-Jun-2020 08:00:00", "01-Jun-2020 12:00:00", "1", "0"]
+    assert error_of("datetime(2020,1,1,'TimeZone','Mars/Olympus')") == \
+        "MATLAB:datetime:UnknownTimeZone"
+    assert error_of("d = datetime(2020,1,1,'TimeZone','UTC') - datetime(2020,1,1);") == \
+        "MATLAB:datetime:IncompatibleTZ"

@@ -16,20 +16,18 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._datetime_text import DATENUM_OFFSET
 from matfuse.runtime.datetime_format import (
     DEFAULT_DATE_FORMAT,
     DEFAULT_FORMAT,
-    EPOCH_SERIAL_DAY,
     MS_PER_DAY,
     field_arrays,
     format_datetime,
     guess_format,
-    is_midnight,
     ms_from_field_arrays,
     parse_datetime,
     tokens,
 )
+from matfuse.runtime.datetime_zones import checked_zone, convert_zone, now_in
 from matfuse.runtime.time_arrays import TimeArray, text_list, text_shape
 from matfuse.runtime.values import char_array, class_of, to_str
 
@@ -54,8 +52,10 @@ class Datetime(TimeArray):
         """The format elements are shown in (``char``, display)."""
         if self.fmt is not None:
             return self.fmt
-        finite = self.data.reshape(-1)
-        if all(is_midnight(float(v)) for v in finite):
+        data = self.data
+        finite = np.isfinite(data)
+        micro = np.round(np.where(finite, data, 0.0) * 1000)
+        if np.all(np.mod(micro, MS_PER_DAY * 1000) == 0):
             return DEFAULT_DATE_FORMAT
         return DEFAULT_FORMAT
 
@@ -92,7 +92,8 @@ class Datetime(TimeArray):
         if name == "Format":
             return Datetime(self.data, checked_format(value), self.time_zone)
         if name == "TimeZone":
-            return Datetime(self.data, self.fmt, to_str(value))
+            zone = checked_zone(to_str(value))
+            return Datetime(convert_zone(self.data, self.time_zone, zone), self.fmt, zone)
         if name in _COMPONENTS:
             parts = {c: component_array(self.data, c) for c in _COMPONENTS}
             parts[name] = np.broadcast_to(np.asarray(value, dtype=np.float64),
@@ -173,22 +174,19 @@ def text_to_ms(text: str, fmt: str | None, input_format: str | None = None) -> f
     return parse_datetime(stripped, guessed, pivot)
 
 
-def now_ms() -> float:
-    """The current local time as ms since 1970 (unzoned)."""
-    now = _dt.datetime.now()
-    serial = now.date().toordinal() + DATENUM_OFFSET
-    day_ms = ((now.hour * 60 + now.minute) * 60 + now.second) * 1000 + now.microsecond / 1000
-    return (serial - EPOCH_SERIAL_DAY) * MS_PER_DAY + day_ms
+def now_ms(zone: str = "") -> float:
+    """The current wall-clock time (of ``zone``; local when unzoned) as ms since 1970."""
+    return now_in(zone)
 
 
-def relative_day(keyword: str) -> float | None:
+def relative_day(keyword: str, zone: str = "") -> float | None:
     """``'now'``, ``'today'``, ``'yesterday'``, ``'tomorrow'`` as ms, else None."""
     if keyword == "now":
-        return now_ms()
+        return now_ms(zone)
     offsets = {"today": 0, "yesterday": -1, "tomorrow": 1}
     if keyword not in offsets:
         return None
-    today = math.floor(now_ms() / MS_PER_DAY) * MS_PER_DAY
+    today = math.floor(now_ms(zone) / MS_PER_DAY) * MS_PER_DAY
     return today + offsets[keyword] * MS_PER_DAY
 
 

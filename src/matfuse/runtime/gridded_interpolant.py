@@ -15,8 +15,6 @@ values, in chunks of points. Extrapolation uses ``extrap_method``
 from __future__ import annotations
 
 from itertools import product
-from typing import Any
-
 import numpy as np
 
 from matfuse.errors import MatlabError

@@ -16,6 +16,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.calendar_duration import PARTS, CalendarDuration, add_calendar
 from matfuse.runtime.datetime_array import Datetime, as_datetime
+from matfuse.runtime.datetime_zones import convert_zone
 from matfuse.runtime.duration_array import Duration, as_duration_data
 from matfuse.runtime.time_arrays import TimeArray, broadcast_pair
 from matfuse.runtime.values import canonical, class_of
@@ -53,10 +54,23 @@ def time_binary(op: str, a: Any, b: Any) -> Any:
     return _duration_binary(op, a, b)
 
 
+def _zone_aligned(x: Datetime, y: Datetime) -> np.ndarray:
+    """``y``'s times in ``x``'s time zone (zoned and unzoned do not mix)."""
+    if x.time_zone == y.time_zone:
+        return y.data
+    if (x.time_zone == "") != (y.time_zone == ""):
+        raise MatlabError("MATLAB:datetime:IncompatibleTZ",
+                          "Cannot combine or compare a datetime array with a time zone with "
+                          "one without a time zone.")
+    return convert_zone(y.data, y.time_zone, x.time_zone)
+
+
 def _datetime_binary(op: str, a: Any, b: Any) -> Any:
     if op in _COMPARE:
         like = a if type(a) is Datetime else b
         x, y = as_datetime(a, like), as_datetime(b, like)
+        if type(a) is Datetime and type(b) is Datetime:
+            return _compare(op, x.data, _zone_aligned(x, y))
         return _compare(op, x.data, y.data)
     if op == "+":
         if type(a) is not Datetime:
@@ -72,7 +86,8 @@ def _datetime_binary(op: str, a: Any, b: Any) -> Any:
                               f"arrays.")
         if type(b) is Datetime or isinstance(b, np.ndarray) and b.dtype.kind == "U":
             other = as_datetime(b, a)
-            x, y = broadcast_pair(a.data, other.data, op)
+            y_data = _zone_aligned(a, other) if type(b) is Datetime else other.data
+            x, y = broadcast_pair(a.data, y_data, op)
             return Duration(x - y)
         return _shift(a, b, -1.0, op)
     raise _unsupported(op, a, b)

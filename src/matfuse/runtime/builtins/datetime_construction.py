@@ -17,6 +17,7 @@ from matfuse.runtime.datetime_array import (
     text_to_ms,
 )
 from matfuse.runtime.datetime_format import EPOCH_SERIAL_DAY, MS_PER_DAY
+from matfuse.runtime.datetime_zones import checked_zone, convert_zone
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.time_arrays import text_list, text_shape
 from matfuse.runtime.values import CHAR_DTYPE, StringArray, canonical, class_of, to_str
@@ -127,12 +128,13 @@ def datetime_fn(*args: Any) -> Datetime:
     if type(args[0]) is Datetime:
         data, options = _split_options(args, 1)
         fmt, _ = _format_option(options)
-        return Datetime(args[0].data, fmt if "format" in options else args[0].fmt,
-                        to_str(options["timezone"]) if "timezone" in options
-                        else args[0].time_zone)
+        zone = checked_zone(to_str(options["timezone"])) if "timezone" in options \
+            else args[0].time_zone
+        return Datetime(convert_zone(args[0].data, args[0].time_zone, zone),
+                        fmt if "format" in options else args[0].fmt, zone)
     data, options = _split_options(args, _first_option(args, 1))
     fmt, _ = _format_option(options)
-    zone = to_str(options["timezone"]) if "timezone" in options else ""
+    zone = checked_zone(to_str(options["timezone"])) if "timezone" in options else ""
     numbers = [_numbers(v) for v in data]
     if "convertfrom" in options:
         if len(numbers) != 1:
@@ -174,13 +176,13 @@ def _from_text(args: tuple) -> Datetime:
                           "array of character vectors.")
     fmt, preserve = _format_option(options)
     input_format = to_str(options["inputformat"]) if "inputformat" in options else None
+    zone = checked_zone(to_str(options["timezone"])) if "timezone" in options else ""
     values = []
     for text in texts:
-        keyword = relative_day(text.strip().lower()) if input_format is None else None
+        keyword = relative_day(text.strip().lower(), zone) if input_format is None else None
         values.append(keyword if keyword is not None else text_to_ms(text, None, input_format))
     if preserve and input_format is not None:
         fmt = input_format
-    zone = to_str(options["timezone"]) if "timezone" in options else ""
     shape = text_shape(data[0])
     return Datetime(np.array(values, dtype=np.float64).reshape(shape, order="F"), fmt, zone)
 
