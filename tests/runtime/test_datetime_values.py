@@ -164,3 +164,10 @@ def test_time_zones_attach_convert_and_align() -> None:
         "MATLAB:datetime:UnknownTimeZone"
     assert error_of("d = datetime(2020,1,1,'TimeZone','UTC') - datetime(2020,1,1);") == \
         "MATLAB:datetime:IncompatibleTZ"
+
+
+def test_isweekend_and_isbetween() -> None:
+    out = lines("t = datetime(2024,1,5:8); disp(isweekend(t));"
+                "disp(isbetween(t, datetime(2024,1,6), '2024-01-07'));"
+                "disp(isbetween(t, datetime(2024,1,6), '2024-01-08', 'openleft'))")
+    assert out == ["0   1   1   0", "0   1   1   0", "0   0   1   1"]

@@ -212,3 +212,26 @@ def datetime_datestr(t: Datetime, *rest: Any) -> Any:
 
     numbers = t.data.reshape(-1, 1, order="F") / MS_PER_DAY + EPOCH_SERIAL_DAY
     return datestr(numbers, *rest)
+
+
+@builtin("isweekend", category="datetime", nargin=(1, 1))
+def isweekend(t: Any) -> Any:
+    """True where a datetime falls on a Saturday or Sunday."""
+    days = _field(_the_datetime(t, "isweekend"), "Weekday")
+    return canonical((days == 1) | (days == 7))
+
+
+@builtin("isbetween", category="datetime", nargin=(3, 4))
+def isbetween(t: Any, lower: Any, upper: Any, interval: Any = None) -> Any:
+    """True where ``lower <= t <= upper`` (``'closed'``, the default;
+    ``'open'``, ``'openleft'``, ``'openright'`` exclude ends)."""
+    from matfuse.runtime import ops
+
+    kind = "closed" if interval is None else to_str(interval).lower()
+    if kind not in ("closed", "open", "openleft", "openright", "closedleft", "closedright"):
+        raise MatlabError("MATLAB:datetime:isbetween:InvalidIntervalType",
+                          f"'{to_str(interval)}' is not a valid interval type.")
+    _the_datetime(t, "isbetween")
+    low_op = ">" if kind in ("open", "openleft", "closedright") else ">="
+    high_op = "<" if kind in ("open", "openright", "closedleft") else "<="
+    return ops.binary("&", ops.binary(low_op, t, lower), ops.binary(high_op, t, upper))
