@@ -126,3 +126,9 @@ def test_interpn_forms() -> None:
     out = lines("V = reshape(1:24, 2, 3, 4); disp(interpn(V, 1.5, 2, 3));"
                 "disp(interpn(1:2, 1:3, 1:4, V, 2, 3, 4)); disp(interpn(V, 3, 1, 1, 'linear', -1))")
     assert out == ["15.5000", "24", "-1"]
+
+
+def test_gpuarray_queries_give_gpuarray_results() -> None:
+    out = lines("x = gpuArray(1:5); F = griddedInterpolant(x, x.^2); v = F(gpuArray(2.5));"
+                "disp(class(v)); disp(gather(v)); w = F({gpuArray([1.5 2.5])}); disp(class(w))")
+    assert out == ["gpuArray", "6.5000", "gpuArray"]

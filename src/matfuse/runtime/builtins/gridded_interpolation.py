@@ -18,7 +18,15 @@ from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.gridded_interpolant import METHODS, check_grid, evaluate, evaluate_grid
 from matfuse.runtime.registry import builtin
-from matfuse.runtime.values import CellArray, MObject, canonical, char_array, class_of, to_str
+from matfuse.runtime.values import (
+    CellArray,
+    DeviceValue,
+    MObject,
+    canonical,
+    char_array,
+    class_of,
+    to_str,
+)
 
 
 def _floats(v: Any, what: str = "griddedInterpolant") -> np.ndarray:
@@ -65,6 +73,18 @@ class GriddedInterpolant(MObject):
 
     # ---------------------------------------------------------- evaluation
     def object_paren_get(self, idx: list) -> Any:
+        """``F(xq)``, ``F(Xq1,...,Xqn)``, ``F({xq1,...,xqn})``; gpuArray
+        queries are evaluated on the host and the result placed on the device."""
+        device = _device_query(idx)
+        if device is None:
+            return self._evaluate(idx)
+        from matfuse.accelerate.dispatch import to_device_like
+        from matfuse.accelerate_api import count_fallback
+
+        count_fallback("griddedInterpolant")
+        return to_device_like(self._evaluate(_gathered(idx)), device)
+
+    def _evaluate(self, idx: list) -> Any:
         d = len(self.grids)
         if len(idx) == 1 and type(idx[0]) is CellArray:
             queries = [_floats(q).reshape(-1, order="F") for q in idx[0].data.reshape(-1, order="F")]
@@ -156,6 +176,28 @@ class GriddedInterpolant(MObject):
                 text = field_value_text(self.get_property(n))
             lines.append(f"    {n.rjust(width)}: {text}")
         return lines
+
+
+def _device_query(idx: list) -> DeviceValue | None:
+    """The first gpuArray among the query arguments (inside a cell too)."""
+    for a in idx:
+        items = a.data.reshape(-1) if type(a) is CellArray else [a]
+        for item in items:
+            if isinstance(item, DeviceValue):
+                return item
+    return None
+
+
+def _gathered(idx: list) -> list:
+    out = []
+    for a in idx:
+        if type(a) is CellArray:
+            items = [v.gather() if isinstance(v, DeviceValue) else v
+                     for v in a.data.reshape(-1, order="F")]
+            out.append(CellArray.from_list(items, a.shape))
+        else:
+            out.append(a.gather() if isinstance(a, DeviceValue) else a)
+    return out
 
 
 def _split_methods(args: list) -> tuple[list, str, str | None]:
