@@ -171,3 +171,10 @@ def test_isweekend_and_isbetween() -> None:
                 "disp(isbetween(t, datetime(2024,1,6), '2024-01-07'));"
                 "disp(isbetween(t, datetime(2024,1,6), '2024-01-08', 'openleft'))")
     assert out == ["0   1   1   0", "0   1   1   0", "0   0   1   1"]
+
+
+def test_function_application_over_datetimes() -> None:
+    out = lines("t = datetime(2020,1,1:3); disp(arrayfun(@(x) day(x), t));"
+                "disp(cellfun(@year, {t(1), t(2)})); disp(feval('month', t(3)));"
+                "c = arrayfun(@(x) x + 1, t, 'UniformOutput', false); disp(char(c{3}))")
+    assert out == ["1     2     3", "2020        2020", "1", "04-Jan-2020"]
