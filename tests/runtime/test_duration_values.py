@@ -79,3 +79,9 @@ def test_ranges_of_durations_and_datetimes() -> None:
     out = lines("r = minutes(0):minutes(15):hours(1); disp(minutes(r));"
                 "t = datetime(2020,1,30):calmonths(1):datetime(2020,5,1); disp(day(t))")
     assert out == ["0    15    30    45    60", "30    29    30    30"]
+
+
+def test_rounding_durations() -> None:
+    out = lines("d = seconds([1.5 -1.5 2.4]); disp(seconds(round(d))); disp(seconds(floor(d)));"
+                "disp(seconds(ceil(d))); disp(minutes(round(minutes(2.5), 'minutes')))")
+    assert out == ["2    -2     2", "1    -2     2", "2    -1     3", "3"]

@@ -1,8 +1,8 @@
 """Functions MATLAB overloads for datetime, duration and calendarDuration
 arrays: text conversion (``char string cellstr disp``), ``isequal``,
-ordering (``sort min max``), ``diff``, ``mean``/``median``/``sum``/``abs``
-of durations, ``isnan``. The numeric work is the numeric builtin's, run
-on the arrays' milliseconds; the results are wrapped back."""
+ordering (``sort min max``), ``diff``, ``mean``/``median``, and for
+durations ``sum abs isnan round floor ceil``. The numeric work is the
+numeric builtin's, run on the arrays' milliseconds; results are wrapped back."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from matfuse.runtime.values import (
     char_rows,
     class_of,
     to_array,
+    to_str,
 )
 
 ALL = (Datetime, Duration, CalendarDuration)
@@ -188,3 +189,41 @@ def time_num2str(t: TimeArray, *_: Any) -> Any:
     """Not defined for times: MATLAB's error naming the class."""
     raise MatlabError("MATLAB:num2str:nonNumericInput",
                       f"Input to num2str must be numeric, not {class_of(t)}.")
+
+
+_ROUND_UNITS = {"seconds": 1000.0, "minutes": 60_000.0, "hours": 3_600_000.0,
+                "days": 86_400_000.0, "years": 365.2425 * 86_400_000.0}
+
+
+def _rounded(t: Duration, unit: Any, how: Any) -> Duration:
+    name = "seconds" if unit is None else to_str(unit).lower()
+    if not name.endswith("s"):
+        name += "s"
+    if name not in _ROUND_UNITS:
+        raise MatlabError("MATLAB:duration:InvalidRoundingUnit",
+                          f"'{to_str(unit)}' is not a valid unit for rounding a duration.")
+    size = _ROUND_UNITS[name]
+    return t.like(how(t.data / size) * size)
+
+
+def _half_away(x: np.ndarray) -> np.ndarray:
+    return np.sign(x) * np.floor(np.abs(x) + 0.5)
+
+
+@time_method("round", (Duration,), nargin=(1, 2))
+def duration_round(t: Duration, unit: Any = None) -> Duration:
+    """Durations rounded to whole seconds (or ``unit``: ``'minutes'``,
+    ``'hours'``, ``'days'``, ``'years'``), halves away from zero."""
+    return _rounded(t, unit, _half_away)
+
+
+@time_method("floor", (Duration,), nargin=(1, 2))
+def duration_floor(t: Duration, unit: Any = None) -> Duration:
+    """Durations rounded toward negative infinity to whole seconds (or ``unit``)."""
+    return _rounded(t, unit, np.floor)
+
+
+@time_method("ceil", (Duration,), nargin=(1, 2))
+def duration_ceil(t: Duration, unit: Any = None) -> Duration:
+    """Durations rounded toward positive infinity to whole seconds (or ``unit``)."""
+    return _rounded(t, unit, np.ceil)
