@@ -227,3 +227,9 @@ def duration_floor(t: Duration, unit: Any = None) -> Duration:
 def duration_ceil(t: Duration, unit: Any = None) -> Duration:
     """Durations rounded toward positive infinity to whole seconds (or ``unit``)."""
     return _rounded(t, unit, np.ceil)
+
+
+@time_method("isobject", ALL)
+def time_isobject(t: TimeArray) -> bool:
+    """True: datetime, duration and calendarDuration arrays are MATLAB objects."""
+    return True
