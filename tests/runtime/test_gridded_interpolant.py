@@ -132,3 +132,10 @@ def test_gpuarray_queries_give_gpuarray_results() -> None:
     out = lines("x = gpuArray(1:5); F = griddedInterpolant(x, x.^2); v = F(gpuArray(2.5));"
                 "disp(class(v)); disp(gather(v)); w = F({gpuArray([1.5 2.5])}); disp(class(w))")
     assert out == ["gpuArray", "6.5000", "gpuArray"]
+
+
+def test_empty_interpolant() -> None:
+    out = lines("F = griddedInterpolant; disp(isempty(F.Values)); disp(numel(F.GridVectors))")
+    assert out == ["1", "0"]
+    assert error_of("F = griddedInterpolant; F(1)") == \
+        "MATLAB:griddedInterpolant:EmptyInterpolantErrId"

@@ -86,6 +86,10 @@ class GriddedInterpolant(MObject):
 
     def _evaluate(self, idx: list) -> Any:
         d = len(self.grids)
+        if d == 0:
+            raise MatlabError("MATLAB:griddedInterpolant:EmptyInterpolantErrId",
+                              "The interpolant is empty: set its GridVectors and Values "
+                              "before evaluating it.")
         if len(idx) == 1 and type(idx[0]) is CellArray:
             queries = [_floats(q).reshape(-1, order="F") for q in idx[0].data.reshape(-1, order="F")]
             if len(queries) != d:
@@ -133,6 +137,8 @@ class GriddedInterpolant(MObject):
 
     def get_property(self, name: str) -> Any:
         if name == "GridVectors":
+            if not self.grids:
+                return CellArray.empty((0, 0))
             return CellArray.from_list([canonical(g.reshape(1, -1)) for g in self.grids])
         if name == "Values":
             return canonical(self.values)
@@ -169,7 +175,7 @@ class GriddedInterpolant(MObject):
         width = max(len(n) for n in names)
         lines = ["  griddedInterpolant with properties:", ""]
         for n in names:
-            if n == "GridVectors":
+            if n == "GridVectors" and self.grids:
                 text = "{" + "  ".join(field_value_text(canonical(g.reshape(1, -1)))
                                        for g in self.grids) + "}"
             else:
@@ -222,7 +228,7 @@ def gridded_interpolant(*args: Any) -> GriddedInterpolant:
     extrap = extrap or method
     value_sets = False
     if not rest:
-        return GriddedInterpolant([np.zeros(0)], np.zeros(0), method, extrap)
+        return GriddedInterpolant([], np.zeros((0, 0)), method, extrap)
     if len(rest) == 1:
         v = _floats(rest[0])
         if v.ndim == 2 and min(v.shape) == 1:
