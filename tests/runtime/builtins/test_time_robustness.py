@@ -21,7 +21,7 @@ from matfuse.runtime.values import CellArray, StringArray, char_array
 load_all()
 MODULES = {"datetime_construction", "datetime_components", "datetime_shifts",
            "duration_construction", "calendar_durations", "time_functions",
-           "gridded_interpolation", "rational_text"}
+           "gridded_interpolation", "nd_interpolation", "rational_text"}
 NAMES = sorted({b.name for b in BUILTINS.values()
                 if b.impl.__module__.rsplit(".", 1)[-1] in MODULES})
 

@@ -1,4 +1,4 @@
-"""``griddedInterpolant`` objects and ``interpn``.
+"""``griddedInterpolant`` objects.
 
 ``F = griddedInterpolant(V)``, ``(x, v)``, ``(X1,...,Xn, V)`` (NDGRID
 arrays), ``({x1,...,xn}, V)``, each optionally followed by ``Method`` and
@@ -264,55 +264,3 @@ def gridded_interpolant(*args: Any) -> GriddedInterpolant:
     else:
         check_grid(grids, v, method)
     return GriddedInterpolant(grids, v, method, extrap, value_sets)
-
-
-@builtin("interpn", category="interpolation", nargin=(1, None))
-def interpn(*args: Any) -> Any:
-    """N-D interpolation on an NDGRID grid: ``interpn(X1,...,Xn,V,Xq1,...,Xqn,
-    method, extrapval)`` or ``interpn(V, Xq1,...,Xqn, ...)``; points outside
-    the grid get ``extrapval`` (NaN by default)."""
-    rest = list(args)
-    extrapval = np.nan
-    if len(rest) >= 3 and is_text(rest[-2]) and not is_text(rest[-1]):
-        extrapval = float(_floats(rest.pop(), "interpn").reshape(-1)[0])
-    method = _method(rest.pop()) if rest and is_text(rest[-1]) else "linear"
-    arrays = [_floats(a, "interpn") for a in rest]
-    d = (len(arrays) - 1) // 2
-    if len(arrays) > 1 and len(arrays) % 2 == 1 and _dims(arrays[d]) == d:
-        v = arrays[d]
-        grids = [_grid_vector(a, k, v) for k, a in enumerate(arrays[:d])]
-        queries = arrays[d + 1:]
-    else:
-        v = arrays[0]
-        queries = arrays[1:]
-        grids = [np.arange(1.0, n + 1) for n in v.shape[:len(queries)]]
-    if not queries or len(queries) != _dims(v):
-        raise MatlabError("MATLAB:interpn:InvalidNumberOfInputs" if queries else "MATLAB:minrhs",
-                          "Wrong number of input arguments." if queries else
-                          "Not enough input arguments.")
-    if v.ndim == 2 and len(queries) == 1 and min(v.shape) == 1:
-        v = v.reshape(-1, order="F")
-        grids = [grids[0] if grids[0].size == v.size else np.arange(1.0, v.size + 1)]
-    check_grid(grids, v, method)
-    shape = queries[0].shape
-    if any(q.shape != shape for q in queries):
-        raise MatlabError("MATLAB:interpn:SizeMismatch",
-                          "The query coordinate arrays must be the same size.")
-    points = np.stack([q.reshape(-1, order="F") for q in queries], axis=1)
-    out = evaluate(grids, v, points, method, method)
-    outside = np.zeros(points.shape[0], dtype=bool)
-    for k, g in enumerate(grids):
-        outside |= (points[:, k] < g[0]) | (points[:, k] > g[-1])
-    out[outside] = extrapval
-    return canonical(out.reshape(shape, order="F"))
-
-
-def _grid_vector(a: np.ndarray, k: int, v: np.ndarray) -> np.ndarray:
-    """Grid vector ``k`` from a vector or from a full NDGRID array."""
-    if a.size == v.size and a.size > v.shape[k]:
-        return np.moveaxis(a, k, 0).reshape(v.shape[k], -1)[:, 0]
-    return a.reshape(-1, order="F")
-
-
-def _dims(v: np.ndarray) -> int:
-    return 1 if v.ndim == 2 and min(v.shape) == 1 else v.ndim
