@@ -85,3 +85,11 @@ def test_rounding_durations() -> None:
     out = lines("d = seconds([1.5 -1.5 2.4]); disp(seconds(round(d))); disp(seconds(floor(d)));"
                 "disp(seconds(ceil(d))); disp(minutes(round(minutes(2.5), 'minutes')))")
     assert out == ["2    -2     2", "1    -2     2", "2    -1     3", "3"]
+
+
+def test_split_into_units() -> None:
+    out = lines("[y, m, d] = split(calyears(1) + calmonths(14) + caldays(3), {'years','months','days'});"
+                "disp([y m d]); [h, mi, s] = split(duration(26, 3, 4.5), {'hours','minutes','seconds'});"
+                "disp([h mi s]); [dd, t] = split(caldays(10) + hours(5), {'days','time'});"
+                "disp(dd); disp(hours(t)); c = split('a b', ' '); disp(numel(c))")
+    assert out == ["2     2     3", "26.0000    3.0000    4.5000", "10", "5", "2"]
