@@ -139,3 +139,14 @@ def test_empty_interpolant() -> None:
     assert out == ["1", "0"]
     assert error_of("F = griddedInterpolant; F(1)") == \
         "MATLAB:griddedInterpolant:EmptyInterpolantErrId"
+
+
+def test_interp2_scattered_queries_use_the_gridded_engine() -> None:
+    """Many scattered points: interp2 no longer builds the table of all
+    unique x by all unique y query values."""
+    out = lines("[X, Y] = meshgrid(0:0.01:1, 0:0.02:1); V = 2*X + 3*Y;"
+                "xq = rand(1, 50000); yq = rand(1, 50000);"
+                "d = interp2(X, Y, V, xq, yq) - (2*xq + 3*yq); disp(max(abs(d)) < 1e-12);"
+                "s = interp2(X, Y, V, xq(1:5000), yq(1:5000), 'spline') - (2*xq(1:5000) + 3*yq(1:5000));"
+                "disp(max(abs(s)) < 1e-9)")
+    assert out == ["1", "1"]

@@ -6,9 +6,10 @@ Local methods (``linear``, ``nearest``, ``previous``, ``next``, ``cubic``)
 are tensor products of per-dimension (index, weight) stencils, so scattered
 query points cost a few gathers each. ``cubic`` is MATLAB's cubic
 convolution (``v5cubic``: Hermite with central-difference slopes, on
-uniform grids). Global methods (``spline``, ``pchip``, ``makima``) apply
-the 1-D method one dimension at a time over the query coordinates' unique
-values, in chunks of points. Extrapolation uses ``extrap_method``
+uniform grids). ``spline`` is a tensor-product not-a-knot B-spline; ``pchip``
+and ``makima`` (not linear in the data) apply the 1-D method one dimension at
+a time over the query coordinates' unique values, in chunks of points; on a
+grid of query vectors every global method runs one dimension at a time. Extrapolation uses ``extrap_method``
 (``'none'`` gives NaN) outside the grid.
 """
 
@@ -96,7 +97,30 @@ def _along(grid: np.ndarray, values: np.ndarray, q: np.ndarray, method: str) -> 
     return out.reshape((q.size,) + values.shape[1:])
 
 
+def _spline(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Tensor-product not-a-knot spline (MATLAB's ``spline`` in each
+    dimension; two points give a line, three a parabola): B-spline
+    coefficients solved one axis at a time, then evaluated at the points."""
+    from scipy.interpolate import NdBSpline, make_interp_spline
+
+    coefs = v
+    knots, degrees = [], []
+    for axis, g in enumerate(grids):
+        degree = min(3, g.size - 1)
+        fit = make_interp_spline(g, coefs, k=degree, axis=axis)
+        coefs = np.moveaxis(fit.c, 0, axis)
+        knots.append(fit.t)
+        degrees.append(degree)
+    if coefs.dtype.kind == "c":
+        real = NdBSpline(tuple(knots), coefs.real.copy(), tuple(degrees), extrapolate=True)
+        imag = NdBSpline(tuple(knots), coefs.imag.copy(), tuple(degrees), extrapolate=True)
+        return real(points) + 1j * imag(points)
+    return NdBSpline(tuple(knots), coefs, tuple(degrees), extrapolate=True)(points)
+
+
 def _global(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray, method: str) -> np.ndarray:
+    if method == "spline":
+        return _spline(grids, v, points)
     out = np.empty(points.shape[0], dtype=np.result_type(v.dtype, np.float64))
     for start in range(0, points.shape[0], _CHUNK):
         chunk = points[start:start + _CHUNK]
@@ -109,6 +133,16 @@ def _global(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray, method: 
             inverse.insert(0, inv.reshape(-1))
         out[start:start + chunk.shape[0]] = data[tuple(inverse)]
     return out
+
+
+def _separable(grids: list[np.ndarray], v: np.ndarray, queries: list[np.ndarray],
+               method: str) -> np.ndarray:
+    """A global method on the full grid of query vectors, one axis at a time."""
+    data = v
+    for k in reversed(range(len(grids))):
+        moved = np.moveaxis(data, k, 0)
+        data = np.moveaxis(_along(grids[k], moved, queries[k], method), 0, k)
+    return data
 
 
 def evaluate(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray, method: str,
@@ -142,9 +176,12 @@ def _run(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray, method: str
 def evaluate_grid(grids: list[np.ndarray], v: np.ndarray, queries: list[np.ndarray],
                   method: str, extrap: str) -> np.ndarray:
     """Values on the full grid of the query vectors (NDGRID shape)."""
+    shape = tuple(q.size for q in queries)
+    if method in GLOBAL_METHODS and extrap == method and v.ndim == len(grids) and \
+            not any(np.isnan(q).any() for q in queries):
+        return _separable(grids, v, queries, method).reshape(shape)
     mesh = np.meshgrid(*queries, indexing="ij")
     points = np.stack([m.reshape(-1, order="F") for m in mesh], axis=1)
-    shape = tuple(q.size for q in queries)
     return evaluate(grids, v, points, method, extrap).reshape(shape, order="F")
 
 

@@ -5,7 +5,7 @@ F = griddedInterpolant(x, v)
 disp(F(2.5))
 disp(F([1.5 6]))
 G = griddedInterpolant(x, v, 'spline');
-disp(G([2.5 3.5]) - interp1(x, v, [2.5 3.5], 'spline'))
+disp(abs(G([2.5 3.5]) - interp1(x, v, [2.5 3.5], 'spline')) < 1e-12)
 [X, Y] = ndgrid(1:4, 1:3);
 V = X.^2 + 10*Y;
 H = griddedInterpolant(X, Y, V);
