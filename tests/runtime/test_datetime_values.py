@@ -178,3 +178,10 @@ def test_function_application_over_datetimes() -> None:
                 "disp(cellfun(@year, {t(1), t(2)})); disp(feval('month', t(3)));"
                 "c = arrayfun(@(x) x + 1, t, 'UniformOutput', false); disp(char(c{3}))")
     assert out == ["1     2     3", "2020        2020", "1", "04-Jan-2020"]
+
+
+def test_pivot_year_reads_two_digit_years() -> None:
+    out = lines("disp(char(datetime('01/02/69', 'InputFormat', 'MM/dd/yy', 'PivotYear', 1900)));"
+                "disp(char(datetime('01/02/69', 'InputFormat', 'MM/dd/yy', 'PivotYear', 2000)))")
+    assert out == ["02-Jan-1969", "02-Jan-2069"]
+    assert error_of("datetime('01/02/69', 'PivotYear', 1.5)") == "MATLAB:datetime:InvalidPivotYear"

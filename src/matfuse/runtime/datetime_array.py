@@ -142,7 +142,8 @@ def pivot_year() -> int:
     return _dt.datetime.now().year - 50
 
 
-def text_to_ms(text: str, fmt: str | None, input_format: str | None = None) -> float:
+def text_to_ms(text: str, fmt: str | None, input_format: str | None = None,
+               pivot: int | None = None) -> float:
     """One date text as ms since 1970 (MATLAB's ``datetime(text)`` rules)."""
     stripped = text.strip()
     if stripped in ("", "NaT"):
@@ -150,7 +151,7 @@ def text_to_ms(text: str, fmt: str | None, input_format: str | None = None) -> f
     keyword = relative_day(stripped.lower())
     if keyword is not None and input_format is None:
         return keyword
-    pivot = pivot_year()
+    pivot = pivot_year() if pivot is None else pivot
     if input_format is not None:
         value = parse_datetime(stripped, input_format, pivot)
         if value is None:

@@ -177,10 +177,18 @@ def _from_text(args: tuple) -> Datetime:
     fmt, preserve = _format_option(options)
     input_format = to_str(options["inputformat"]) if "inputformat" in options else None
     zone = checked_zone(to_str(options["timezone"])) if "timezone" in options else ""
+    pivot = None
+    if "pivotyear" in options:
+        year = _numbers(options["pivotyear"], "pivot").reshape(-1)
+        if year.size != 1 or not np.isfinite(year[0]) or year[0] != int(year[0]):
+            raise MatlabError("MATLAB:datetime:InvalidPivotYear",
+                              "PivotYear must be an integer scalar.")
+        pivot = int(year[0])
     values = []
     for text in texts:
         keyword = relative_day(text.strip().lower(), zone) if input_format is None else None
-        values.append(keyword if keyword is not None else text_to_ms(text, None, input_format))
+        values.append(keyword if keyword is not None else
+                      text_to_ms(text, None, input_format, pivot))
     if preserve and input_format is not None:
         fmt = input_format
     shape = text_shape(data[0])
