@@ -57,9 +57,11 @@ def _padded_for_cubic(v: np.ndarray, axis: int) -> np.ndarray:
     (``y0 = 3 y1 - 3 y2 + y3``), so cubic stencils index from -1."""
     if v.shape[axis] < 3:
         return v
-    take = lambda k: np.take(v, [k], axis=axis)   # noqa: E731 - a local shorthand
-    first = 3 * take(0) - 3 * take(1) + take(2)
-    last = 3 * take(-1) - 3 * take(-2) + take(-3)
+    ends = np.take(v, [0, 1, 2, -1, -2, -3], axis=axis)
+    first = 3 * np.take(ends, [0], axis=axis) - 3 * np.take(ends, [1], axis=axis) \
+        + np.take(ends, [2], axis=axis)
+    last = 3 * np.take(ends, [3], axis=axis) - 3 * np.take(ends, [4], axis=axis) \
+        + np.take(ends, [5], axis=axis)
     return np.concatenate([first, v, last], axis=axis)
 
 

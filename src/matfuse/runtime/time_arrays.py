@@ -116,11 +116,6 @@ class TimeArray(MObject):
             result = np.where(np.asarray(present) == 0, base.fill_value, result)
         return base.like(result)
 
-    # -------------------------------------------------------- overloads
-    @classmethod
-    def method(cls, name: str) -> Builtin | None:
-        return cls.overloads.get(name)
-
 
 def time_method(name: str, classes: tuple[type, ...], *, nargin: tuple[int, int | None] = (1, 1),
                 nargout: tuple[int, int | None] = (0, 1), wants_nargout: bool = False,

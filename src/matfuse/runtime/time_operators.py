@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.calendar_duration import PARTS, CalendarDuration, add_calendar
+from matfuse.runtime.calendar_duration import CalendarDuration, add_calendar
 from matfuse.runtime.datetime_array import Datetime, as_datetime
 from matfuse.runtime.datetime_zones import convert_zone
 from matfuse.runtime.duration_array import Duration, as_duration_data
@@ -23,7 +23,6 @@ from matfuse.runtime.values import canonical, class_of
 
 _COMPARE = {"==": np.equal, "~=": np.not_equal, "<": np.less, "<=": np.less_equal,
             ">": np.greater, ">=": np.greater_equal}
-TIME_TYPES = (Datetime, Duration, CalendarDuration)
 
 
 def _unsupported(op: str, a: Any, b: Any) -> MatlabError:
@@ -175,8 +174,6 @@ def time_unary(op: str, a: TimeArray) -> Any:
                       f"Operator '{op}' is not supported for operands of type "
                       f"'{class_of(a)}'.")
 
-
-__all__ = ["TIME_TYPES", "PARTS", "time_binary", "time_unary"]
 
 
 def time_colon(start: Any, step: Any, stop: Any) -> Any:
