@@ -185,3 +185,17 @@ def test_pivot_year_reads_two_digit_years() -> None:
                 "disp(char(datetime('01/02/69', 'InputFormat', 'MM/dd/yy', 'PivotYear', 2000)))")
     assert out == ["02-Jan-1969", "02-Jan-2069"]
     assert error_of("datetime('01/02/69', 'PivotYear', 1.5)") == "MATLAB:datetime:InvalidPivotYear"
+
+
+def test_dateshift_ends_and_days_of_week() -> None:
+    """MATLAB's documented examples: 9:14 on 27-Jun-2021 (a Sunday)."""
+    out = lines("t = datetime(2021,6,27,9,14,0);"
+                "disp(char(dateshift(t, 'end', 'hour'))); disp(char(dateshift(t, 'end', 'month')));"
+                "disp(char(dateshift(t, 'end', 'month', 'next')));"
+                "disp(day(dateshift(t, 'dayofweek', 'Friday')));"
+                "disp(day(dateshift(t, 'dayofweek', 1)));"
+                "disp(day(dateshift(t, 'dayofweek', 'weekday')));"
+                "disp(day(dateshift(t, 'dayofweek', 'Mon', 'previous')));"
+                "disp(day(dateshift(t, 'dayofweek', 'weekend', 3)))")
+    assert out == ["27-Jun-2021 10:00:00", "30-Jun-2021", "31-Jul-2021", "2", "27", "28", "21",
+                   "10"]

@@ -114,37 +114,101 @@ def _shift_one(ms: float, where: str, unit: str, rule: Any) -> float:
     if where == "start":
         return _unit_start(ms, unit, count)
     following = _unit_start(ms, unit, count + 1)
-    last = {"year": MS_PER_DAY, "quarter": MS_PER_DAY, "month": MS_PER_DAY, "week": MS_PER_DAY,
-            "day": 3_600_000, "hour": 60_000, "minute": 1000, "second": 1}[unit]
-    return following - last
+    # the end of a day/hour/minute/second is the start of the next one; the
+    # end of a year/quarter/month/week is the start of its last day
+    return following - MS_PER_DAY if unit in ("year", "quarter", "month", "week") else following
+
+
+_WEEKDAY_NAMES = ("sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday")
+
+
+def _weekday_set(dow: Any) -> set[int]:
+    """Weekday numbers (1 = Sunday) named by ``dow``: a number, a day name
+    (full or three letters), ``'weekend'`` or ``'weekday'``."""
+    if type(dow) is float and dow == int(dow) and 1 <= dow <= 7:
+        return {int(dow)}
+    text = to_str(dow).lower() if text_list(dow) is not None else None
+    if text == "weekend":
+        return {1, 7}
+    if text == "weekday":
+        return {2, 3, 4, 5, 6}
+    for k, name in enumerate(_WEEKDAY_NAMES):
+        if text is not None and len(text) >= 3 and name.startswith(text):
+            return {k + 1}
+    raise MatlabError("MATLAB:datetime:dateshift:InvalidDOW",
+                      "The day of week must be a number from 1 to 7, a day name, 'weekend' "
+                      "or 'weekday'.")
+
+
+def _to_weekday(ms: float, days: set[int], rule: Any) -> float:
+    """The nearest matching day on or after ``ms`` (``'next'``: after,
+    ``'previous'``: before, an integer n: the n-th match after/before)."""
+    if math.isnan(ms) or math.isinf(ms):
+        return ms
+    f = fields_of(ms)
+    midnight = ms_from_fields(f.year, f.month, f.day)
+    time_of_day = ms - midnight
+    weekday = f.weekday
+    if rule in ("current", "nearest") or rule == 0:
+        step, skip_today, count = 1, False, 1
+    elif rule == "next":
+        step, skip_today, count = 1, True, 1
+    elif rule == "previous":
+        step, skip_today, count = -1, True, 1
+    else:
+        step, skip_today, count = (1 if rule > 0 else -1), True, abs(rule)
+    offset = 0 if not skip_today else step
+    weeks = (count - 1) // len(days)         # every 7 days hold len(days) matches
+    offset += step * 7 * weeks
+    count -= weeks * len(days)
+    found = 0
+    while True:
+        if (weekday - 1 + offset) % 7 + 1 in days:
+            found += 1
+            if found == count:
+                return midnight + offset * MS_PER_DAY + time_of_day
+        offset += step
+
+
+def _rule(rule: Any) -> Any:
+    if rule is None:
+        return "current"
+    if type(rule) is float and rule == int(rule):
+        return int(rule)
+    how = to_str(rule).lower() if text_list(rule) is not None else None
+    if how not in ("current", "next", "previous", "nearest"):
+        raise MatlabError("MATLAB:datetime:dateshift:InvalidRule",
+                          "The rule must be 'current', 'next', 'previous', 'nearest' or a "
+                          "whole number.")
+    return how
 
 
 @builtin("dateshift", category="datetime", nargin=(3, 4))
 def dateshift(t: Any, where: Any, unit: Any, rule: Any = None) -> Datetime:
     """``dateshift(t, 'start'|'end', unit[, rule])``: each datetime moved to
-    the start (or the last day/hour/... of the end) of its ``year``,
-    ``quarter``, ``month``, ``week``, ``day``, ``hour``, ``minute`` or
-    ``second``; ``rule`` ``'current'`` (default), ``'next'``,
-    ``'previous'``, ``'nearest'`` or a whole number of units."""
+    the start or end of its ``year``, ``quarter``, ``month``, ``week``,
+    ``day``, ``hour``, ``minute`` or ``second`` (the end of a day or shorter
+    unit is the next one's start; of a longer unit, its last day);
+    ``dateshift(t, 'dayofweek', dow)`` to the day ``dow`` (number, name,
+    ``'weekend'``, ``'weekday'``) on or after it; ``rule`` ``'current'``
+    (default), ``'next'``, ``'previous'``, ``'nearest'`` or a whole number."""
     if type(t) is not Datetime:
         raise MatlabError("MATLAB:datetime:dateshift:InvalidInput",
                           "The first input must be a datetime array.")
     position = to_str(where).lower()
+    if position == "dayofweek":
+        days = _weekday_set(unit)
+        how = _rule(rule)
+        flat = [_to_weekday(v, days, how) for v in t.data.reshape(-1).tolist()]
+        return t.like(np.array(flat).reshape(t.data.shape))
     if position not in ("start", "end"):
         raise MatlabError("MATLAB:datetime:dateshift:InvalidShiftType",
                           "The shift type must be 'start', 'end' or 'dayofweek'.")
-    name = to_str(unit).lower().rstrip("s")
+    name = to_str(unit).lower().rstrip("s") if text_list(unit) is not None else None
     if name not in _UNITS:
         raise MatlabError("MATLAB:datetime:dateshift:InvalidUnit",
-                          f"'{to_str(unit)}' is not a valid unit of time.")
-    if rule is None:
-        how: Any = "current"
-    elif type(rule) is float:
-        how = int(rule)
-    else:
-        how = to_str(rule).lower()
-        if how not in ("current", "next", "previous", "nearest"):
-            raise MatlabError("MATLAB:datetime:dateshift:InvalidRule",
-                              f"'{to_str(rule)}' is not a valid rule.")
+                          "The unit must be 'year', 'quarter', 'month', 'week', 'day', "
+                          "'hour', 'minute' or 'second'.")
+    how = _rule(rule)
     flat = [_shift_one(v, position, name, how) for v in t.data.reshape(-1).tolist()]
     return t.like(np.array(flat).reshape(t.data.shape))
