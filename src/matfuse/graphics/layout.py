@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from typing import Any
 
 import numpy as np
@@ -77,8 +79,8 @@ class TiledLayout(GObject):
         self.title: Any = None
 
     def _grid_for(self, count: int) -> tuple[int, int]:
-        cols = int(np.ceil(np.sqrt(count)))
-        rows = int(np.ceil(count / cols))
+        cols = math.ceil(math.sqrt(count))      # Python ints of any size (uint64 tiles)
+        rows = -(-count // cols)
         return rows, cols
 
     def _grid(self) -> Any:

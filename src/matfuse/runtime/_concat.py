@@ -15,6 +15,7 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime._assign import is_prefix_view, vector_prefix
 from matfuse.runtime.classdef_arrays import OBJECT_TYPES, concat_objects
+from matfuse.runtime.time_arrays import TimeArray, concat_time
 from matfuse.runtime._classrules import concat_class, convert
 from matfuse.runtime._elementwise import string_of
 from matfuse.runtime.values import (
@@ -97,6 +98,8 @@ def cat_values(values: list[Any], axis: int) -> Any:
         return StringArray(_join_arrays(parts, axis))
     if any(type(v) in OBJECT_TYPES for v in values):
         return concat_objects(values, axis)
+    if any(issubclass(k, TimeArray) for k in kinds):     # datetime, duration...
+        return concat_time(values, axis)
     objects = [v for v in values if not _is_empty_double(v)]
     if objects and all(hasattr(v, "element_array") for v in objects):   # graphics handles
         return objects[0].from_elements(_join_arrays([v.element_array() for v in objects], axis))

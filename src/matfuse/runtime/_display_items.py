@@ -22,6 +22,7 @@ from matfuse.runtime.values import (
     StringArray,
     StructArray,
     class_of,
+    numel,
     shape_of,
     to_array,
 )
@@ -83,6 +84,8 @@ def cell_item_text(value: Any) -> tuple[str, str]:
         return f"{dims_text(value.shape)} struct", "text"
     if t is FunctionHandle:
         return value.display_text(), "text"
+    if hasattr(value, "element_texts") and numel(value) == 1:   # datetime, duration...
+        return f"[{value.element_texts()[0]}]", "text"
     return f"{dims_text(shape_of(value))} {class_of(value)}", "text"
 
 
@@ -147,6 +150,8 @@ def field_value_text(value: Any) -> str:
         return f"[{dims_text(value.shape)} struct]"
     if t is FunctionHandle:
         return value.display_text()
+    if hasattr(value, "element_texts") and numel(value) == 1:   # datetime, duration...
+        return value.element_texts()[0]
     if isinstance(value, (MObject, MatlabError)):
         return f"[{dims_text(shape_of(value))} {class_of(value)}]"
     return repr(value)

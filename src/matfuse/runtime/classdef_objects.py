@@ -285,11 +285,18 @@ def method_for(name: str, args: list) -> Any:
     """MATLAB's dispatch: the method ``name`` of the first object argument's
     class (``area(p)``, ``disp(p)``, ``plus(a, b)``), or None."""
     for a in args:
-        if isinstance(a, MObject) and isinstance(getattr(a, "cls", None), ClassInfo):
-            cls = a.cls
-            if cls.is_static(name):
-                return None
-            return cls.find_method(name)
+        if isinstance(a, MObject):
+            if isinstance(getattr(a, "cls", None), ClassInfo):
+                cls = a.cls
+                if cls.is_static(name):
+                    return None
+                return cls.find_method(name)
+            # built-in value classes (datetime, duration...): a Builtin
+            overloads = getattr(a, "overloads", None)
+            if overloads:
+                method = overloads.get(name)
+                if method is not None:
+                    return method
     return None
 
 

@@ -30,6 +30,8 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.classdef_objects import ClassObject, object_operator
+from matfuse.runtime.time_arrays import TimeArray
+from matfuse.runtime.time_operators import time_binary, time_colon, time_unary
 from matfuse.runtime._classrules import INTEGER_SET, convert, float_to_int, type_error
 from matfuse.runtime._colon import colon_values
 from matfuse.runtime._limits import check_allocation
@@ -157,6 +159,8 @@ def binary(op: str, a: Any, b: Any) -> Any:
         return canonical(ufunc(a, b))
     if ta is ClassObject or tb is ClassObject:
         return object_operator(op, [a, b])
+    if isinstance(a, TimeArray) or isinstance(b, TimeArray):
+        return time_binary(op, a, b)
     if ta is float or tb is float:
         fast = _scalar_real_float(op, a, b, ta, tb)
         if fast is not None:
@@ -218,6 +222,8 @@ def unary(op: str, a: Any) -> Any:
         return keep_visibility(device_router().unary(op, a), a)
     if ta is ClassObject:
         return object_operator(op, [a])
+    if isinstance(a, TimeArray):
+        return time_unary(op, a)
     if ta is not np.ndarray and ta is not complex:
         raise type_error(op if op != "~" else "~", a)
     arr = to_array(a)
@@ -253,6 +259,9 @@ def transpose(a: Any) -> Any:
     if t is StructArray:
         _check_2d(a.data)
         return StructArray(list(a.fields), a.data.T)
+    if isinstance(a, TimeArray):
+        _check_2d(a.data)
+        return a.like(a.data.T)
     if t is complex:
         return canonical(to_array(a))
     return a
@@ -292,6 +301,8 @@ def colon_range(start: Any, step: Any, stop: Any) -> Any:
     for v in (start, step, stop):
         if isinstance(v, DeviceValue):
             return device_router().colon(start, step, stop)
+        if isinstance(v, TimeArray):
+            return time_colon(start, step, stop)
     return colon_values(start, step, stop)
 
 

@@ -152,6 +152,8 @@ class _Stream:
         elif t is CellArray:
             raise MatlabError("MATLAB:printf:invalidInputType",
                               "Function is not defined for 'cell' inputs.")
+        elif hasattr(a, "element_texts"):      # datetime, duration: their text
+            self.items.extend(_Text(s) for s in a.element_texts())
         else:
             raise MatlabError("MATLAB:printf:invalidInputType",
                               f"Function is not defined for '{class_of(a)}' inputs.")

@@ -212,6 +212,8 @@ class Interpreter:
         """Run ``cf``; ``preset``: variables set before the parameters (a
         class constructor's output starts as the new object);
         ``input_names``: the arguments' variable names (``inputname``)."""
+        if type(cf) is Builtin:      # a built-in value class's method (datetime...)
+            return call_builtin(cf, args, nargout, self)
         nparams = len(cf.params)
         if len(args) > nparams and not cf.varargin:
             err = MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")

@@ -71,6 +71,8 @@ def _element(v: Any, i: int) -> Any:
         return v
     if type(v) is ObjectArray:
         return v.data.reshape(-1, order="F")[i]
+    if hasattr(v, "element_texts"):       # datetime, duration...: their own indexing
+        return v.object_paren_get([float(i + 1)])
     arr = to_array(v)
     return canonical(arr.reshape(-1, order="F")[i:i + 1].reshape(1, 1))
 

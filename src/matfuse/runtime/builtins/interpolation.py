@@ -198,16 +198,19 @@ def pp_pieces(x: np.ndarray, ys: np.ndarray, method: str) -> tuple[np.ndarray, n
 
 def _grid_values(xg: np.ndarray, yg: np.ndarray, v: np.ndarray, xq: np.ndarray,
                  yq: np.ndarray, method: str, extrapval: Any) -> np.ndarray:
-    """Tensor-product interpolation of V (rows along yg, columns along xg):
-    the 1-D method along x at the distinct query x values, then along y;
-    points outside the grid get extrapval."""
+    """Tensor-product interpolation of V (rows along yg, columns along xg) by
+    the gridded engine (``cubic`` here is pchip along each dimension); points
+    outside the grid, or with a NaN coordinate, get extrapval."""
+    from matfuse.runtime.gridded_interpolant import evaluate
+
+    rows, cols = np.argsort(yg, kind="stable"), np.argsort(xg, kind="stable")
+    grids = [yg[rows], xg[cols]]
+    data = v[np.ix_(rows, cols)]
     qx, qy = xq.reshape(-1), yq.reshape(-1)
     bad = np.isnan(qx) | np.isnan(qy)
-    ux, ix = np.unique(np.where(bad, xg[0], qx), return_inverse=True)
-    uy, iy = np.unique(np.where(bad, yg[0], qy), return_inverse=True)
-    along_x = interp_columns(xg, v.T, ux, method, "extrap")          # (ux, ny)
-    both = interp_columns(yg, np.ascontiguousarray(along_x.T), uy, method, "extrap")  # (uy, ux)
-    out = both[iy.reshape(-1), ix.reshape(-1)]
+    points = np.stack([np.where(bad, grids[0][0], qy), np.where(bad, grids[1][0], qx)], axis=1)
+    engine_method = "pchip" if method == "cubic" else method
+    out = evaluate(grids, data, points, engine_method, engine_method)
     outside = bad | (qx < xg.min()) | (qx > xg.max()) | (qy < yg.min()) | (qy > yg.max())
     if np.any(outside):
         out = out.astype(np.result_type(out.dtype, np.asarray(extrapval).dtype))

@@ -55,6 +55,11 @@ def factor(n: Any, nargout: int = 1) -> Any:
     return canonical(unique.reshape(1, -1).astype(dtype)), canonical(counts.reshape(1, -1).astype(np.float64))
 
 
+def _round_half_away(x: float) -> float:
+    """MATLAB's ``round``: halves go away from zero (Python's go to even)."""
+    return float(np.sign(x) * np.floor(abs(x) + 0.5))
+
+
 def _expand(x: float, tol: float) -> tuple[float, float, list[int]]:
     """Continued-fraction expansion of x: (numerator, denominator, terms)."""
     if np.isinf(x):
@@ -62,13 +67,13 @@ def _expand(x: float, tol: float) -> tuple[float, float, list[int]]:
     if np.isnan(x):
         return 0.0, 0.0, []
     y = x
-    n, d = round(y), 1.0
+    n, d = _round_half_away(y), 1.0
     lastn, lastd = 1.0, 0.0
     frac = y - n
     terms = [int(n)]
     while abs(x - n / d) >= tol and frac != 0:
         flip = 1.0 / frac
-        step = round(flip)
+        step = _round_half_away(flip)
         frac = flip - step
         n, lastn = n * step + lastn, n
         d, lastd = d * step + lastd, d

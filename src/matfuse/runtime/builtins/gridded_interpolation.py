@@ -1,0 +1,266 @@
+"""``griddedInterpolant`` objects.
+
+``F = griddedInterpolant(V)``, ``(x, v)``, ``(X1,...,Xn, V)`` (NDGRID
+arrays), ``({x1,...,xn}, V)``, each optionally followed by ``Method`` and
+``ExtrapolationMethod``. ``F(xq)`` (1-D: any shape; N-D: an m-by-n matrix of
+points), ``F(Xq1,...,Xqn)`` (arrays of one size) and ``F({xq1,...,xqn})``
+(a grid) evaluate it. ``F.Values``, ``F.GridVectors``, ``F.Method`` and
+``F.ExtrapolationMethod`` read and set its parts (value semantics).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.errors import MatlabError
+from matfuse.runtime.builtins._common import is_text
+from matfuse.runtime.gridded_interpolant import METHODS, check_grid, evaluate, evaluate_grid
+from matfuse.runtime.registry import builtin
+from matfuse.runtime.values import (
+    CellArray,
+    DeviceValue,
+    MObject,
+    canonical,
+    char_array,
+    class_of,
+    to_str,
+)
+
+
+def _floats(v: Any, what: str = "griddedInterpolant") -> np.ndarray:
+    if type(v) is float or type(v) is bool:
+        return np.array([[float(v)]])
+    if type(v) is np.ndarray and v.dtype.kind in "biuf":
+        return v.astype(np.float64)
+    raise MatlabError(f"MATLAB:{what}:InvalidInput",
+                      f"Sample points and values must be numeric, not {class_of(v)}.")
+
+
+def _method(v: Any, allow_none: bool = False) -> str:
+    text = to_str(v).lower() if is_text(v) else None
+    if text not in METHODS and not (allow_none and text == "none"):
+        raise MatlabError("MATLAB:griddedInterpolant:BadInterpTypeErrId",
+                          "Invalid interpolation method." if not allow_none else
+                          "Invalid extrapolation method.")
+    return text
+
+
+class GriddedInterpolant(MObject):
+    """A gridded data interpolant: grid vectors, values and methods."""
+
+    class_name = "griddedInterpolant"
+
+    def __init__(self, grids: list[np.ndarray], values: np.ndarray, method: str,
+                 extrap: str, value_sets: bool = False):
+        self.grids = grids
+        self.values = values
+        self.method = method
+        self.extrap = extrap
+        # 1-D data with several value columns (v is n-by-k)
+        self.value_sets = value_sets
+
+    def _copy(self, **changes: Any) -> "GriddedInterpolant":
+        parts = dict(grids=self.grids, values=self.values, method=self.method,
+                     extrap=self.extrap, value_sets=self.value_sets)
+        parts.update(changes)
+        out = GriddedInterpolant(**parts)
+        grid_values = out.values if not out.value_sets else out.values[:, 0]
+        check_grid(out.grids, grid_values.reshape(grid_values.shape[0], *out.values.shape[1:])
+                   if not out.value_sets else grid_values, out.method)
+        return out
+
+    # ---------------------------------------------------------- evaluation
+    def object_paren_get(self, idx: list) -> Any:
+        """``F(xq)``, ``F(Xq1,...,Xqn)``, ``F({xq1,...,xqn})``; gpuArray
+        queries are evaluated on the host and the result placed on the device."""
+        device = _device_query(idx)
+        if device is None:
+            return self._evaluate(idx)
+        from matfuse.accelerate.dispatch import to_device_like
+        from matfuse.accelerate_api import count_fallback
+
+        count_fallback("griddedInterpolant")
+        return to_device_like(self._evaluate(_gathered(idx)), device)
+
+    def _evaluate(self, idx: list) -> Any:
+        d = len(self.grids)
+        if d == 0:
+            raise MatlabError("MATLAB:griddedInterpolant:EmptyInterpolantErrId",
+                              "The interpolant is empty: set its GridVectors and Values "
+                              "before evaluating it.")
+        if len(idx) == 1 and type(idx[0]) is CellArray:
+            queries = [_floats(q).reshape(-1, order="F") for q in idx[0].data.reshape(-1, order="F")]
+            if len(queries) != d:
+                raise MatlabError("MATLAB:griddedInterpolant:BadGridQueryErrId",
+                                  f"Grid vectors must be a cell array with {d} elements.")
+            if self.value_sets:
+                return self._value_sets(queries[0], (queries[0].size, 1))
+            return canonical(evaluate_grid(self.grids, self.values, queries, self.method,
+                                           self.extrap))
+        args = [_floats(a) for a in idx]
+        if d == 1 and len(args) == 1:
+            q = args[0]
+            if self.value_sets:
+                return self._value_sets(q.reshape(-1, order="F"), q.shape)
+            out = evaluate(self.grids, self.values.reshape(-1), q.reshape(-1, 1, order="F"),
+                           self.method, self.extrap)
+            return canonical(out.reshape(q.shape, order="F"))
+        if len(args) == 1:
+            points = args[0]
+            if points.ndim != 2 or points.shape[1] != d:
+                raise MatlabError("MATLAB:griddedInterpolant:BadQueryDimsErrId",
+                                  f"Query points must be an m-by-{d} matrix.")
+            return canonical(evaluate(self.grids, self.values, points, self.method,
+                                      self.extrap).reshape(-1, 1))
+        if len(args) != d:
+            raise MatlabError("MATLAB:griddedInterpolant:BadNumQueryArgsErrId",
+                              f"Specify {d} query coordinate arrays.")
+        shape = args[0].shape
+        if any(a.shape != shape for a in args):
+            raise MatlabError("MATLAB:griddedInterpolant:QueryMismatchErrId",
+                              "Query coordinate arrays must be the same size.")
+        points = np.stack([a.reshape(-1, order="F") for a in args], axis=1)
+        out = evaluate(self.grids, self.values, points, self.method, self.extrap)
+        return canonical(out.reshape(shape, order="F"))
+
+    def _value_sets(self, q: np.ndarray, shape: tuple[int, ...]) -> Any:
+        columns = self.values.reshape(self.values.shape[0], -1, order="F")
+        outs = [evaluate(self.grids, columns[:, j], q.reshape(-1, 1), self.method, self.extrap)
+                for j in range(columns.shape[1])]
+        return canonical(np.stack(outs, axis=1))
+
+    # ---------------------------------------------------------- properties
+    def property_names(self) -> list[str]:
+        return ["GridVectors", "Values", "Method", "ExtrapolationMethod"]
+
+    def get_property(self, name: str) -> Any:
+        if name == "GridVectors":
+            if not self.grids:
+                return CellArray.empty((0, 0))
+            return CellArray.from_list([canonical(g.reshape(1, -1)) for g in self.grids])
+        if name == "Values":
+            return canonical(self.values)
+        if name == "Method":
+            return char_array(self.method)
+        if name == "ExtrapolationMethod":
+            return char_array(self.extrap)
+        return super().get_property(name)
+
+    def set_property(self, name: str, value: Any) -> "GriddedInterpolant":
+        if name == "Values":
+            values = _floats(value)
+            if len(self.grids) == 1 and not self.value_sets:
+                values = values.reshape(-1)
+            return self._copy(values=values)
+        if name == "Method":
+            method = _method(value)
+            extrap = method if self.extrap == self.method else self.extrap
+            return self._copy(method=method, extrap=extrap)
+        if name == "ExtrapolationMethod":
+            return self._copy(extrap=_method(value, allow_none=True))
+        if name == "GridVectors":
+            if type(value) is not CellArray:
+                raise MatlabError("MATLAB:griddedInterpolant:BadGridVecsErrId",
+                                  "GridVectors must be a cell array of grid vectors.")
+            grids = [_floats(g).reshape(-1) for g in value.data.reshape(-1, order="F")]
+            return self._copy(grids=grids)
+        return super().set_property(name, value)
+
+    def display_lines(self) -> list[str]:
+        from matfuse.runtime._display_items import field_value_text
+
+        names = self.property_names()
+        width = max(len(n) for n in names)
+        lines = ["  griddedInterpolant with properties:", ""]
+        for n in names:
+            if n == "GridVectors" and self.grids:
+                text = "{" + "  ".join(field_value_text(canonical(g.reshape(1, -1)))
+                                       for g in self.grids) + "}"
+            else:
+                text = field_value_text(self.get_property(n))
+            lines.append(f"    {n.rjust(width)}: {text}")
+        return lines
+
+
+def _device_query(idx: list) -> DeviceValue | None:
+    """The first gpuArray among the query arguments (inside a cell too)."""
+    for a in idx:
+        items = a.data.reshape(-1) if type(a) is CellArray else [a]
+        for item in items:
+            if isinstance(item, DeviceValue):
+                return item
+    return None
+
+
+def _gathered(idx: list) -> list:
+    out = []
+    for a in idx:
+        if type(a) is CellArray:
+            items = [v.gather() if isinstance(v, DeviceValue) else v
+                     for v in a.data.reshape(-1, order="F")]
+            out.append(CellArray.from_list(items, a.shape))
+        else:
+            out.append(a.gather() if isinstance(a, DeviceValue) else a)
+    return out
+
+
+def _split_methods(args: list) -> tuple[list, str, str | None]:
+    texts = []
+    while args and is_text(args[-1]):
+        texts.insert(0, args.pop())
+    if len(texts) > 2:
+        raise MatlabError("MATLAB:griddedInterpolant:BadInterpTypeErrId",
+                          "Invalid interpolation method.")
+    method = _method(texts[0]) if texts else "linear"
+    extrap = _method(texts[1], allow_none=True) if len(texts) == 2 else None
+    return args, method, extrap
+
+
+@builtin("griddedInterpolant", category="interpolation", nargin=(0, None))
+def gridded_interpolant(*args: Any) -> GriddedInterpolant:
+    """Create a gridded data interpolant (1-D, 2-D or N-D, NDGRID layout);
+    methods ``linear`` (default) ``nearest next previous pchip cubic spline
+    makima``; the extrapolation method defaults to the method (``'none'``
+    gives NaN outside the grid)."""
+    rest, method, extrap = _split_methods(list(args))
+    extrap = extrap or method
+    value_sets = False
+    if not rest:
+        return GriddedInterpolant([], np.zeros((0, 0)), method, extrap)
+    if len(rest) == 1:
+        v = _floats(rest[0])
+        if v.ndim == 2 and min(v.shape) == 1:
+            v = v.reshape(-1, order="F")
+        grids = [np.arange(1.0, n + 1) for n in v.shape]
+    elif len(rest) == 2 and type(rest[0]) is CellArray:
+        v = _floats(rest[1])
+        grids = [_floats(g).reshape(-1, order="F") for g in rest[0].data.reshape(-1, order="F")]
+        if len(grids) == 1 and v.ndim == 2 and min(v.shape) == 1:
+            v = v.reshape(-1, order="F")
+    elif len(rest) == 2:
+        x = _floats(rest[0]).reshape(-1, order="F")
+        v = _floats(rest[1])
+        if v.ndim == 2 and min(v.shape) == 1 and v.size == x.size:
+            v = v.reshape(-1, order="F")
+        elif v.shape[0] == x.size and v.size > x.size:
+            value_sets = True
+        else:
+            raise MatlabError("MATLAB:griddedInterpolant:CompVecValueMismatchErrId",
+                              "The sample points and values must have the same length.")
+        order = np.argsort(x, kind="stable")
+        x, v = x[order], v[order]
+        grids = [x]
+    else:
+        v = _floats(rest[-1])
+        full = [_floats(a) for a in rest[:-1]]
+        if any(a.shape != v.shape for a in full):
+            raise MatlabError("MATLAB:griddedInterpolant:GridValueMismatchErrId",
+                              "The grid arrays and the values must be the same size.")
+        grids = [np.moveaxis(a, k, 0).reshape(a.shape[k], -1)[:, 0] for k, a in enumerate(full)]
+    if value_sets:
+        check_grid(grids, v[:, 0], method)
+    else:
+        check_grid(grids, v, method)
+    return GriddedInterpolant(grids, v, method, extrap, value_sets)
