@@ -15,7 +15,6 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime._assign import is_prefix_view, vector_prefix
 from matfuse.runtime.classdef_arrays import OBJECT_TYPES, concat_objects
-from matfuse.runtime.time_arrays import TimeArray, concat_time
 from matfuse.runtime._classrules import concat_class, convert
 from matfuse.runtime._elementwise import string_of
 from matfuse.runtime.values import (
@@ -98,8 +97,8 @@ def cat_values(values: list[Any], axis: int) -> Any:
         return StringArray(_join_arrays(parts, axis))
     if any(type(v) in OBJECT_TYPES for v in values):
         return concat_objects(values, axis)
-    if any(issubclass(k, TimeArray) for k in kinds):     # datetime, duration...
-        return concat_time(values, axis)
+    if any(getattr(k, "concatenates_by_coercion", False) for k in kinds):   # datetime, duration...
+        return _concat_coerced(values, axis)
     objects = [v for v in values if not _is_empty_double(v)]
     if objects and all(hasattr(v, "element_array") for v in objects):   # graphics handles
         return objects[0].from_elements(_join_arrays([v.element_array() for v in objects], axis))
@@ -215,3 +214,15 @@ def append_row(cur: Any, parts: list[Any]) -> Any:
             at += n
     out = vector_prefix(buffer, (1, total))
     return canonical(out) if total == 1 else out
+
+
+def _concat_coerced(values: list, axis: int) -> Any:
+    """``[a, b]`` / ``[a; b]`` where a value is a time array: the first time
+    array's class and format; the others are converted to it."""
+    first = next(v for v in values if getattr(type(v), "concatenates_by_coercion", False))
+    parts = []
+    for v in values:
+        if type(v) is np.ndarray and v.size == 0 and v.shape == (0, 0):
+            continue
+        parts.append(first.coerce(v))
+    return first.like(_join_arrays(parts, axis) if parts else np.zeros((0, 0)))

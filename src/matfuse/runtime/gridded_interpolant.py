@@ -87,7 +87,7 @@ def _local(grids: list[np.ndarray], v: np.ndarray, points: np.ndarray, method: s
 
 def _along(grid: np.ndarray, values: np.ndarray, q: np.ndarray, method: str) -> np.ndarray:
     """1-D ``method`` along the first axis of ``values`` at ``q`` (extrapolating)."""
-    from matfuse.runtime.builtins.interpolation import interp_columns
+    from matfuse.runtime.interpolation_columns import interp_columns
 
     flat = values.reshape(values.shape[0], -1)
     if grid.size == 1:

@@ -28,6 +28,9 @@ class TimeArray(MObject):
     """Base class: ``data`` (float64, MATLAB shape) and a display format."""
 
     class_name = "timearray"
+    #: ``[a, b]`` converts the other operands to the first time array's class
+    #: (``coerce``) and wraps the joined data (``like``): see ``_concat``
+    concatenates_by_coercion = True
     overloads: dict[str, Builtin] = {}
     fill_value = float("nan")
 
@@ -132,20 +135,6 @@ def time_method(name: str, classes: tuple[type, ...], *, nargin: tuple[int, int 
         return fn
 
     return register
-
-
-def concat_time(values: list, axis: int) -> TimeArray:
-    """``[a, b]`` / ``[a; b]`` where a value is a time array: the first time
-    array's class and format; the others are converted to it."""
-    from matfuse.runtime._concat import _join_arrays
-
-    first = next(v for v in values if isinstance(v, TimeArray))
-    parts = []
-    for v in values:
-        if type(v) is np.ndarray and v.size == 0 and v.shape == (0, 0):
-            continue
-        parts.append(first.coerce(v))
-    return first.like(_join_arrays(parts, axis) if parts else np.zeros((0, 0)))
 
 
 def text_list(value: Any) -> list[str] | None:

@@ -78,11 +78,11 @@ class GriddedInterpolant(MObject):
         device = _device_query(idx)
         if device is None:
             return self._evaluate(idx)
-        from matfuse.accelerate.dispatch import to_device_like
         from matfuse.accelerate_api import count_fallback
+        from matfuse.runtime.device_router import device_router
 
         count_fallback("griddedInterpolant")
-        return to_device_like(self._evaluate(_gathered(idx)), device)
+        return device_router().to_device_like(self._evaluate(_gathered(idx)), device)
 
     def _evaluate(self, idx: list) -> Any:
         d = len(self.grids)
