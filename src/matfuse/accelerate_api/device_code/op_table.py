@@ -187,7 +187,8 @@ def expression(op: ElementwiseOp, dialect: str, t: str, args: list[str],
                type_name: str, inf: str, nan: str) -> str:
     """``op`` on ``args`` in ``dialect`` for compute type ``t``."""
     names = dict(zip("ab", args))
-    literal_max = MAX_FINITE[t] + ("f" if dialect == "cuda" and t == "f32" else "")
+    # bool compute (comparisons of two logicals) has no largest finite value
+    literal_max = MAX_FINITE.get(t, "") + ("f" if dialect == "cuda" and t == "f32" else "")
     return op.template(dialect, t).format(
         T=type_name, t=t, f="f" if (dialect == "cuda" and t == "f32") else "",
         max=literal_max, inf=inf, nan=nan, **names)
