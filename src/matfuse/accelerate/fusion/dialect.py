@@ -154,19 +154,21 @@ class WgslDialect(Dialect):
             return self.non_finite(value, t)
         return f"{t}({float(value)!r})"
 
-    # Non-finite values are built at run time from the zero header word
-    # ``h[0].y``: WGSL rejects non-finite constant expressions.
+    # Infinity is built at run time from the zero header word ``h[0].y``
+    # (WGSL rejects non-finite constant expressions); NaN comes from a bit
+    # pattern, because NVIDIA's Vulkan compiler folds ``z / z`` to 1.
     def inf(self, t: str) -> str:
         return f"({t}(1.0) / {t}(params.h[0].y))"
 
     def nan(self, t: str) -> str:
-        return f"({t}(params.h[0].y) / {t}(params.h[0].y))"
+        return f"{t}(bitcast<f32>(0x7fc00000u))"
 
     def select(self, cond: str, if_true: str, if_false: str) -> str:
         return f"select({if_false}, {if_true}, {cond})"
 
     def is_nan(self, x: str) -> str:
-        return f"(!({x} == {x}))"
+        # by the bits: NVIDIA's Vulkan compiler folds x == x to true
+        return f"((bitcast<u32>(f32({x})) & 0x7fffffffu) > 0x7f800000u)"
 
     def math_name(self, name: str, t: str) -> str:
         return name

@@ -80,18 +80,10 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
 }
 """, ("f32math",)),
     "mf_pow_f64": ("""
-fn mf_pow_f64(a: f64, b: f64) -> f64 {
-  if (b == 2.0) { return a * a; }
-  if (b == 1.0) { return a; }
-  if (b == 0.0) { return 1.0; }
-  if (b == 0.5 && a >= 0.0) { return sqrt(a); }
-  let m = mf_pow(abs(a), b);
-  if (a < 0.0) {
-    if (b != floor(b)) { return m - m + (a - a) / (a - a); }
-    if (fract(b * 0.5) != 0.0) { return -m; }
-  }
-  return m;
-}
+// MATLAB power in f64 is the f64 library's mf_pow (special values, integer
+// exponents by squaring, NaN for negative bases with fractional exponents).
+// A wrapper with its own shortcuts returned 0 for 0.^-2 on NVIDIA's Vulkan.
+fn mf_pow_f64(a: f64, b: f64) -> f64 { return mf_pow(a, b); }
 """, ("f64math",)),
     "mf_log1p_f32": ("""
 fn mf_log1p_f32(x: f32) -> f32 {
