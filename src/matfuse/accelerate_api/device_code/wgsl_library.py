@@ -73,7 +73,7 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
   if (b == 0.5 && a >= 0.0) { return sqrt(a); }
   let m = pow(abs(a), b);
   if (a < 0.0) {
-    if (b != floor(b)) { return m - m + (a - a) / (a - a); }
+    if (b != floor(b)) { return bitcast<f32>(0x7fc00000u); }   // NaN: a - a over itself folds to 1 on NVIDIA
     if (fract(b * 0.5) != 0.0) { return -m; }
   }
   return m;
