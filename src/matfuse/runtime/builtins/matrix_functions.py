@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from matfuse.errors import MatlabError
 from matfuse.runtime.builtins.linalg import finish, float_matrix, require_square
 from matfuse.runtime.registry import builtin
 
@@ -22,6 +23,7 @@ def sqrtm(x: Any) -> Any:
     require_square(a, "sqrtm")
     if a.size == 0:
         return finish(a, single)
+    _require_finite(a)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         root = _schur_sqrtm(a)
@@ -32,6 +34,13 @@ def sqrtm(x: Any) -> Any:
         if np.all(np.isreal(eigs)) and np.all(eigs.real >= 0):
             root = root.real
     return finish(root, single)
+
+
+def _require_finite(a: np.ndarray) -> None:
+    """Both functions start from a Schur decomposition, which MATLAB refuses
+    for non-finite input."""
+    if not np.all(np.isfinite(a)):
+        raise MatlabError("MATLAB:schur:matrixWithNaNInf", "Input to SCHUR must not contain NaN or Inf.")
 
 
 def _schur_sqrtm(a: np.ndarray) -> np.ndarray:
@@ -60,6 +69,7 @@ def logm(x: Any) -> Any:
     require_square(a, "logm")
     if a.size == 0:
         return finish(a, single)
+    _require_finite(a)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         out = np.asarray(scipy.linalg.logm(a))
