@@ -73,7 +73,16 @@ def test_find() -> None:
     same(r, np.array([[2.0], [1.0]]))
     same(c, np.array([[1.0], [2.0]]))
     same(v, np.array([[5.0], [3.0]]))
-    same(call("find", 0.0), np.zeros((1, 0)))
+    # MATLAB: no hits in a scalar (like in a 0x0 array) give 0x0; a row
+    # gives 1x0, anything else 0x1.
+    same(call("find", 0.0), EMPTY)
+    same(call("find", False), EMPTY)
+    same(call("find", np.zeros((1, 0))), np.zeros((1, 0)))
+    same(call("find", np.zeros((0, 1))), np.zeros((0, 1)))
+    same(call("find", np.zeros((2, 0))), np.zeros((0, 1)))
+    r0, c0, v0 = call("find", 0.0, nargout=3)
+    same(r0, EMPTY)
+    same(v0, EMPTY)
     same(call("find", EMPTY), EMPTY)
     same(call("find", np.zeros((0, 3))), np.zeros((0, 1)))
     same(call("find", np.zeros((2, 2))), np.zeros((0, 1)))

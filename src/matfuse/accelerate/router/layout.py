@@ -107,13 +107,16 @@ def try_sort(p: AccelProvider, args: list[Any], nargout: int) -> list[Any] | Non
 
 
 def try_find(p: AccelProvider, x: Any) -> GpuArray | None:
-    """``k = find(x)`` (one output, no limit): a column, a row for row vectors."""
+    """``k = find(x)`` (one output, no limit): a column, a row for row vectors,
+    0x0 when a 0x0 array or a scalar has no nonzero."""
     if not _mine(p, x) or x.is_complex() or x.matlab_class not in ("double", "single", "logical"):
         return None
     try:
         h = p.find(x.valid_handle())
         col = wrap_handle(h, "double", p)
         is_row = len(x.shape) == 2 and x.shape[0] == 1
+        if h.shape[0] == 0 and tuple(x.shape) in ((0, 0), (1, 1)):
+            return _empty(p, (0, 0))
         if not is_row or h.shape[0] <= 1:
             if is_row and h.shape[0] == 0:
                 return _empty(p, (1, 0))

@@ -102,7 +102,8 @@ def try_zscore(p: AccelProvider, args: list[Any], nargout: int) -> list[Any] | N
 # ------------------------------------------------------------------ cov
 def try_cov(p: AccelProvider, args: list[Any]) -> GpuArray | None:
     """``cov(X)``, ``cov(X, w)``, ``cov(x, y)``, ``cov(x, y, w)`` of real
-    double/single data (the result is double, as the CPU builtin's)."""
+    double/single data, computed in double; single when an input is single,
+    as the CPU builtin's."""
     if not args or any(is_char(a) for a in args) or len(args) > 3:
         return None
     rest = list(args)
@@ -133,7 +134,10 @@ def try_cov(p: AccelProvider, args: list[Any]) -> GpuArray | None:
     n = x.shape[0]
     centered = _op("-", x, _call("mean", x, 1.0))
     denom = float(n if (norm_n or n == 1) else n - 1)
-    return _op("/", _op("*", _call("transpose", centered), centered), denom)
+    result = _op("/", _op("*", _call("transpose", centered), centered), denom)
+    single = any(getattr(a, "matlab_class", None) == "single" or getattr(a, "dtype", None) == np.float32
+                 for a in rest)
+    return _call("single", result) if single else result
 
 
 def _numel(v: Any) -> int:

@@ -153,7 +153,10 @@ def _general(ctx: Any, fun: Any, linear: np.ndarray, values: np.ndarray,
             value = value.data.reshape(-1)[0]
             results.append((int(sorted_lin[s]), ("cell", value)))
             continue
-        arr = numeric_array(value, "accumarray") if value is not None else np.zeros((0, 0))
+        if type(value) is bool or (type(value) is np.ndarray and value.dtype == np.bool_):
+            arr = np.asarray(value, dtype=np.bool_).reshape(-1)
+        else:
+            arr = numeric_array(value, "accumarray") if value is not None else np.zeros((0, 0))
         if arr.size != 1:
             raise MatlabError("MATLAB:accumarray:nonscalarFunOutput",
                               "The function FUN must return a scalar.")
@@ -166,8 +169,12 @@ def _general(ctx: Any, fun: Any, linear: np.ndarray, values: np.ndarray,
             data[pos] = item
         return CellArray(data.reshape(shape, order="F"))
     fill = 0.0 if fillval is None else float(numeric_array(fillval, "accumarray").reshape(-1)[0].real)
-    dtype = np.result_type(*[np.asarray(v).dtype for _, v in results]) if results else np.float64
-    out = np.full(total, fill, dtype=np.result_type(dtype, np.float64) if dtype != np.bool_ else np.float64)
+    # The result has the class FUN returns (int8 from sum(x,'native'), logical
+    # from a comparison); the fill value is converted to it.
+    dtype = np.result_type(*[np.asarray(v).dtype for _, v in results]) if results else np.dtype(np.float64)
+    if dtype == np.bool_ and fill not in (0.0, 1.0):
+        dtype = np.dtype(np.float64)
+    out = np.full(total, fill, dtype=dtype)
     for pos, item in results:
         out[pos] = item
     return canonical(out.reshape(shape, order="F"))

@@ -353,18 +353,21 @@ def cell2struct(c: Any, fields: Any, dim: Any = None) -> Any:
         raise MatlabError("MATLAB:cell2struct:ArgumentMustBeCell", "The first argument must be a cell array.")
     names = [_check_field_name(n or "") for n in text_arg(fields, "cell2struct").items]
     d = whole_number(dim, "cell2struct", "Dimension", 1) - 1 if dim is not None else 0
-    if d > 1:
-        raise MatlabError("MATLAB:cell2struct:InvalidDim", "Dimension must be 1 or 2.")
-    data = c.data if c.data.ndim == 2 else c.data.reshape(c.data.shape[0], -1, order="F")
+    if d < 0:
+        raise MatlabError("MATLAB:cell2struct:InvalidDim", "Dimension must be a positive integer.")
+    data = c.data.reshape(c.data.shape + (1,) * (d + 1 - c.data.ndim)) if d >= c.data.ndim else c.data
     if data.shape[d] != len(names):
         raise MatlabError("MATLAB:cell2struct:InvalidFieldNameCount" if d == 0 else "MATLAB:cell2struct:InvalidDim",
                           "Number of field names must match number of fields in new structure.")
-    moved = data if d == 0 else data.T
-    count = moved.shape[1]
-    out = np.empty((count, 1), dtype=object)
-    for j in range(count):
-        out[j, 0] = {n: moved[i, j] for i, n in enumerate(names)}
-    return StructArray(names, out)
+    # The struct array has the cell's size without dimension dim.
+    moved = np.moveaxis(data, d, 0)
+    rest = moved.shape[1:]
+    shape = rest + (1,) if len(rest) == 1 else rest
+    flat = moved.reshape(len(names), int(np.prod(rest)), order="F")
+    out = np.empty(flat.shape[1], dtype=object)
+    for j in range(flat.shape[1]):
+        out[j] = {n: flat[i, j] for i, n in enumerate(names)}
+    return StructArray(names, out.reshape(shape, order="F"))
 
 
 @builtin("struct2cell", category="structs", nargin=(1, 1))

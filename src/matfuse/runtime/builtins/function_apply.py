@@ -25,6 +25,7 @@ from matfuse.runtime.values import (
     StructArray,
     canonical,
     class_of,
+    is_complex_value,
     numel,
     shape_of,
     to_array,
@@ -137,7 +138,8 @@ def _apply(ctx: Any, fn: str, f: Any, inputs: list[Any], count: int, shape: tupl
 _LEGACY = {
     "isempty": lambda v: numel(v) == 0,
     "islogical": lambda v: class_of(v) == "logical",
-    "isreal": lambda v: not (isinstance(v, np.ndarray) and v.dtype.kind == "c") and type(v) is not complex,
+    "isreal": lambda v: (type(v) not in (CellArray, StructArray, StringArray, FunctionHandle)
+                         and not is_complex_value(v)),
     "length": lambda v: float(max(shape_of(v)) if numel(v) else 0),
     "ndims": lambda v: float(len(shape_of(v))),
     "prodofsize": lambda v: float(numel(v)),

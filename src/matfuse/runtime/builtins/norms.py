@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._classrules import drop_zero_imag
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text, scalar_value
 from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input
 from matfuse.runtime.registry import GpuSpec, builtin
@@ -30,7 +31,8 @@ def _is_vector(a: np.ndarray) -> bool:
 @builtin("dot", category="linear_algebra", nargin=(2, 3),
          gpu=GpuSpec(kind="reduction", hook="reduce", op="dot"))
 def dot(a: Any, b: Any, dim: Any = None) -> Any:
-    """Dot product: sum(conj(a) .* b) along the first non-singleton dim."""
+    """Dot product: sum(conj(a) .* b) along the first non-singleton dim; real
+    when every imaginary part of conj(a) .* b is zero (dot(x, x))."""
     x = numeric_input(a, "dot")
     y = numeric_input(b, "dot")
     if dim is None and _is_vector(x) and _is_vector(y) and x.size == y.size:
@@ -39,8 +41,11 @@ def dot(a: Any, b: Any, dim: Any = None) -> Any:
     if x.shape != y.shape:
         raise MatlabError("MATLAB:dot:InputSizeMismatch", "A and B must be same size.")
     axis = dim_arg(dim, "dot") if dim is not None else first_nonsingleton_dim(x.shape)
-    x = x.astype(np.result_type(x.dtype, np.float32 if x.dtype == np.float32 else np.float64))
-    prod = np.conj(x) * y
+    single = x.dtype in (np.float32, np.complex64) or y.dtype in (np.float32, np.complex64)
+    x = x.astype(np.result_type(x.dtype, np.float32 if single else np.float64))
+    if single and y.dtype.kind in "fc":
+        y = y.astype(np.complex64 if y.dtype.kind == "c" else np.float32)
+    prod = drop_zero_imag(np.conj(x) * y)
     if axis >= prod.ndim:
         return canonical(prod)
     return canonical(np.sum(prod, axis=axis, keepdims=True))

@@ -93,10 +93,16 @@ def polyfit(x: Any, y: Any, n: Any, nargout: int = 1) -> Any:
         xv = (xv - mu[0]) / mu[1]
     vander = np.vander(xv, deg + 1)
     q, r = np.linalg.qr(vander)
+    full_rank = np.linalg.matrix_rank(vander) == deg + 1
     with np.errstate(all="ignore"):
-        p = np.linalg.lstsq(r, q.T @ yv, rcond=None)[0] if r.shape[0] >= r.shape[1] else \
-            np.linalg.lstsq(vander, yv, rcond=None)[0]
-    if np.linalg.matrix_rank(vander) < deg + 1:
+        if full_rank and r.shape[0] == r.shape[1]:
+            # MATLAB's p = R\(Q'*y): a triangular solve, exact for exact data.
+            from scipy.linalg import solve_triangular
+
+            p = solve_triangular(r, q.T @ yv)
+        else:
+            p = np.linalg.lstsq(vander, yv, rcond=None)[0]
+    if not full_rank:
         emit_warning("MATLAB:polyfit:RepeatedPointsOrRescale",
                      "Polynomial is not unique; degree >= number of data points.")
     elif np.linalg.cond(r) > 1.0e10:

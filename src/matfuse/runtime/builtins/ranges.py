@@ -134,13 +134,14 @@ def ndgrid(*vectors: Any, nargout: int = 1) -> Any:
     elif len(vectors) < count:
         raise MatlabError("MATLAB:ndgrid:NotEnoughInputs",
                           "Not enough input arguments for the requested outputs.")
-    vecs = [_grid_vector(v, "ndgrid") for v in vectors[:max(count, 1)]]
+    vecs = [_grid_vector(v, "ndgrid") for v in vectors]
     if count == 1 and len(vectors) == 1:
         return canonical(vecs[0].reshape(-1, 1))
+    # The grid has one dimension per input, whatever the number of outputs.
     shape = tuple(v.size for v in vecs)
     check_allocation(shape, 8)
     outs = []
-    for k, v in enumerate(vecs):
+    for k, v in enumerate(vecs[:count]):
         view = [1] * len(shape)
         view[k] = v.size
         outs.append(canonical(np.broadcast_to(v.reshape(view), shape).copy()))

@@ -201,6 +201,12 @@ def _regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> 
     texts = text_arg(text, fn, "First argument")
     if not pats.items:
         raise MatlabError(f"MATLAB:{fn}:invalidPattern", "The regular expression must not be an empty cell.")
+    if pats.kind == "cell" and len(pats.items) != 1 and texts.kind == "char" and len(texts.items) == 1:
+        # One text, several expressions: one result per expression.
+        per_pattern = [_outputs_for(texts.items[0], _compile(p or "", flags, fn), order, once, empty_match)
+                       for p in pats.items]
+        results = [CellArray.from_list([r[k] for r in per_pattern], pats.shape) for k in range(len(order))]
+        return tuple(results[:wanted]) if wanted > 1 else results[0]
     if pats.kind == "cell" and len(pats.items) != 1:
         if len(pats.items) != len(texts.items):
             raise MatlabError(f"MATLAB:{fn}:CellSizeMismatch",

@@ -31,6 +31,16 @@ def _nonzero(arr: np.ndarray) -> np.ndarray:
     return arr if arr.dtype == np.bool_ else arr != 0
 
 
+def _find_result_shape(shape: tuple[int, ...], count: int) -> tuple[int, int]:
+    """MATLAB's orientation of find's outputs: a row for a row vector, else a
+    column; no hits in a 0x0 array or in a scalar give 0x0."""
+    if count == 0 and shape in ((0, 0), (1, 1)):
+        return (0, 0)
+    if len(shape) == 2 and shape[0] == 1 and shape != (1, 1):
+        return (1, count)
+    return (count, 1)
+
+
 @builtin("find", category="search", nargin=(1, 3), nargout=(0, 3), wants_nargout=True,
          gpu=GpuSpec(kind="indexing", hook="find", op="find"))
 def find(x: Any, n: Any = None, direction: Any = None, nargout: int = 1) -> Any:
@@ -38,7 +48,7 @@ def find(x: Any, n: Any = None, direction: Any = None, nargout: int = 1) -> Any:
     [row, col] = find(X), [row, col, v] = find(X)."""
     arr = _logical_input(x, "find")
     if type(x) is float and nargout <= 1 and n is None:
-        return 1.0 if x != 0.0 else np.zeros((1, 0))
+        return 1.0 if x != 0.0 else np.zeros((0, 0))
     flat = arr.reshape(-1, order="F")
     hits = np.flatnonzero(_nonzero(flat))
     if n is not None:
@@ -54,12 +64,7 @@ def find(x: Any, n: Any = None, direction: Any = None, nargout: int = 1) -> Any:
                                   "Invalid search direction type. It must be 'first' or 'last'.")
             last = word == "last"
         hits = hits[-count:] if last and count else hits[:count]
-    if arr.ndim == 2 and arr.shape == (0, 0):
-        shape: tuple[int, int] = (0, 0) if hits.size == 0 else (hits.size, 1)
-    elif arr.ndim == 2 and arr.shape[0] == 1:
-        shape = (1, hits.size)
-    else:
-        shape = (hits.size, 1)
+    shape = _find_result_shape(arr.shape, hits.size)
     if nargout <= 1:
         return canonical((hits + 1).astype(np.float64).reshape(shape))
     rows = hits % arr.shape[0] if arr.shape[0] else hits

@@ -164,7 +164,8 @@ def _cov_matrix(x: np.ndarray, norm_n: bool) -> np.ndarray:
     return (centered.conj().T @ centered) / denom
 
 
-def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool]:
+def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool, bool]:
+    """(observations as columns, normalise by N, any input single)."""
     rest = list(args)
     while rest and is_text(rest[-1]):
         word = to_str(rest.pop()).lower()
@@ -174,6 +175,7 @@ def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool]:
     if len(rest) >= 2 and to_array(rest[-1]).size == 1 and to_array(rest[0]).size != 1 or len(rest) == 3:
         norm_n = scalar_value(rest.pop(), fn) == 1
     arrays = [numeric_input(r, fn) for r in rest]
+    single = any(a.dtype in (np.float32, np.complex64) for a in arrays)
     arrays = [a.astype(np.complex128 if a.dtype.kind == "c" else np.float64, copy=False) for a in arrays]
     if any(a.ndim > 2 for a in arrays):
         raise MatlabError(f"MATLAB:{fn}:InputDim", "Inputs must be 2-D.")
@@ -181,27 +183,34 @@ def _cov_inputs(args: tuple, fn: str) -> tuple[np.ndarray, bool]:
         x = arrays[0]
         if x.ndim == 2 and x.shape[0] == 1:
             x = x.reshape(-1, 1)
-        return x, norm_n
+        return x, norm_n, single
     if len(arrays) != 2:
         raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     a, b = arrays
     if a.size != b.size:
         raise MatlabError(f"MATLAB:{fn}:XYlengthMismatch", "The lengths of X and Y must match.")
-    return np.column_stack([a.reshape(-1, order="F"), b.reshape(-1, order="F")]), norm_n
+    return np.column_stack([a.reshape(-1, order="F"), b.reshape(-1, order="F")]), norm_n, single
+
+
+def _in_input_class(c: np.ndarray, single: bool) -> np.ndarray:
+    """Computed in double; single when an input was single (MATLAB's class rule)."""
+    if not single:
+        return c
+    return c.astype(np.complex64 if c.dtype.kind == "c" else np.float32)
 
 
 @builtin("cov", category="statistics", nargin=(1, 4),
          gpu=GpuSpec(kind="reduction", hook="stats", op="cov"))
 def cov(*args: Any) -> Any:
     """Covariance: cov(x), cov(x, y), cov(..., w)."""
-    x, norm_n = _cov_inputs(args, "cov")
-    return canonical(_cov_matrix(x, norm_n))
+    x, norm_n, single = _cov_inputs(args, "cov")
+    return canonical(_in_input_class(_cov_matrix(x, norm_n), single))
 
 
 @builtin("corrcoef", category="statistics", nargin=(1, None), nargout=(0, 2), wants_nargout=True)
 def corrcoef(*args: Any, nargout: int = 1) -> Any:
     """Correlation coefficients: R = corrcoef(x) or corrcoef(x, y); [R, P] p-values."""
-    x, _ = _cov_inputs(args, "corrcoef")
+    x, _, single = _cov_inputs(args, "corrcoef")
     c = _cov_matrix(x, False)
     d = np.sqrt(np.real(np.diag(c)))
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -209,7 +218,7 @@ def corrcoef(*args: Any, nargout: int = 1) -> Any:
     r = np.clip(r.real, -1, 1) if r.dtype.kind != "c" else r
     np.fill_diagonal(r, np.where(np.isnan(np.diag(r)), np.nan, 1.0))
     if nargout < 2:
-        return canonical(r)
+        return canonical(_in_input_class(r, single))
     from scipy import stats
 
     n = x.shape[0]
@@ -217,7 +226,7 @@ def corrcoef(*args: Any, nargout: int = 1) -> Any:
         t = np.real(r) * np.sqrt((n - 2) / (1 - np.real(r) ** 2))
         p = 2 * stats.t.sf(np.abs(t), n - 2)
     np.fill_diagonal(p, 1.0)
-    return canonical(r), canonical(p)
+    return canonical(_in_input_class(r, single)), canonical(_in_input_class(p, single))
 
 
 # --------------------------------------------------------------- quantiles

@@ -26,10 +26,12 @@ from matfuse.runtime.values import char_array, canonical
 
 def _reduce_vectors(x: Any, dim: Any, fn: str, func: Any) -> Any:
     """Apply ``func(vector) -> float`` along dim / vecdim / 'all' (default:
-    the first non-singleton dimension); reduced dimensions become size 1."""
+    the first non-singleton dimension); reduced dimensions become size 1.
+    Vectors of single data are passed as single."""
     arr = numeric_input(x, fn)
     single = arr.dtype == np.float32
-    arr = arr.astype(np.float64)
+    # Single data is computed in single, as MATLAB does.
+    arr = arr.astype(np.float32 if single else np.float64)
     if dim is None or (isinstance(dim, np.ndarray) and dim.size == 0):
         if arr.ndim == 2 and arr.shape == (0, 0):
             arr = arr.reshape(0, 1)

@@ -49,9 +49,10 @@ def _equal(a: Any, b: Any, n: int | None, fold: bool) -> bool:
             and a.dtype == _CHAR and b.dtype == _CHAR and a.ndim == 2 and b.ndim == 2 \
             and a.shape[0] <= 1 and b.shape[0] <= 1:
         # Two char rows: compare their code units, no conversion to str.
+        # Empty texts are equal unless their widths differ ('' vs a 0x2 char).
         if a.size != b.size:
             return False
-        return a.size == 0 or a.tobytes() == b.tobytes()
+        return (a.shape[1] == b.shape[1]) if a.size == 0 else a.tobytes() == b.tobytes()
     if is_char(a) and is_char(b) and (a.shape[0] > 1 or b.shape[0] > 1):
         if a.shape != b.shape:
             return False
@@ -78,7 +79,8 @@ def _char_rows(v: Any) -> CellArray:
 
 
 def _is_char_matrix(v: Any) -> bool:
-    return is_char(v) and v.ndim == 2 and v.shape[0] != 1
+    """Several rows of text; a char array with no rows is one empty text."""
+    return is_char(v) and v.ndim == 2 and v.shape[0] > 1
 
 
 def _strcmp_family(a: Any, b: Any, n: int | None, fold: bool, fn: str) -> Any:
@@ -148,8 +150,11 @@ def _index_row(hits: list[float]) -> Any:
 
 
 @builtin("strfind", category="strings", nargin=(2, 4))
-def strfind(text: Any, pattern: Any, *_: Any) -> Any:
-    """Indices of every occurrence of pattern in text (overlaps included)."""
+def strfind(text: Any, pattern: Any, *options: Any) -> Any:
+    """Indices of every occurrence of pattern in text (overlaps included);
+    an empty pattern finds nothing ([]). strfind(..., 'ForceCellOutput',
+    true) returns a cell array even for one text."""
+    force_cell = _force_cell_output(options)
     pat = text_arg(pattern, "strfind", "Pattern")
     if pat.kind == "cell" or len(pat.items) != 1:
         raise MatlabError("MATLAB:strfind:PatternMustBeText",
@@ -157,10 +162,25 @@ def strfind(text: Any, pattern: Any, *_: Any) -> Any:
     p = pat.items[0] or ""
     arg = text_arg(text, "strfind", "First argument")
     if arg.kind == "char":
-        return _index_row(_find_all(arg.items[0] if len(arg.items) == 1 else "".join(arg.items), p))
-    if arg.kind == "string" and len(arg.items) == 1:
-        return _index_row(_find_all(arg.items[0] or "", p))
-    return CellArray.from_list([_index_row(_find_all(s or "", p)) for s in arg.items], arg.shape)
+        texts = [arg.items[0] if len(arg.items) == 1 else "".join(arg.items)]
+        shape: tuple[int, ...] = (1, 1)
+    else:
+        texts = [s or "" for s in arg.items]
+        shape = arg.shape
+    found = [_index_row(_find_all(s, p)) if p else np.zeros((0, 0)) for s in texts]
+    if arg.kind != "cell" and len(found) == 1 and not force_cell:
+        return found[0]
+    return CellArray.from_list(found, shape)
+
+
+def _force_cell_output(options: tuple[Any, ...]) -> bool:
+    if len(options) not in (0, 2) or (options and not (
+            is_text(options[0]) and to_str(options[0]).lower() == "forcecelloutput")):
+        raise MatlabError("MATLAB:strfind:InvalidOption",
+                          "Expected the name-value argument 'ForceCellOutput'.")
+    if not options:
+        return False
+    return bool(np.asarray(to_array(options[1])).reshape(-1)[0])
 
 
 def _patterns(pattern: Any, fn: str) -> list[str]:

@@ -169,15 +169,16 @@ def strsplit(text: Any, delimiter: Any = None, *options: Any) -> Any:
 
 @builtin("strjoin", category="strings", nargin=(1, 2))
 def strjoin(items: Any, delimiter: Any = None) -> Any:
-    """Join a cell array of text with a delimiter (a space by default), or
-    with a cell array of numel(C)-1 delimiters placed between the elements."""
+    """Join a cell array of text with a delimiter (a space by default, escape
+    sequences processed), or with a cell array of numel(C)-1 delimiters placed
+    between the elements as they are."""
     if not isinstance(items, (CellArray, StringArray)):
         raise MatlabError("MATLAB:strjoin:InvalidCellType",
                           "First input must be a 1xN cell array of character vectors or a string array.")
     arg = text_arg(items, "strjoin")
     texts = [t or "" for t in arg.items]
     if isinstance(delimiter, (CellArray, StringArray)) and not is_text(delimiter):
-        seps = [process_escapes(d or "") for d in text_arg(delimiter, "strjoin", "Delimiter").items]
+        seps = [d or "" for d in text_arg(delimiter, "strjoin", "Delimiter").items]
         if len(seps) != max(len(texts) - 1, 0):
             raise MatlabError("MATLAB:strjoin:WrongNumberOfDelimiterElements",
                               "The number of delimiters must be one less than the number of strings.")
@@ -187,7 +188,7 @@ def strjoin(items: Any, delimiter: Any = None) -> Any:
         text = sep.join(texts)
     if arg.kind == "string":
         return StringArray.scalar(text)
-    return make_char(text)
+    return make_char(text) if text else _EMPTY_CHAR.copy()
 
 
 @builtin("strrep", category="strings", nargin=(3, 3))
@@ -220,26 +221,41 @@ def _replace_overlapping(text: str, old: str, new: str) -> str:
 @builtin("strtrim", category="strings", nargin=(1, 1))
 def strtrim(text: Any) -> Any:
     """Remove leading and trailing whitespace."""
-    if is_char(text) and text.shape[0] > 1:
-        return _trim_char_matrix(text, both=True)
-    arg = text_arg(text, "strtrim")
-    return rebuild(arg, [None if s is None else s.strip(_WHITESPACE) for s in arg.items])
+    return _trim_text(text, "strtrim", lambda s: s.strip(_WHITESPACE), both=True)
 
 
 @builtin("deblank", category="strings", nargin=(1, 1))
 def deblank(text: Any) -> Any:
     """Remove trailing whitespace and null characters."""
+    return _trim_text(text, "deblank", lambda s: s.rstrip(_WHITESPACE), both=False)
+
+
+def _trim_text(text: Any, fn: str, trim, both: bool) -> Any:
+    """Trim char arrays, cells of char and strings. Char text that trims to
+    nothing is 0x0 (MATLAB indexes it with ``[]``); empty char input comes
+    back unchanged."""
     if is_char(text) and text.shape[0] > 1:
-        return _trim_char_matrix(text, both=False)
-    arg = text_arg(text, "deblank")
-    return rebuild(arg, [None if s is None else s.rstrip(_WHITESPACE) for s in arg.items])
+        return _trim_char_matrix(text, both=both)
+    if is_char(text) and text.size == 0:
+        return text
+    arg = text_arg(text, fn)
+    trimmed = [None if s is None else trim(s) for s in arg.items]
+    if arg.kind == "string":
+        return rebuild(arg, trimmed)
+    chars = [_EMPTY_CHAR.copy() if not s else make_char(s) for s in trimmed]
+    if arg.kind == "char" and len(chars) == 1:
+        return chars[0]
+    return CellArray.from_list(chars, arg.shape)
+
+
+_EMPTY_CHAR = np.zeros((0, 0), dtype=CHAR_DTYPE)
 
 
 def _trim_char_matrix(arr: np.ndarray, both: bool) -> np.ndarray:
     blank = np.isin(arr, list(_WHITESPACE))
     cols = np.where(~np.all(blank, axis=0))[0]
     if cols.size == 0:
-        return np.zeros((arr.shape[0], 0), dtype=CHAR_DTYPE)
+        return _EMPTY_CHAR.copy()
     start = int(cols[0]) if both else 0
     return arr[:, start:int(cols[-1]) + 1].copy()
 
