@@ -14,7 +14,15 @@ from matfuse.runtime import indexing as _ix
 from matfuse.runtime.classdef_objects import method_for
 from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
 from matfuse.runtime.registry import Builtin
-from matfuse.runtime.values import DeviceValue, FunctionHandle, StringArray, is_char, to_str
+from matfuse.runtime.values import (
+    CellArray,
+    DeviceValue,
+    FunctionHandle,
+    StringArray,
+    StructArray,
+    is_char,
+    to_str,
+)
 
 MISSING = object()
 _generation_counter = [0]
@@ -50,7 +58,7 @@ class NameCall:
     """A call site of a named function; caches its resolution per generation."""
 
     __slots__ = ("name", "scope", "gen", "target", "fast", "span", "impl", "arity", "nargs",
-                 "plannable")
+                 "plannable", "host", "calling")
 
     def __init__(self, name: str, scope: Any, span: Any = None, nargs: int | None = None):
         self.name = name
@@ -68,6 +76,11 @@ class NameCall:
         # are what the auto-offload planner places on a device: while its
         # hook is installed they must go through call_builtin.
         self.plannable = False
+        # A builtin taking this many arguments (fixed at compile time):
+        # ``make_call_site`` calls it directly on host values, in the
+        # calling convention ``calling`` (see ``_HOST_CALLS``).
+        self.host = False
+        self.calling = 0
 
     def resolve(self, interp: Any) -> Any:
         target = interp.resolve(self.name, self.scope)
@@ -85,6 +98,12 @@ class NameCall:
                           float("inf") if target.max_args is None else target.max_args)
             if self.nargs is not None and not self.arity[0] <= self.nargs <= self.arity[1]:
                 self.fast = False
+        self.host = (type(target) is Builtin and self.nargs is not None
+                     and target.min_args <= self.nargs
+                     and (target.max_args is None or self.nargs <= target.max_args))
+        if self.host:
+            self.impl = target.impl
+            self.calling = 2 * target.needs_ctx + target.wants_nargout
         self.gen = interp.generation
         return target
 
@@ -274,9 +293,10 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
         args = ", ".join(f"a{k}" for k in range(n))
         evals = "".join(f"        a{k} = f{k}(fr)\n" for k in range(n))
         floats = " and ".join(f"type(a{k}) is float" for k in range(n))
+        hosts = " and ".join(f"type(a{k}) in HOST" for k in range(n))
         src = (
             f"def factory(name, fns, site, MISSING, index_value, slow, finish, failed, "
-            f"MatlabError, AUTO, method_for):\n"
+            f"MatlabError, AUTO, method_for, HOST, host_call):\n"
             f"    {args}, = fns\n".replace(args, ", ".join(f"f{k}" for k in range(n)), 1)
             + "    def call_site(fr):\n"
             "        v = fr.get(name, MISSING)\n"
@@ -299,6 +319,8 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
             "            if type(r) is float:\n"
             "                return r\n"
             "            return finish(site, r)\n"
+            f"        if site.host and {hosts}:\n"
+            f"            return host_call(interp, site, [{args}])\n"
             f"        return slow(fr, site, [{args}])\n"
             "    return call_site\n")
         namespace: dict[str, Any] = {}
@@ -307,7 +329,50 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
         _call_factories[n] = factory
     site = NameCall(name, ctx.scope, span, n)
     return factory(name, fns, site, MISSING, _index_value(span), _slow_call(span),
-                   finish_fast, fast_failed, MatlabError, AUTO_OFFLOAD, method_for)
+                   finish_fast, fast_failed, MatlabError, AUTO_OFFLOAD, method_for,
+                   HOST_TYPES, host_call)
+
+
+#: Value types that are never objects with methods nor device arrays: a
+#: builtin call on them needs no method dispatch and no device routing.
+HOST_TYPES = frozenset({float, bool, np.ndarray, CellArray, StructArray, StringArray,
+                        FunctionHandle})
+
+
+def host_call(interp: Any, site: NameCall, args: list) -> Any:
+    """A resolved builtin on ``HOST_TYPES`` arguments of an accepted count:
+    what ``call_builtin`` does for them (the auto-offload hook first, then
+    the implementation), one value out."""
+    target = site.target
+    hook = AUTO_OFFLOAD.call
+    if hook is not None:
+        out = hook(target, args, 1, interp)
+        if out is not None:
+            if not out:
+                raise too_many_outputs(site.name)
+            return out[0]
+    calling = site.calling
+    try:
+        if calling == 0:
+            result = site.impl(*args)
+        elif calling == 1:
+            result = site.impl(*args, nargout=1)
+        elif calling == 2:
+            result = site.impl(interp, *args)
+        else:
+            result = site.impl(interp, *args, nargout=1)
+    except MatlabError as err:
+        if err.function_name is None:
+            err.function_name = target.name
+        if err.span is None:
+            err.span = site.span
+        raise
+    t = type(result)
+    if t is tuple:
+        return result[0]
+    if result is None:
+        raise too_many_outputs(site.name)
+    return result
 
 
 def _index_value(span: Any) -> Callable[[Any, Any, list], Any]:
