@@ -20,6 +20,7 @@ GROWTH_IDIOMS = {
     "dynamic fields": "r = struct(); for k = 1:N, r.(sprintf('f%d', k)) = k; end",
     "nested cell in struct": "s.c = {}; for k = 1:N, s.c{end+1} = k; end",
     "field of struct array element": "s(1).v = []; for k = 1:N, s(1).v(end+1) = k; end",
+    "matrix rows end+1": "M = zeros(0, 3); for k = 1:N, M(end+1, :) = [k, 2 * k, 3]; end",
 }
 
 SIZES = {"dynamic fields": 1500}

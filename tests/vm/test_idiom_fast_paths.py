@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from matfuse.errors import MatlabError
+
 from vmutil import run
 
 
@@ -48,6 +50,25 @@ def lines(code: str) -> list[str]:
      ["1", "0", "0"]),
     ("disp(strcmp('', char(zeros(1, 0)))); disp(mat2str(strcmp('a', {'a', 'b'})))",
      ["1", "[true false]"]),
+    ("disp(mat2str(strcmp({'a', 5; \"b\", 'b'}, 'b'))); disp(mat2str(strcmp({'x'}, 'x')))",
+     ["[false false;true true]", "true"]),
+    ("disp(mat2str(mod([Inf -Inf NaN 4], 3))); disp(mat2str(rem([-4 4], -3)))",
+     ["[NaN NaN NaN 1]", "[-1 1]"]),
+    ("disp(mat2str(sum([1 2; 3 4]))); disp(mat2str(sum([1; 2; 3]))); "
+     "disp(sum([true true false])); disp(class(sum([true false])))",
+     ["[4 6]", "6", "2", "double"]),
+    ("disp(mat2str(sum(zeros(0, 3)))); disp(sum([]))", ["[0 0 0]", "0"]),
+    ("M = zeros(0, 3); for k = 1:5, M(end+1, :) = [k 2*k 3]; end; B = M; "
+     "M(end+1, :) = [9 9 9]; B(end+1, :) = [8 8 8]; M(2, 3) = -1; "
+     "disp(mat2str(B)); disp(mat2str(M))",
+     ["[1 2 3;2 4 3;3 6 3;4 8 3;5 10 3;8 8 8]",
+      "[1 2 3;2 4 -1;3 6 3;4 8 3;5 10 3;9 9 9]"]),
+    ("M = [1 2]; M(end+1, :) = [3 4 5];", None),
 ])
-def test_fast_path_results(code: str, expected: list[str]) -> None:
+def test_fast_path_results(code: str, expected: list[str] | None) -> None:
+    if expected is None:
+        with pytest.raises(MatlabError) as info:
+            run(code)
+        assert info.value.identifier == "MATLAB:subsassigndimmismatch"
+        return
     assert lines(code) == expected

@@ -98,6 +98,11 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         out = v if inplace else v.copy(order="K")
                         out[r - 1, c - 1] = rhs
                         return out
+    elif inplace and type(v) is np.ndarray and type(rhs) is np.ndarray and len(idx) == 2 \
+            and type(idx[0]) is float and is_colon(idx[1]):
+        grown = _append_row(v, idx[0], rhs)
+        if grown is not None:
+            return grown
     if type(v) is ContainersMap:
         return map_assign(v, idx, empty_double() if rhs is DELETE else rhs)
     # A gpuArray on either side makes the result a gpuArray (as in MATLAB).
@@ -322,6 +327,30 @@ def vector_prefix(buffer: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
 def is_prefix_view(arr: np.ndarray) -> bool:
     """``arr`` was made by ``vector_prefix`` (it starts its buffer)."""
     return _PREFIX_VIEWS.get(id(arr)) is arr
+
+
+def _append_row(data: np.ndarray, position: float, row: np.ndarray) -> np.ndarray | None:
+    """``data(end+1, :) = row`` on an owned double matrix of two or more
+    columns, ``row`` a double row of its width: the rows live in a row-major
+    buffer with spare rows (a new one holds twice the rows), so a loop
+    appending n rows costs O(n) in all. None for any other case."""
+    if data.ndim != 2 or data.dtype != _F64 or row.dtype != _F64:
+        return None
+    rows, cols = data.shape
+    if cols < 2 or row.shape != (1, cols) or position != rows + 1:
+        return None
+    base = data.base
+    if type(base) is np.ndarray and base.ndim == 2 and base.shape[1] == cols \
+            and base.shape[0] > rows and base.dtype == _F64 and base.flags.c_contiguous \
+            and data.strides == base.strides and is_prefix_view(data):
+        out = base[:rows + 1, :]
+    else:
+        buffer = np.empty((max(2 * rows, 4), cols), dtype=_F64, order="C")
+        buffer[:rows, :] = data
+        out = buffer[:rows + 1, :]
+    _PREFIX_VIEWS[id(out)] = out
+    out[rows, :] = row[0]
+    return out
 
 
 def _extend_in_buffer(ldata: np.ndarray, new_shape: tuple[int, ...], kind: str,
