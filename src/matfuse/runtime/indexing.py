@@ -241,11 +241,15 @@ def field_get(v: Any, name: str) -> list:
     """``s.name`` as a comma-separated list; objects read properties."""
     t = type(v)
     if t is StructArray:
-        if name not in v.fields:
-            raise MatlabError("MATLAB:nonExistentField", f'Unrecognized field name "{name}".')
         data = v.data
         if data.size == 1:
-            return [data.reshape(-1)[0][name]]
+            # The element maps every field: one dict lookup, not a scan of
+            # the field list (structs with thousands of dynamic fields).
+            element = data.reshape(-1)[0]
+            if name in element:
+                return [element[name]]
+        if name not in v.fields:
+            raise MatlabError("MATLAB:nonExistentField", f'Unrecognized field name "{name}".')
         return [e[name] for e in data.reshape(-1, order="F")]
     if isinstance(v, MatlabError):
         return [exception_property(v, name)]
