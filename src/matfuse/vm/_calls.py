@@ -165,10 +165,35 @@ def call_handle(interp: Any, fh: FunctionHandle, args: list, nargout: int) -> li
     method = method_for(fh.name, args) if args else None
     if method is not None:
         return interp.call_function(method, args, nargout)
-    target = interp.resolve(fh.name, fh.scope)
+    return interp.invoke(handle_target(interp, fh), args, nargout, fh.name)
+
+
+def handle_target(interp: Any, fh: FunctionHandle) -> Any:
+    """What ``@name`` calls now: resolved once per generation (as call sites
+    are), so ``cellfun(@numel, c)`` searches the path once, not per element."""
+    cache = interp.handle_targets
+    if cache.generation != interp.generation:
+        cache.clear()
+        cache.generation = interp.generation
+    key = (fh.name, fh.scope)
+    target = cache.get(key)
     if target is None:
-        raise unrecognized(fh.name or "")
-    return interp.invoke(target, args, nargout, fh.name)
+        target = interp.resolve(fh.name, fh.scope)
+        if target is None:
+            raise unrecognized(fh.name or "")
+        cache[key] = target
+    return target
+
+
+class HandleTargets(dict):
+    """``(name, scope) -> target`` of the named handles called in one
+    generation (``generation``: the one the entries belong to)."""
+
+    __slots__ = ("generation",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.generation = -1
 
 
 def handle_end_error() -> MatlabError:
