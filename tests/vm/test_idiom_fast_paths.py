@@ -64,6 +64,13 @@ def lines(code: str) -> list[str]:
      ["[1 2 3;2 4 3;3 6 3;4 8 3;5 10 3;8 8 8]",
       "[1 2 3;2 4 -1;3 6 3;4 8 3;5 10 3;9 9 9]"]),
     ("M = [1 2]; M(end+1, :) = [3 4 5];", None),
+    ("x = []; x(end+1) = 5; disp(class(x)); x(end+1) = 6; y = x; x(end+1) = 7; "
+     "y(end+1) = 8; disp(mat2str(x)); disp(mat2str(y))", ["double", "[5 6 7]", "[5 6 8]"]),
+    ("z = zeros(3, 1); z(end+1) = 4; z(end+1) = 5; disp(mat2str(z)); "
+     "e = zeros(0, 3); e(end+1) = 2; disp(mat2str(size(e)))", ["[0;0;0;4;5]", "[1 1]"]),
+    ("q = int8([1 2]); q(end+1) = 300; disp(mat2str(q)); t = 1:3; t(end+1) = true; "
+     "disp(class(t)); c = 'ab'; c(end+1) = 'c'; disp(c); disp(class(q))",
+     ["[1 2 127]", "double", "abc", "int8"]),
 ])
 def test_fast_path_results(code: str, expected: list[str] | None) -> None:
     if expected is None:

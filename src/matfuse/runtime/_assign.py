@@ -82,6 +82,9 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         out[(k - 1) % rows, (k - 1) // rows] = rhs
                         return out
                     if k == i and inplace and k == rows * shape[1] + 1:
+                        grown = append_double(v, rhs)
+                        if grown is not None:
+                            return grown if k > 1 else rhs
                         return canonical(_append_element(v, rhs, ARRAY))
                 elif type(i) is np.ndarray and i.dtype == np.bool_ and i.shape == shape:
                     # x(mask) = s with a mask of x's own shape.
@@ -312,21 +315,78 @@ def _append_element(data: np.ndarray, value: Any, kind: str) -> np.ndarray:
 
 # Views made by ``vector_prefix``, by id: a view found here (and still the
 # same object) starts at its buffer's first element, so it can be widened in
-# place. Weak values: an entry ends with its view.
-_PREFIX_VIEWS: "weakref.WeakValueDictionary[int, np.ndarray]" = weakref.WeakValueDictionary()
+# place. Weak references without callbacks (cheaper than a weak-valued
+# dict on every append); a view widened in place drops its predecessor's
+# entry, and dead entries are swept when the table doubles.
+_PREFIX_VIEWS: dict[int, "weakref.ref[np.ndarray]"] = {}
+_SWEEP_AT = [4096]
 
 
-def vector_prefix(buffer: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
+def remember_prefix(view: np.ndarray, replaces: np.ndarray | None = None) -> np.ndarray:
+    """Record ``view`` as a prefix view (of its buffer); ``replaces``: the
+    view it supersedes, whose entry goes."""
+    views = _PREFIX_VIEWS
+    if replaces is not None:
+        views.pop(id(replaces), None)
+    views[id(view)] = weakref.ref(view)
+    if len(views) > _SWEEP_AT[0]:
+        for key in [k for k, ref in views.items() if ref() is None]:
+            del views[key]
+        _SWEEP_AT[0] = max(4096, 2 * len(views))
+    return view
+
+
+def vector_prefix(buffer: np.ndarray, shape: tuple[int, ...],
+                  replaces: np.ndarray | None = None) -> np.ndarray:
     """The first elements of a row or column buffer, as a view of ``shape``
     (remembered as a prefix view: see ``is_prefix_view``)."""
     view = buffer[:, :shape[1]] if shape[0] == 1 else buffer[:shape[0], :]
-    _PREFIX_VIEWS[id(view)] = view
-    return view
+    return remember_prefix(view, replaces)
 
 
 def is_prefix_view(arr: np.ndarray) -> bool:
     """``arr`` was made by ``vector_prefix`` (it starts its buffer)."""
-    return _PREFIX_VIEWS.get(id(arr)) is arr
+    ref = _PREFIX_VIEWS.get(id(arr))
+    return ref is not None and ref() is arr
+
+
+def append_double(data: np.ndarray, value: float) -> np.ndarray | None:
+    """``x(end+1) = value`` on an owned double vector (or empty): written into
+    spare capacity of its buffer, or a new buffer of twice the elements.
+    None for a matrix (the general path names the error)."""
+    rows, cols = data.shape
+    count = rows * cols
+    if rows == 1 or (count == 0 and cols != 1):
+        along_rows = False
+    elif cols == 1:
+        along_rows = True
+    else:
+        return None
+    base = data.base
+    if count and type(base) is np.ndarray and base.dtype == _F64 and base.ndim == 2 \
+            and data.strides == base.strides and is_prefix_view(data):
+        if along_rows:
+            if base.shape[1] == 1 and base.shape[0] > count:
+                out = remember_prefix(base[:count + 1, :], data)
+                out[count, 0] = value
+                return out
+        elif base.shape[0] == 1 and base.shape[1] > count:
+            out = remember_prefix(base[:, :count + 1], data)
+            out[0, count] = value
+            return out
+    capacity = max(2 * count, 4)
+    if along_rows:
+        buffer = np.empty((capacity, 1), dtype=_F64, order="F")
+        buffer[:count, 0] = data[:, 0]
+        out = remember_prefix(buffer[:count + 1, :], data)
+        out[count, 0] = value
+    else:
+        buffer = np.empty((1, capacity), dtype=_F64, order="F")
+        if count:
+            buffer[0, :count] = data.reshape(-1, order="F")
+        out = remember_prefix(buffer[:, :count + 1], data)
+        out[0, count] = value
+    return out
 
 
 def _append_row(data: np.ndarray, position: float, row: np.ndarray) -> np.ndarray | None:
@@ -348,7 +408,7 @@ def _append_row(data: np.ndarray, position: float, row: np.ndarray) -> np.ndarra
         buffer = np.empty((max(2 * rows, 4), cols), dtype=_F64, order="C")
         buffer[:rows, :] = data
         out = buffer[:rows + 1, :]
-    _PREFIX_VIEWS[id(out)] = out
+    remember_prefix(out, data)
     out[rows, :] = row[0]
     return out
 
@@ -367,7 +427,7 @@ def _extend_in_buffer(ldata: np.ndarray, new_shape: tuple[int, ...], kind: str,
             or base.shape[axis] < new_shape[axis] or ldata.strides != base.strides \
             or not is_prefix_view(ldata):
         return None
-    out = vector_prefix(base, new_shape)
+    out = vector_prefix(base, new_shape, ldata)
     _fill(out.reshape(-1, order="F")[ldata.size:], kind, fields)
     return out
 

@@ -210,5 +210,5 @@ def append_row(cur: Any, parts: list[Any]) -> Any:
             n = part.shape[1]
             row[at:at + n] = part[0]
             at += n
-    out = vector_prefix(buffer, (1, total))
+    out = vector_prefix(buffer, (1, total), cur)
     return canonical(out) if total == 1 else out

@@ -80,6 +80,8 @@ class TargetCompiler:
         read = special or _calls.plain_reader(root)
         compiled = [self._level(lv) for lv in levels]
         if special is None and len(compiled) == 1 and compiled[0].kind in ("()", "{}"):
+            if compiled[0].kind == "()" and _is_end_plus_one(levels[0]):
+                return root, _append_assign(root, _index_assign(root, compiled[0]))
             return root, _index_assign(root, compiled[0])
         if special is None and len(compiled) == 1 and compiled[0].kind == ".":
             return root, _field_assign(root, compiled[0].name)
@@ -149,6 +151,36 @@ def _index_assign(name: str, level: _Level) -> Setter:
         inplace = exclusive(cur, 2)
         fr[name] = setter(cur, idx, rhs, inplace=inplace)
     return assign_index
+
+
+def _is_end_plus_one(node: ast.Expr) -> bool:
+    """``x(end+1)``: one subscript, ``end + 1``."""
+    if type(node) is not ast.Index or len(node.args) != 1:
+        return False
+    arg = node.args[0]
+    return (type(arg) is ast.Binary and arg.op == "+" and type(arg.left) is ast.End
+            and type(arg.right) is ast.Number and arg.right.value == 1)
+
+
+def _append_assign(name: str, general: Setter) -> Setter:
+    """``x(end+1) = v``: a double scalar appended to an unshared double
+    vector goes straight into the vector's spare capacity; everything else
+    takes the ``general`` index assignment."""
+    append = _ix.append_double
+
+    def assign_append(fr: Any, rhs: Any) -> None:
+        cur = fr.get(name)
+        if type(rhs) is float and type(cur) is np.ndarray and cur.dtype == _F64 \
+                and cur.ndim == 2 and cur.size and exclusive(cur, 2):
+            grown = append(cur, rhs)
+            if grown is not None:
+                fr[name] = grown
+                return
+        general(fr, rhs)
+    return assign_append
+
+
+_F64 = np.dtype(np.float64)
 
 
 def _field_assign(name: str, field: str) -> Setter:
