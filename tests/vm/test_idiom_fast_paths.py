@@ -71,6 +71,13 @@ def lines(code: str) -> list[str]:
     ("q = int8([1 2]); q(end+1) = 300; disp(mat2str(q)); t = 1:3; t(end+1) = true; "
      "disp(class(t)); c = 'ab'; c(end+1) = 'c'; disp(c); disp(class(q))",
      ["[1 2 127]", "double", "abc", "int8"]),
+    ("disp(mat2str(find([0 1 NaN 0 2]))); disp(mat2str(find([0; 3; 0]))); "
+     "disp(mat2str(find([1 0; 0 1]))); disp(mat2str(find([true false true], 1)))",
+     ["[2 3 5]", "2", "[1;4]", "1"]),
+    ("disp(mat2str(size(find([0 0])))); disp(mat2str(size(find([0; 0])))); "
+     "disp(mat2str(find([4 0 5 6], 2)))", ["[1 0]", "[0 1]", "[1 3]"]),
+    ("[s, i] = sort([4; 2], 'descend'); disp(mat2str([s i])); disp(mat2str(sort([2 0 -1])))",
+     ["[4 1;2 2]", "[-1 0 2]"]),
 ])
 def test_fast_path_results(code: str, expected: list[str] | None) -> None:
     if expected is None:
