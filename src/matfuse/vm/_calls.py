@@ -14,6 +14,7 @@ from matfuse.runtime import indexing as _ix
 from matfuse.runtime.classdef_objects import method_for
 from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
 from matfuse.runtime.registry import Builtin
+from matfuse.vm.functions import CompiledFunction
 from matfuse.runtime.values import (
     CellArray,
     DeviceValue,
@@ -58,7 +59,7 @@ class NameCall:
     """A call site of a named function; caches its resolution per generation."""
 
     __slots__ = ("name", "scope", "gen", "target", "fast", "span", "impl", "arity", "nargs",
-                 "plannable", "host", "calling")
+                 "plannable", "host", "calling", "function")
 
     def __init__(self, name: str, scope: Any, span: Any = None, nargs: int | None = None):
         self.name = name
@@ -81,6 +82,9 @@ class NameCall:
         # calling convention ``calling`` (see ``_HOST_CALLS``).
         self.host = False
         self.calling = 0
+        # A function of a file (not a builtin): ``make_call_site`` calls it
+        # straight through ``call_function`` on host values.
+        self.function: Any = None
 
     def resolve(self, interp: Any) -> Any:
         target = interp.resolve(self.name, self.scope)
@@ -104,6 +108,7 @@ class NameCall:
         if self.host:
             self.impl = target.impl
             self.calling = 2 * target.needs_ctx + target.wants_nargout
+        self.function = target if type(target) is CompiledFunction else None
         self.gen = interp.generation
         return target
 
@@ -321,7 +326,7 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
         hosts = " and ".join(f"type(a{k}) in HOST" for k in range(n))
         src = (
             f"def factory(name, fns, site, MISSING, index_value, slow, finish, failed, "
-            f"MatlabError, AUTO, method_for, HOST, host_call):\n"
+            f"MatlabError, AUTO, method_for, HOST, host_call, function_call):\n"
             f"    {args}, = fns\n".replace(args, ", ".join(f"f{k}" for k in range(n)), 1)
             + "    def call_site(fr):\n"
             "        v = fr.get(name, MISSING)\n"
@@ -346,6 +351,8 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
             "            return finish(site, r)\n"
             f"        if site.host and {hosts}:\n"
             f"            return host_call(interp, site, [{args}])\n"
+            f"        if site.function is not None and {hosts}:\n"
+            f"            return function_call(interp, site, [{args}])\n"
             f"        return slow(fr, site, [{args}])\n"
             "    return call_site\n")
         namespace: dict[str, Any] = {}
@@ -355,13 +362,27 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
     site = NameCall(name, ctx.scope, span, n)
     return factory(name, fns, site, MISSING, _index_value(span), _slow_call(span),
                    finish_fast, fast_failed, MatlabError, AUTO_OFFLOAD, method_for,
-                   HOST_TYPES, host_call)
+                   HOST_TYPES, host_call, function_call)
 
 
 #: Value types that are never objects with methods nor device arrays: a
 #: builtin call on them needs no method dispatch and no device routing.
 HOST_TYPES = frozenset({float, bool, np.ndarray, CellArray, StructArray, StringArray,
                         FunctionHandle})
+
+
+def function_call(interp: Any, site: NameCall, args: list) -> Any:
+    """A resolved file function on ``HOST_TYPES`` arguments (no method to
+    dispatch to): called directly, one value out."""
+    try:
+        out = interp.call_function(site.function, args, 1)
+    except MatlabError as err:
+        if err.span is None:
+            err.span = site.span
+        raise
+    if not out:
+        raise too_many_outputs(site.name)
+    return out[0]
 
 
 def host_call(interp: Any, site: NameCall, args: list) -> Any:
