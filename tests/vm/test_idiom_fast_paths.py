@@ -76,6 +76,10 @@ def lines(code: str) -> list[str]:
      ["[2 3 5]", "2", "[1;4]", "1"]),
     ("disp(mat2str(size(find([0 0])))); disp(mat2str(size(find([0; 0])))); "
      "disp(mat2str(find([4 0 5 6], 2)))", ["[1 0]", "[0 1]", "[1 3]"]),
+    ("s = struct('v', {1, 2, 3}); k = 2; disp(s(k).v); k = 3; s(k).v = 9; disp(s(k).v); "
+     "k = 1.5; try, disp(s(k).v); catch e, disp(e.identifier); end; "
+     "k = 1; try, disp(s(k).w); catch e, disp(e.identifier); end",
+     ["2", "9", "MATLAB:badsubscript", "MATLAB:nonExistentField"]),
     ("[s, i] = sort([4; 2], 'descend'); disp(mat2str([s i])); disp(mat2str(sort([2 0 -1])))",
      ["[4 1;2 2]", "[-1 0 2]"]),
 ])
