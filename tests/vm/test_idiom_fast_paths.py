@@ -80,6 +80,12 @@ def lines(code: str) -> list[str]:
      "k = 1.5; try, disp(s(k).v); catch e, disp(e.identifier); end; "
      "k = 1; try, disp(s(k).w); catch e, disp(e.identifier); end",
      ["2", "9", "MATLAB:badsubscript", "MATLAB:nonExistentField"]),
+    ("c = {}; c{end+1} = 1; c{end+1} = 'a'; d = c; c{end+1} = [1 2]; d{end+1} = {3}; "
+     "disp(mat2str(size(c))); disp(class(d{3})); disp(class(c{3})); disp(numel(d))",
+     ["[1 3]", "cell", "double", "3"]),
+    ("e = cell(3, 1); e{end+1} = 5; disp(mat2str(size(e))); z = cell(0, 1); z{end+1} = 2; "
+     "disp(mat2str(size(z))); m = cell(2); try, m{end+1} = 1; catch err, disp(err.identifier); end",
+     ["[4 1]", "[1 1]", "MATLAB:indexOutOfBounds"]),
     ("[s, i] = sort([4; 2], 'descend'); disp(mat2str([s i])); disp(mat2str(sort([2 0 -1])))",
      ["[4 1;2 2]", "[-1 0 2]"]),
 ])

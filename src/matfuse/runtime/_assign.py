@@ -351,9 +351,26 @@ def is_prefix_view(arr: np.ndarray) -> bool:
 
 
 def append_double(data: np.ndarray, value: float) -> np.ndarray | None:
-    """``x(end+1) = value`` on an owned double vector (or empty): written into
-    spare capacity of its buffer, or a new buffer of twice the elements.
-    None for a matrix (the general path names the error)."""
+    """``x(end+1) = value`` on an owned double vector (or empty): see
+    ``_append_into_buffer``. None for a matrix (the general path names the
+    error)."""
+    return _append_into_buffer(data, value)
+
+
+def append_cell(v: CellArray, value: Any) -> CellArray | None:
+    """``c{end+1} = value`` on an owned cell vector (or empty); None for a
+    cell matrix or an N-d cell."""
+    data = v.data
+    if data.ndim != 2:
+        return None
+    out = _append_into_buffer(data, value)
+    return CellArray(out) if out is not None else None
+
+
+def _append_into_buffer(data: np.ndarray, value: Any) -> np.ndarray | None:
+    """``data`` (an owned 2-D vector, or empty) with ``value`` appended:
+    written into spare capacity of its buffer, or a new buffer of twice the
+    elements, so n appends cost O(n). None for a matrix."""
     rows, cols = data.shape
     count = rows * cols
     if rows == 1 or (count == 0 and cols != 1):
@@ -362,8 +379,9 @@ def append_double(data: np.ndarray, value: float) -> np.ndarray | None:
         along_rows = True
     else:
         return None
+    dtype = data.dtype
     base = data.base
-    if count and type(base) is np.ndarray and base.dtype == _F64 and base.ndim == 2 \
+    if count and type(base) is np.ndarray and base.dtype == dtype and base.ndim == 2 \
             and data.strides == base.strides and is_prefix_view(data):
         if along_rows:
             if base.shape[1] == 1 and base.shape[0] > count:
@@ -376,12 +394,12 @@ def append_double(data: np.ndarray, value: float) -> np.ndarray | None:
             return out
     capacity = max(2 * count, 4)
     if along_rows:
-        buffer = np.empty((capacity, 1), dtype=_F64, order="F")
+        buffer = np.empty((capacity, 1), dtype=dtype, order="F")
         buffer[:count, 0] = data[:, 0]
         out = remember_prefix(buffer[:count + 1, :], data)
         out[count, 0] = value
     else:
-        buffer = np.empty((1, capacity), dtype=_F64, order="F")
+        buffer = np.empty((1, capacity), dtype=dtype, order="F")
         if count:
             buffer[0, :count] = data.reshape(-1, order="F")
         out = remember_prefix(buffer[:, :count + 1], data)
@@ -528,7 +546,8 @@ def brace_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
             out[(k - 1) % rows, (k - 1) // rows] = rhs
             return v if out is data else CellArray(out)
         if k == i and inplace and k == count + 1:
-            return CellArray(_append_element(data, rhs, CELL))
+            grown = append_cell(v, rhs)
+            return grown if grown is not None else CellArray(_append_element(data, rhs, CELL))
     if _target_count(v.data.shape, idx) != 1:
         raise MatlabError("MATLAB:needMoreRhsOutputs",
                           "Insufficient number of outputs from right hand side of equal sign "

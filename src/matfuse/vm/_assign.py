@@ -80,8 +80,11 @@ class TargetCompiler:
         read = special or _calls.plain_reader(root)
         compiled = [self._level(lv) for lv in levels]
         if special is None and len(compiled) == 1 and compiled[0].kind in ("()", "{}"):
-            if compiled[0].kind == "()" and _is_end_plus_one(levels[0]):
-                return root, _append_assign(root, _index_assign(root, compiled[0]))
+            if _is_end_plus_one(levels[0]):
+                general = _index_assign(root, compiled[0])
+                if compiled[0].kind == "()":
+                    return root, _append_assign(root, general)
+                return root, _cell_append_assign(root, general)
             return root, _index_assign(root, compiled[0])
         if special is None and len(compiled) == 1 and compiled[0].kind == ".":
             return root, _field_assign(root, compiled[0].name)
@@ -178,6 +181,22 @@ def _append_assign(name: str, general: Setter) -> Setter:
                 return
         general(fr, rhs)
     return assign_append
+
+
+def _cell_append_assign(name: str, general: Setter) -> Setter:
+    """``c{end+1} = v``: appended to an unshared cell vector in its spare
+    capacity; everything else takes the ``general`` brace assignment."""
+    append = _ix.append_cell
+
+    def assign_cell_append(fr: Any, rhs: Any) -> None:
+        cur = fr.get(name)
+        if type(cur) is CellArray and exclusive(cur, 2):
+            grown = append(cur, rhs)
+            if grown is not None:
+                fr[name] = grown
+                return
+        general(fr, rhs)
+    return assign_cell_append
 
 
 _F64 = np.dtype(np.float64)
