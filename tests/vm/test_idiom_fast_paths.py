@@ -86,6 +86,14 @@ def lines(code: str) -> list[str]:
     ("e = cell(3, 1); e{end+1} = 5; disp(mat2str(size(e))); z = cell(0, 1); z{end+1} = 2; "
      "disp(mat2str(size(z))); m = cell(2); try, m{end+1} = 1; catch err, disp(err.identifier); end",
      ["[4 1]", "[1 1]", "MATLAB:indexOutOfBounds"]),
+    ("s = struct('a', {}); for k = 1:5, s(k).a = k; s(k).b = -k; end; t = s; s(6).a = 60; "
+     "t(6).b = 7; disp(mat2str([s.a])); disp(mat2str(size(t))); disp(isempty(s(6).b)); "
+     "disp(isempty(t(6).a)); u = struct(); u(2).x = 1; disp(mat2str(size(u))); "
+     "v = struct('q', {1; 2}); v(3).q = 3; disp(mat2str(size(v)))",
+     ["[1 2 3 4 5 60]", "[1 6]", "1", "1", "[1 2]", "[3 1]"]),
+    ("c = struct('id', 2, 'hits', 0); disp(mat2str(size(c))); disp(c.id); "
+     "d = struct('a', {1, 2}, 'b', 3); disp(mat2str(size(d))); disp(d(2).b)",
+     ["[1 1]", "2", "[1 2]", "3"]),
     ("[s, i] = sort([4; 2], 'descend'); disp(mat2str([s i])); disp(mat2str(sort([2 0 -1])))",
      ["[4 1;2 2]", "[-1 0 2]"]),
 ])

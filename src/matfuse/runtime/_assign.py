@@ -367,6 +367,16 @@ def append_cell(v: CellArray, value: Any) -> CellArray | None:
     return CellArray(out) if out is not None else None
 
 
+def append_struct(v: StructArray) -> StructArray | None:
+    """``v`` (an owned struct vector, or empty) with one more element, its
+    fields empty ([]), in spare capacity; None for a matrix or N-d array."""
+    data = v.data
+    if data.ndim != 2:
+        return None
+    out = _append_into_buffer(data, empty_struct_element(v.fields))
+    return StructArray(v.fields, out) if out is not None else None
+
+
 def _append_into_buffer(data: np.ndarray, value: Any) -> np.ndarray | None:
     """``data`` (an owned 2-D vector, or empty) with ``value`` appended:
     written into spare capacity of its buffer, or a new buffer of twice the

@@ -32,7 +32,14 @@ import numpy as np
 from matfuse.errors import MatlabError, StackFrame
 from matfuse.runtime.classdef_arrays import ObjectArray, object_paren_get
 from matfuse.runtime.classdef_objects import ClassObject
-from matfuse.runtime._assign import append_cell, append_double, brace_set, field_set, paren_set
+from matfuse.runtime._assign import (
+    append_cell,
+    append_double,
+    append_struct,
+    brace_set,
+    field_set,
+    paren_set,
+)
 from matfuse.runtime._containers import (
     CELL,
     STRUCT,
@@ -65,9 +72,8 @@ from matfuse.runtime.values import (
 )
 
 __all__ = [
-    "COLON", "DELETE", "append_cell", "append_double", "end_value", "paren_get", "paren_set",
-    "brace_get",
-    "brace_set",
+    "COLON", "DELETE", "append_cell", "append_double", "append_struct", "end_value",
+    "paren_get", "paren_set", "brace_get", "brace_set",
     "field_get", "field_set", "lvalue_paren_get", "lvalue_brace_get", "lvalue_field_get",
 ]
 

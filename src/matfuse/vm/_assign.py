@@ -335,8 +335,12 @@ def _struct_element_field(fr: Any, cur: Any, key: list, levels: list[_Level], i:
     if where is None:
         if len(key) != 1 or not 1.0 <= key[0] <= 9.2e18 or key[0] != int(key[0]):
             return None
-        blank = StructArray.scalar({f: np.zeros((0, 0)) for f in cur.fields})
-        cur = _ix.paren_set(cur, key, blank, inplace=True)
+        grown = _ix.append_struct(cur) if key[0] == cur.data.size + 1 else None
+        if grown is not None:
+            cur = grown    # s(end+1).name = v: a blank element in spare capacity
+        else:
+            blank = StructArray.scalar({f: np.zeros((0, 0)) for f in cur.fields})
+            cur = _ix.paren_set(cur, key, blank, inplace=True)
         where = _element_index(cur.data.shape, key)
         if where is None:
             return None

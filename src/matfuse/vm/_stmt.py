@@ -337,7 +337,14 @@ class StmtCompiler:
 
         memo = StatementMemo(names, names_resolve_safely(names))
         evaluate = memo.evaluate
-        return lambda fr: evaluate(fr, value)
+
+        def memoised(fr: Any) -> Any:
+            # No lazy device value exists while hints are off: the memo
+            # would compute the value directly anyway.
+            if not hints.ACTIVE:
+                return value(fr)
+            return evaluate(fr, value)
+        return memoised
 
     # -------------------------------------------------------- control flow
     def _s_If(self, node: ast.If, live_out: set[str]) -> Stmt:
