@@ -32,14 +32,8 @@ import numpy as np
 from matfuse.errors import MatlabError, StackFrame
 from matfuse.runtime.classdef_arrays import ObjectArray, object_paren_get
 from matfuse.runtime.classdef_objects import ClassObject
-from matfuse.runtime._assign import (
-    append_cell,
-    append_double,
-    append_struct,
-    brace_set,
-    field_set,
-    paren_set,
-)
+from matfuse.runtime._assign import brace_set, field_set, paren_set
+from matfuse.runtime._capacity import append_cell, append_double, append_struct
 from matfuse.runtime._containers import (
     CELL,
     STRUCT,
