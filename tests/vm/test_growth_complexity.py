@@ -20,9 +20,12 @@ GROWTH_IDIOMS = {
     "dynamic fields": "r = struct(); for k = 1:N, r.(sprintf('f%d', k)) = k; end",
     "nested cell in struct": "s.c = {}; for k = 1:N, s.c{end+1} = k; end",
     "field of struct array element": "s(1).v = []; for k = 1:N, s(1).v(end+1) = k; end",
+    "matrix rows end+1": "M = zeros(0, 64); row = 1:64; for k = 1:N, M(end+1, :) = row; end",
+    "dynamic field reads": "r = struct(); for k = 1:N, r.(sprintf('f%d', k)) = k; end; "
+                           "t = 0; for k = 1:N, t = t + r.(sprintf('f%d', k)); end",
 }
 
-SIZES = {"dynamic fields": 1500}
+SIZES = {"dynamic fields": 1500, "dynamic field reads": 4000}
 DEFAULT_N = 4000
 
 

@@ -10,7 +10,6 @@ mutated, unless ``inplace=True``.
 from __future__ import annotations
 
 import sys
-import weakref
 from typing import Any
 
 import numpy as np
@@ -32,6 +31,13 @@ from matfuse.runtime._containers import (
     is_empty_double,
     kind_of,
     wrap,
+)
+from matfuse.runtime._capacity import (
+    append_cell,
+    append_double,
+    append_row_values,
+    is_prefix_view,
+    vector_prefix,
 )
 from matfuse.runtime._deletion import delete_elements
 from matfuse.runtime.containers_map import ContainersMap, map_assign
@@ -83,6 +89,9 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         out[(k - 1) % rows, (k - 1) // rows] = rhs
                         return out
                     if k == i and inplace and k == rows * shape[1] + 1:
+                        grown = append_double(v, rhs)
+                        if grown is not None:
+                            return grown if k > 1 else rhs
                         return canonical(_append_element(v, rhs, ARRAY))
                 elif type(i) is np.ndarray and i.dtype == np.bool_ and i.shape == shape:
                     # x(mask) = s with a mask of x's own shape.
@@ -99,6 +108,11 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         out = v if inplace else v.copy(order="K")
                         out[r - 1, c - 1] = rhs
                         return out
+    elif inplace and type(v) is np.ndarray and type(rhs) is np.ndarray and len(idx) == 2 \
+            and type(idx[0]) is float and is_colon(idx[1]):
+        grown = append_row_values(v, idx[0], rhs)
+        if grown is not None:
+            return grown
     if type(v) is ContainersMap:
         return map_assign(v, idx, empty_double() if rhs is DELETE else rhs)
     # A gpuArray on either side makes the result a gpuArray (as in MATLAB).
@@ -304,25 +318,6 @@ def _append_element(data: np.ndarray, value: Any, kind: str) -> np.ndarray:
     return out
 
 
-# Views made by ``vector_prefix``, by id: a view found here (and still the
-# same object) starts at its buffer's first element, so it can be widened in
-# place. Weak values: an entry ends with its view.
-_PREFIX_VIEWS: "weakref.WeakValueDictionary[int, np.ndarray]" = weakref.WeakValueDictionary()
-
-
-def vector_prefix(buffer: np.ndarray, shape: tuple[int, ...]) -> np.ndarray:
-    """The first elements of a row or column buffer, as a view of ``shape``
-    (remembered as a prefix view: see ``is_prefix_view``)."""
-    view = buffer[:, :shape[1]] if shape[0] == 1 else buffer[:shape[0], :]
-    _PREFIX_VIEWS[id(view)] = view
-    return view
-
-
-def is_prefix_view(arr: np.ndarray) -> bool:
-    """``arr`` was made by ``vector_prefix`` (it starts its buffer)."""
-    return _PREFIX_VIEWS.get(id(arr)) is arr
-
-
 def _extend_in_buffer(ldata: np.ndarray, new_shape: tuple[int, ...], kind: str,
                       fields: list[str] | None) -> np.ndarray | None:
     """``ldata`` (a prefix view of a larger vector buffer) widened to
@@ -337,7 +332,7 @@ def _extend_in_buffer(ldata: np.ndarray, new_shape: tuple[int, ...], kind: str,
             or base.shape[axis] < new_shape[axis] or ldata.strides != base.strides \
             or not is_prefix_view(ldata):
         return None
-    out = vector_prefix(base, new_shape)
+    out = vector_prefix(base, new_shape, ldata)
     _fill(out.reshape(-1, order="F")[ldata.size:], kind, fields)
     return out
 
@@ -438,7 +433,8 @@ def brace_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
             out[(k - 1) % rows, (k - 1) // rows] = rhs
             return v if out is data else CellArray(out)
         if k == i and inplace and k == count + 1:
-            return CellArray(_append_element(data, rhs, CELL))
+            grown = append_cell(v, rhs)
+            return grown if grown is not None else CellArray(_append_element(data, rhs, CELL))
     if _target_count(v.data.shape, idx) != 1:
         raise MatlabError("MATLAB:needMoreRhsOutputs",
                           "Insufficient number of outputs from right hand side of equal sign "

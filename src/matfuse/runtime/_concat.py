@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime._assign import is_prefix_view, vector_prefix
+from matfuse.runtime._capacity import is_prefix_view, vector_prefix
 from matfuse.runtime.classdef_arrays import OBJECT_TYPES, concat_objects
 from matfuse.runtime._classrules import concat_class, convert
 from matfuse.runtime._elementwise import string_of
@@ -212,7 +212,7 @@ def append_row(cur: Any, parts: list[Any]) -> Any:
             n = part.shape[1]
             row[at:at + n] = part[0]
             at += n
-    out = vector_prefix(buffer, (1, total))
+    out = vector_prefix(buffer, (1, total), cur)
     return canonical(out) if total == 1 else out
 
 

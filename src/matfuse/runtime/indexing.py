@@ -33,6 +33,7 @@ from matfuse.errors import MatlabError, StackFrame
 from matfuse.runtime.classdef_arrays import ObjectArray, object_paren_get
 from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime._assign import brace_set, field_set, paren_set
+from matfuse.runtime._capacity import append_cell, append_double, append_struct
 from matfuse.runtime._containers import (
     CELL,
     STRUCT,
@@ -66,7 +67,8 @@ from matfuse.runtime.values import (
 from matfuse.runtime.device_router import device_router
 
 __all__ = [
-    "COLON", "DELETE", "end_value", "paren_get", "paren_set", "brace_get", "brace_set",
+    "COLON", "DELETE", "append_cell", "append_double", "append_struct", "end_value",
+    "paren_get", "paren_set", "brace_get", "brace_set",
     "field_get", "field_set", "lvalue_paren_get", "lvalue_brace_get", "lvalue_field_get",
 ]
 
@@ -240,11 +242,15 @@ def field_get(v: Any, name: str) -> list:
     """``s.name`` as a comma-separated list; objects read properties."""
     t = type(v)
     if t is StructArray:
-        if name not in v.fields:
-            raise MatlabError("MATLAB:nonExistentField", f'Unrecognized field name "{name}".')
         data = v.data
         if data.size == 1:
-            return [data.reshape(-1)[0][name]]
+            # The element maps every field: one dict lookup, not a scan of
+            # the field list (structs with thousands of dynamic fields).
+            element = data.reshape(-1)[0]
+            if name in element:
+                return [element[name]]
+        if name not in v.fields:
+            raise MatlabError("MATLAB:nonExistentField", f'Unrecognized field name "{name}".')
         return [e[name] for e in data.reshape(-1, order="F")]
     if isinstance(v, MatlabError):
         return [exception_property(v, name)]

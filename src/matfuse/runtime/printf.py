@@ -299,8 +299,47 @@ def _parsed(fmt: str) -> tuple[str | _Spec, ...]:
     return tuple(parse_format(process_escapes(fmt)))
 
 
+@functools.lru_cache(maxsize=256)
+def _whole_number_plan(fmt: str) -> tuple[str, ...] | None:
+    """For a format whose conversions are all plain ``%d``/``%i``: its
+    literal pieces around them (one more than the conversions), else None."""
+    pieces: list[str] = []
+    literal: list[str] = []
+    for p in _parsed(fmt):
+        if isinstance(p, str):
+            literal.append(p)
+        elif p.conv in ("d", "i") and not p.flags and p.width is None and p.prec is None:
+            pieces.append("".join(literal))
+            literal = []
+        else:
+            return None
+    if not pieces:
+        return None
+    pieces.append("".join(literal))
+    return tuple(pieces)
+
+
+def _whole_numbers_text(fmt: str, args: list[Any]) -> str | None:
+    """``sprintf('id=%d, n=%d', a, b)`` with one whole double per ``%d``
+    (the loop case): the text directly; None when the general formatter is
+    needed (other conversions, more or fewer values, non-whole values)."""
+    plan = _whole_number_plan(fmt)
+    if plan is None or len(args) != len(plan) - 1:
+        return None
+    out = [plan[0]]
+    for value, literal in zip(args, plan[1:]):
+        if type(value) is not float or not -9.0e15 < value < 9.0e15 or value != int(value):
+            return None
+        out.append(str(int(value)))
+        out.append(literal)
+    return "".join(out)
+
+
 def format_printf(fmt: str, args: list[Any]) -> str:
     """MATLAB ``sprintf(fmt, args...)`` as a Python string."""
+    quick = _whole_numbers_text(fmt, args)
+    if quick is not None:
+        return quick
     parts = _parsed(fmt)
     stream = _Stream(args)
     specs = [p for p in parts if isinstance(p, _Spec)]

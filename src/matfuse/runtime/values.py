@@ -331,7 +331,8 @@ def char_array(text: str) -> np.ndarray:
     """A 1xN char row vector from a Python string."""
     if text == "":
         return np.zeros((0, 0), dtype=CHAR_DTYPE)
-    return np.array(list(text), dtype=CHAR_DTYPE).reshape(1, len(text))
+    # One string of width N seen as N one-character cells: no per-character list.
+    return np.array([text]).view(CHAR_DTYPE).reshape(1, len(text))
 
 
 def char_rows(lines: list[str]) -> np.ndarray:

@@ -80,6 +80,11 @@ class TargetCompiler:
         read = special or _calls.plain_reader(root)
         compiled = [self._level(lv) for lv in levels]
         if special is None and len(compiled) == 1 and compiled[0].kind in ("()", "{}"):
+            if _is_end_plus_one(levels[0]):
+                general = _index_assign(root, compiled[0])
+                if compiled[0].kind == "()":
+                    return root, _append_assign(root, general)
+                return root, _cell_append_assign(root, general)
             return root, _index_assign(root, compiled[0])
         if special is None and len(compiled) == 1 and compiled[0].kind == ".":
             return root, _field_assign(root, compiled[0].name)
@@ -149,6 +154,52 @@ def _index_assign(name: str, level: _Level) -> Setter:
         inplace = exclusive(cur, 2)
         fr[name] = setter(cur, idx, rhs, inplace=inplace)
     return assign_index
+
+
+def _is_end_plus_one(node: ast.Expr) -> bool:
+    """``x(end+1)``: one subscript, ``end + 1``."""
+    if type(node) is not ast.Index or len(node.args) != 1:
+        return False
+    arg = node.args[0]
+    return (type(arg) is ast.Binary and arg.op == "+" and type(arg.left) is ast.End
+            and type(arg.right) is ast.Number and arg.right.value == 1)
+
+
+def _append_assign(name: str, general: Setter) -> Setter:
+    """``x(end+1) = v``: a double scalar appended to an unshared double
+    vector goes straight into the vector's spare capacity; everything else
+    takes the ``general`` index assignment."""
+    append = _ix.append_double
+
+    def assign_append(fr: Any, rhs: Any) -> None:
+        cur = fr.get(name)
+        if type(rhs) is float and type(cur) is np.ndarray and cur.dtype == _F64 \
+                and cur.ndim == 2 and cur.size and exclusive(cur, 2):
+            grown = append(cur, rhs)
+            if grown is not None:
+                fr[name] = grown
+                return
+        general(fr, rhs)
+    return assign_append
+
+
+def _cell_append_assign(name: str, general: Setter) -> Setter:
+    """``c{end+1} = v``: appended to an unshared cell vector in its spare
+    capacity; everything else takes the ``general`` brace assignment."""
+    append = _ix.append_cell
+
+    def assign_cell_append(fr: Any, rhs: Any) -> None:
+        cur = fr.get(name)
+        if type(cur) is CellArray and exclusive(cur, 2):
+            grown = append(cur, rhs)
+            if grown is not None:
+                fr[name] = grown
+                return
+        general(fr, rhs)
+    return assign_cell_append
+
+
+_F64 = np.dtype(np.float64)
 
 
 def _field_assign(name: str, field: str) -> Setter:
@@ -284,8 +335,12 @@ def _struct_element_field(fr: Any, cur: Any, key: list, levels: list[_Level], i:
     if where is None:
         if len(key) != 1 or not 1.0 <= key[0] <= 9.2e18 or key[0] != int(key[0]):
             return None
-        blank = StructArray.scalar({f: np.zeros((0, 0)) for f in cur.fields})
-        cur = _ix.paren_set(cur, key, blank, inplace=True)
+        grown = _ix.append_struct(cur) if key[0] == cur.data.size + 1 else None
+        if grown is not None:
+            cur = grown    # s(end+1).name = v: a blank element in spare capacity
+        else:
+            blank = StructArray.scalar({f: np.zeros((0, 0)) for f in cur.fields})
+            cur = _ix.paren_set(cur, key, blank, inplace=True)
         where = _element_index(cur.data.shape, key)
         if where is None:
             return None

@@ -14,6 +14,7 @@ from matfuse.runtime import indexing as _ix
 from matfuse.runtime.classdef_objects import method_for
 from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
 from matfuse.runtime.registry import Builtin
+from matfuse.vm.functions import CompiledFunction
 from matfuse.runtime.values import DeviceValue, FunctionHandle, StringArray, is_char, to_str
 
 MISSING = object()
@@ -50,7 +51,7 @@ class NameCall:
     """A call site of a named function; caches its resolution per generation."""
 
     __slots__ = ("name", "scope", "gen", "target", "fast", "span", "impl", "arity", "nargs",
-                 "plannable")
+                 "plannable", "host", "calling", "function")
 
     def __init__(self, name: str, scope: Any, span: Any = None, nargs: int | None = None):
         self.name = name
@@ -68,6 +69,14 @@ class NameCall:
         # are what the auto-offload planner places on a device: while its
         # hook is installed they must go through call_builtin.
         self.plannable = False
+        # A builtin taking this many arguments (fixed at compile time):
+        # ``make_call_site`` calls it directly on host values, in the
+        # calling convention ``calling`` (see ``_HOST_CALLS``).
+        self.host = False
+        self.calling = 0
+        # A function of a file (not a builtin): ``make_call_site`` calls it
+        # straight through ``call_function`` on host values.
+        self.function: Any = None
 
     def resolve(self, interp: Any) -> Any:
         target = interp.resolve(self.name, self.scope)
@@ -85,6 +94,13 @@ class NameCall:
                           float("inf") if target.max_args is None else target.max_args)
             if self.nargs is not None and not self.arity[0] <= self.nargs <= self.arity[1]:
                 self.fast = False
+        self.host = (type(target) is Builtin and self.nargs is not None
+                     and target.min_args <= self.nargs
+                     and (target.max_args is None or self.nargs <= target.max_args))
+        if self.host:
+            self.impl = target.impl
+            self.calling = 2 * target.needs_ctx + target.wants_nargout
+        self.function = target if type(target) is CompiledFunction else None
         self.gen = interp.generation
         return target
 
@@ -146,10 +162,35 @@ def call_handle(interp: Any, fh: FunctionHandle, args: list, nargout: int) -> li
     method = method_for(fh.name, args) if args else None
     if method is not None:
         return interp.call_function(method, args, nargout)
-    target = interp.resolve(fh.name, fh.scope)
+    return interp.invoke(handle_target(interp, fh), args, nargout, fh.name)
+
+
+def handle_target(interp: Any, fh: FunctionHandle) -> Any:
+    """What ``@name`` calls now: resolved once per generation (as call sites
+    are), so ``cellfun(@numel, c)`` searches the path once, not per element."""
+    cache = interp.handle_targets
+    if cache.generation != interp.generation:
+        cache.clear()
+        cache.generation = interp.generation
+    key = (fh.name, fh.scope)
+    target = cache.get(key)
     if target is None:
-        raise unrecognized(fh.name or "")
-    return interp.invoke(target, args, nargout, fh.name)
+        target = interp.resolve(fh.name, fh.scope)
+        if target is None:
+            raise unrecognized(fh.name or "")
+        cache[key] = target
+    return target
+
+
+class HandleTargets(dict):
+    """``(name, scope) -> target`` of the named handles called in one
+    generation (``generation``: the one the entries belong to)."""
+
+    __slots__ = ("generation",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.generation = -1
 
 
 def handle_end_error() -> MatlabError:
@@ -239,104 +280,6 @@ def ident_paren_value(name: str, cell: list | None, build: Callable[[Any], list]
                 err.span = span
             raise
     return ident_paren
-
-
-def finish_fast(site: NameCall, result: Any) -> Any:
-    """Normalise a builtin's direct result to one value."""
-    if type(result) is tuple:
-        return result[0]
-    if result is None:
-        raise too_many_outputs(site.name)
-    return result
-
-
-def fast_failed(err: MatlabError, site: NameCall) -> MatlabError:
-    """Name the builtin and place the error (resolution failures name nobody)."""
-    if err.function_name is None and err.identifier != "MATLAB:UndefinedFunction" \
-            and site.target is not None:
-        err.function_name = site.target.name
-    if err.span is None:
-        err.span = site.span
-    return err
-
-
-_call_factories: dict[int, Callable] = {}
-
-
-def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
-                   span: Any) -> Callable[[Any], Any]:
-    """``name(a0, ..., aN)`` with plain arguments (no ``end``, no cs-lists):
-    generated so a builtin on float arguments is called with no list, no
-    dispatcher and no extra frames; variables are indexed as usual."""
-    n = len(fns)
-    factory = _call_factories.get(n)
-    if factory is None:
-        args = ", ".join(f"a{k}" for k in range(n))
-        evals = "".join(f"        a{k} = f{k}(fr)\n" for k in range(n))
-        floats = " and ".join(f"type(a{k}) is float" for k in range(n))
-        src = (
-            f"def factory(name, fns, site, MISSING, index_value, slow, finish, failed, "
-            f"MatlabError, AUTO, method_for):\n"
-            f"    {args}, = fns\n".replace(args, ", ".join(f"f{k}" for k in range(n)), 1)
-            + "    def call_site(fr):\n"
-            "        v = fr.get(name, MISSING)\n"
-            + evals +
-            "        if v is not MISSING:\n"
-            f"            return index_value(fr, v, [{args}])\n"
-            "        interp = fr.interp\n"
-            "        if site.gen != interp.generation:\n"
-            "            try:\n"
-            "                site.resolve(interp)\n"
-            "            except MatlabError as err:\n"
-            f"                if method_for(name, [{args}]) is not None:\n"
-            f"                    return slow(fr, site, [{args}])\n"
-            "                raise failed(err, site) from None\n"
-            f"        if site.fast and {floats} and (not site.plannable or AUTO.call is None):\n"
-            "            try:\n"
-            f"                r = site.impl({args})\n"
-            "            except MatlabError as err:\n"
-            "                raise failed(err, site) from None\n"
-            "            if type(r) is float:\n"
-            "                return r\n"
-            "            return finish(site, r)\n"
-            f"        return slow(fr, site, [{args}])\n"
-            "    return call_site\n")
-        namespace: dict[str, Any] = {}
-        exec(compile(src, f"<call site {n} args>", "exec"), namespace)
-        factory = namespace["factory"]
-        _call_factories[n] = factory
-    site = NameCall(name, ctx.scope, span, n)
-    return factory(name, fns, site, MISSING, _index_value(span), _slow_call(span),
-                   finish_fast, fast_failed, MatlabError, AUTO_OFFLOAD, method_for)
-
-
-def _index_value(span: Any) -> Callable[[Any, Any, list], Any]:
-    paren_get = _ix.paren_get
-
-    def index_value(fr: Any, v: Any, idx: list) -> Any:
-        try:
-            if type(v) is FunctionHandle:
-                out = call_handle(fr.interp, v, idx, 1)
-                if not out:
-                    raise too_many_outputs(None)
-                return out[0]
-            return paren_get(v, idx)
-        except MatlabError as err:
-            if err.span is None:
-                err.span = span
-            raise
-    return index_value
-
-
-def _slow_call(span: Any) -> Callable[[Any, NameCall, list], Any]:
-    def slow(fr: Any, site: NameCall, args: list) -> Any:
-        try:
-            return site.value(fr, args)
-        except MatlabError as err:
-            if err.span is None:
-                err.span = span
-            raise
-    return slow
 
 
 def scalar_truth(v: Any, op: str) -> bool:

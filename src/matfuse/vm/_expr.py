@@ -20,6 +20,7 @@ from matfuse.runtime.registry import lookup as lookup_builtin
 from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, char_array
 from matfuse.vm import _calls
 from matfuse.vm import _chains
+from matfuse.vm._call_sites import make_call_site
 from matfuse.vm._members import member_index, member_list, super_call
 from matfuse.vm.names import contains_end, expr_reads
 from matfuse.vm.unparse import unparse
@@ -452,7 +453,7 @@ class ExprCompiler:
             if (0 < len(node.args) <= 4 and not any(contains_end(a) for a in node.args)
                     and not any(self.is_multi(a) or type(a) is ast.Colon for a in node.args)):
                 fns = [self.value(a) for a in node.args]
-                return _calls.make_call_site(base.name, fns, self.ctx, base.span)
+                return make_call_site(base.name, fns, self.ctx, base.span)
             cell, build = self.index_parts(node)
             return _calls.ident_paren_value(base.name, cell, build, self.ctx, base.span)
         multi = self._m_index(node)

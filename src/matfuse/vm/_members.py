@@ -16,6 +16,7 @@ from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.classdef_objects import ClassObject
+from matfuse.runtime.values import StructArray
 from matfuse.vm import _calls
 
 MultiClosure = Callable[[Any, int], list]
@@ -60,7 +61,44 @@ def member_list(exprs: Any, node: ast.Field) -> MultiClosure:
         if type(v) is ClassObject or type(v) is ObjectArray:
             return _classes().member_values(fr.interp, v, name, None, "()", nargout)
         return field_get(v, name)
-    return member
+    element_read = _element_field_reader(exprs, node.base, name)
+    if element_read is None:
+        return member
+
+    def element_member(fr: Any, nargout: int) -> list:
+        value = element_read(fr)
+        return [value] if value is not _calls.MISSING else member(fr, nargout)
+    return element_member
+
+
+def _element_field_reader(exprs: Any, base: ast.Expr, name: str
+                          ) -> Callable[[Any], Any] | None:
+    """For ``s(k).name`` with ``s`` and ``k`` plain names: a reader giving the
+    field of element k of a struct array ``s`` straight from its dict, or
+    MISSING for anything else (the general path then runs; reading two
+    variables has no effect to repeat)."""
+    if type(base) is not ast.Index or base.kind != "()" or len(base.args) != 1:
+        return None
+    root, arg = base.base, base.args[0]
+    if type(root) is not ast.Ident or type(arg) is not ast.Ident \
+            or exprs.ctx.special_reader(root.name) is not None \
+            or exprs.ctx.special_reader(arg.name) is not None:
+        return None
+    array_name, index_name = root.name, arg.name
+    missing = _calls.MISSING
+
+    def read_element_field(fr: Any) -> Any:
+        v = fr.get(array_name)
+        k = fr.get(index_name)
+        if type(v) is not StructArray or type(k) is not float:
+            return missing
+        data = v.data
+        if data.ndim != 2 or not 1.0 <= k <= data.size or k != int(k):
+            return missing
+        rows = data.shape[0]
+        p = int(k) - 1
+        return data[p % rows, p // rows].get(name, missing)
+    return read_element_field
 
 
 def member_index(exprs: Any, node: ast.Field, kind: str, cell: list | None,

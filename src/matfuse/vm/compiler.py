@@ -99,26 +99,32 @@ class CompiledBlock:
     run: Callable[[Any], Any] = lambda fr: None
 
 
-def _runner(fns: list[Callable[[Any], Any]]) -> Callable[[Any], Any]:
-    """Executes statements in order; stops at the first control signal."""
-    if not fns:
+def _runner(pairs: list[tuple[Callable[[Any], Any], Callable[[Any], Any]]]
+            ) -> Callable[[Any], Any]:
+    """Executes statements in order; stops at the first control signal.
+
+    ``pairs``: each statement as (plain, hinted): the hinted form (liveness
+    hints, ``_with_liveness_hints``) runs only while ``hints.ACTIVE``; the
+    check is made here, per statement, so host-only code calls the plain
+    statement with no wrapper in between."""
+    if not pairs:
         return lambda fr: None
-    if len(fns) == 1:
-        return fns[0]
-    if len(fns) == 2:
-        f0, f1 = fns
+    if len(pairs) == 1:
+        return pairs[0][1]
+    if len(pairs) == 2:
+        (p0, h0), (p1, h1) = pairs
 
         def run2(fr: Any) -> Any:
-            signal = f0(fr)
+            signal = p0(fr) if not hints.ACTIVE else h0(fr)
             if signal is not None:
                 return signal
-            return f1(fr)
+            return p1(fr) if not hints.ACTIVE else h1(fr)
         return run2
-    seq = tuple(fns)
+    seq = tuple(pairs)
 
     def run(fr: Any) -> Any:
-        for f in seq:
-            signal = f(fr)
+        for plain, hinted in seq:
+            signal = plain(fr) if not hints.ACTIVE else hinted(fr)
             if signal is not None:
                 return signal
         return None
@@ -198,16 +204,19 @@ class BodyCompiler:
             live_after[i] = set(live)
             live |= facts[i][0]
         infos = []
+        pairs = []
         for s, (reads, writes), after in zip(stmts, facts, live_after):
             self._children.append([])
             try:
                 fn = self.stmts.compile(s, after)
             finally:
                 children = self._children.pop()
+            plain = fn
             fn = _with_liveness_hints(fn, frozenset(writes & after), frozenset(reads - after))
+            pairs.append((plain, fn))
             infos.append(StmtInfo(s, fn, frozenset(reads), _frozen(writes),
                                   frozenset(reads - after), children))
-        block = CompiledBlock(infos, _runner([i.fn for i in infos]))
+        block = CompiledBlock(infos, _runner(pairs))
         if self._children:
             self._children[-1].append(block)
         return block

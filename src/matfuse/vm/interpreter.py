@@ -73,6 +73,7 @@ class Interpreter:
         self.repl_version = 0
         self._generation_repl_version = 0
         self.compile_cache = CompileCache()
+        self.handle_targets = _calls.HandleTargets()
         self._display_format = "short"
         self.display_spacing = "loose"           # format compact / loose
         self.warning_states: dict[str, bool] = {}

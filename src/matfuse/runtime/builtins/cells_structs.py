@@ -198,6 +198,11 @@ def struct(*args: Any) -> Any:
             raise MatlabError("MATLAB:struct:DuplicateFieldName", f"Duplicate field name \"{name}\".")
         names.append(name)
         values.append(value)
+    if shape is None and not any(isinstance(v, CellArray) for v in values):
+        # No cell values: one struct, its fields the values as given.
+        one = np.empty((1, 1), dtype=object)
+        one[0, 0] = dict(zip(names, values))
+        return StructArray(names, one)
     shape = shape or (1, 1)
     count = int(np.prod(shape))
     flat = np.empty(count, dtype=object)

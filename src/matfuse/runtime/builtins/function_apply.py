@@ -81,6 +81,11 @@ def _element(v: Any, i: int) -> Any:
 def _uniform_array(values: list[Any], shape: tuple[int, ...], fn: str, k: int) -> Any:
     if not values:
         return np.zeros(shape)
+    if all(type(v) is float for v in values):
+        # Every output a double scalar (the common case): one array build.
+        return canonical(np.array(values, dtype=np.float64).reshape(shape, order="F"))
+    if all(type(v) is bool for v in values):
+        return canonical(np.array(values, dtype=np.bool_).reshape(shape, order="F"))
     arrays = []
     for idx, v in enumerate(values):
         if isinstance(v, (CellArray, StructArray, StringArray, FunctionHandle)) or numel(v) != 1:
@@ -104,10 +109,14 @@ def _apply(ctx: Any, fn: str, f: Any, inputs: list[Any], count: int, shape: tupl
     nout = max(nargout, 1)
     call_nargout = nargout
     results: list[list[Any]] = [[] for _ in range(nout)]
+    # An anonymous or bound handle is called directly, not through ctx.call's
+    # dispatch on what ``f`` is, once per element.
+    direct = f.fn if type(f) is FunctionHandle else None
     for i in range(count):
         args = [getter(v, i) for v in inputs]
         try:
-            out = ctx.call(f, args, call_nargout)
+            out = direct(args, call_nargout) if direct is not None \
+                else ctx.call(f, args, call_nargout)
         except MatlabError as err:
             if handler is None:
                 raise
@@ -180,8 +189,9 @@ def cellfun(ctx: Any, f: Any, *args: Any, nargout: int = 1) -> Any:
             raise MatlabError("MATLAB:cellfun:AllInputsSameSize",
                               "All of the input arguments must be of the same size and shape.")
     shape = rest[0].data.shape
-    return _apply(ctx, "cellfun", func, rest, rest[0].data.size, shape, uniform, handler, nargout,
-                  lambda c, i: c.data.reshape(-1, order="F")[i])
+    columns = [c.data.reshape(-1, order="F") for c in rest]
+    return _apply(ctx, "cellfun", func, columns, rest[0].data.size, shape, uniform, handler,
+                  nargout, lambda column, i: column[i])
 
 
 @builtin("arrayfun", category="cells", nargin=(2, None), nargout=(0, None), needs_ctx=True,
@@ -199,7 +209,18 @@ def arrayfun(ctx: Any, f: Any, *args: Any, nargout: int = 1) -> Any:
             raise MatlabError("MATLAB:arrayfun:AllInputsSameSize",
                               "All of the input arguments must be of the same size and shape.")
     count = numel(rest[0])
-    return _apply(ctx, "arrayfun", func, rest, count, shape, uniform, handler, nargout, _element)
+    # Double and logical arrays give their elements as Python floats/bools
+    # (the scalar value model) in one conversion.
+    columns = [v.reshape(-1, order="F").tolist()
+               if type(v) is np.ndarray and (v.dtype == np.float64 or v.dtype == np.bool_)
+               else v for v in rest]
+    return _apply(ctx, "arrayfun", func, columns, count, shape, uniform, handler, nargout,
+                  _column_element)
+
+
+def _column_element(column: Any, i: int) -> Any:
+    """Element i of an arrayfun input: from its element list, else ``_element``."""
+    return column[i] if type(column) is list else _element(column, i)
 
 
 @builtin("structfun", category="structs", nargin=(2, None), nargout=(0, None), needs_ctx=True,

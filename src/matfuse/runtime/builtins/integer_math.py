@@ -27,6 +27,7 @@ from matfuse.runtime.builtins._math_support import (
 )
 from matfuse.runtime.builtins.elementwise_math import binary_spec, unary_spec
 from matfuse.runtime.registry import builtin
+from matfuse.runtime.values import canonical
 
 
 def _rounding(name: str, np_fn: Callable, py_fn: Callable[[float], int], doc: str) -> None:
@@ -122,16 +123,21 @@ def _round_digits(a: np.ndarray, digits: int, kind: str) -> np.ndarray:
 
 
 # ----------------------------------------------------------------- mod / rem
+def _whole_divisor_mod(a: np.ndarray, divisor: Any, trunc: bool) -> np.ndarray:
+    """mod (floor) or rem (trunc) of a float array by a whole nonzero
+    finite scalar: no roundoff snapping, no zero case."""
+    with np.errstate(all="ignore"):
+        q = a / divisor
+        out = a - divisor * (np.trunc(q) if trunc else np.floor(q))
+    return out.astype(a.dtype, copy=False)
+
+
 def _float_mod(a: np.ndarray, b: np.ndarray, trunc: bool) -> np.ndarray:
     """Octave/MATLAB mod (floor) or rem (trunc) for float arrays."""
     if b.size == 1:
         divisor = b.reshape(-1)[0]
         if divisor != 0 and np.isfinite(divisor) and divisor == np.round(divisor):
-            # A whole nonzero divisor: no roundoff snapping, no zero case.
-            with np.errstate(all="ignore"):
-                q = a / divisor
-                out = a - divisor * (np.trunc(q) if trunc else np.floor(q))
-            return out.astype(a.dtype, copy=False)
+            return _whole_divisor_mod(a, divisor, trunc)
     with np.errstate(all="ignore"):
         q = a / b
         n = np.trunc(q) if trunc else np.floor(q)
@@ -196,6 +202,11 @@ def _mod_like(name: str, trunc: bool) -> Callable:
                 if y.is_integer() or not _near_integer(q):
                     return x - y * (math.trunc(q) if trunc else math.floor(q))
                 return 0.0
+        if type(x) is np.ndarray and type(y) is float and x.dtype == np.float64 \
+                and y != 0.0 and y.is_integer():
+            # A double array and a whole scalar divisor (``mod(v, 17)``):
+            # no broadcasting or class combination to do.
+            return canonical(_whole_divisor_mod(x, y, trunc))
         a, b, int_dtype = binary_inputs(x, y, name)
         if int_dtype is not None:
             return finish(_int_mod(a, b, int_dtype, trunc))

@@ -95,6 +95,12 @@ def sum_(x: Any, *args: Any) -> Any:
     """Sum of elements: sum(x), sum(x, dim|vecdim|'all'), type and NaN flags."""
     if type(x) is float and not args:
         return x   # scalar fast path (loops)
+    if type(x) is np.ndarray and not args and x.ndim == 2 and x.size \
+            and (x.dtype == np.float64 or x.dtype == np.bool_):
+        # A nonempty double/logical matrix along its first non-singleton
+        # dimension: what _sum_like does, without parsing options.
+        axis = 1 if x.shape[0] == 1 else 0
+        return canonical(np.add.reduce(x, axis=axis, keepdims=True, dtype=np.float64))
     return _sum_like(x, args, "sum")
 
 

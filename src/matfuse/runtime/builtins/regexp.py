@@ -25,6 +25,11 @@ from matfuse.runtime.values import (
 )
 
 _OUTPUT_KEYS = ("start", "end", "tokenextents", "match", "tokens", "names", "split")
+# Flags as plain ints: combining RegexFlag enum members costs more than a match.
+_IGNORECASE = int(re.IGNORECASE)
+_MULTILINE = int(re.MULTILINE)
+_DOTALL = int(re.DOTALL)
+_VERBOSE = int(re.VERBOSE)
 
 
 _INLINE_FLAGS = re.compile(r"\(\?(-?)([imsx]+)\)")
@@ -72,12 +77,26 @@ def translate_pattern(pattern: str) -> str:
     return out
 
 
+# MATLAB pattern and flags -> compiled Python pattern (loops match the same
+# few patterns over and over; translating one costs more than matching).
+_COMPILED: dict[tuple[str, int], re.Pattern] = {}
+_COMPILED_LIMIT = 256
+
+
 def _compile(pattern: str, flags: int, fn: str) -> re.Pattern:
+    key = (pattern, flags)
+    found = _COMPILED.get(key)
+    if found is not None:
+        return found
     try:
-        return re.compile(translate_pattern(pattern), flags)
+        compiled = re.compile(translate_pattern(pattern), flags)
     except re.error as exc:
         raise MatlabError(f"MATLAB:{fn}:invalidPattern" if fn else "MATLAB:regexp:invalidPattern",
                           f"The regular expression is invalid: {exc}.") from None
+    if len(_COMPILED) >= _COMPILED_LIMIT:
+        _COMPILED.clear()
+    _COMPILED[key] = compiled
+    return compiled
 
 
 def _char(text: str) -> np.ndarray:
@@ -167,19 +186,19 @@ def _regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> 
     keys: list[str] = []
     once = False
     empty_match = False
-    flags = re.IGNORECASE if ignore_case else 0
-    for opt in options:
-        word = to_str(opt).lower()
+    flags = _IGNORECASE if ignore_case else 0
+    words = [to_str(opt).lower() for opt in options]
+    for opt, word in zip(options, words):
         if word in _OUTPUT_KEYS:
             keys.append(word)
         elif word == "once":
             once = True
         elif word == "ignorecase":
-            flags |= re.IGNORECASE
+            flags |= _IGNORECASE
         elif word == "matchcase":
-            flags &= ~re.IGNORECASE
+            flags &= ~_IGNORECASE
         elif word in ("lineanchors",):
-            flags |= re.MULTILINE
+            flags |= _MULTILINE
         elif word in ("dotexceptnewline",):
             continue
         elif word in ("emptymatch", "noemptymatch"):
@@ -187,12 +206,12 @@ def _regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> 
         elif word in ("dotall", "stringanchors", "literalspacing", "forceCellOutput".lower()):
             continue
         elif word == "freespacing":
-            flags |= re.VERBOSE
+            flags |= _VERBOSE
         else:
             raise MatlabError(f"MATLAB:{fn}:UnknownOption" if fn else "MATLAB:regexp:UnknownOption",
                               f"Invalid option '{to_str(opt)}'.")
-    if "dotexceptnewline" not in [to_str(o).lower() for o in options]:
-        flags |= re.DOTALL
+    if "dotexceptnewline" not in words:
+        flags |= _DOTALL
     default_order = list(_OUTPUT_KEYS)
     wanted = max(nargout, 1)
     order = keys + [k for k in default_order if k not in keys]

@@ -46,6 +46,10 @@ def _find_result_shape(shape: tuple[int, ...], count: int) -> tuple[int, int]:
 def find(x: Any, n: Any = None, direction: Any = None, nargout: int = 1) -> Any:
     """Indices of nonzero elements: find(X), find(X, n), find(X, n, 'last'),
     [row, col] = find(X), [row, col, v] = find(X)."""
+    if type(x) is np.ndarray and nargout <= 1 and direction is None and x.ndim == 2 and x.size \
+            and (x.dtype == np.bool_ or x.dtype == np.float64) \
+            and (n is None or (type(n) is float and n >= 1.0 and n.is_integer())):
+        return _find_indices(x, n)
     arr = _logical_input(x, "find")
     if type(x) is float and nargout <= 1 and n is None:
         return 1.0 if x != 0.0 else np.zeros((0, 0))
@@ -74,6 +78,19 @@ def find(x: Any, n: Any = None, direction: Any = None, nargout: int = 1) -> Any:
     if nargout >= 3:
         out.append(canonical(flat[hits].reshape(shape)))
     return tuple(out)
+
+
+def _find_indices(x: np.ndarray, n: float | None) -> Any:
+    """``find(x)`` / ``find(x, n)`` of a nonempty 2-D logical or double array:
+    1-based column-major positions, a row for a row vector, else a column."""
+    mask = x if x.dtype == np.bool_ else x != 0   # NaN is nonzero
+    rows, cols = x.shape
+    flat = mask.reshape(-1) if rows == 1 or cols == 1 else mask.reshape(-1, order="F")
+    hits = flat.nonzero()[0]
+    if n is not None:
+        hits = hits[:int(n)]
+    positions = np.add(hits, 1.0)
+    return canonical(positions.reshape((1, hits.size) if rows == 1 else (hits.size, 1)))
 
 
 def _truth_reduce(x: Any, dim: Any, fn: str, use_any: bool) -> Any:

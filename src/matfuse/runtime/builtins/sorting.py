@@ -182,13 +182,16 @@ def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
             return None
         descend = text == "descend"
     flat = x.reshape(-1)
-    if np.isnan(flat).any():
-        return None
-    order = np.argsort(-flat if descend else flat, kind="stable")
-    out = canonical(flat[order].reshape(x.shape))
+    order = (-flat if descend else flat).argsort(kind="stable")
+    ordered = flat[order]
+    if ordered.size and ordered[-1] != ordered[-1]:
+        return None   # NaN sorts last either way: the general path places it
+    if ordered.size == 1:
+        return (float(ordered[0]), 1.0) if nargout >= 2 else float(ordered[0])
+    out = ordered.reshape(x.shape)
     if nargout < 2:
         return out
-    return out, canonical((order + 1.0).reshape(x.shape))
+    return out, (order + 1.0).reshape(x.shape)
 
 
 def _cellstr(strings: np.ndarray) -> CellArray:

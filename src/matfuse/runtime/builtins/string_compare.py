@@ -107,9 +107,43 @@ def _strcmp_family(a: Any, b: Any, n: int | None, fold: bool, fn: str) -> Any:
     return np.array(values, dtype=bool).reshape(shape, order="F")
 
 
+def _char_row_key(v: Any) -> bytes | None:
+    """The code units of a char row (or empty char) as bytes; None for
+    anything else. Two such values are strcmp-equal iff their keys are."""
+    if type(v) is np.ndarray and v.dtype == _CHAR and v.ndim == 2 and v.shape[0] <= 1:
+        return v.tobytes()
+    return None
+
+
+def _strcmp_char_row(key: bytes, row: Any, other: Any) -> Any:
+    """strcmp of a char row (``key`` its code units) with a char row or a
+    cell array: the common cases without building compare items; None for
+    other operands."""
+    other_key = _char_row_key(other)
+    if other_key is not None:
+        return key == other_key
+    if type(other) is not CellArray:
+        return None
+    values = []
+    for item in other.data.reshape(-1, order="F"):
+        item_key = _char_row_key(item)
+        values.append(key == item_key if item_key is not None
+                      else _equal(row, item, None, False))
+    return np.array(values, dtype=bool).reshape(other.data.shape, order="F")
+
+
 @builtin("strcmp", category="strings", nargin=(2, 2))
 def strcmp(a: Any, b: Any) -> Any:
     """Compare text (case sensitive); cell- and string-array aware."""
+    key = _char_row_key(a)
+    if key is not None:
+        quick = _strcmp_char_row(key, a, b)
+        if quick is not None:
+            return quick
+    else:
+        key = _char_row_key(b)
+        if key is not None and type(a) is CellArray:
+            return _strcmp_char_row(key, b, a)
     return _strcmp_family(a, b, None, False, "strcmp")
 
 
