@@ -108,9 +108,11 @@ def _strcmp_family(a: Any, b: Any, n: int | None, fold: bool, fn: str) -> Any:
 
 
 def _char_row_key(v: Any) -> bytes | None:
-    """The code units of a char row (or empty char) as bytes; None for
-    anything else. Two such values are strcmp-equal iff their keys are."""
-    if type(v) is np.ndarray and v.dtype == _CHAR and v.ndim == 2 and v.shape[0] <= 1:
+    """The code units of a non-empty char row as bytes; None for anything
+    else (empty texts of different widths differ: the general path). Two
+    such values are strcmp-equal iff their keys are."""
+    if type(v) is np.ndarray and v.dtype == _CHAR and v.ndim == 2 and v.shape[0] == 1 \
+            and v.shape[1] > 0:
         return v.tobytes()
     return None
 
