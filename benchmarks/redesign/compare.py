@@ -73,7 +73,11 @@ def run_child(tree: Path, case: Case, provider: str, warmup: int, iters: int,
               timeout: float) -> dict:
     env = dict(os.environ)
     env.update(case.env)
-    env["PYTHONPATH"] = str(tree / "src")
+    # the tree's sources first; other entries (installed dependencies) stay,
+    # any other matfuse checkout's src is dropped
+    kept = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+            if p and not (Path(p) / "matfuse").is_dir()]
+    env["PYTHONPATH"] = os.pathsep.join([str(tree / "src"), *kept])
     env["MATFUSE_PROVIDER"] = provider
     env["MATFUSE_FALLBACK"] = "error"
     try:
