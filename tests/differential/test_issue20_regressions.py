@@ -113,6 +113,12 @@ EXAMPLES: dict[str, Program] = {
         {"x1": np.array([[1.0367525761943581 + 1.6432362870023167j]]),
          "x2": np.array([[0.37719064950942993 - 0.26420971751213074j]], dtype=np.complex64)},
         "abs(x1)", "abs(x2)"),
+    # found on an H200 (seed 7071), also on lavapipe: NaN + -NaN folded to 0
+    "binary_functions_of_nan_and_its_negation": _program(
+        {"x1": np.array([[1e22, -1e22, 0.5, 3.0, np.nan]]),
+         "x2": np.array([[0.5, np.nan, -2.0]], dtype=np.float32)},
+        "mod(x1, -(x1))", "rem(x1, -(x1))", "mod(-(x1), x1)", "atan2(x1, -(x1))",
+        "mod(x2, -(x2))", "atan2(x2, -(x2))"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),

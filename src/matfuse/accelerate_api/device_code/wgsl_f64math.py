@@ -286,7 +286,7 @@ fn mf_atan(x0: f64) -> f64 {
 }
 
 fn mf_atan2(y: f64, x: f64) -> f64 {
-  if (mf_isnan(x) || mf_isnan(y)) { return x + y; }
+  if (mf_isnan(x) || mf_isnan(y)) { return mf_nan(); }   // not x + y: folds to 0 for y = -x
   let pi = 3.141592653589793lf;
   let pi_lo = 1.2246467991473532e-16lf;
   if (y == 0.0lf) {
@@ -401,7 +401,7 @@ fn mf_is_odd_int(y: f64) -> bool {
 
 fn mf_pow(x: f64, y: f64) -> f64 {
   if (y == 0.0lf || x == 1.0lf) { return 1.0lf; }   // C / NumPy (the host path)
-  if (mf_isnan(x) || mf_isnan(y)) { return x + y; }
+  if (mf_isnan(x) || mf_isnan(y)) { return mf_nan(); }   // not x + y: folds to 0 for y = -x
   if (y == 1.0lf) { return x; }
   if (y == 2.0lf) { return x * x; }
   if (y == 0.5lf && !(x == 0.0lf) && !mf_isinf(x) && x > 0.0lf) { return sqrt(x); }

@@ -68,7 +68,7 @@ fn mf_pow_f32(a: f32, b: f32) -> f32 {
   if (b == 1.0) { return a; }
   if (b == 0.0) { return 1.0; }
   // the driver's pow (exp2 of b * log2(a)) gives 0 for a NaN base on llvmpipe
-  if (((bitcast<u32>(f32(a)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>(f32(b)) & 0x7fffffffu) > 0x7f800000u)) { return a + b; }
+  if (((bitcast<u32>(f32(a)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>(f32(b)) & 0x7fffffffu) > 0x7f800000u)) { return bitcast<f32>(0x7fc00000u); }
   if (mf32_is_small_int(b)) { return mf32_ipow(a, b); }
   if (b == 0.5 && a >= 0.0) { return sqrt(a); }
   let m = pow(abs(a), b);
@@ -99,7 +99,7 @@ ATAN2_F32 = """
 // lavapipe's f32 atan2 returns 0 for NaN and 3*pi/4 for (0, 0): the special
 // cases are handled as mf_atan2 (f64) does; finite non-zeros use mf32_atan
 fn mfx_atan2_32(y: f32, x: f32) -> f32 {
-  if (((bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>(y) & 0x7fffffffu) > 0x7f800000u)) { return x + y; }
+  if (((bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>(y) & 0x7fffffffu) > 0x7f800000u)) { return bitcast<f32>(0x7fc00000u); }
   let pi = 3.1415927f;
   if (y == 0.0f) {
     if (x > 0.0f || (x == 0.0f && 1.0f / x > 0.0f)) { return y; }

@@ -41,6 +41,8 @@ fn {round}(x: {T}) -> {T} {{
 }}""",
     "rem": """
 fn {rem}(a: {T}, b: {T}) -> {T} {{
+  // NaN first, as a constant: compilers fold a + -a to 0 even for NaN
+  if (((bitcast<u32>({bits}(a)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>({bits}(b)) & 0x7fffffffu) > 0x7f800000u)) {{ return {T}(bitcast<f32>(0x7fc00000u)); }}
   if (b == {T}(0.0)) {{ return {T}(bitcast<f32>(0x7fc00000u)); }}
   let q = a / b;
   let r = a - b * {fix}(q);
@@ -50,6 +52,8 @@ fn {rem}(a: {T}, b: {T}) -> {T} {{
 }}""",
     "mod": """
 fn {mod}(a: {T}, b: {T}) -> {T} {{
+  // NaN first, as a constant: compilers fold a + -a to 0 even for NaN
+  if (((bitcast<u32>({bits}(a)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>({bits}(b)) & 0x7fffffffu) > 0x7f800000u)) {{ return {T}(bitcast<f32>(0x7fc00000u)); }}
   if (b == {T}(0.0)) {{ return a; }}
   let q = a / b;
   let r = a - b * floor(q);
