@@ -19,6 +19,7 @@ from matfuse.accelerate_api._types import (
     HostTensor,
     ProviderCapabilities,
     ProviderUnavailable,
+    SplitPlan,
     Unsupported,
 )
 from matfuse.accelerate_api._provider import AccelProvider
@@ -49,6 +50,7 @@ __all__ = [
     "HostTensor",
     "ProviderCapabilities",
     "ProviderUnavailable",
+    "SplitPlan",
     "Unsupported",
     "clear_residency",
     "count_fallback",

@@ -36,6 +36,31 @@ class ProviderCapabilities:
     kernel_language: str = "wgsl"
 
 
+@dataclass(frozen=True, slots=True)
+class SplitPlan:
+    """How a fused kernel may run over ranges of a tensor larger than one
+    storage binding (declared by the renderer on ``RenderedKernel.split``,
+    read by providers with ``capabilities.split_dispatch``).
+
+    The kernel's ``Params`` end with ``r: vec4<u32>``: ``r.x`` the range's
+    first element, ``r.y`` its end, ``r.z != 0`` combine into the partials
+    of the earlier ranges.
+
+    Attributes:
+        kind: ``"elementwise"`` (outputs and full-shape inputs bound per
+            range; the loop end and ``r.x`` give global indices) or
+            ``"partial"`` (first pass of a full reduction: inputs of
+            ``length`` elements bound per range, the partials whole).
+        length: elements of the reduction (``partial`` only; else 0).
+        chunks: partial chunks of the reduction; ranges start on multiples
+            of it (``partial`` only; else 0).
+    """
+
+    kind: str
+    length: int = 0
+    chunks: int = 0
+
+
 class ProviderUnavailable(Exception):
     """A backend cannot start here (no module, no adapter, CPU-only adapter)."""
 

@@ -11,6 +11,7 @@ from matfuse.accelerate.fusion.renderers import renderer_for
 from matfuse.accelerate.fusion import graph as g
 from matfuse.accelerate.fusion.kernel import KernelPlan
 from matfuse.accelerate.fusion.render_wgsl import WgslRenderer
+from matfuse.accelerate_api import SplitPlan
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 
@@ -42,6 +43,7 @@ def test_elementwise_chain_snapshot():
     assert kernel.inputs == []          # x, y0, y1 are computed in registers
     assert len(kernel.outputs) == 1     # y2 only: y0.^2 cannot go complex, no domain flag
     assert not kernel.has_flag
+    assert kernel.split == SplitPlan("elementwise")
 
 
 def test_partial_reduction_snapshot():
@@ -50,6 +52,7 @@ def test_partial_reduction_snapshot():
     kernel = WgslRenderer().render(KernelPlan("partial", y2.shape, [], reduce_node=s, chunks=8))
     check_snapshot("sum_partial.wgsl", kernel.source)
     assert kernel.threads == 8
+    assert kernel.split == SplitPlan("partial", 1000, 8)
 
 
 def test_random_normal_snapshot():
@@ -59,6 +62,15 @@ def test_random_normal_snapshot():
     kernel = WgslRenderer().render(KernelPlan("elementwise", out.shape, [out]))
     check_snapshot("gbm_step.wgsl", kernel.source)
     assert "philox4x32_10" in kernel.source
+
+
+def test_kernel_reading_partials_declares_no_split():
+    """A kernel that reads another reduction's partials needs them whole."""
+    y2 = elementwise_chain()
+    s = g.reduce_node("sum", y2, None)
+    out = g.binary_node("div", y2, s)
+    kernel = WgslRenderer().render(KernelPlan("elementwise", out.shape, [out], partial_of={s.uid: 8}))
+    assert kernel.split is None
 
 
 def test_params_packing_layout():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import io
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -89,11 +90,11 @@ def test_effective_limit_rounds_to_alignment_and_never_exceeds_adapter():
     assert ranges.effective_binding_limit(1 << 27, 32, 0) == 1 << 27
 
 
-def test_marker_matches_the_renderer():
-    from matfuse.accelerate.fusion import render_wgsl
-
-    assert hooks_large.SPLIT_MARKER == render_wgsl.SPLIT_MARKER
-    assert hooks_large.SPLIT_PARTIAL_MARKER == render_wgsl.SPLIT_PARTIAL_MARKER
+def test_unsplittable_fused_kernel_over_a_large_tensor_is_unsupported():
+    """Only kernels declaring a ``SplitPlan`` run over ranges."""
+    kernel = SimpleNamespace(split=None)
+    with pytest.raises(Unsupported, match="cannot run split"):
+        hooks_large.LargeTensorHooks.fused_ranges(None, kernel, [], [], b"", (256, 1, 1))
 
 
 # ---------------------------------------------------------------- movement

@@ -15,7 +15,8 @@ group 0, bindings ``0..ni-1`` the input buffers (read-only storage, in
 
 ``h[0].x`` is the thread count; the other header words hold Philox keys and
 counters; ``s`` holds the scalar uniforms (T = the kernel's float type).
-``pack_params()`` produces its bytes.
+``pack_params()`` produces its bytes. WGSL kernels end ``Params`` with
+``r: vec4<u32>`` (the range of a split dispatch, see ``SplitPlan``).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from matfuse.accelerate.fusion.graph import FNode
+from matfuse.accelerate_api import SplitPlan
 
 WORKGROUP_SIZE = 256
 MAX_WORKGROUPS_PER_DIM = 65535
@@ -79,6 +81,9 @@ class RenderedKernel:
         vector_width: elements per thread iteration loaded/stored as one
             vector (CUDA ``float4``/``double2``); the buffers must then be
             16-byte aligned.
+        split: how the kernel may run over ranges of a tensor larger than
+            one storage binding (WGSL kernels whose index math honours
+            ``Params.r``); None: it runs whole only.
     """
 
     source: str
@@ -95,6 +100,7 @@ class RenderedKernel:
     cache_key: str = ""
     max_workgroups: int | None = None
     vector_width: int = 1
+    split: SplitPlan | None = None
 
     def __post_init__(self) -> None:
         if not self.cache_key:

@@ -19,6 +19,7 @@ from matfuse.accelerate.fusion.dialect import WGSL
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE, numpy_dtype
 from matfuse.accelerate.fusion.wgsl_partial import WgslPartialPassMixin, workgroup_folds
+from matfuse.accelerate_api import SplitPlan
 from matfuse.accelerate_api.device_code import wgsl_library
 
 # Workgroups launched by grid-stride elementwise kernels (enough to fill an H100).
@@ -38,10 +39,7 @@ BLOCK_FINAL_MAX_PARTIALS = 1 << 14
 #: r.x the range's first element (full-shape operands and outputs are bound
 #: from it), r.y its end (partial passes; 0xFFFFFFFF when whole), r.z != 0:
 #: a partial pass combines into the partials of the ranges before it.
-#: Kernels whose index math allows it start with SPLIT_MARKER (elementwise)
-#: or SPLIT_PARTIAL_MARKER + " <reduction length> <chunks>" (partial pass).
-SPLIT_MARKER = "// mf:split-dispatch"
-SPLIT_PARTIAL_MARKER = "// mf:split-partial"
+#: Kernels whose index math allows it declare it in ``RenderedKernel.split``.
 
 _STORAGE = {"float32": "f32", "float64": "f64", "bool": "u32"}
 #: binary ops a driver may fold when both operands are one value (x - x,
@@ -134,7 +132,7 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
         # the Philox block index of a lane group (vector_lanes' elements)
         self.vector_index = "i"
         # split dispatch: the global index of full-shape reads, and whether
-        # every full-shape read used it (see SPLIT_MARKER)
+        # every full-shape read used it (see split_plan)
         self.split_index: str | None = "i" if plan.kind == "elementwise" else None
         self.split_lanes: set[str] = set()  # further global indices (partial lanes)
         self.shared_len = WORKGROUP_SIZE
@@ -377,11 +375,6 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
         scalar_len = max(1, -(-len(self.scalars) // 4))
         decls.append(f"struct Params {{ h: array<vec4<u32>, {header_len // 4}>, "
                      f"s: array<vec4<{self.ftype}>, {scalar_len}>, r: vec4<u32> }};")
-        if self.splittable and self.plan.kind == "elementwise":
-            decls.insert(0, SPLIT_MARKER)
-        elif self.splittable and self.split_index is None and self.plan.reduce_node is not None:
-            _, r_ext, _ = self.plan.reduce_node.attrs
-            decls.insert(0, f"{SPLIT_PARTIAL_MARKER} {r_ext} {self.plan.chunks}")
         decls.append(f"@group(0) @binding({binding}) var<uniform> params: Params;")
         lib = wgsl_library.library(self.helpers)
         if "f64math" in self.helpers or "mf_pow_f64" in self.helpers:
@@ -404,4 +397,17 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
             inputs=list(self.inputs), outputs=out_specs, output_nodes=nodes,
             threads=threads, header=list(self.header), scalars=list(self.scalars),
             float_type=self.ftype, has_flag=self.has_flag,
-            max_workgroups=GRID_STRIDE_WORKGROUPS if grid_stride else None)
+            max_workgroups=GRID_STRIDE_WORKGROUPS if grid_stride else None,
+            split=self.split_plan())
+
+    def split_plan(self) -> SplitPlan | None:
+        """How the kernel may run over ranges (None: its index math needs
+        the whole tensor bound)."""
+        if not self.splittable:
+            return None
+        if self.plan.kind == "elementwise":
+            return SplitPlan("elementwise")
+        if self.split_index is None and self.plan.reduce_node is not None:
+            _, r_ext, _ = self.plan.reduce_node.attrs
+            return SplitPlan("partial", int(r_ext), int(self.plan.chunks))
+        return None

@@ -1,4 +1,3 @@
-// mf:split-dispatch
 @group(0) @binding(0) var<storage, read_write> out0: array<f32>;
 struct Params { h: array<vec4<u32>, 2>, s: array<vec4<f32>, 1>, r: vec4<u32> };
 @group(0) @binding(1) var<uniform> params: Params;

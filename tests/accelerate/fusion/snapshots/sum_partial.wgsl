@@ -1,4 +1,3 @@
-// mf:split-partial 1000 8
 @group(0) @binding(0) var<storage, read_write> out0: array<f32>;
 struct Params { h: array<vec4<u32>, 2>, s: array<vec4<f64>, 3>, r: vec4<u32> };
 @group(0) @binding(1) var<uniform> params: Params;

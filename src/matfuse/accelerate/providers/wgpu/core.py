@@ -73,8 +73,6 @@ class WgpuCore:
         self._kernels: dict[tuple[str, int, int, tuple[int, ...], str | None], object] = {}
         #: rendered WGSL by renderer-specific key (see hooks)
         self.sources: dict[tuple, str] = {}
-        #: fused kernel cache key -> how it may run as a split dispatch
-        self._splittable: dict[str, tuple[str, int, int] | None] = {}
 
     # ------------------------------------------------------------ handles
     def norm_dtype(self, dtype: str) -> str:

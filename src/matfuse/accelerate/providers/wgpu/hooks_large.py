@@ -7,8 +7,8 @@ handle and small operands (scalars, 1x1 tensors, broadcast inputs of a fused
 kernel) whole, with the range's first element passed to kernels whose index
 math needs global indices. Covered: fill, rand/randn, same-shape elementwise
 ops (1x1 operands allowed), fused elementwise kernels and fused
-full-reduction partial passes rendered splittable (``render_wgsl.
-SPLIT_MARKER``), full reductions (sum, mean, max, min, nnz,
+full-reduction partial passes rendered splittable (``kernel.split``, a
+``SplitPlan``), full reductions (sum, mean, max, min, nnz,
 counts) by per-range partials, reductions over leading dims by whole
 columns, and gathers ``a(index)``; uploads and downloads move in pieces
 (``core.read``, ``provider.upload``). Everything else raises ``Unsupported``
@@ -21,7 +21,7 @@ import struct
 from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
 
-from matfuse.accelerate_api import GpuTensorHandle, Unsupported
+from matfuse.accelerate_api import GpuTensorHandle, SplitPlan, Unsupported
 from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES
 from matfuse.accelerate.providers.wgpu.core import WgpuCore, matlab_shape, numel
 from matfuse.accelerate.providers.wgpu.shaders import construction as cons
@@ -30,11 +30,6 @@ from matfuse.accelerate.providers.wgpu.shaders import indexing as ix
 from matfuse.accelerate.providers.wgpu.shaders import reduce as rd
 from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct
 
-#: the fusion renderer's marks of kernels that honour ``params.r`` (equal to
-#: ``fusion.render_wgsl.SPLIT_MARKER``/``SPLIT_PARTIAL_MARKER``; providers do
-#: not import fusion)
-SPLIT_MARKER = "// mf:split-dispatch"
-SPLIT_PARTIAL_MARKER = "// mf:split-partial"
 _WHOLE = 0xFFFFFFFF
 #: reduction op -> (op of the per-range pass, op combining the partials)
 _RANGE_REDUCE = {"sum": ("sum", "sum"), "mean": ("sum", "sum"), "max": ("max", "max"),
@@ -117,24 +112,6 @@ class LargeTensorHooks(WgpuCore):
                          self.groups(c // 4 if vec4 else c))
 
     # ------------------------------------------------------------ fused kernels
-    def split_kind(self, kernel: Any) -> tuple[str, int, int] | None:
-        """("elementwise", 0, 0) or ("partial", reduction length, chunks) for
-        a fused kernel that honours the range uniform, else None."""
-        key = getattr(kernel, "cache_key", None) or kernel.source
-        if key in self._splittable:
-            return self._splittable[key]
-        if len(self._splittable) > 4096:
-            self._splittable.clear()
-        head = kernel.source[:120]
-        kind = None
-        if head.startswith(SPLIT_MARKER):
-            kind = ("elementwise", 0, 0)
-        elif head.startswith(SPLIT_PARTIAL_MARKER):
-            words = head.split("\n", 1)[0].split()
-            kind = ("partial", int(words[-2]), int(words[-1]))
-        self._splittable[key] = kind
-        return kind
-
     def fused_ranges(self, kernel: Any, inputs: Sequence[GpuTensorHandle],
                      outs: list[GpuTensorHandle], packed: bytes,
                      workgroup: tuple[int, ...]) -> None:
@@ -154,19 +131,19 @@ class LargeTensorHooks(WgpuCore):
             Unsupported: the kernel is not splittable, or a large operand is
                 not one of the split ones.
         """
-        kind = self.split_kind(kernel)
-        if kind is None:
+        split: SplitPlan | None = getattr(kernel, "split", None)
+        if split is None:
             raise Unsupported("wgpu: fused kernel over a large tensor cannot run split")
         flagged = getattr(kernel, "has_flag", False)
         data_outs = outs[:-1] if flagged else outs
-        if kind[0] == "elementwise":
+        if split.kind == "elementwise":
             shape = matlab_shape(data_outs[0].shape)
             if any(matlab_shape(o.shape) != shape for o in data_outs):
                 raise Unsupported("wgpu: fused outputs of different shapes over a large tensor")
             n, multiple = numel(shape), 1
             sliced = [matlab_shape(h.shape) == shape for h in inputs] + [True] * len(data_outs)
         else:
-            n, multiple = kind[1], kind[2]
+            n, multiple = split.length, split.chunks
             sliced = ([numel(h.shape) == n for h in inputs] + [False]
                       + [numel(o.shape) == n for o in data_outs[1:]])
         sliced += [False] * (len(outs) - len(data_outs))
@@ -182,7 +159,7 @@ class LargeTensorHooks(WgpuCore):
         cap = min(getattr(kernel, "max_workgroups", None) or self.ctx.max_groups_per_dim,
                   self.ctx.max_groups_per_dim)
         for k, (s, c) in enumerate(self.element_ranges(n, sized, multiple)):
-            if kind[0] == "elementwise":
+            if split.kind == "elementwise":
                 params = struct.pack("<I", s + c) + packed[4:] + range_tail(s)
                 groups = (min(max(1, -(-c // threads)), cap), 1, 1)
             else:
