@@ -78,6 +78,12 @@ class AccelProvider:
         """Structured device information (for ``gpuDevice``)."""
         raise NotImplementedError
 
+    def device_count(self) -> int:
+        """Devices this provider can run on in this process (``gpuDeviceCount``;
+        ``gpuDevice(k)`` restarts it on device k). One unless the provider
+        can select among several devices."""
+        return 1
+
     # ------------------------------------------------------------ lifecycle
     def synchronize(self) -> None:
         """Wait until all submitted work has finished (``wait(gpuDevice)``)."""

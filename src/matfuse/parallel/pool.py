@@ -114,9 +114,7 @@ def gpu_ids_for_workers() -> list[str]:
     state = facade.acceleration_state()
     if state is None or state.provider.name != "cuda":
         return []
-    from matfuse.runtime.builtins.gpu_device import cuda_device_count
-
-    return [str(k) for k in range(cuda_device_count())]
+    return [str(k) for k in range(state.provider.device_count())]
 
 
 def start(workers: int | None = None, address: str | None = None) -> Pool:

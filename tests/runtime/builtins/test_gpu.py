@@ -102,6 +102,17 @@ def test_gpu_device_properties(p):
     assert call("canUseGPU")[0] is True
 
 
+def test_gpu_device_count_is_the_providers_declared_count(p, monkeypatch):
+    """gpuDeviceCount asks the provider (AccelProvider.device_count), not its name."""
+    monkeypatch.setattr(p, "device_count", lambda: 3)
+    assert call("gpuDeviceCount")[0] == 3.0
+    n, indices = call("gpuDeviceCount", char_array("available"), nargout=2)
+    assert n == 3.0 and indices.tolist() == [[1.0, 2.0, 3.0]]
+    with pytest.raises(MatlabError) as info:
+        call("gpuDevice", 4.0)
+    assert info.value.identifier == "parallel:gpu:device:InvalidIndex"
+
+
 def test_reset_and_wait(p):
     g = call("gpuArray", np.ones((2, 2)))[0]
     d = call("gpuDevice")[0]

@@ -89,28 +89,13 @@ def _selected_index(p: Any) -> int:
     return int(getattr(p, "device_index", 0) or 0) + 1
 
 
-def cuda_device_count() -> int:
-    """CUDA devices visible to this process (0 without CUDA)."""
-    try:
-        import cupy
-    except (ImportError, OSError, RuntimeError):   # no CuPy, or no CUDA libraries
-        return 0
-    try:
-        return int(cupy.cuda.runtime.getDeviceCount())
-    except cupy.cuda.runtime.CUDARuntimeError:
-        return 0
-
-
 @builtin("gpuDeviceCount", category="gpu", nargin=(0, 1), nargout=(0, 2), wants_nargout=True)
 def gpu_device_count(kind: Any = None, nargout: int = 1) -> Any:
-    """Number of GPU devices: the CUDA devices visible to this process when
-    the CUDA provider is active, else 1 (the active provider's device).
+    """Number of GPU devices: those the active provider can run on (starting
+    it on first use; several only where it can select among devices, as the
+    CUDA provider can), at least 1.
     ``[n, indices] = gpuDeviceCount('available')`` also lists their indices."""
-    active = device_router().provider_name()
-    if active is None or active == "cuda":
-        count = max(1, cuda_device_count())
-    else:
-        count = 1
+    count = max(1, int(_provider().device_count()))
     if nargout >= 2:
         import numpy as np
 

@@ -160,6 +160,10 @@ class CudaProvider(ArrayHooks, AccelProvider):
         self._bufs.pop(handle.buffer_id, None)
         self._classes.pop(handle.buffer_id, None)
 
+    def device_count(self) -> int:
+        """CUDA devices visible to this process."""
+        return int(self.cp.cuda.runtime.getDeviceCount())
+
     def device_info(self) -> str:
         return f"{_text(self.props.get('name', b'NVIDIA GPU'))} via CUDA (CuPy {self.cp.__version__})"
 
