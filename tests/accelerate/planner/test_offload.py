@@ -132,7 +132,7 @@ def test_pending_mode_without_gpu_hardware_turns_off(monkeypatch):
     monkeypatch.setenv("MATFUSE_THRESHOLD_CONSTRUCTION", "10")
     monkeypatch.setattr(facade, "gpu_hardware_present", lambda: False)
     with override_provider(None):
-        offload.install()
+        offload.install(facade.current_options())
         assert offload.STATE.mode == offload.PENDING
         run("x = ones(4, 1) * 2; y = x + reshape(1:20, 4, 5);")
     assert offload.STATE.mode == offload.OFF and offload.STATE.note == "no GPU device found"

@@ -64,6 +64,8 @@ class _State:
     min_array: int = 1 << 62
     explain: bool = False
     note: str = ""
+    #: the options ``install`` was given (used when a pending mode starts the provider)
+    options: Any = None
 
     def __init__(self) -> None:
         # (line, source text, operation) of every host fallback of device
@@ -75,13 +77,14 @@ STATE = _State()
 
 
 # ------------------------------------------------------------------ installing
-def install(options: Any = None) -> str:
-    """Choose the mode from the options (environment when None) and the
-    active provider; install the matching hooks. Returns the mode."""
-    from matfuse.accelerate.facade import acceleration_state, current_options
+def install(options: Any) -> str:
+    """Choose the mode from ``options`` (the facade's, passed by the router's
+    entry) and the active provider; install the matching hooks. Returns the
+    mode."""
+    from matfuse.accelerate.facade import acceleration_state
     from matfuse.accelerate_api import provider as active_provider
 
-    options = options if options is not None else current_options()
+    STATE.options = options
     setting = getattr(options, "auto_offload", True)
     if setting is False or (setting is True and options.provider == "inprocess"):
         return _set_mode(OFF, "disabled by options")
@@ -123,6 +126,7 @@ def reset() -> None:
     fresh = AutoOffloadHooks()
     AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = fresh.call, fresh.binary
     STATE.mode, STATE.planner, STATE.provider, STATE.note = OFF, None, None, ""
+    STATE.options = None
     STATE.min_array = 1 << 62
     SEEDING.seeded = False
 
@@ -190,7 +194,7 @@ def _pending_binary(op: str, a: Any, b: Any) -> Any:
 
 def _leave_pending() -> bool:
     """A large array appeared: start the provider; True when now active."""
-    from matfuse.accelerate.facade import current_options, ensure_provider, gpu_hardware_present
+    from matfuse.accelerate.facade import ensure_provider, gpu_hardware_present
     from matfuse.accelerate_api import provider as active_provider
 
     if active_provider() is None and not gpu_hardware_present():
@@ -198,7 +202,7 @@ def _leave_pending() -> bool:
         # nodes the probe can only end on the CPU.
         _set_mode(OFF, "no GPU device found")
         return False
-    return _start(ensure_provider(), current_options(), forced=False) == ACTIVE
+    return _start(ensure_provider(), STATE.options, forced=False) == ACTIVE
 
 
 # Hooks off while the device path runs: its host fallbacks call back into

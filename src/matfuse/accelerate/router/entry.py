@@ -33,7 +33,7 @@ from matfuse.runtime.device_router import DeviceRouter, register_device_router
 def _install_auto_offload() -> None:
     from matfuse.accelerate.planner.offload import install as install_offload
 
-    install_offload()
+    install_offload(facade.current_options())
 
 
 def _assign(v: Any, idx: list[Any], rhs: Any, inplace: bool = False) -> Any:
