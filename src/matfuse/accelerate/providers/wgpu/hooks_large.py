@@ -131,7 +131,7 @@ class LargeTensorHooks(WgpuCore):
             Unsupported: the kernel is not splittable, or a large operand is
                 not one of the split ones.
         """
-        split: SplitPlan | None = getattr(kernel, "split", None)
+        split: SplitPlan | None = kernel.split
         if split is None:
             raise Unsupported("wgpu: fused kernel over a large tensor cannot run split")
         flagged = getattr(kernel, "has_flag", False)
