@@ -91,9 +91,8 @@ def _selected_index(p: Any) -> int:
 
 @builtin("gpuDeviceCount", category="gpu", nargin=(0, 1), nargout=(0, 2), wants_nargout=True)
 def gpu_device_count(kind: Any = None, nargout: int = 1) -> Any:
-    """Number of GPU devices: those the active provider can run on (starting
-    it on first use; several only where it can select among devices, as the
-    CUDA provider can), at least 1.
+    """Number of GPU devices the active provider can run on, at least 1 (the
+    CUDA provider: the visible CUDA devices). Starts the provider on first use.
     ``[n, indices] = gpuDeviceCount('available')`` also lists their indices."""
     count = max(1, int(_provider().device_count()))
     if nargout >= 2:
