@@ -119,6 +119,24 @@ EXAMPLES: dict[str, Program] = {
          "x2": np.array([[0.5, np.nan, -2.0]], dtype=np.float32)},
         "mod(x1, -(x1))", "rem(x1, -(x1))", "mod(-(x1), x1)", "atan2(x1, -(x1))",
         "mod(x2, -(x2))", "atan2(x2, -(x2))"),
+    # found on an H200 (seed 20261126): a real-only op of a lazy result that
+    # turns out complex raised only when the result was read; CUDA's complex
+    # abs overflowed near realmax; NVIDIA's Vulkan division is not correctly
+    # rounded (-7/7 < -1), so mod of exact multiples gave the divisor
+    "atan2_of_a_possibly_complex_result": _program(
+        {"x1": np.array([[0.37719066, -0.39631459, 1.92126795]])}, "sqrt(x1)", "atan2(0, r1)"),
+    "mod_of_a_possibly_complex_result": _program(
+        {"x1": np.array([[0.37719066, -0.39631459, 1.92126795]])}, "sqrt(x1)", "mod(0, r1)"),
+    "not_of_a_possibly_complex_result": _program(
+        {"x1": np.array([[0.37719066, -0.39631459, 1.92126795]])}, "log(x1)", "~r1"),
+    "abs_of_complex_near_realmax": _program(
+        {"x1": np.array([[1e-300 - 0.27593012j, complex(np.nan, np.nan), -1e22 + 2.70428365j,
+                          1.7976931348623157e308 + 1.30757677j, 3 + 2.99423571j]])}, "abs(x1)"),
+    "mod_and_rem_of_exact_multiples": _program(
+        {"x1": np.arange(1.0, 1001.0).reshape(1, -1),
+         "x2": np.arange(1.0, 1001.0, dtype=np.float32).reshape(1, -1)},
+        "mod(-x1, 7)", "rem(-x1, 7)", "mod(x1, -7)", "rem(x1 * 3, 3)",
+        "mod(-x2, 7)", "rem(-x2, 7)", "mod(x2 * 0.5, 0.5)", "mod(x2, -3)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),

@@ -42,6 +42,9 @@ _BUILTIN_BINARY = {"max": "max", "min": "min", "atan2": "atan2", "hypot": "hypot
                    "ldivide": "ldiv", "power": "pow", "eq": "eq", "ne": "ne", "lt": "lt",
                    "le": "le", "gt": "gt", "ge": "ge", "and": "and", "or": "or"}
 _UNARY = {"-": "neg", "~": "not", "uminus": "neg", "not": "not"}
+# Ops whose host implementation rejects complex operands (MATLAB errors at the
+# statement): a lazy operand that may turn out complex is computed first.
+_REAL_ONLY = frozenset({"atan2", "mod", "rem", "and", "or", "xor", "not"})
 _FUSABLE_CLASSES = {"double": "f64", "single": "f32", "logical": "bool"}
 
 
@@ -131,6 +134,9 @@ def lazy_binary(op: str, a: Any, b: Any, provider: Any) -> Any:
         nb = operand_node(b, provider)
         if nb is None or (na.op == "scalar" and nb.op == "scalar"):
             return None
+    if name in _REAL_ONLY and (na.may_complex or nb.may_complex):
+        _settle_complexity(a, b)
+        return None
     try:
         node = g.binary_node(name, na, nb)
     except FusionShapeError:
@@ -167,6 +173,9 @@ def _single_scalar_binary(name: str, a: Any, b: Any, provider: Any) -> Any:
     node = operand_node(other, provider)
     if node is None or node.op == "scalar":
         return None
+    if name in _REAL_ONLY and node.may_complex:
+        _settle_complexity(other)
+        return None
     uniform = FNode("scalar", (), (1, 1), "f32", (float(a if scalar_first else b),))
     node = g.cast_node(node, "f32") if node.dtype == "f64" else node
     pair = (uniform, node) if scalar_first else (node, uniform)
@@ -193,7 +202,19 @@ def lazy_unary(op: str, a: Any, provider: Any) -> Any:
     na = operand_node(a, provider)
     if na is None or na.op == "scalar":
         return None
+    if name in _REAL_ONLY and na.may_complex:
+        _settle_complexity(a)
+        return None
     return _result(g.unary_node(name, na), provider)
+
+
+def _settle_complexity(*operands: Any) -> None:
+    """Compute the lazy operands that may be complex, so that the eager path
+    sees their class and raises MATLAB's error at this statement, not at a
+    later read of the result."""
+    for v in operands:
+        if isinstance(v, GpuArray) and v.is_lazy and v.node.may_complex:
+            v.materialize()
 
 
 def lazy_cast(a: Any, cls: str, provider: Any) -> Any:

@@ -8,7 +8,8 @@ kernels and the wgpu provider's eager kernels alike. The semantics are the host'
 
 * ``rem(a, b) = a - b.*fix(a./b)``, ``mod(a, b) = a - b.*floor(a./b)``; a
   quotient within one eps of a nonzero integer (``b`` not an integer) gives
-  exactly 0; ``rem(a, 0)`` is NaN, ``mod(a, 0)`` is ``a``.
+  exactly 0; ``rem(a, 0)`` is NaN, ``mod(a, 0)`` is ``a``. An exact multiple
+  gives 0 even where the driver's division is not correctly rounded.
 * ``sign(NaN)`` is NaN; ``sign(-0)`` is 0; ``sign`` of a subnormal single is
   +-1 even where the driver flushes subnormals.
 * ``hypot`` is Inf when either argument is infinite (even with a NaN), NaN
@@ -48,6 +49,9 @@ fn {rem}(a: {T}, b: {T}) -> {T} {{
   let r = a - b * {fix}(q);
   let k = {round}(q);
   if (floor(b) != b && k != {T}(0.0) && abs((q - k) / k) < {T}({eps})) {{ return {T}(0.0); }}
+  // Vulkan's division may be off by ulps (NVIDIA: -7/7 < -1): an exact
+  // multiple then leaves r = +-b instead of 0
+  if (abs(r) == abs(b) && a == b * k) {{ return {T}(0.0); }}
   return r;
 }}""",
     "mod": """
@@ -59,6 +63,9 @@ fn {mod}(a: {T}, b: {T}) -> {T} {{
   let r = a - b * floor(q);
   let k = {round}(q);
   if (floor(b) != b && k != {T}(0.0) && abs((q - k) / k) < {T}({eps})) {{ return {T}(0.0); }}
+  // Vulkan's division may be off by ulps (NVIDIA: -7/7 < -1): an exact
+  // multiple then leaves r = +-b instead of 0
+  if (abs(r) == abs(b) && a == b * k) {{ return {T}(0.0); }}
   return r;
 }}""",
     "sign": """
