@@ -137,6 +137,13 @@ EXAMPLES: dict[str, Program] = {
          "x2": np.arange(1.0, 1001.0, dtype=np.float32).reshape(1, -1)},
         "mod(-x1, 7)", "rem(-x1, 7)", "mod(x1, -7)", "rem(x1 * 3, 3)",
         "mod(-x2, 7)", "rem(-x2, 7)", "mod(x2 * 0.5, 0.5)", "mod(x2, -3)"),
+    # NVIDIA's Vulkan returned garbage for sign * Inf in the f64 power:
+    # 300.^300 gave 5.70, 0.^-2 gave 4e-312, int16(300).^int16(300) gave 0
+    "power_overflow_and_zero_to_a_negative_power": _program(
+        {"x1": np.array([[300.0, 2.0, 10.0, 1.5, 0.0, -3.0, 1e200, -1e200]]),
+         "x2": np.array([[300.0, 65.0, 100.0, 1000.0, -2.0, 301.0, 2.0, 3.0]])},
+        "x1 .^ x2", "x1 .^ 300", "(x1 + 0) .^ x2 + 1", "int16(x1) .^ int16(x2)",
+        "int32(x1) .^ int32(x2)", "uint8(abs(x1)) .^ uint8(x2)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},
         "max(x1, x2)", "min(x1, x2)", "max(x1, x2(1))"),

@@ -399,6 +399,8 @@ fn mf_is_odd_int(y: f64) -> bool {
   return mf_is_int(y) && abs(y) < 9007199254740992.0lf && floor(y * 0.5lf) * 2.0lf != y;
 }
 
+fn mf_flip(v: f64, flip: bool) -> f64 { return select(v, -v, flip); }
+
 fn mf_pow(x: f64, y: f64) -> f64 {
   if (y == 0.0lf || x == 1.0lf) { return 1.0lf; }   // C / NumPy (the host path)
   if (mf_isnan(x) || mf_isnan(y)) { return mf_nan(); }   // not x + y: folds to 0 for y = -x
@@ -409,15 +411,16 @@ fn mf_pow(x: f64, y: f64) -> f64 {
   let ax = abs(x);
   let neg = x < 0.0lf || (x == 0.0lf && 1.0lf / x < 0.0lf);
   if (neg && !mf_is_int(y) && !mf_isinf(y)) { return mf_nan(); }
-  var sign = 1.0lf;
-  if (neg && mf_is_odd_int(y)) { sign = -1.0lf; }
+  // the sign is applied by negation: NVIDIA's Vulkan compiler returns
+  // garbage for (-1 or 1) * Inf (drivers may assume no Inf unless told)
+  let flip = neg && mf_is_odd_int(y);
   if (mf_isinf(y)) {
     if (ax == 1.0lf) { return 1.0lf; }
     if ((ax > 1.0lf) == (y > 0.0lf)) { return mf_inf(); }
     return 0.0lf;
   }
-  if (ax == 0.0lf) { if (y > 0.0lf) { return sign * 0.0lf; } return sign * mf_inf(); }
-  if (mf_isinf(ax)) { if (y > 0.0lf) { return sign * mf_inf(); } return sign * 0.0lf; }
+  if (ax == 0.0lf) { if (y > 0.0lf) { return mf_flip(0.0lf, flip); } return mf_flip(mf_inf(), flip); }
+  if (mf_isinf(ax)) { if (y > 0.0lf) { return mf_flip(mf_inf(), flip); } return mf_flip(0.0lf, flip); }
   // small integer exponents: binary powering (exact-ish, keeps x.^3 == x*x*x)
   if (mf_is_int(y) && abs(y) <= 64.0lf) {
     var n = i32(abs(y));
@@ -430,7 +433,7 @@ fn mf_pow(x: f64, y: f64) -> f64 {
       n = n >> 1u;
     }
     if (y < 0.0lf) { r = 1.0lf / r; }
-    return sign * r;
+    return mf_flip(r, flip);
   }
   // log(ax) as double-double: k*ln2 (exact hi part) + 2s + s*R with s split
   let p = mf_log_parts(ax);
@@ -450,10 +453,10 @@ fn mf_pow(x: f64, y: f64) -> f64 {
   let pp = mf_two_prod(y, l2.x);
   let ph = pp.x;
   let pl = pp.y + y * l2.y;
-  if (ph > 709.782712893384lf) { return sign * mf_inf(); }
-  if (ph < -745.1332191019412lf) { return sign * 0.0lf; }
+  if (ph > 709.782712893384lf) { return mf_flip(mf_inf(), flip); }
+  if (ph < -745.1332191019412lf) { return mf_flip(0.0lf, flip); }
   let e = mf_exp(ph);
-  return sign * (e + e * pl);
+  return mf_flip(e + e * pl, flip);
 }
 """
 
