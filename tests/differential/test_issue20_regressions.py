@@ -141,8 +141,8 @@ EXAMPLES: dict[str, Program] = {
     # 300.^300 gave 5.70, 0.^-2 gave 4e-312, int16(300).^int16(300) gave 0
     "power_overflow_and_zero_to_a_negative_power": _program(
         {"x1": np.array([[300.0, 2.0, 10.0, 1.5, 0.0, -3.0, 1e200, -1e200]]),
-         "x2": np.array([[300.0, 65.0, 100.0, 1000.0, -2.0, 301.0, 2.0, 3.0]])},
-        "x1 .^ x2", "x1 .^ 300", "(x1 + 0) .^ x2 + 1", "int16(x1) .^ int16(x2)",
+         "x2": np.array([[300.0, 65.0, 20.0, 70.0, -2.0, 41.0, 2.0, 3.0]])},
+        "x1 .^ x2", "x1 .^ 30", "(x1 + 0) .^ x2 + 1", "int16(x1) .^ int16(x2)",
         "int32(x1) .^ int32(x2)", "uint8(abs(x1)) .^ uint8(x2)"),
     "max_of_logicals_is_logical": _program(
         {"x1": np.array([[True, False, True]]), "x2": np.array([[False, False, True]])},

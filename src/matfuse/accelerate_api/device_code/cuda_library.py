@@ -32,6 +32,28 @@ __device__ __forceinline__ {c} mf_{op}_{t}({c} a, {c} b) {{
 """
 
 
+def _hypot(t: str) -> str:
+    """``hypot`` scaled by the larger magnitude, as the WGSL library computes
+    it: CUDA's ``hypot`` overflows to Inf when the result is near realmax.
+    Inf when either argument is infinite (even with a NaN), NaN otherwise
+    for a NaN argument."""
+    c, sfx, big, inf = (("float", "f", "3.4028234663852886e38f", "__int_as_float(0x7f800000)")
+                        if t == "f32" else
+                        ("double", "", "1.7976931348623157e308",
+                         "__longlong_as_double(0x7ff0000000000000LL)"))
+    return f"""
+__device__ __forceinline__ {c} mf_hypot_{t}({c} a, {c} b) {{
+  const {c} x = fabs{sfx}(a), y = fabs{sfx}(b);
+  if (x > {big} || y > {big}) return {inf};
+  if (x != x || y != y) return x + y;
+  const {c} m = x > y ? x : y;
+  if (m == 0) return m;
+  const {c} r = (x > y ? y : x) / m;
+  return m * sqrt{sfx}(1 + r * r);
+}}
+"""
+
+
 HELPERS: dict[str, str] = {
     "philox": """
 struct mf_u4 { unsigned int x, y, z, w; };
@@ -63,6 +85,7 @@ __device__ __forceinline__ float mf_u01_f32(unsigned int x) {
 }
 """,
     **{f"{op}_{t}": _remainder(op, t) for op in ("mod", "rem") for t in ("f32", "f64")},
+    **{f"hypot_{t}": _hypot(t) for t in ("f32", "f64")},
     "pow_f32": """
 __device__ __forceinline__ float mf_pow_f32(float a, float b) {
   if (b == 2.0f) return a * a;

@@ -117,7 +117,8 @@ _op("min", 2, "mf_min_{t}({a}, {b})", "fmin{f}({a}, {b})", helpers={"wgsl": ("mf
 _op("atan2", 2, wgsl_f32="mfx_atan2_32({a}, {b})", wgsl_f64="mf_atan2({a}, {b})",
     cuda="atan2{f}({a}, {b})", helpers={"wgsl_f32": ("mfx_atan2_32",), "wgsl_f64": ("f64math",)})
 # hypot: Inf when either argument is infinite (even with a NaN), scaled
-_op("hypot", 2, "mf_hypot_{t}({a}, {b})", "hypot{f}({a}, {b})", helpers={"wgsl": ("mf_hypot_{t}",)})
+_op("hypot", 2, "mf_hypot_{t}({a}, {b})", "mf_hypot_{t}({a}, {b})",
+    helpers={"wgsl": ("mf_hypot_{t}",), "cuda": ("hypot_{t}",)})
 # rem/mod: a - b.*fix(a./b) / a - b.*floor(a./b), 0 near nonzero multiples,
 # rem(a, 0) NaN, mod(a, 0) a
 for _name in ("rem", "mod"):

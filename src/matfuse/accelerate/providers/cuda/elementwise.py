@@ -27,7 +27,7 @@ def _binary_table(cp: Any, p: Any) -> dict[str, Callable[[Any, Any], Any]]:
         "and": lambda a, b: cp.logical_and(a != 0, b != 0),
         "or": lambda a, b: cp.logical_or(a != 0, b != 0),
         "xor": lambda a, b: cp.logical_xor(a != 0, b != 0),
-        "atan2": cp.arctan2, "hypot": cp.hypot, "max": cp.fmax, "min": cp.fmin,
+        "atan2": cp.arctan2, "hypot": lambda a, b: _hypot(cp, a, b), "max": cp.fmax, "min": cp.fmin,
         "mod": lambda a, b: _mod(cp, p, a, b), "rem": lambda a, b: _mod(cp, p, a, b, "rem"),
     }
 
@@ -131,11 +131,22 @@ def _sign(cp: Any, x: Any) -> Any:
 
 
 def _abs(cp: Any, x: Any) -> Any:
-    """``abs``; of a complex value a scaled hypot (CuPy's complex abs overflows
-    to Inf for parts near realmax)."""
-    if x.dtype.kind == "c":
-        return cp.hypot(x.real, x.imag)
-    return cp.abs(x)
+    """``abs``; of a complex value scaled by the larger part, as the WGSL
+    kernels compute it (CuPy's complex abs and CUDA's hypot overflow to Inf
+    for a part near realmax)."""
+    if x.dtype.kind != "c":
+        return cp.abs(x)
+    return _hypot(cp, x.real, x.imag)
+
+
+def _hypot(cp: Any, a: Any, b: Any) -> Any:
+    """``hypot`` scaled by the larger magnitude (the op table's ``mf_hypot``):
+    Inf when either argument is infinite, even with a NaN."""
+    re, im = cp.abs(a), cp.abs(b)
+    big, small = cp.maximum(re, im), cp.minimum(re, im)   # NaN propagates
+    ratio = small / cp.where(big == 0, 1, big)
+    out = big * cp.sqrt(1 + ratio * ratio)
+    return cp.where(cp.isinf(re) | cp.isinf(im), cp.inf, out).astype(out.dtype, copy=False)
 
 
 def _round(p: Any, x: Any) -> Any:
