@@ -441,7 +441,11 @@ fn mf_pow(x: f64, y: f64) -> f64 {
   let d_lo = (2.0lf - d) + p.f;
   let s_hi = p.s;
   let sd = mf_two_prod(s_hi, d);
-  let s_lo = (((p.f - sd.x) - sd.y) - s_hi * d_lo) / d;
+  // each difference opaque: NVIDIA's compiler reassociates (f - x) - err
+  // into f - (x + err), which loses err
+  let s_r1 = mf_o(p.f - sd.x);
+  let s_r2 = mf_o(s_r1 - sd.y);
+  let s_lo = (s_r2 - s_hi * d_lo) / d;
   let lm = mf_two_sum_hi(2.0lf * s_hi, 2.0lf * s_lo + p.s * p.r);
   let kh = p.k * 0.6931471803691238lf;
   let kl = p.k * 1.9082149292705877e-10lf;
