@@ -23,12 +23,6 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # Import cycles that remain, outside the device path; each present cycle must
 # lie inside one of these sets. Remove an entry once its cycle is broken.
 KNOWN_CYCLES = [
-    # The VM compiles parfor loops (parallel/) and workers run the VM.
-    {"matfuse.parallel.distributed", "matfuse.parallel.futures", "matfuse.parallel.iterations",
-     "matfuse.parallel.loop", "matfuse.parallel.pool", "matfuse.parallel.worker",
-     "matfuse.runtime.builtins.gpu_device", "matfuse.vm._argument_check", "matfuse.vm._chains",
-     "matfuse.vm._expr", "matfuse.vm._members", "matfuse.vm._stmt", "matfuse.vm.classes",
-     "matfuse.vm.compiler", "matfuse.vm.interpreter"},
     # Graphics objects and their axes/figures refer to each other.
     {"matfuse.graphics.annotate", "matfuse.graphics.axes", "matfuse.graphics.axes_style",
      "matfuse.graphics.axes_ticks", "matfuse.graphics.charts", "matfuse.graphics.figure",
