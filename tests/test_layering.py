@@ -10,7 +10,10 @@ checks:
   third-party libraries);
 * ``accelerate/fusion/`` imports no provider;
 * ``os.environ`` / ``os.getenv`` are read only by the options module (and
-  the command line, and MATLAB's own ``getenv``/``setenv`` builtins).
+  the command line, and MATLAB's own ``getenv``/``setenv`` builtins);
+* nothing compares a provider's name with a string (capabilities are
+  declared on ``ProviderCapabilities``), except the facade that starts the
+  provider the options name.
 """
 
 from __future__ import annotations
@@ -182,3 +185,86 @@ def test_environment_is_read_only_by_the_options_module():
 def test_the_checks_see_function_local_imports():
     """The walk includes imports inside functions (a regression guard)."""
     assert "matfuse.accelerate.router.entry" in EDGES["matfuse"]
+
+
+# Files that may choose a provider by its name: the facade starts the backend
+# the options name.
+PROVIDER_NAME_READERS = ("matfuse/accelerate/facade.py",)
+
+
+def _provider_names() -> set[str]:
+    """Names providers declare (``name = "cuda"`` in a provider class)."""
+    names = set()
+    for path in (SRC / "matfuse" / "accelerate" / "providers").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                for stmt in node.body:
+                    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) \
+                            and isinstance(stmt.value.value, str) \
+                            and any(isinstance(t, ast.Name) and t.id == "name"
+                                    for t in stmt.targets):
+                        names.add(stmt.value.value)
+    return names
+
+
+def _string_literals(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return {e.value for e in node.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+    return set()
+
+
+def _names_a_provider(node: ast.AST) -> bool:
+    """``<...provider...>.name`` or a ``provider_name()`` call."""
+    if isinstance(node, ast.Attribute) and node.attr == "name":
+        return "provider" in ast.unparse(node.value).lower()
+    if isinstance(node, ast.Call):
+        return "provider_name" in ast.unparse(node.func)
+    return False
+
+
+def _provider_name_comparisons(tree: ast.AST, known: set[str]) -> list[int]:
+    """Lines comparing a provider's name with a string: ``p.name == "cuda"``
+    (any ``.name`` against a declared provider name) or ``provider.name !=
+    "x"`` / ``provider_name() in ("a", "b")`` (any string)."""
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        operands = [node.left, *node.comparators]
+        literals = set().union(*(_string_literals(o) for o in operands))
+        if not literals:
+            continue
+        if any(_names_a_provider(o) for o in operands):
+            lines.append(node.lineno)
+        elif literals & known and any(isinstance(o, ast.Attribute) and o.attr == "name"
+                                      for o in operands):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_nothing_branches_on_a_providers_name():
+    """Capabilities are data (``ProviderCapabilities``): code asks what a
+    provider can do, not which one it is."""
+    known = _provider_names()
+    assert {"cuda", "wgpu", "inprocess"} <= known
+    bad = []
+    for path in MODULES.values():
+        rel = path.relative_to(SRC).as_posix()
+        if rel in PROVIDER_NAME_READERS:
+            continue
+        bad += [f"{rel}:{line}"
+                for line in _provider_name_comparisons(ast.parse(path.read_text()), known)]
+    assert bad == []
+
+
+def test_the_provider_name_check_sees_comparisons():
+    known = {"cuda"}
+    found = _provider_name_comparisons(ast.parse(
+        'if state.provider.name != "cuda": pass\n'
+        'if p.name == "cuda": pass\n'
+        'if router.provider_name() in ("x", "y"): pass\n'
+        'if node.name == "end": pass\n'), known)
+    assert found == [1, 2, 3]
