@@ -13,7 +13,9 @@ checks:
   the command line, and MATLAB's own ``getenv``/``setenv`` builtins);
 * nothing compares a provider's name with a string (capabilities are
   declared on ``ProviderCapabilities``), except the facade that starts the
-  provider the options name.
+  provider the options name;
+* ``current_options()`` is called only by the facade and the router entry,
+  which pass the options on.
 """
 
 from __future__ import annotations
@@ -268,3 +270,30 @@ def test_the_provider_name_check_sees_comparisons():
         'if router.provider_name() in ("x", "y"): pass\n'
         'if node.name == "end": pass\n'), known)
     assert found == [1, 2, 3]
+
+
+# Files that may ask for the options in effect; every other module gets the
+# options passed (the router's entry hands them on).
+OPTIONS_READERS = ("matfuse/accelerate/facade.py", "matfuse/accelerate/router/entry.py")
+
+
+def _current_options_uses(tree: ast.AST) -> list[int]:
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == "current_options":
+            lines.append(node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr == "current_options":
+            lines.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom) \
+                and any(a.name == "current_options" for a in node.names):
+            lines.append(node.lineno)
+    return sorted(set(lines))
+
+
+def test_options_are_passed_not_fetched():
+    bad = []
+    for path in MODULES.values():
+        rel = path.relative_to(SRC).as_posix()
+        if rel not in OPTIONS_READERS:
+            bad += [f"{rel}:{line}" for line in _current_options_uses(ast.parse(path.read_text()))]
+    assert bad == []
