@@ -80,10 +80,10 @@ def object_assignment_cells(v: Any, rhs: Any) -> tuple[ClassInfo, Any, Any]:
     """``objs(idx) = rhs`` as a cell-array assignment: (class of the result,
     left side as a CellArray or None, right side as a CellArray or DELETE).
 
-    ``rhs`` is an object, an object array or DELETE;
-    any other right side, or a non-empty non-object left side, is MATLAB's
-    conversion error. Indexed assignment (``_assign``) runs the cell
-    assignment and hands the cells to :func:`objects_from_cells`."""
+    ``rhs`` is an object, an object array or DELETE; any other right side,
+    or a non-empty non-object left side, is MATLAB's conversion error.
+    Indexed assignment (``_assign``) runs the cell assignment and hands the
+    result to :func:`objects_from_cells`."""
     target = v if type(v) in OBJECT_TYPES else None
     cls = target.cls if target is not None else rhs.cls
     if rhs is not DELETE:
