@@ -18,9 +18,16 @@ from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime.values import StructArray
 from matfuse.vm import _calls
-from matfuse.vm import classes
 
 MultiClosure = Callable[[Any, int], list]
+
+
+def _classes() -> Any:
+    """``matfuse.vm.classes`` (imported on first use: programs without
+    classes never load it)."""
+    from matfuse.vm import classes
+
+    return classes
 
 
 def _owner_name(exprs: Any, node: ast.Expr) -> str | None:
@@ -41,12 +48,13 @@ def member_list(exprs: Any, node: ast.Field) -> MultiClosure:
 
     def member(fr: Any, nargout: int) -> list:
         if owner is not None and owner not in fr:
+            classes = _classes()
             cls = classes.class_named(fr.interp, owner, scope)
             if cls is not None:
                 return classes.static_member(fr.interp, cls, name, None, nargout)
         v = base(fr)
         if type(v) is ClassObject or type(v) is ObjectArray:
-            return classes.member_values(fr.interp, v, name, None, "()", nargout)
+            return _classes().member_values(fr.interp, v, name, None, "()", nargout)
         return field_get(v, name)
     element_read = _element_field_reader(exprs, node.base, name)
     if element_read is None:
@@ -100,11 +108,13 @@ def member_index(exprs: Any, node: ast.Field, kind: str, cell: list | None,
 
     def member_indexed(fr: Any, nargout: int) -> list:
         if owner is not None and owner not in fr:
+            classes = _classes()
             cls = classes.class_named(fr.interp, owner, scope)
             if cls is not None:
                 return classes.static_member(fr.interp, cls, name, build(fr), nargout)
         v = base(fr)
         if type(v) is ClassObject or type(v) is ObjectArray:
+            classes = _classes()
             if cell is None:
                 return classes.member_values(fr.interp, v, name, build(fr), kind, nargout)
             value = _calls.one_value(classes.member_values(fr.interp, v, name, None, kind, 1))
@@ -116,4 +126,4 @@ def member_index(exprs: Any, node: ast.Field, kind: str, cell: list | None,
 
 def super_call(fr: Any, node: ast.SuperRef, args: list, nargout: int) -> list:
     """``obj@Super(args)`` / ``method@Super(obj, ...)`` (see ``classes.super_call``)."""
-    return classes.super_call(fr, node, args, nargout)
+    return _classes().super_call(fr, node, args, nargout)
