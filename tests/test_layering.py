@@ -3,14 +3,19 @@
 Walks every module with ``ast`` (imports inside functions included) and
 checks:
 
-* no import cycles (beyond the listed ones, which may only shrink);
+* no import cycles;
 * ``runtime/``, ``vm/`` and ``lang/`` import nothing of ``accelerate/``
   (they reach it through ``runtime.device_router``);
 * providers import only ``accelerate_api`` (and the standard and
   third-party libraries);
 * ``accelerate/fusion/`` imports no provider;
 * ``os.environ`` / ``os.getenv`` are read only by the options module (and
-  the command line, and MATLAB's own ``getenv``/``setenv`` builtins).
+  the command line, and MATLAB's own ``getenv``/``setenv`` builtins);
+* nothing compares a provider's name with a string (capabilities are
+  declared on ``ProviderCapabilities``), except the facade that starts the
+  provider the options name;
+* ``current_options()`` is called only by the facade and the router entry,
+  which pass the options on.
 """
 
 from __future__ import annotations
@@ -19,25 +24,6 @@ import ast
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src"
-
-# Import cycles that remain, outside the device path; each present cycle must
-# lie inside one of these sets. Remove an entry once its cycle is broken.
-KNOWN_CYCLES = [
-    # Indexed assignment, concatenation and classdef arrays call each other.
-    {"matfuse.runtime._assign", "matfuse.runtime._concat", "matfuse.runtime.classdef_arrays",
-     "matfuse.runtime.indexing"},
-    # The VM compiles parfor loops (parallel/) and workers run the VM.
-    {"matfuse.parallel.distributed", "matfuse.parallel.futures", "matfuse.parallel.iterations",
-     "matfuse.parallel.loop", "matfuse.parallel.pool", "matfuse.parallel.worker",
-     "matfuse.runtime.builtins.gpu_device", "matfuse.vm._argument_check", "matfuse.vm._chains",
-     "matfuse.vm._expr", "matfuse.vm._members", "matfuse.vm._stmt", "matfuse.vm.classes",
-     "matfuse.vm.compiler", "matfuse.vm.interpreter"},
-    # Graphics objects and their axes/figures refer to each other.
-    {"matfuse.graphics.annotate", "matfuse.graphics.axes", "matfuse.graphics.axes_style",
-     "matfuse.graphics.axes_ticks", "matfuse.graphics.charts", "matfuse.graphics.figure",
-     "matfuse.graphics.groot", "matfuse.graphics.handles", "matfuse.graphics.images",
-     "matfuse.graphics.objects", "matfuse.graphics.plotting", "matfuse.graphics.root"},
-]
 
 # Provider -> fusion/errors and fusion -> provider edges: none remain (the
 # lists stay so that a new edge is a deliberate, reviewed exception).
@@ -140,17 +126,14 @@ def _in_layer(module: str, *layers: str) -> bool:
     return any(module == layer or module.startswith(layer + ".") for layer in layers)
 
 
-def test_no_import_cycles_beyond_the_known_ones():
-    unexpected = [sorted(c) for c in _cycles(EDGES)
-                  if not any(c <= known for known in KNOWN_CYCLES)]
-    assert unexpected == []
+def test_no_import_cycles():
+    assert [sorted(c) for c in _cycles(EDGES)] == []
 
 
-def test_known_cycles_still_exist():
-    """A broken cycle leaves the list (it may only shrink)."""
-    present = _cycles(EDGES)
-    stale = [sorted(k) for k in KNOWN_CYCLES if not any(c <= k and len(c) > 1 for c in present)]
-    assert stale == []
+def test_the_cycle_check_finds_a_cycle():
+    """The check itself reports a two-module cycle (and nothing else)."""
+    edges = {"a": {"b"}, "b": {"a"}, "c": {"a"}}
+    assert [sorted(c) for c in _cycles(edges)] == [["a", "b"]]
 
 
 def test_language_layers_do_not_import_the_acceleration_layer():
@@ -204,3 +187,113 @@ def test_environment_is_read_only_by_the_options_module():
 def test_the_checks_see_function_local_imports():
     """The walk includes imports inside functions (a regression guard)."""
     assert "matfuse.accelerate.router.entry" in EDGES["matfuse"]
+
+
+# Files that may choose a provider by its name: the facade starts the backend
+# the options name.
+PROVIDER_NAME_READERS = ("matfuse/accelerate/facade.py",)
+
+
+def _provider_names() -> set[str]:
+    """Names providers declare (``name = "cuda"`` in a provider class)."""
+    names = set()
+    for path in (SRC / "matfuse" / "accelerate" / "providers").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ClassDef):
+                for stmt in node.body:
+                    if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) \
+                            and isinstance(stmt.value.value, str) \
+                            and any(isinstance(t, ast.Name) and t.id == "name"
+                                    for t in stmt.targets):
+                        names.add(stmt.value.value)
+    return names
+
+
+def _string_literals(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return {e.value for e in node.elts
+                if isinstance(e, ast.Constant) and isinstance(e.value, str)}
+    return set()
+
+
+def _names_a_provider(node: ast.AST) -> bool:
+    """``<...provider...>.name`` or a ``provider_name()`` call."""
+    if isinstance(node, ast.Attribute) and node.attr == "name":
+        return "provider" in ast.unparse(node.value).lower()
+    if isinstance(node, ast.Call):
+        return "provider_name" in ast.unparse(node.func)
+    return False
+
+
+def _provider_name_comparisons(tree: ast.AST, known: set[str]) -> list[int]:
+    """Lines comparing a provider's name with a string: ``p.name == "cuda"``
+    (any ``.name`` against a declared provider name) or ``provider.name !=
+    "x"`` / ``provider_name() in ("a", "b")`` (any string)."""
+    lines = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Compare):
+            continue
+        operands = [node.left, *node.comparators]
+        literals = set().union(*(_string_literals(o) for o in operands))
+        if not literals:
+            continue
+        if any(_names_a_provider(o) for o in operands):
+            lines.append(node.lineno)
+        elif literals & known and any(isinstance(o, ast.Attribute) and o.attr == "name"
+                                      for o in operands):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_nothing_branches_on_a_providers_name():
+    """Capabilities are data (``ProviderCapabilities``): code asks what a
+    provider can do, not which one it is."""
+    known = _provider_names()
+    assert {"cuda", "wgpu", "inprocess"} <= known
+    bad = []
+    for path in MODULES.values():
+        rel = path.relative_to(SRC).as_posix()
+        if rel in PROVIDER_NAME_READERS:
+            continue
+        bad += [f"{rel}:{line}"
+                for line in _provider_name_comparisons(ast.parse(path.read_text()), known)]
+    assert bad == []
+
+
+def test_the_provider_name_check_sees_comparisons():
+    known = {"cuda"}
+    found = _provider_name_comparisons(ast.parse(
+        'if state.provider.name != "cuda": pass\n'
+        'if p.name == "cuda": pass\n'
+        'if router.provider_name() in ("x", "y"): pass\n'
+        'if node.name == "end": pass\n'), known)
+    assert found == [1, 2, 3]
+
+
+# Files that may ask for the options in effect; every other module gets the
+# options passed (the router's entry hands them on).
+OPTIONS_READERS = ("matfuse/accelerate/facade.py", "matfuse/accelerate/router/entry.py")
+
+
+def _current_options_uses(tree: ast.AST) -> list[int]:
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == "current_options":
+            lines.append(node.lineno)
+        elif isinstance(node, ast.Attribute) and node.attr == "current_options":
+            lines.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom) \
+                and any(a.name == "current_options" for a in node.names):
+            lines.append(node.lineno)
+    return sorted(set(lines))
+
+
+def test_options_are_passed_not_fetched():
+    bad = []
+    for path in MODULES.values():
+        rel = path.relative_to(SRC).as_posix()
+        if rel not in OPTIONS_READERS:
+            bad += [f"{rel}:{line}" for line in _current_options_uses(ast.parse(path.read_text()))]
+    assert bad == []

@@ -17,12 +17,21 @@ def _install_device_router() -> None:
     install()
 
 
+def _install_parfor_compiler() -> None:
+    """The VM's parfor compiler is the parallel layer's (loaded when the
+    first parfor statement is compiled: ``vm.parfor_compiler``)."""
+    import matfuse.parallel.loop  # noqa: F401  (registers itself on import)
+
+
 def _compose() -> None:
     """Wire the layers: the runtime calls the acceleration layer only
-    through the router registered here (the runtime never imports it)."""
+    through the router registered here, and the VM compiles parfor through
+    the compiler registered here (neither imports the layer above it)."""
     from matfuse.runtime.device_router import set_router_loader
+    from matfuse.vm.parfor_compiler import set_parfor_loader
 
     set_router_loader(_install_device_router)
+    set_parfor_loader(_install_parfor_compiler)
 
 
 def eval(code: str, **variables: Any) -> Any:  # noqa: A001 - MATLAB's name, on purpose

@@ -77,20 +77,20 @@ def _options(p: AccelProvider, mode: str) -> AccelerateInitOptions:
 
 @contextmanager
 def _mode(p: AccelProvider, mode: str) -> Iterator[None]:
-    saved = facade._state
-    facade._state = facade.AccelerationState(_options(p, mode), p, p.name)
+    saved = facade.use_acceleration_state(
+        facade.AccelerationState(_options(p, mode), p, p.name))
     try:
         with override_provider(p):
             if mode == "offload":
                 # a cost model where the device costs nothing: every call
                 # over the thresholds that can run on the device does
-                thresholds = resolve_thresholds(facade._state.options)
+                thresholds = resolve_thresholds(facade.current_options())
                 offload.activate(p, planner=Planner(thresholds, _FREE_DEVICE))
             yield
     finally:
         if mode == "offload":
             offload.reset()
-        facade._state = saved
+        facade.use_acceleration_state(saved)
 
 
 def _capture(value: Any) -> Result:

@@ -198,6 +198,14 @@ def test_delete_graphics_objects(session):
     assert session.get("alive") is False
 
 
+def test_deleting_a_figure_closes_it_in_the_root(session):
+    """``delete(f)`` goes through the root that made the figure: it is no
+    longer open or current, and its number is free again."""
+    session.eval("f1 = figure; f2 = figure; delete(f2); c = get(groot, 'CurrentFigure');"
+                 "n = c.Number; k = numel(get(0, 'Children')); f3 = figure; m = f3.Number;")
+    assert session.get("n") == 1.0 and session.get("k") == 1.0 and session.get("m") == 2.0
+
+
 def test_concatenating_handles(session):
     session.eval("a = plot(1:3); hold on; b = plot(3:-1:1); h = [a b]; s = size(h);"
                  "set(h, 'LineWidth', 3); w = b.LineWidth; v = [a; b]; t = size(v);"

@@ -215,7 +215,7 @@ def test_gpu_pool_gives_each_worker_one_device(no_pool, monkeypatch):
     from matfuse.parallel import pool as _pool
     from matfuse.parallel.worker import worker_info
 
-    monkeypatch.setattr(_pool, "gpu_ids_for_workers", lambda: ["0", "1"])
+    monkeypatch.setattr(_pool, "worker_devices", lambda: ("CUDA_VISIBLE_DEVICES", ["0", "1"]))
     out, _ = run("p = parpool; disp(p.NumWorkers)")
     try:
         assert out.split()[-1] == "2"

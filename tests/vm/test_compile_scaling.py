@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from matfuse.lang.parser import parse
-from matfuse.vm.compiler import compile_program
+from matfuse.vm.program import compile_program
 from matfuse.vm.interpreter import Interpreter
 from vmutil import run
 
@@ -55,7 +55,7 @@ def test_compile_time_is_linear_with_distinct_loop_variables() -> None:
 
 
 def test_nested_loop_facts_see_inner_writes() -> None:
-    from matfuse.vm.compiler import compile_program as compile_
+    from matfuse.vm.program import compile_program as compile_
 
     scope = compile_(parse(_distinct_variables_source(4) + "disp(x)\n"))
     outer = scope.script.infos[0]

@@ -116,7 +116,7 @@ def test_unassigned_output_error() -> None:
 
 def test_liveness_on_compiled_statements() -> None:
     from matfuse.lang.parser import parse
-    from matfuse.vm.compiler import compile_program
+    from matfuse.vm.program import compile_program
 
     scope = compile_program(parse("a = 1;\nb = a + 2;\nc = b * a;\ndisp(c)\n"))
     infos = scope.script.infos
@@ -130,7 +130,7 @@ def test_liveness_on_compiled_statements() -> None:
 
 def test_nested_blocks_are_reachable_for_fusion() -> None:
     from matfuse.lang.parser import parse
-    from matfuse.vm.compiler import compile_program
+    from matfuse.vm.program import compile_program
 
     scope = compile_program(parse("s = 0;\nfor i = 1:3\n t = s * 2;\n s = t + i;\nend\ndisp(s)\n"))
     loop = scope.script.infos[1]

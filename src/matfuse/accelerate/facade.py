@@ -4,6 +4,10 @@
 chooses a provider and registers it with ``accelerate_api``; later calls
 return the same one (use ``shutdown_acceleration()`` in tests to start over).
 
+The facade owns the options in effect (``current_options()``) and passes
+them on: listeners (``add_options_listener``: the router's entry, which hands
+them to the fusion engine) get them whenever they change.
+
 ``auto`` tries cuda (once a CUDA provider exists), then wgpu on a real GPU
 adapter, then the in-process NumPy provider. ``auto`` never takes a CPU
 adapter (lavapipe): it would be slower than NumPy. Naming ``wgpu`` may.
@@ -16,7 +20,7 @@ import importlib
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from matfuse.accelerate.options import AccelerateInitOptions
 from matfuse.accelerate_api import (
@@ -45,6 +49,7 @@ class AccelerationState:
 
 
 _state: AccelerationState | None = None
+_options_listeners: list[Callable[[AccelerateInitOptions], None]] = []
 
 
 def _load_backend(name: str, options: AccelerateInitOptions, allow_cpu: bool) -> AccelProvider:
@@ -99,7 +104,6 @@ def initialize_acceleration_provider(options: AccelerateInitOptions | None = Non
     Raises:
         MatlabError: ``fallback='error'`` and the requested provider cannot start.
     """
-    global _state
     with _lock:
         if _state is not None:
             return _state.provider
@@ -122,7 +126,7 @@ def initialize_acceleration_provider(options: AccelerateInitOptions | None = Non
         # Counters report the program's work, not the provider's warm-up.
         chosen.reset_telemetry()
         register_provider(chosen)
-        _state = AccelerationState(options, chosen, _describe(chosen), notes)
+        _set_state(AccelerationState(options, chosen, _describe(chosen), notes))
         return chosen
 
 
@@ -150,14 +154,42 @@ def acceleration_state() -> AccelerationState | None:
 
 
 def current_options() -> AccelerateInitOptions:
+    """The options in effect: the started provider's, else the environment's."""
     return _state.options if _state is not None else AccelerateInitOptions.from_env()
+
+
+def add_options_listener(listener: Callable[[AccelerateInitOptions], None]) -> None:
+    """Call ``listener(options)`` now and whenever the options in effect
+    change (a provider starts or is shut down, ``use_acceleration_state``)."""
+    with _lock:
+        if listener not in _options_listeners:
+            _options_listeners.append(listener)
+        listener(current_options())
+
+
+def _set_state(state: AccelerationState | None) -> None:
+    global _state
+    _state = state
+    options = current_options()
+    for listener in list(_options_listeners):
+        listener(options)
+
+
+def use_acceleration_state(state: AccelerationState | None) -> AccelerationState | None:
+    """Make ``state`` (options and provider) the one in effect and return the
+    previous one: one provider object runs under several option sets (the
+    differential runner's fused, unfused and offload modes). The provider is
+    not registered here (``accelerate_api.override_provider`` does that)."""
+    with _lock:
+        previous = _state
+        _set_state(state)
+        return previous
 
 
 def shutdown_acceleration() -> None:
     """Forget the chosen provider (tests, and the REPL's re-initialise)."""
-    global _state
     with _lock:
-        _state = None
+        _set_state(None)
         unregister_provider()
 
 

@@ -26,6 +26,10 @@ class ProviderCapabilities:
             ``"wgsl"`` or ``"cuda"`` (C for NVRTC). The fusion layer renders
             in it (``fusion/renderers.py``); the source reaches the provider
             in the kernel object (``kernel.source``).
+        worker_device_variable: environment variable that gives a worker
+            process one of this provider's devices (``CUDA_VISIBLE_DEVICES``
+            for CUDA): a local parallel pool starts one worker per device
+            and sets it per worker. None: workers share the devices.
     """
 
     fuses: bool = False
@@ -34,6 +38,7 @@ class ProviderCapabilities:
     max_kernel_buffers: int | None = None
     split_dispatch: bool = False
     kernel_language: str = "wgsl"
+    worker_device_variable: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.graphics.axes_limits import set_axis_limits, set_view
 from matfuse.graphics.args import (
     is_numeric, is_text, name_value_pairs, numeric, scalar, text_of, texts_of,
 )
@@ -141,26 +142,6 @@ def box(args: tuple[Any, ...]) -> None:
     axes.set("Box", char_array("on" if flag else "off"))
 
 
-def set_axis_limits(axes: Any, axis: str, value: Any) -> None:
-    if axis == "z" and not axes.is3d:
-        return                      # 2-D axes have no z-axis to limit
-    if is_text(value):
-        word = text_of(value).lower()
-        if word == "auto":
-            getattr(axes.mpl, f"autoscale")(axis=axis)
-            return
-        raise MatlabError("MATLAB:graphics:invalidLimits", f"Invalid limits option '{word}'.")
-    limits = numeric(value).real.reshape(-1)
-    if limits.size != 2 or not limits[0] < limits[1]:
-        raise MatlabError("MATLAB:hg:shaped_arrays:LimitsWithInfsType",
-                          "Limits must be a 2-element vector of increasing numeric values.")
-    low, high = limits
-    current = getattr(axes.mpl, f"get_{axis}lim")()
-    low = current[0] if np.isinf(low) and low < 0 else low
-    high = current[1] if np.isinf(high) and high > 0 else high
-    getattr(axes.mpl, f"set_{axis}lim")(float(low), float(high))
-
-
 def limits(args: tuple[Any, ...], axis: str, nargout: int) -> Any:
     """``xlim``, ``xlim([a b])``, ``xlim auto``, ``l = xlim``."""
     axes, rest = split_axes_arg(args)
@@ -231,19 +212,6 @@ def axis(args: tuple[Any, ...], nargout: int) -> Any:
     return None
 
 
-def set_view(axes: Any, value: Any) -> None:
-    v = numeric(value).real.reshape(-1)
-    if v.size == 1 and v[0] in (2.0, 3.0):
-        az, el = (0.0, 90.0) if v[0] == 2.0 else (-37.5, 30.0)
-    elif v.size == 2:
-        az, el = float(v[0]), float(v[1])
-    else:
-        raise MatlabError("MATLAB:view:WrongInput", "View must be [az el], 2 or 3.")
-    if not axes.is3d:
-        axes._replace_mpl("3d")
-    axes.mpl.view_init(el, az - 90.0)
-
-
 def view(args: tuple[Any, ...], nargout: int) -> Any:
     axes, rest = split_axes_arg(args)
     axes = target_axes(axes)
@@ -274,7 +242,7 @@ def text(args: tuple[Any, ...]) -> Any:
         artist = axes.mpl.text(coords[0], coords[1], content, fontsize=10,
                                verticalalignment="center")
     obj = TextObject(axes, artist, text=content)
-    from matfuse.graphics.groot import apply_defaults
+    from matfuse.graphics.defaults import apply_defaults
 
     apply_defaults(obj)
     apply_pairs(obj, name_value_pairs(rest, "text"))

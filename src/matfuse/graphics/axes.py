@@ -118,7 +118,7 @@ class AxesObject(TickProperties, StyleProperties, GObject):
         self.color_index = 0
         self.clim = None
         self.style()
-        from matfuse.graphics.groot import apply_defaults
+        from matfuse.graphics.defaults import apply_defaults
 
         apply_defaults(self)          # 'replace' resets to the defaults, groot's included
 
@@ -189,7 +189,7 @@ class AxesObject(TickProperties, StyleProperties, GObject):
         return np.array([[min(low, high), max(low, high)]])
 
     def _set_limits(self, axis: str, value: Any) -> None:
-        from matfuse.graphics.annotate import set_axis_limits
+        from matfuse.graphics.axes_limits import set_axis_limits
 
         set_axis_limits(self, axis, value)
 
@@ -352,13 +352,13 @@ class AxesObject(TickProperties, StyleProperties, GObject):
         return char_array("normalized")
 
     def get_CLim(self) -> Any:
-        from matfuse.graphics.images import color_limits
+        from matfuse.graphics.color_mapping import color_limits
 
         low, high = color_limits(self)
         return np.array([[low, high]])
 
     def set_CLim(self, value: Any) -> None:
-        from matfuse.graphics.images import set_color_limits
+        from matfuse.graphics.color_mapping import set_color_limits
 
         set_color_limits(self, value)
 
@@ -389,7 +389,7 @@ class AxesObject(TickProperties, StyleProperties, GObject):
         return np.array([[self.mpl.azim + 90.0, self.mpl.elev]])
 
     def set_View(self, value: Any) -> None:
-        from matfuse.graphics.annotate import set_view
+        from matfuse.graphics.axes_limits import set_view
 
         set_view(self, value)
 
@@ -402,6 +402,6 @@ class AxesObject(TickProperties, StyleProperties, GObject):
         return (self.colormap if self.colormap is not None else self.parent.colormap).copy()
 
     def set_Colormap(self, value: Any) -> None:
-        from matfuse.graphics.images import set_colormap
+        from matfuse.graphics.color_mapping import set_colormap
 
         set_colormap(self, value)

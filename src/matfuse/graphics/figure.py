@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -24,8 +24,10 @@ class FigureObject(GObject):
              "NumberTitle", "Colormap")
     display_props = ("Number", "Name", "Color", "Position", "Units")
 
-    def __init__(self, number: int, mpl_figure: Any, windowed: bool):
+    def __init__(self, number: int, mpl_figure: Any, windowed: bool,
+                 on_close: Callable[["FigureObject"], None] | None = None):
         super().__init__(None)
+        self.on_close = on_close               # the root's close (it forgets the figure)
         self.number = number
         self.fig = mpl_figure
         self.windowed = windowed
@@ -53,6 +55,13 @@ class FigureObject(GObject):
 
     def axes_objects(self) -> list[Any]:
         return [c for c in self.children if c.type_name == "axes" and not c.deleted]
+
+    def remove(self) -> None:
+        """``delete(f)`` closes the figure."""
+        if self.on_close is not None:
+            self.on_close(self)
+        else:
+            self.delete()
 
     def clear(self) -> None:
         """``clf``: delete every axes, layout and annotation."""
@@ -133,15 +142,15 @@ class FigureObject(GObject):
         return self.current_axes.handle
 
     def set_CurrentAxes(self, value: Any) -> None:
-        from matfuse.graphics.handles import objects_of
+        from matfuse.graphics.handles import handle_objects
 
-        (axes,) = objects_of(value, "CurrentAxes")
+        (axes,) = handle_objects(value, "CurrentAxes")
         self.current_axes = axes
 
     def get_Colormap(self) -> Any:
         return self.colormap.copy()
 
     def set_Colormap(self, value: Any) -> None:
-        from matfuse.graphics.images import set_colormap
+        from matfuse.graphics.color_mapping import set_colormap
 
         set_colormap(self, value)

@@ -1,6 +1,6 @@
 """The graphics root object (``groot``, also handle ``0``): screen facts, the
-current figure, and defaults (``set(groot, 'DefaultLineLineWidth', 2)``)
-applied to every new object of that type."""
+current figure, and defaults (``set(groot, 'DefaultLineLineWidth', 2)``,
+kept in ``defaults``) applied to every new object of that type."""
 
 from __future__ import annotations
 
@@ -9,11 +9,13 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.graphics.args import is_numeric, numeric
+from matfuse.graphics.defaults import DEFAULTS, default_key
+from matfuse.graphics.handles import GraphicsHandle, handle_objects
 from matfuse.graphics.objects import GObject
 from matfuse.runtime.values import char_array
 
 SCREEN_SIZE = (1.0, 1.0, 1920.0, 1080.0)
-DEFAULT_TYPES = ("figure", "axes", "line", "text")
 
 
 class RootObject(GObject):
@@ -26,27 +28,13 @@ class RootObject(GObject):
 
     def __init__(self) -> None:
         super().__init__(None)
-        self.defaults: dict[str, tuple[str, str, Any]] = {}   # key -> (type, property, value)
+        self.defaults = DEFAULTS          # lower-case key -> (type, property, value)
 
     def title_text(self) -> str:
         return "Graphics Root"
 
-    @staticmethod
-    def _default_key(name: str) -> tuple[str, str] | None:
-        """('line', 'LineWidth') for 'DefaultLineLineWidth' (None: not a default)."""
-        lower = name.lower()
-        if not lower.startswith("default"):
-            return None
-        rest = name[len("default"):]
-        for kind in DEFAULT_TYPES:
-            if rest.lower().startswith(kind) and len(rest) > len(kind):
-                return kind, rest[len(kind):]
-        raise MatlabError("MATLAB:hg:InvalidProperty",
-                          f"Unsupported default '{name}': defaults exist for "
-                          + ", ".join(DEFAULT_TYPES) + " objects.")
-
     def get(self, name: str) -> Any:
-        key = self._default_key(name)
+        key = default_key(name)
         if key is None:
             return super().get(name)
         stored = self.defaults.get(name.lower())
@@ -56,7 +44,7 @@ class RootObject(GObject):
         return stored[2]
 
     def set(self, name: str, value: Any) -> None:
-        key = self._default_key(name)
+        key = default_key(name)
         if key is None:
             super().set(name, value)
             return
@@ -82,14 +70,12 @@ class RootObject(GObject):
         return char_array("pixels")
 
     def get_CurrentFigure(self) -> Any:
-        from matfuse.graphics.handles import GraphicsHandle
         from matfuse.graphics.root import ROOT
 
         fig = ROOT.current
         return fig.handle if fig is not None and not fig.deleted else GraphicsHandle([])
 
     def get_Children(self) -> Any:
-        from matfuse.graphics.handles import GraphicsHandle
         from matfuse.graphics.root import ROOT
 
         return GraphicsHandle(list(reversed(ROOT.live_figures())))
@@ -98,12 +84,13 @@ class RootObject(GObject):
 GROOT = RootObject()
 
 
-def apply_defaults(obj: GObject) -> None:
-    """Give a new object the defaults set on groot for its type."""
-    for kind, prop, value in list(GROOT.defaults.values()):
-        if kind == obj.type_name:
-            obj.set(prop, value)
-
-
 def root_handle() -> Any:
     return GROOT.handle
+
+
+def objects_of(value: Any, what: str = "Input") -> list[Any]:
+    """The graphics objects of a handle value (``0``: the root), or an error."""
+    if not isinstance(value, GraphicsHandle) and is_numeric(value) \
+            and numeric(value).size == 1 and numeric(value).reshape(-1)[0] == 0:
+        return [GROOT]
+    return handle_objects(value, what)

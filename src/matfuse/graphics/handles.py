@@ -84,21 +84,11 @@ class GraphicsHandle(MObject):
         return lines
 
     def delete_objects(self) -> None:
-        """``delete(h)``: figures close; other objects leave their parent."""
-        from matfuse.graphics.root import ROOT
-
+        """``delete(h)``: figures close; other objects leave their parent
+        (``GObject.remove``)."""
         for obj in self.objects:
-            if obj.deleted:
-                continue
-            if obj.type_name == "figure":
-                ROOT.close(obj)
-                continue
-            parent = obj.parent
-            obj.delete()
-            if parent is not None and hasattr(parent, "after_plot"):
-                parent.after_plot()
-            elif parent is not None:
-                parent.changed()
+            if not obj.deleted:
+                obj.remove()
 
     def element_array(self) -> np.ndarray:
         """The handles as an object array of one-object handles (for indexing)."""
@@ -128,15 +118,10 @@ def handle_of(objects: list[Any]) -> GraphicsHandle:
     return GraphicsHandle(objects)
 
 
-def objects_of(value: Any, what: str = "Input") -> list[Any]:
-    """The graphics objects of a handle value, or an error."""
+def handle_objects(value: Any, what: str = "Input") -> list[Any]:
+    """The graphics objects of a handle value, or an error (``groot.objects_of``
+    also takes ``0``, the root)."""
     if isinstance(value, GraphicsHandle):
         return value.objects
-    from matfuse.graphics.args import is_numeric, numeric
-
-    if is_numeric(value) and numeric(value).size == 1 and numeric(value).reshape(-1)[0] == 0:
-        from matfuse.graphics.groot import GROOT
-
-        return [GROOT]                        # handle 0 is the graphics root
     raise MatlabError("MATLAB:graphics:invalidHandle",
                       f"{what} must be a graphics object handle.")

@@ -11,6 +11,9 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.graphics.args import is_text, name_value_pairs, numeric, text_of, whole
 from matfuse.graphics.charts import ChartObject, ColorbarObject
+from matfuse.graphics.color_mapping import (
+    axes_cmap, color_limits, mappables, set_color_limits, set_colormap,
+)
 from matfuse.graphics.colors import COLORMAP_NAMES, colormap_matrix, mpl_colormap, rgb_row
 from matfuse.graphics.linespec import parse_linespec
 from matfuse.graphics.plotting import VIEW_3D, apply_pairs, split_axes_arg, target_axes
@@ -18,44 +21,6 @@ from matfuse.runtime.values import char_array, element_class
 
 
 # ------------------------------------------------------------- colour maps
-def axes_cmap(axes: Any) -> Any:
-    matrix = axes.colormap if axes.colormap is not None else axes.parent.colormap
-    return mpl_colormap(matrix)
-
-
-def mappables(axes: Any) -> list[Any]:
-    return [c.mappable for c in axes.children
-            if not c.deleted and getattr(c, "mappable", None) is not None]
-
-
-def _refresh_colors(axes: Any) -> None:
-    cmap = axes_cmap(axes)
-    low_high = axes.clim
-    for mappable in mappables(axes):
-        mappable.set_cmap(cmap)
-        if low_high is not None:
-            mappable.set_clim(*low_high)
-
-
-def set_colormap(target: Any, value: Any) -> None:
-    """Figure or axes colormap from a name or an n-by-3 matrix."""
-    if is_text(value):
-        matrix = colormap_matrix(text_of(value), 256)
-    else:
-        matrix = numeric(value).real
-        if matrix.ndim != 2 or matrix.shape[1] != 3 or np.any(matrix < 0) or np.any(matrix > 1):
-            raise MatlabError("MATLAB:hg:ColormapInvalid",
-                              "Colormap must be an m-by-3 array of values in [0 1].")
-    if target.type_name == "figure":
-        target.colormap = matrix
-        for axes in target.axes_objects():
-            _refresh_colors(axes)
-    else:
-        target.colormap = matrix
-        _refresh_colors(target)
-    target.changed()
-
-
 def colormap(args: tuple[Any, ...], nargout: int) -> Any:
     """``colormap name``, ``colormap(map)``, ``colormap(target, ...)``, ``cmap = colormap``."""
     from matfuse.graphics.handles import GraphicsHandle
@@ -75,25 +40,6 @@ def colormap(args: tuple[Any, ...], nargout: int) -> Any:
         matrix = target.colormap if target.colormap is not None else target.parent.colormap
         return matrix.copy()
     return None
-
-
-def color_limits(axes: Any) -> tuple[float, float]:
-    if axes.clim is not None:
-        return axes.clim
-    found = mappables(axes)
-    if not found:
-        return (0.0, 1.0)
-    return tuple(float(v) for v in found[-1].get_clim())   # type: ignore[return-value]
-
-
-def set_color_limits(axes: Any, value: Any) -> None:
-    limits = numeric(value).real.reshape(-1)
-    if limits.size != 2 or not limits[0] < limits[1]:
-        raise MatlabError("MATLAB:hg:shaped_arrays:LimitsWithInfsType",
-                          "Value must be a 1x2 vector of numeric type in which the second "
-                          "element is larger than the first.")
-    axes.clim = (float(limits[0]), float(limits[1]))
-    _refresh_colors(axes)
 
 
 def colorbar(args: tuple[Any, ...]) -> Any:

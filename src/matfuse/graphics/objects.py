@@ -127,6 +127,15 @@ class GObject:
             self.parent.after_plot()
 
     # ------------------------------------------------------------ deletion
+    def remove(self) -> None:
+        """``delete(h)``: the object leaves its parent, which redraws."""
+        parent = self.parent
+        self.delete()
+        if parent is not None and hasattr(parent, "after_plot"):
+            parent.after_plot()
+        elif parent is not None:
+            parent.changed()
+
     def delete(self) -> None:
         for child in list(self.children):
             child.delete()

@@ -68,7 +68,7 @@ def scatter(args: tuple[Any, ...]) -> Any:
     else:
         color = axes.next_color()
     if color_data is not None:
-        from matfuse.graphics.images import axes_cmap
+        from matfuse.graphics.color_mapping import axes_cmap
 
         kwargs.update(c=color_data, cmap=axes_cmap(axes))
         collection = ax.scatter(x, y, **kwargs)
@@ -168,7 +168,7 @@ def bar(args: tuple[Any, ...], horizontal: bool = False) -> Any:
 def pie(args: tuple[Any, ...]) -> Any:
     """``pie(x)``, ``pie(x, labels)``: wedges coloured from the colormap, labelled
     with percentages (or the labels); x sums below 1 give a partial pie."""
-    from matfuse.graphics.images import axes_cmap
+    from matfuse.graphics.color_mapping import axes_cmap
 
     axes, rest = split_axes_arg(args)
     if not rest:
@@ -372,7 +372,7 @@ def fill(args: tuple[Any, ...]) -> Any:
     if is_text(c) or (is_numeric(c) and numeric(c).size == 3):
         face: Any = color_value(c)
     else:
-        from matfuse.graphics.images import axes_cmap
+        from matfuse.graphics.color_mapping import axes_cmap
 
         value = float(numeric(c).real.reshape(-1)[0]) if numeric(c).size else 0.0
         face = tuple(axes_cmap(axes)(0.5 if value != value else min(max(value, 0.0), 1.0))[:3])

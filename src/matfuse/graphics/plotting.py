@@ -122,7 +122,7 @@ def add_line(axes: Any, x: np.ndarray, y: np.ndarray, z: np.ndarray | None,
     else:
         (artist,) = axes.mpl.plot(x, y, **style)
     line = LineObject(axes, artist, x, y, z)
-    from matfuse.graphics.groot import apply_defaults
+    from matfuse.graphics.defaults import apply_defaults
 
     apply_defaults(line)
     for name, value in pairs:

@@ -8,7 +8,8 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.graphics.args import is_text, name_value_pairs, text_of, texts_of
-from matfuse.graphics.handles import GraphicsHandle, objects_of
+from matfuse.graphics.groot import objects_of
+from matfuse.graphics.handles import GraphicsHandle
 from matfuse.runtime.values import CellArray, StructArray
 
 

@@ -41,7 +41,7 @@ class GraphicsRoot:
 
             mpl = Figure(figsize=size, dpi=SCREEN_DPI)
             FigureCanvasAgg(mpl)
-        fig = FigureObject(number, mpl, windowed)
+        fig = FigureObject(number, mpl, windowed, on_close=self.close)
         self.figures[number] = fig
         self.current = fig
         if windowed:
@@ -50,7 +50,7 @@ class GraphicsRoot:
             import matplotlib.pyplot as plt
 
             plt.show(block=False)
-        from matfuse.graphics.groot import apply_defaults
+        from matfuse.graphics.defaults import apply_defaults
 
         apply_defaults(fig)
         return fig
@@ -121,7 +121,7 @@ def new_axes(fig: FigureObject, spec: Any = None) -> Any:
     mpl = fig.fig.add_subplot(spec if spec is not None else grid_spec(fig, 1, 1)[0, 0])
     axes = AxesObject(fig, mpl)
     fig.current_axes = axes
-    from matfuse.graphics.groot import apply_defaults
+    from matfuse.graphics.defaults import apply_defaults
 
     apply_defaults(axes)
     return axes

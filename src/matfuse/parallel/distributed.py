@@ -17,6 +17,7 @@ iterations and encoding results, summed over workers.
 from __future__ import annotations
 
 import time
+import uuid
 from typing import Any
 
 from matfuse.errors import MatlabError
@@ -24,7 +25,6 @@ from matfuse.parallel import reduction
 from matfuse.parallel.classify import ParforPlan
 from matfuse.parallel.code_bundle import make_bundle
 from matfuse.parallel.iterations import iteration_error
-from matfuse.parallel.loop import new_token
 from matfuse.parallel.schedule import ChunkFeeder, factoring_chunks
 from matfuse.parallel.stats import STATS, size_of
 from matfuse.parallel.transport import decode, decode_error, encode
@@ -66,7 +66,7 @@ def run_on_pool(pool: Any, plan: ParforPlan, code_key: str, fr: Any, values: lis
                           "The parallel pool has no workers to run the parfor loop.")
     bundle = make_bundle(fr.file, interp.functions.path)
     job = ParforJob(plan, bundle, {k: encode(v) for k, v in broadcast.items()},
-                    new_token(), f"{code_key}-{bundle.key}", accelerate_options())
+                    uuid.uuid4().hex, f"{code_key}-{bundle.key}", accelerate_options())
     offsets = {name: reduction.offset_value(form, fr.__getitem__)
                for name, form in plan.sliced.items()}
     prepared = time.perf_counter()

@@ -36,7 +36,8 @@ def inside_iteration() -> bool:
 
 def compile_body(plan: ParforPlan, scope: Any) -> Any:
     """The plan's body compiled in ``scope`` (run: ``fn(frame) -> signal``)."""
-    from matfuse.vm.compiler import BodyCompiler, FunctionContext
+    from matfuse.vm.compiler import BodyCompiler
+    from matfuse.vm.function_context import FunctionContext
 
     ctx = FunctionContext(scope, set(), None)
     return BodyCompiler(ctx).block(plan.body, set(plan.sliced_outputs)).run

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-import uuid
 from typing import Any, Callable
 
 import numpy as np
@@ -25,6 +24,7 @@ from matfuse.parallel.iterations import (
 )
 from matfuse.parallel.stats import STATS
 from matfuse.runtime.values import FunctionHandle
+from matfuse.vm.parfor_compiler import register_parfor_compiler
 
 def range_values(value: Any) -> list[float]:
     """The loop values of ``parfor i = value``: consecutive integers."""
@@ -157,5 +157,4 @@ def compile_parfor(node: ast.For, value_compiler: Callable[[ast.Expr], Callable]
                            value_compiler(limit) if limit is not None else None, scope)
 
 
-def new_token() -> str:
-    return uuid.uuid4().hex
+register_parfor_compiler(compile_parfor)

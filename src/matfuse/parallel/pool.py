@@ -1,9 +1,10 @@
 """Parallel pools on Dask distributed: ``parpool``, ``gcp``, ``delete(pool)``.
 
 * ``parpool`` / ``parpool(n)``: a local cluster of ``n`` single-threaded
-  worker processes (default: the number of GPUs when a GPU provider is
-  active, else the number of cores). With GPUs each worker owns one:
-  its ``CUDA_VISIBLE_DEVICES`` names one device.
+  worker processes (default: the number of devices when the active provider
+  gives each worker one, else the number of cores). Each worker then owns
+  one device: the provider's ``capabilities.worker_device_variable``
+  (``CUDA_VISIBLE_DEVICES``) names it.
 * ``parpool('tcp://host:8786')`` or ``MATFUSE_DASK_SCHEDULER``: join a running
   scheduler.
 * ``parpool('slurm', n)`` / ``parpool('pbs', n)``: start ``n`` workers through
@@ -99,22 +100,31 @@ def current() -> Pool | None:
     return _CURRENT
 
 
-def _default_workers() -> tuple[int, list[str] | None]:
-    """(count, GPU ids per worker or None)."""
-    gpus = gpu_ids_for_workers()
-    if gpus:
-        return len(gpus), gpus
+WorkerDevices = tuple[str, list[str]]
+"""(environment variable, device ids): worker k gets ids[k % len(ids)]."""
+
+
+def _default_workers() -> tuple[int, WorkerDevices | None]:
+    """(count, the workers' devices or None)."""
+    devices = worker_devices()
+    if devices is not None:
+        return len(devices[1]), devices
     return os.cpu_count() or 1, None
 
 
-def gpu_ids_for_workers() -> list[str]:
-    """Device ids of this machine when the active provider is CUDA."""
+def worker_devices() -> WorkerDevices | None:
+    """The devices of this machine to give one per local worker, when the
+    active provider declares how (``capabilities.worker_device_variable``)."""
     from matfuse.accelerate import facade
 
     state = facade.acceleration_state()
-    if state is None or state.provider.name != "cuda":
-        return []
-    return [str(k) for k in range(state.provider.device_count())]
+    if state is None:
+        return None
+    variable = state.provider.capabilities.worker_device_variable
+    if variable is None:
+        return None
+    ids = [str(k) for k in range(state.provider.device_count())]
+    return (variable, ids) if ids else None
 
 
 def start(workers: int | None = None, address: str | None = None) -> Pool:
@@ -161,16 +171,18 @@ def _opened(pool: Pool) -> Pool:
     return pool
 
 
-def local_worker_specs(n: int, gpus: list[str] | None) -> dict[int, dict[str, Any]]:
+def local_worker_specs(n: int, devices: WorkerDevices | None) -> dict[int, dict[str, Any]]:
     """Dask worker specs of a local pool: ``n`` single-threaded processes;
-    with GPUs, worker k sees only GPU ``gpus[k % len(gpus)]``."""
+    with ``devices`` (variable, ids), worker k sees only device
+    ``ids[k % len(ids)]``."""
     from distributed import Nanny
 
     specs = {}
     for k in range(n):
         env = {"OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1", "OPENBLAS_NUM_THREADS": "1"}
-        if gpus:
-            env["CUDA_VISIBLE_DEVICES"] = gpus[k % len(gpus)]
+        if devices is not None:
+            variable, ids = devices
+            env[variable] = ids[k % len(ids)]
         specs[k] = {"cls": Nanny, "options": {"nthreads": 1, "env": env, "memory_limit": 0,
                                               "name": k, "silence_logs": logging.ERROR}}
     return specs
@@ -180,7 +192,7 @@ def _start_local(workers: int | None) -> Pool:
     import dask
     from distributed import Client, Scheduler, SpecCluster
 
-    count, gpus = _default_workers()
+    count, devices = _default_workers()
     n = workers if workers is not None else count
     # Workers inherit the configuration: their INFO logs would flood stderr;
     # the worker's statistical profiler (stack samples every 10 ms, for the
@@ -191,7 +203,7 @@ def _start_local(workers: int | None) -> Pool:
     scheduler = {"cls": Scheduler, "options": {"dashboard": False, "dashboard_address": ":0",
                                                 "host": "127.0.0.1"}}
     try:
-        cluster = SpecCluster(workers=local_worker_specs(n, gpus), scheduler=scheduler,
+        cluster = SpecCluster(workers=local_worker_specs(n, devices), scheduler=scheduler,
                               silence_logs=logging.ERROR, name="matfuse")
     except (RuntimeError, OSError) as exc:
         raise MatlabError(

@@ -15,7 +15,11 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.classdef_arrays import OBJECT_TYPES, object_paren_set
+from matfuse.runtime.classdef_arrays import (
+    OBJECT_TYPES,
+    object_assignment_cells,
+    objects_from_cells,
+)
 from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime._classrules import assignment_class, convert
 from matfuse.runtime._containers import (
@@ -119,7 +123,9 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
     if isinstance(v, DeviceValue) or isinstance(rhs, DeviceValue):
         return keep_visibility(device_router().assign(v, idx, rhs, inplace=inplace), v, rhs)
     if type(v) in OBJECT_TYPES or type(rhs) in OBJECT_TYPES:
-        return object_paren_set(v, idx, rhs)
+        # Object arrays assign their element arrays as cell arrays.
+        cls, cells, cell_rhs = object_assignment_cells(v, rhs)
+        return objects_from_cells(cls, paren_set(cells, idx, cell_rhs))
     # Object arrays (``F(k) = parfeval(...)``): the object class assigns.
     if isinstance(rhs, MObject) or isinstance(v, MObject):
         assign = getattr(rhs if isinstance(rhs, MObject) else v, "object_paren_assign", None)

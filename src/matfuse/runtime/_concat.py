@@ -14,7 +14,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime._capacity import is_prefix_view, vector_prefix
-from matfuse.runtime.classdef_arrays import OBJECT_TYPES, concat_objects
+from matfuse.runtime.classdef_arrays import OBJECT_TYPES, objects_to_concatenate, wrap_objects
 from matfuse.runtime._classrules import concat_class, convert
 from matfuse.runtime._elementwise import string_of
 from matfuse.runtime.values import (
@@ -96,7 +96,8 @@ def cat_values(values: list[Any], axis: int) -> Any:
         parts = [_string_part(v) for v in values if not _is_empty_double(v)]
         return StringArray(_join_arrays(parts, axis))
     if any(type(v) in OBJECT_TYPES for v in values):
-        return concat_objects(values, axis)
+        cls, parts = objects_to_concatenate(values)
+        return wrap_objects(cls, _join_arrays(parts, axis))
     if any(getattr(k, "concatenates_by_coercion", False) for k in kinds):   # datetime, duration...
         return _concat_coerced(values, axis)
     objects = [v for v in values if not _is_empty_double(v)]

@@ -3,9 +3,10 @@
 
 An ``ObjectArray`` holds an object ndarray of ``ClassObject`` elements of one
 class (any shape except 1x1: a 1x1 array is the ``ClassObject`` itself).
-Indexing and assignment reuse the cell-array machinery on the element array;
-elements created by growing an array are default objects (the constructor
-called with no arguments), as in MATLAB.
+Indexing (``indexing``), assignment (``_assign``) and concatenation
+(``_concat``) run the cell-array machinery on the element array, with the
+object rules from here; elements created by growing an array are default
+objects (the constructor called with no arguments), as in MATLAB.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.classdef_objects import ClassInfo, ClassObject
+from matfuse.runtime._subscripts import DELETE
 from matfuse.runtime.values import CellArray, MObject
 
 
@@ -58,7 +60,8 @@ class ObjectArray(MObject):
 OBJECT_TYPES = (ClassObject, ObjectArray)
 
 
-def _elements(v: Any) -> np.ndarray:
+def object_elements(v: Any) -> np.ndarray:
+    """The element array of an object or object array (1x1 for an object)."""
     if type(v) is ObjectArray:
         return v.data
     data = np.empty((1, 1), dtype=object)
@@ -73,23 +76,15 @@ def wrap_objects(cls: ClassInfo, data: np.ndarray) -> Any:
     return ObjectArray(cls, data)
 
 
-def object_paren_get(v: Any, idx: list) -> Any:
-    """``objs(idx)``."""
-    from matfuse.runtime.indexing import index_elements
+def object_assignment_cells(v: Any, rhs: Any) -> tuple[ClassInfo, Any, Any]:
+    """``objs(idx) = rhs`` as a cell-array assignment: (class of the result,
+    left side as a CellArray or None, right side as a CellArray or DELETE).
 
-    if not idx:
-        return v
-    return wrap_objects(v.cls, index_elements(_elements(v), idx))
-
-
-def object_paren_set(v: Any, idx: list, rhs: Any) -> Any:
-    """``objs(idx) = rhs`` (``rhs`` an object, an object array or DELETE)."""
-    from matfuse.runtime._assign import paren_set
-    from matfuse.runtime._subscripts import DELETE
-
+    ``rhs`` is an object, an object array or DELETE; any other right side,
+    or a non-empty non-object left side, is MATLAB's conversion error.
+    Indexed assignment (``_assign``) runs the cell assignment and hands the
+    result to :func:`objects_from_cells`."""
     target = v if type(v) in OBJECT_TYPES else None
-    if target is None and rhs is DELETE:
-        return paren_set(v, idx, rhs)
     cls = target.cls if target is not None else rhs.cls
     if rhs is not DELETE:
         if type(rhs) not in OBJECT_TYPES:
@@ -99,13 +94,18 @@ def object_paren_set(v: Any, idx: list, rhs: Any) -> Any:
         if not rhs.cls.isa(cls.name):
             raise MatlabError("MATLAB:invalidConversion",
                               f"Conversion to {cls.name} from {rhs.cls.name} is not possible.")
-    current = CellArray(_elements(target)) if target is not None else None
+    current = CellArray(object_elements(target)) if target is not None else None
     if current is None and v is not None and not (
             type(v) is np.ndarray and v.size == 0):
         raise MatlabError("MATLAB:invalidConversion",
                           f"Conversion to {_class_name(v)} from {cls.name} is not possible.")
-    new_rhs = rhs if rhs is DELETE else CellArray(_elements(rhs))
-    result = paren_set(current, idx, new_rhs)
+    cells = rhs if rhs is DELETE else CellArray(object_elements(rhs))
+    return cls, current, cells
+
+
+def objects_from_cells(cls: ClassInfo, result: CellArray) -> Any:
+    """The object array of an assigned cell array: elements created by
+    growing it are default objects (a handle class shares one default)."""
     data = result.data
     flat = data.reshape(-1, order="F")
     default = None
@@ -123,10 +123,10 @@ def _class_name(v: Any) -> str:
     return class_of(v)
 
 
-def concat_objects(values: list, axis: int) -> Any:
-    """``[a, b]`` / ``[a; b]`` of objects of one class ([] is skipped)."""
-    from matfuse.runtime._concat import _join_arrays
-
+def objects_to_concatenate(values: list) -> tuple[ClassInfo, list[np.ndarray]]:
+    """``[a, b]`` / ``[a; b]`` of objects of one class: (the class, the
+    element arrays to join; ``[]`` is skipped). Concatenation (``_concat``)
+    joins them and wraps the result with :func:`wrap_objects`."""
     parts = []
     cls: ClassInfo | None = None
     for v in values:
@@ -143,8 +143,8 @@ def concat_objects(values: list, axis: int) -> Any:
             raise MatlabError("MATLAB:class:heterogeneousConcatenation",
                               f"Concatenation of {cls.name} and {v.cls.name} objects is not "
                               f"allowed.")
-        parts.append(_elements(v))
-    return wrap_objects(cls, _join_arrays(parts, axis))
+        parts.append(object_elements(v))
+    return cls, parts
 
 
 def object_columns(v: ObjectArray) -> list:

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError, StackFrame
-from matfuse.runtime.classdef_arrays import ObjectArray, object_paren_get
+from matfuse.runtime.classdef_arrays import ObjectArray, object_elements, wrap_objects
 from matfuse.runtime.classdef_objects import ClassObject
 from matfuse.runtime._assign import brace_set, field_set, paren_set
 from matfuse.runtime._capacity import append_cell, append_double, append_struct
@@ -133,7 +133,7 @@ def paren_get(v: Any, idx: list) -> Any:
     if t is ContainersMap:
         return map_index(v, idx)
     if t is ClassObject or t is ObjectArray:
-        return object_paren_get(v, idx)
+        return wrap_objects(v.cls, index_elements(object_elements(v), idx)) if idx else v
     if isinstance(v, MObject):
         getter = getattr(v, "object_paren_get", None)
         if getter is not None:

@@ -16,6 +16,9 @@ from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime.classdef_validation import property_validator
 from matfuse.runtime.values import CellArray, StructArray, is_char, to_str
+from matfuse.vm._expr import ExprCompiler
+from matfuse.vm.function_context import FunctionContext
+from matfuse.vm.workspace import Frame
 
 
 class _Owner:
@@ -40,14 +43,8 @@ def _validator(node: ast.Expr, name: str, owner: _Owner, scope: Any) -> Callable
     """A validation function of one entry: ``mustBeX`` gets the value;
     ``mustBeX(x, ...)`` / ``mustBeX(opts.F, ...)`` runs with the input (or
     a struct holding it) bound to its name."""
-    from matfuse.vm.classes import validator_call
-
     if "." not in name or isinstance(node, ast.Ident):
         return validator_call(node, name, owner, scope)
-    from matfuse.vm._expr import ExprCompiler
-    from matfuse.vm.compiler import FunctionContext
-    from matfuse.vm.workspace import Frame
-
     struct_name, field = name.split(".", 1)
     multi = ExprCompiler(FunctionContext(scope, set(), None)).multi(node)
 
@@ -58,12 +55,30 @@ def _validator(node: ast.Expr, name: str, owner: _Owner, scope: Any) -> Callable
     return call_expr
 
 
+def validator_call(node: ast.Expr, prop_name: str, info: Any,
+                   scope: Any) -> Callable[[Any], None]:
+    """A validation function of a class property or an ``arguments`` entry:
+    ``mustBeX`` gets the value; ``mustBeX(P, a)`` runs with the name ``P``
+    bound to the value. ``info``: the owner (its ``name``, ``file`` and,
+    once linked, ``interp``)."""
+    if isinstance(node, ast.Ident):
+        name = node.name
+
+        def call_named(value: Any) -> None:
+            info.interp.call(name, [value], 0)
+        return call_named
+    multi = ExprCompiler(FunctionContext(scope, set(), None)).multi(node)
+
+    def call_expr(value: Any) -> None:
+        fr = Frame(info.interp, info.name, info.file, scope)
+        fr[prop_name] = value
+        multi(fr, 0)
+    return call_expr
+
+
 def _default_closure(node: ast.Expr, scope: Any) -> Callable[[Any], Any]:
     """A default value expression, evaluated in the function's workspace
     (it may use the inputs before it)."""
-    from matfuse.vm._expr import ExprCompiler
-    from matfuse.vm.compiler import FunctionContext
-
     return ExprCompiler(FunctionContext(scope, set(), None)).value(node)
 
 

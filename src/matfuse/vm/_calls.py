@@ -41,6 +41,15 @@ def no_output_text(name: str) -> str:
     return "Too many output arguments."
 
 
+def one_value(values: list, what: str = "") -> Any:
+    """The single value an expression context needs from a comma-separated list."""
+    if values:
+        return values[0]
+    raise MatlabError("MATLAB:needMoreRhsOutputs",
+                      "Insufficient number of outputs from right hand side of equal sign "
+                      "to satisfy assignment." if not what else what)
+
+
 def plain_reader(name: str) -> Callable[[Any], Any]:
     def read(fr: Any) -> Any:
         return fr.get(name, MISSING)

@@ -103,8 +103,6 @@ def compile_postfix_chain(exprs: Any, top: ast.Expr) -> Callable[[Any, int], lis
     while _continues_postfix(node):
         spine.append(node)
         node = node.base  # type: ignore[attr-defined]
-    from matfuse.vm._expr import one_value
-
     first = exprs.value(node)
     steps = [_postfix_step(exprs, n) for n in reversed(spine)]
     inner, last = steps[:-1], steps[-1][0]
@@ -112,7 +110,7 @@ def compile_postfix_chain(exprs: Any, top: ast.Expr) -> Callable[[Any, int], lis
     def postfix_chain(fr: Any, nargout: int) -> list:
         v = first(fr)
         for step, what in inner:
-            v = one_value(step(fr, v, 1), what)
+            v = _calls.one_value(step(fr, v, 1), what)
         return last(fr, v, nargout)
     return postfix_chain
 

@@ -21,7 +21,9 @@ from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, char_
 from matfuse.vm import _calls
 from matfuse.vm import _chains
 from matfuse.vm._call_sites import make_call_site
+from matfuse.vm._calls import one_value
 from matfuse.vm._members import member_index, member_list, super_call
+from matfuse.vm.function_context import FunctionContext
 from matfuse.vm.names import contains_end, expr_reads
 from matfuse.vm.unparse import unparse
 
@@ -86,16 +88,6 @@ def make_binary(op: str, left: tuple, right: tuple) -> Closure:
     return factory(a_val if a_kind == "var" else None, a_val if a_kind == "const" else None,
                    a_fn, b_val if b_kind == "var" else None,
                    b_val if b_kind == "const" else None, b_fn, _ops.binary, op)
-
-
-def one_value(values: list, what: str = "") -> Any:
-    """The single value an expression context needs from a comma-separated list."""
-    if values:
-        return values[0]
-    raise MatlabError("MATLAB:needMoreRhsOutputs",
-                      "Insufficient number of outputs from right hand side of equal sign "
-                      "to satisfy assignment." if not what else what)
-
 
 
 #: ``gpuArray.NAME(...)`` static constructors: NAME(..., 'gpuArray')
@@ -375,8 +367,6 @@ class ExprCompiler:
         return lambda fr: _calls.make_named_handle(name, scope, fr)
 
     def _v_AnonFunc(self, node: ast.AnonFunc) -> Closure:
-        from matfuse.vm.compiler import FunctionContext
-
         params = list(node.params)
         free = sorted(expr_reads(node.body, set()) - set(params))
         inner = ExprCompiler(FunctionContext(self.ctx.scope, set(), None))

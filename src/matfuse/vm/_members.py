@@ -23,7 +23,8 @@ MultiClosure = Callable[[Any, int], list]
 
 
 def _classes() -> Any:
-    """``matfuse.vm.classes`` (imported on first use: it imports the compiler)."""
+    """``matfuse.vm.classes`` (imported on first use: programs without
+    classes never load it)."""
     from matfuse.vm import classes
 
     return classes
@@ -34,12 +35,6 @@ def _owner_name(exprs: Any, node: ast.Expr) -> str | None:
     if type(node) is ast.Ident and exprs.ctx.special_reader(node.name) is None:
         return node.name
     return None
-
-
-def _one(values: list) -> Any:
-    from matfuse.vm._expr import one_value
-
-    return one_value(values)
 
 
 def member_list(exprs: Any, node: ast.Field) -> MultiClosure:
@@ -122,9 +117,9 @@ def member_index(exprs: Any, node: ast.Field, kind: str, cell: list | None,
             classes = _classes()
             if cell is None:
                 return classes.member_values(fr.interp, v, name, build(fr), kind, nargout)
-            value = _one(classes.member_values(fr.interp, v, name, None, kind, 1))
+            value = _calls.one_value(classes.member_values(fr.interp, v, name, None, kind, 1))
         else:
-            value = _one(field_get(v, name))
+            value = _calls.one_value(field_get(v, name))
         return _calls.index_into(fr, value, kind, cell, build, nargout)
     return member_indexed
 

@@ -26,6 +26,7 @@ from matfuse.vm._assign import TargetCompiler, exclusive, is_delete_rhs
 from matfuse.vm._csl_assign import csl_multi_assign, is_csl_target
 from matfuse.vm._display_call import display_named, is_display_of_variable
 from matfuse.vm._replay import replayable_body
+from matfuse.vm.parfor_compiler import compile_parfor
 from matfuse.vm.workspace import annotate_error, internal_error
 from matfuse.runtime.device_router import device_router
 
@@ -351,8 +352,6 @@ class StmtCompiler:
     def _s_For(self, node: ast.For, live_out: set[str]) -> Stmt:
         if node.parfor:
             # parfor semantics (classification, pool or serial): matfuse.parallel
-            from matfuse.parallel.loop import compile_parfor
-
             return guard(compile_parfor(node, self.exprs.value, self.ctx.scope), node.span)
         _, write = self.targets.compile(node.var)
         body = self.block(node.body, self._loop_live(node, live_out)).run

@@ -1,9 +1,8 @@
-"""``classdef`` classes in the VM: compiling a class file, constructing
+"""``classdef`` classes in the VM: linking a compiled class, constructing
 objects, calling methods and reading members.
 
-* ``compile_class``: a parsed classdef -> ``ClassInfo`` (methods compiled
-  like functions; property defaults and validators compiled as expressions).
-  ``link_class`` then binds the interpreter and loads the superclasses.
+* ``link_class``: binds the interpreter to a ``ClassInfo`` compiled by
+  ``class_compiler.compile_class`` and loads the superclasses.
 * ``construct``: ``ClassName(args)``: an object with the default property
   values, then the constructor chain (the superclass constructor runs first:
   implicitly with no arguments, or where the constructor calls
@@ -16,7 +15,7 @@ objects, calling methods and reading members.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from matfuse.errors import MatlabError
 from matfuse.lang import ast
@@ -25,7 +24,6 @@ from matfuse.runtime.classdef_objects import (
     ClassInfo, ClassObject, PropertyInfo, no_member,
 )
 from matfuse.runtime.classdef_arrays import ObjectArray
-from matfuse.runtime.classdef_validation import property_validator
 from matfuse.vm import _calls
 
 # Built-in superclasses that make a class a handle class.
@@ -33,160 +31,6 @@ HANDLE_BASES = frozenset({"handle", "matlab.mixin.Copyable", "matlab.mixin.SetGe
                           "dynamicprops", "matlab.mixin.SetGetExactNames"})
 # Built-in mixins with no behaviour here.
 IGNORED_BASES = frozenset({"matlab.mixin.CustomDisplay", "matlab.mixin.Heterogeneous"})
-
-
-# ---------------------------------------------------------------- compiling
-def _attr(attributes: dict[str, ast.Expr | None], name: str, default: Any = False) -> Any:
-    """An attribute's value: True for a bare name, the identifier or text of
-    ``Name = value``, a bool for ``true``/``false``."""
-    if name not in attributes:
-        return default
-    value = attributes[name]
-    if value is None:
-        return True
-    if isinstance(value, ast.Ident):
-        if value.name in ("true", "false"):
-            return value.name == "true"
-        return value.name
-    if isinstance(value, ast.String):
-        return value.value
-    if isinstance(value, ast.Number):
-        return bool(value.value)
-    return default
-
-
-def _access(attributes: dict[str, ast.Expr | None], which: str) -> str:
-    both = _attr(attributes, "Access", "public")
-    level = _attr(attributes, which, both)
-    return level if isinstance(level, str) else "public"
-
-
-def _constant_closure(node: ast.Expr, info: ClassInfo, scope: Any) -> Callable[[], Any]:
-    """Evaluates a default-value expression in a fresh workspace of the class file."""
-    from matfuse.vm.compiler import FunctionContext
-    from matfuse.vm._expr import ExprCompiler
-    from matfuse.vm.workspace import Frame
-
-    closure = ExprCompiler(FunctionContext(scope, set(), None)).value(node)
-
-    def evaluate() -> Any:
-        fr = Frame(info.interp, info.name, info.file, scope)
-        return closure(fr)
-    return evaluate
-
-
-def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassInfo:
-    """The ClassInfo of a parsed classdef file (superclasses not yet loaded)."""
-    from matfuse.vm.compiler import compile_function
-
-    node = program.classdef
-    info = ClassInfo(node.name, file)
-    info.super_names = [s for s in node.superclasses if s not in IGNORED_BASES]
-    info.is_handle = any(s in HANDLE_BASES for s in node.superclasses)
-    info.is_copyable = "matlab.mixin.Copyable" in node.superclasses
-    info.is_abstract = bool(_attr(node.attributes, "Abstract")) or any(
-        _attr(b.attributes, "Abstract") for b in node.methods)
-    for prop in node.properties:
-        attrs = prop.attributes
-        pinfo = PropertyInfo(
-            prop.name, node.name,
-            dependent=bool(_attr(attrs, "Dependent")), constant=bool(_attr(attrs, "Constant")),
-            hidden=bool(_attr(attrs, "Hidden")),
-            get_access=_access(attrs, "GetAccess"), set_access=_access(attrs, "SetAccess"))
-        if prop.default is not None:
-            pinfo.default = _constant_closure(prop.default, info, scope)
-        checks = [validator_call(v, prop.name, info, scope) for v in prop.validators]
-        pinfo.validate = property_validator(prop, info, checks)
-        if pinfo.default is None and pinfo.validate is not None:
-            pinfo.default = _validated_default(pinfo)
-        info.properties[prop.name] = pinfo
-    for block in node.methods:
-        static = bool(_attr(block.attributes, "Static"))
-        private = _access(block.attributes, "Access") in ("private", "protected")
-        for fn in block.functions:
-            cf = compile_function(fn, scope, file)
-            cf.defining_class = info
-            if fn.name.startswith("get."):
-                info.getters[fn.name[4:]] = cf
-            elif fn.name.startswith("set."):
-                info.setters[fn.name[4:]] = cf
-            elif fn.name == node.name:
-                info.constructor = cf
-                info.explicit_super_calls = _super_calls(fn, cf.outputs[:1])
-            else:
-                info.methods[fn.name] = cf
-                if static:
-                    info.static.add(fn.name)
-                if private:
-                    info.private_methods.add(fn.name)
-    info.events = list(node.events)
-    info.signatures = {name: bool(_attr(b.attributes, "Static"))
-                       for b in node.methods for name in b.signatures}
-    info.enumeration = [(name, [_constant_closure(a, info, scope) for a in args])
-                        for name, args in node.enumeration]
-    return info
-
-
-def validator_call(node: ast.Expr, prop_name: str, info: ClassInfo,
-                    scope: Any) -> Callable[[Any], None]:
-    """A validation function: ``mustBeX`` gets the value; ``mustBeX(P, a)``
-    runs with the property's name ``P`` bound to the value."""
-    if isinstance(node, ast.Ident):
-        name = node.name
-
-        def call_named(value: Any) -> None:
-            info.interp.call(name, [value], 0)
-        return call_named
-    from matfuse.vm.compiler import FunctionContext
-    from matfuse.vm._expr import ExprCompiler
-    from matfuse.vm.workspace import Frame
-
-    multi = ExprCompiler(FunctionContext(scope, set(), None)).multi(node)
-
-    def call_expr(value: Any) -> None:
-        fr = Frame(info.interp, info.name, info.file, scope)
-        fr[prop_name] = value
-        multi(fr, 0)
-    return call_expr
-
-
-def _validated_default(prop: PropertyInfo) -> Callable[[], Any]:
-    """A property with a class constraint and no default starts as that
-    class's default value (``double`` -> 0 when the size is fixed, else [])."""
-    validate = prop.validate
-
-    def default() -> Any:
-        return getattr(validate, "initial_value", _ix_empty)()
-    return default
-
-
-def _ix_empty() -> Any:
-    import numpy as np
-
-    return np.zeros((0, 0))
-
-
-def _super_calls(fn: ast.Function, outputs: list[str]) -> set[str]:
-    """Superclass names whose constructor the constructor calls explicitly."""
-    found: set[str] = set()
-
-    def visit(node: Any) -> None:
-        if isinstance(node, ast.SuperRef):
-            if node.name in outputs:
-                found.add(node.superclass)
-            return
-        if isinstance(node, list):
-            for item in node:
-                visit(item)
-        elif isinstance(node, tuple):
-            for item in node:
-                visit(item)
-        elif isinstance(node, ast.Node):
-            for slot in type(node).__slots__:
-                visit(getattr(node, slot, None))
-
-    visit(fn.body)
-    return found
 
 
 def link_class(info: ClassInfo, interp: Any, scope: Any) -> None:

@@ -1,7 +1,7 @@
 """The compiler: AST -> closures, once per function body.
 
-``compile_program`` turns a parsed file or string into a ``FileScope`` (its
-functions compiled, plus the script body for scripts). Each statement keeps a
+``compile_function`` compiles one function (``program.compile_program``
+compiles a whole file). Each statement keeps a
 ``StmtInfo`` with the names it reads and writes and its *last uses*: the
 variables whose final read in straight-line order happens in that statement
 (inside loops every variable read by the loop counts as live throughout).
@@ -10,73 +10,18 @@ The fusion engine reads these to choose materialise vs recompute.
 
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import AbstractSet, Any, Callable, Iterator
+from typing import AbstractSet, Any, Callable
 
 from matfuse.lang import ast
 from matfuse.runtime import hints
 from matfuse.runtime.values import DeviceValue
-from matfuse.vm import _calls
 from matfuse.vm._expr import ExprCompiler
 from matfuse.vm._stmt import StmtCompiler
+from matfuse.vm.function_context import FunctionContext
 from matfuse.vm.functions import CompiledFunction, FileScope
 from matfuse.vm.names import declared_names
-from matfuse.vm.statement_facts import facts_memo, stmt_facts
-
-
-class FunctionContext:
-    """What the compiler knows about the function being compiled."""
-
-    def __init__(self, scope: FileScope | None, global_names: set[str],
-                 persistents: dict[str, Any] | None):
-        self.scope = scope
-        self.global_names = set(global_names)
-        self.persistents = persistents
-        self.persistent_names: set[str] = set()
-        # Nested functions: names shared with the parent function's workspace.
-        self.shared_names: set[str] = set()
-
-    def special_reader(self, name: str) -> Callable[[Any], Any] | None:
-        """Reader for global/persistent/shared names (None for ordinary variables)."""
-        if name in self.shared_names:
-            def read_shared(fr: Any) -> Any:
-                return fr.parent.get(name, _calls.MISSING)
-            return read_shared
-        if name in self.persistent_names and self.persistents is not None:
-            store = self.persistents
-
-            def read_persistent(fr: Any) -> Any:
-                return store.get(name, _calls.MISSING)
-            return read_persistent
-        if name in self.global_names:
-            def read_global(fr: Any) -> Any:
-                if name in fr.global_names:
-                    return fr.interp.globals[name]
-                return fr.get(name, _calls.MISSING)
-            return read_global
-        return None
-
-    def special_writer(self, name: str) -> Callable[[Any, Any], None] | None:
-        if name in self.shared_names:
-            def write_shared(fr: Any, value: Any) -> None:
-                fr.parent[name] = value
-            return write_shared
-        if name in self.persistent_names and self.persistents is not None:
-            store = self.persistents
-
-            def write_persistent(fr: Any, value: Any) -> None:
-                store[name] = value
-            return write_persistent
-        if name in self.global_names:
-            def write_global(fr: Any, value: Any) -> None:
-                if name in fr.global_names:
-                    fr.interp.globals[name] = value
-                else:
-                    fr[name] = value
-            return write_global
-        return None
+from matfuse.vm.statement_facts import stmt_facts
 
 
 @dataclass(eq=False)
@@ -266,59 +211,3 @@ def compile_function(node: ast.Function, scope: FileScope, file: str | None,
             run = cf.body.run
             cf.body.run = lambda fr: check(fr) or run(fr)
     return cf
-
-
-def _compile_all(functions: list[ast.Function], scope: FileScope, file: str | None,
-                 parent: tuple[ast.Function, CompiledFunction] | None = None) -> None:
-    """Compile functions and, recursively, their nested functions (which share
-    the variables they have in common with their parent)."""
-    for fn in functions:
-        cf = compile_function(fn, scope, file, parent)
-        scope.functions[fn.name] = cf
-        _compile_all(fn.nested, scope, file, (fn, cf))
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while compiling: compiling
-    allocates many long-lived closures, and the collections they trigger
-    rescan everything allocated so far (quadratic in program size for deep
-    programs). The collector's previous state is restored."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
-def compile_program(program: ast.Program, file: str | None = None,
-                    scope: FileScope | None = None,
-                    extra_globals: set[str] | frozenset[str] = frozenset()) -> FileScope:
-    """Compile a parsed program into a FileScope (script body in ``.script``).
-
-    Nested functions share the variables they have in common with their
-    parent's workspace (one level: with the direct parent).
-    """
-    if scope is None:
-        scope = FileScope(file)
-    with facts_memo(), _collector_paused():
-        _compile_all(program.functions, scope, file)
-        if program.classdef is not None:
-            from matfuse.vm.classes import compile_class
-
-            scope.primary = compile_class(program, scope, file)
-            return scope
-        if program.is_script:
-            globals_ = declared_names(program.body, ast.Global) | set(extra_globals)
-            ctx = FunctionContext(scope, globals_, None)
-            scope.script = BodyCompiler(ctx).block(program.body, set())
-    if not program.is_script and program.functions:
-        scope.primary = scope.functions[program.functions[0].name]
-        if file is not None:
-            import os
-
-            stem = os.path.splitext(os.path.basename(file))[0]
-            scope.functions.setdefault(stem, scope.primary)
-    return scope

@@ -24,7 +24,7 @@ from matfuse.runtime.classdef_objects import ClassInfo, ClassObject, method_for
 from matfuse.runtime.values import FunctionHandle
 from matfuse.vm import _calls
 from matfuse.vm.compile_cache import CompileCache
-from matfuse.vm.compiler import compile_program
+from matfuse.vm.program import compile_program
 from matfuse.vm.functions import CompiledFunction, FileScope, FunctionTable, ScriptTarget
 from matfuse.vm.workspace import Frame
 
@@ -382,7 +382,8 @@ class Interpreter:
             if len(body) != 1 or not isinstance(body[0], ast.ExprStmt):
                 raise MatlabError("MATLAB:eval:invalidExpression",
                                   "Eval with output arguments requires an expression.")
-            from matfuse.vm.compiler import BodyCompiler, FunctionContext
+            from matfuse.vm.compiler import BodyCompiler
+            from matfuse.vm.function_context import FunctionContext
 
             ctx = FunctionContext(scope, set(fr.global_names), None)
             return BodyCompiler(ctx).exprs.multi(body[0].expr), True

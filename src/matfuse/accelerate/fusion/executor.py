@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
-from matfuse.accelerate.facade import current_options
+from matfuse.accelerate.options import AccelerateInitOptions
 from matfuse.accelerate.fusion.counters import STATS
 from matfuse.accelerate.fusion._launch_plan import (
     FoldStep, LaunchPlan, LaunchPlanCache, LaunchStep, PlanRecorder, graph_signature)
@@ -507,17 +507,30 @@ def _shape3(a: int, b: int, c: int) -> tuple[int, ...]:
 
 
 _executors: dict[int, tuple[AccelProvider, FusionExecutor]] = {}
+# The options the fusion engine runs under (``configure``).
+_options = AccelerateInitOptions()
+
+
+def configure(options: AccelerateInitOptions) -> None:
+    """Run under ``options`` (passed by the router's entry whenever the options
+    in effect change): whether operations build fused graphs (``fusion``) and
+    where generated kernels are written (``dump_kernels``). Executors stay:
+    one provider runs under several option sets."""
+    global _options
+    _options = options
+    for _, executor in _executors.values():
+        executor.dump_dir = options.dump_kernels
 
 
 def executor_for(provider: AccelProvider) -> FusionExecutor:
     """The fusion executor of ``provider`` (one per provider, created on demand)."""
     entry = _executors.get(id(provider))
     if entry is None or entry[0] is not provider:
-        entry = (provider, FusionExecutor(provider, dump_dir=current_options().dump_kernels))
+        entry = (provider, FusionExecutor(provider, dump_dir=_options.dump_kernels))
         _executors[id(provider)] = entry
     return entry[1]
 
 
 def fusion_enabled(provider: AccelProvider) -> bool:
     """Whether operations on ``provider``'s arrays build lazy fused graphs."""
-    return provider.capabilities.fuses and current_options().fusion
+    return provider.capabilities.fuses and _options.fusion

@@ -15,6 +15,11 @@ Where each decision is made:
   constant fills and device random draws.
 * ``planner.offload`` - plain host operands large enough to move to the
   device (the cost model), through the runtime's auto-offload hooks.
+
+Options are read here and passed on: the facade gives the entry the options
+in effect whenever they change, and the entry configures the fusion engine
+with them (``fusion.executor.configure``); the planner gets them when its
+hooks are installed.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from matfuse.accelerate import facade
+from matfuse.accelerate.fusion import executor as fusion_executor
 from matfuse.accelerate.fusion.executor import fusion_enabled
 from matfuse.accelerate.gpuarray import reset_device, upload_value
 from matfuse.accelerate.planner.preallocation import indexed_write_on_host
@@ -101,5 +107,7 @@ ROUTER = AcceleratedRouter()
 
 
 def install() -> None:
-    """Register :data:`ROUTER` as the runtime's device router."""
+    """Register :data:`ROUTER` as the runtime's device router; the fusion
+    engine runs under the facade's options from now on."""
+    facade.add_options_listener(fusion_executor.configure)
     register_device_router(ROUTER)

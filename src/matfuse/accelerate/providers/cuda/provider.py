@@ -53,7 +53,8 @@ class CudaProvider(ArrayHooks, AccelProvider):
 
     name = "cuda"
     capabilities = ProviderCapabilities(fuses=True, float64=True, hardware_gpu=True,
-                                        kernel_language="cuda")
+                                        kernel_language="cuda",
+                                        worker_device_variable="CUDA_VISIBLE_DEVICES")
 
     def __init__(self, device_index: int = 0, cache_dir: str | None = None):
         import cupy
