@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import os
 import shutil
 import re
 import subprocess
@@ -114,12 +115,21 @@ def load(source: str) -> ctypes.CDLL:
     if key in _LIBS:
         return _LIBS[key]
     _BUILD_DIR.mkdir(parents=True, exist_ok=True)
-    src = _BUILD_DIR / f"{key}.cpp"
     lib = _BUILD_DIR / f"{key}.so"
     if not lib.exists():
+        # Written under a name of this process and renamed into place: test
+        # runs sharing the folder must never load a library still being written.
+        own = f"{key}.{os.getpid()}.{threading.get_ident()}"
+        src = _BUILD_DIR / f"{own}.cpp"
+        partial = _BUILD_DIR / f"{own}.so"
         src.write_text(PRELUDE + source)
-        subprocess.run(["g++", *_GXX_FLAGS, "-o", str(lib), str(src)],
-                       check=True, capture_output=True, text=True)
+        try:
+            subprocess.run(["g++", *_GXX_FLAGS, "-o", str(partial), str(src)],
+                           check=True, capture_output=True, text=True)
+            os.replace(partial, lib)
+        finally:
+            src.unlink(missing_ok=True)
+            partial.unlink(missing_ok=True)
     _LIBS[key] = ctypes.CDLL(str(lib))
     return _LIBS[key]
 

@@ -23,11 +23,18 @@ from matfuse.accelerate_api._types import (
     Unsupported,
 )
 from matfuse.accelerate_api._provider import AccelProvider
+from matfuse.accelerate_api._kernel_source import (
+    ElementwiseKernelSource,
+    elementwise_kernel,
+    register_elementwise_kernel_source,
+)
 from matfuse.accelerate_api._registry import (
+    ACTIVE,
     BufferMeta,
     clear_residency,
     count_fallback,
     fallback_counts,
+    invalidate_sessions,
     observe_fallbacks,
     get_meta,
     is_resident,
@@ -43,9 +50,12 @@ from matfuse.accelerate_api._registry import (
 )
 
 __all__ = [
+    "ACTIVE",
+    "invalidate_sessions",
     "AccelProvider",
     "BufferMeta",
     "DeviceInfo",
+    "ElementwiseKernelSource",
     "GpuTensorHandle",
     "HostTensor",
     "ProviderCapabilities",
@@ -55,6 +65,7 @@ __all__ = [
     "clear_residency",
     "count_fallback",
     "drop_meta",
+    "elementwise_kernel",
     "fallback_counts",
     "observe_fallbacks",
     "get_meta",
@@ -62,6 +73,7 @@ __all__ = [
     "mark_residency",
     "override_provider",
     "provider",
+    "register_elementwise_kernel_source",
     "register_provider",
     "register_residency_clear",
     "reset_fallback_counts",

@@ -16,17 +16,48 @@ _local = threading.local()
 _lock = threading.Lock()
 
 
+class ActiveProviderState(threading.local):
+    """What the layer above derived from the active provider on this thread
+    (the router's session: the provider and whether it fuses), and the
+    registry generation it was derived at.
+
+    ``generation`` is process-wide: every registration, unregistration and
+    override (entry and exit, on any thread) bumps it, so a derived
+    ``session`` with an older generation is stale and is derived again. The
+    router reads these two attributes per operation instead of asking the
+    registry and the facade (no calls on the operator path).
+    """
+
+    generation = 0
+    session: object = None
+
+
+ACTIVE = ActiveProviderState()
+
+
+def _changed() -> None:
+    ActiveProviderState.generation += 1
+
+
+def invalidate_sessions() -> None:
+    """Mark every derived session stale (the options they were derived under
+    changed: whether operations fuse)."""
+    _changed()
+
+
 def register_provider(p: AccelProvider) -> None:
     """Install ``p`` as the process-wide provider (replacing any other)."""
     global _global_provider
     with _lock:
         _global_provider = p
+        _changed()
 
 
 def unregister_provider() -> None:
     global _global_provider
     with _lock:
         _global_provider = None
+        _changed()
 
 
 def provider() -> AccelProvider | None:
@@ -42,10 +73,14 @@ def override_provider(p: AccelProvider) -> Iterator[AccelProvider]:
     """Use ``p`` on this thread inside the ``with`` block (for tests)."""
     previous = getattr(_local, "provider", None)
     _local.provider = p
+    with _lock:
+        _changed()
     try:
         yield p
     finally:
         _local.provider = previous
+        with _lock:
+            _changed()
 
 
 # ------------------------------------------------------------------ residency

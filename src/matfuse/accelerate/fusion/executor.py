@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate_api import AccelProvider, GpuTensorHandle
+from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, invalidate_sessions
 from matfuse.accelerate.options import AccelerateInitOptions
 from matfuse.accelerate.fusion.counters import STATS
 from matfuse.accelerate.fusion._launch_plan import (
@@ -520,6 +520,7 @@ def configure(options: AccelerateInitOptions) -> None:
     _options = options
     for _, executor in _executors.values():
         executor.dump_dir = options.dump_kernels
+    invalidate_sessions()   # the router's sessions read whether operations fuse
 
 
 def executor_for(provider: AccelProvider) -> FusionExecutor:

@@ -21,9 +21,17 @@ from matfuse.accelerate.fusion import graph as g
 from matfuse.accelerate.fusion.executor import DomainFallback, executor_for
 from matfuse.accelerate.fusion.graph import FNode, FusionShapeError
 from matfuse.accelerate.fusion.host_eval import evaluate
+from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.loop_trace import tracer_for
 from matfuse.accelerate.gpuarray import GpuArray, LazyEngine, register_lazy_engine
-from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, Unsupported, count_fallback
+from matfuse.accelerate_api import (
+    AccelProvider,
+    ElementwiseKernelSource,
+    GpuTensorHandle,
+    Unsupported,
+    count_fallback,
+    register_elementwise_kernel_source,
+)
 from matfuse.errors import MatlabError
 from matfuse.runtime import hints
 
@@ -106,8 +114,27 @@ def _result(node: FNode, provider: Any) -> Any:
     return out
 
 
+def one_node(node: FNode, provider: Any) -> GpuArray:
+    """``node`` computed now: the eager form of an operation on a provider
+    that renders kernels (a one-node graph over materialised operands, run
+    through the same emitter, render cache and launch plans as a fused
+    kernel). The VM's liveness hints and loop tracing stay off: nothing
+    else joins this graph."""
+    out = GpuArray.from_node(node, _CLASS_OF_DTYPE[node.dtype], provider)
+    out.materialize(use_hints=False)
+    return out
+
+
 def lazy_binary(op: str, a: Any, b: Any, provider: Any) -> Any:
     """Lazy ``a op b`` or None. ``op`` is an operator symbol or builtin name."""
+    node = binary_node_of(op, a, b, provider)
+    return None if node is None else _result(node, provider)
+
+
+def binary_node_of(op: str, a: Any, b: Any, provider: Any) -> FNode | None:
+    """The graph node of ``a op b`` (operands: gpuArrays of ``provider`` or
+    host real scalars), or None when the IR does not express it. Raises
+    MATLAB's size error for operands that do not expand to one shape."""
     name = _BINARY.get(op) or _BUILTIN_BINARY.get(op)
     if name is None:
         return None
@@ -138,11 +165,10 @@ def lazy_binary(op: str, a: Any, b: Any, provider: Any) -> Any:
         _settle_complexity(a, b)
         return None
     try:
-        node = g.binary_node(name, na, nb)
+        return g.binary_node(name, na, nb)
     except FusionShapeError:
         raise MatlabError("MATLAB:sizeDimensionsMustMatch",
                           "Arrays have incompatible sizes for this operation.") from None
-    return _result(node, provider)
 
 
 class _SingleScalar(float):
@@ -164,7 +190,7 @@ def _as_python_scalar(v: Any) -> Any:
     return v
 
 
-def _single_scalar_binary(name: str, a: Any, b: Any, provider: Any) -> Any:
+def _single_scalar_binary(name: str, a: Any, b: Any, provider: Any) -> FNode | None:
     """``a op b`` where one side is a host single scalar: a single result."""
     scalar_first = type(a) is _SingleScalar
     other = b if scalar_first else a
@@ -180,11 +206,10 @@ def _single_scalar_binary(name: str, a: Any, b: Any, provider: Any) -> Any:
     node = g.cast_node(node, "f32") if node.dtype == "f64" else node
     pair = (uniform, node) if scalar_first else (node, uniform)
     try:
-        result = g.binary_node(name, *pair)
+        return g.binary_node(name, *pair)
     except FusionShapeError:
         raise MatlabError("MATLAB:sizeDimensionsMustMatch",
                           "Arrays have incompatible sizes for this operation.") from None
-    return _result(result, provider)
 
 
 def _scalar_operand(v: Any, t: type, other_dtype: str) -> FNode:
@@ -196,6 +221,13 @@ def _scalar_operand(v: Any, t: type, other_dtype: str) -> FNode:
 
 def lazy_unary(op: str, a: Any, provider: Any) -> Any:
     """Lazy elementwise ``op(a)`` or None."""
+    node = unary_node_of(op, a, provider)
+    return None if node is None else _result(node, provider)
+
+
+def unary_node_of(op: str, a: Any, provider: Any) -> FNode | None:
+    """The graph node of elementwise ``op(a)``, or None when the IR does not
+    express it."""
     name = unary_op_name(op)
     if name is None:
         return None
@@ -205,7 +237,7 @@ def lazy_unary(op: str, a: Any, provider: Any) -> Any:
     if name in _REAL_ONLY and na.may_complex:
         _settle_complexity(a)
         return None
-    return _result(g.unary_node(name, na), provider)
+    return g.unary_node(name, na)
 
 
 def _settle_complexity(*operands: Any) -> None:
@@ -282,3 +314,51 @@ class _FusionEngine(LazyEngine):
 
 
 register_lazy_engine(_FusionEngine())
+
+
+class _OneNodeKernels(ElementwiseKernelSource):
+    """A provider's eager elementwise hooks as one-node kernels, rendered by
+    its executor's renderer (and render cache) from the op table."""
+
+    def render(self, provider: Any, op: str, operands: Any, out_dtype: str) -> RenderedKernel | None:
+        target = g.NP_TO_IR.get(out_dtype)
+        if target is None:
+            return None
+        nodes: list[FNode | float] = []
+        for o in operands:
+            if isinstance(o, GpuTensorHandle):
+                if o.dtype not in g.NP_TO_IR:
+                    return None
+                nodes.append(g.input_node(o))
+            elif type(o) is float:
+                nodes.append(o)
+            else:
+                return None
+        node = _hook_node(op, nodes)
+        if node is None or node.dtype != target:
+            return None
+        plan = KernelPlan("elementwise", tuple(node.shape), [node])
+        return executor_for(provider).renderer.render(plan)
+
+
+def _hook_node(op: str, operands: list[FNode | float]) -> FNode | None:
+    """The node of hook op ``op`` on input nodes and float uniforms."""
+    if len(operands) == 1:
+        name = unary_op_name(op)
+        x = operands[0]
+        return None if name is None or type(x) is float else g.unary_node(name, x)
+    name = _BUILTIN_BINARY.get(op)
+    a, b = operands
+    if name is None or (type(a) is float and type(b) is float):
+        return None
+    if type(a) is float:
+        a = _scalar_operand(a, float, b.dtype)
+    elif type(b) is float:
+        b = _scalar_operand(b, float, a.dtype)
+    try:
+        return g.binary_node(name, a, b)
+    except FusionShapeError:
+        return None
+
+
+register_elementwise_kernel_source(_OneNodeKernels())

@@ -65,9 +65,10 @@ def _self_cancelling(node: FNode) -> bool:
     a, b = node.args
     if _same_value(a, b):
         return True
+    # (a materialised node keeps its op but not its operands)
     return node.op in ("add", "sub") and (
-        (a.op == "neg" and _same_value(a.args[0], b)) or
-        (b.op == "neg" and _same_value(b.args[0], a)))
+        (a.op == "neg" and a.args != () and _same_value(a.args[0], b)) or
+        (b.op == "neg" and b.args != () and _same_value(b.args[0], a)))
 
 
 class WgslRenderer(CachingRenderer):

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.router import layout
+from matfuse.accelerate.router import launch, layout
 from matfuse.accelerate.router import ops as device_ops, signal as device_signal, solve as device_solve, stats as device_stats
 from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
@@ -25,8 +25,9 @@ _REDUCE_OPS = frozenset({"sum", "prod", "mean", "max", "min", "any", "all"})
 
 
 def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
-                          nargout: int) -> list[Any] | None:
-    """Outputs of ``b(args...)`` computed by the provider, or None."""
+                          nargout: int, one_node: bool = False) -> list[Any] | None:
+    """Outputs of ``b(args...)`` computed by the provider, or None
+    (``one_node``: elementwise ops as one-node kernels, see ``launch.binary``)."""
     name = b.name
     spec = b.gpu
     if spec is not None and spec.hook == "sort":
@@ -59,13 +60,13 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
     if hook == "conv1d":
         return _one(device_signal.try_conv(p, args))
     if hook == "elem_unary" and len(args) == 1:
-        return _one(device_ops.try_unary(p, op, args[0]))
+        return _one(launch.unary(p, op, args[0], one_node))
     if op in ("max", "min") and hook in ("elem_binary", "reduce"):
         if len(args) == 2:
-            return _one(device_ops.try_binary(p, op, args[0], args[1]))
+            return _one(launch.binary(p, op, args[0], args[1], one_node))
         return _one(_try_reduce(p, op, args))
     if hook == "elem_binary" and len(args) == 2 and op in BINARY_OPS:
-        return _one(device_ops.try_binary(p, op, args[0], args[1]))
+        return _one(launch.binary(p, op, args[0], args[1], one_node))
     if hook == "reduce" and op in _REDUCE_OPS:
         return _one(_try_reduce(p, op, args))
     if hook == "scan" and op.removeprefix("cum") in ("sum", "prod", "max", "min"):
@@ -83,7 +84,7 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
     if hook == "solve" and name == "mldivide" and len(args) == 2:
         return _one(device_solve.try_mldivide(p, args[0], args[1]))
     if hook == "matmul" and len(args) == 2:
-        return _one(device_ops.try_mtimes(p, args[0], args[1]))
+        return _one(device_ops.try_mtimes(p, args[0], args[1], one_node))
     if hook == "permute" and len(args) == 1 and op in ("transpose", "ctranspose"):
         return _one(device_ops.try_transpose(p, args[0], op == "ctranspose"))
     if hook == "cast" and len(args) == 1 and (op in NUMERIC_CLASSES or op == "logical"):

@@ -1,9 +1,11 @@
-"""Operators on gpuArrays: elementwise binary/unary, transpose, mtimes.
+"""Operators on gpuArrays besides the elementwise launches (``launch.py``):
+the operands of logical operators, ``complex``, transpose, mtimes, casts
+and concatenation.
 
 Each ``try_*`` function returns a GpuArray when the provider did the work,
-or None when the host path must run (class rules, shapes, domain checks or
-an ``Unsupported`` hook); the public ``device_*`` functions in
-``dispatch.py`` count that fallback and compute on the host.
+or None when the host path must run (class rules, shapes or an
+``Unsupported`` hook); the router (``route.py``) counts that fallback and
+computes on the host.
 """
 
 from __future__ import annotations
@@ -12,66 +14,13 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.class_rules import (
-    COMPLEX_DOMAIN,
-    INTEGER_CLASSES,
-    binary_out_dtype,
-    matlab_class_of_dtype,
-    operand_kind,
-    unary_out_dtype,
-)
+from matfuse.accelerate.class_rules import INTEGER_CLASSES, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
+from matfuse.accelerate.router import launch
+from matfuse.accelerate.router.launch import any_true, broadcast_shape, prepare_operand
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, Unsupported
 from matfuse.errors import MatlabError
 from matfuse.runtime.values import DeviceValue
-
-
-def broadcast_shape(sa: tuple[int, ...], sb: tuple[int, ...]) -> tuple[int, ...] | None:
-    """MATLAB implicit expansion of two shapes; None when incompatible."""
-    n = max(len(sa), len(sb))
-    a = sa + (1,) * (n - len(sa))
-    b = sb + (1,) * (n - len(sb))
-    out = []
-    for x, y in zip(a, b):
-        if x == y or y == 1:
-            out.append(x)
-        elif x == 1:
-            out.append(y)
-        else:
-            return None
-    return tuple(out)
-
-
-class _Operand:
-    """A binary operand prepared for a hook: handle or Python scalar."""
-
-    __slots__ = ("value", "shape", "keep")
-
-    def __init__(self, value: GpuTensorHandle | float | complex, shape: tuple[int, ...],
-                 keep: GpuArray | None = None):
-        self.value = value
-        self.shape = shape
-        self.keep = keep  # temporary upload kept alive until the hook ran
-
-
-def _prepare(p: AccelProvider, v: Any) -> _Operand | None:
-    t = type(v)
-    if t is float or t is complex:
-        return _Operand(v, (1, 1))
-    if t is bool:
-        return _Operand(float(v), (1, 1))
-    if isinstance(v, GpuArray):
-        if v.provider is not p:
-            return None
-        return _Operand(v.valid_handle(), v.shape, v)
-    if isinstance(v, DeviceValue):
-        return None
-    if t is np.ndarray:
-        g = upload_value(v, p)
-        if g.provider is not p:
-            return None  # a class this device cannot hold: host path
-        return _Operand(g.handle, g.shape, g)
-    return None
 
 
 def _scalar_of(x: Any) -> float | complex | None:
@@ -85,15 +34,6 @@ def _scalar_of(x: Any) -> float | complex | None:
 
 def _shape(v: Any) -> tuple[int, ...]:
     return (1, 1) if _scalar_of(v) is not None else tuple(v.shape)
-
-
-def _any_true(p: AccelProvider, h: GpuTensorHandle) -> bool:
-    """Download ``any(h(:))`` (one sync) and free the temporary."""
-    r = p.reduce("any", h, None, False, "bool")
-    try:
-        return bool(p.download(r).data.reshape(-1)[0])
-    finally:
-        p.free(r)
 
 
 #: operators whose operands MATLAB converts to logical (NaN is an error)
@@ -143,14 +83,14 @@ def _checked_logical_operand(p: AccelProvider, v: GpuArray) -> GpuArray:
     try:
         try:
             temps.append(p.elem_unary("isnan", h, "bool"))
-            if _any_true(p, temps[-1]):
+            if any_true(p, temps[-1]):
                 raise _nologicalnan()
             if not h.dtype.startswith("complex") or v.numel == 0:
                 return v  # an empty complex array stays complex (the host's error)
             real_dtype = "float32" if h.dtype == "complex64" else "float64"
             temps.append(p.elem_unary("imag", h, real_dtype))
             temps.append(p.elem_binary("ne", temps[-1], 0.0, "bool"))
-            if _any_true(p, temps[-1]):
+            if any_true(p, temps[-1]):
                 return v  # the host path raises MATLAB:nologicalcomplex
             return wrap_handle(p.elem_unary("real", h, real_dtype), v.matlab_class, p)
         except Unsupported:
@@ -161,96 +101,6 @@ def _checked_logical_operand(p: AccelProvider, v: GpuArray) -> GpuArray:
     finally:
         for t in temps:
             p.free(t)
-
-
-def _predicate(p: AccelProvider, h: GpuTensorHandle, test: str, threshold: float) -> bool:
-    """Whether any element of ``h`` satisfies ``test`` against ``threshold``."""
-    temps: list[GpuTensorHandle] = []
-    try:
-        src = h
-        if test == "absgt":
-            src = p.elem_unary("abs", h, h.dtype)
-            temps.append(src)
-            test = "gt"
-        mask = p.elem_binary(test, src, threshold, "bool")
-        temps.append(mask)
-        return _any_true(p, mask)
-    finally:
-        for t in temps:
-            p.free(t)
-
-
-def _has_non_integer(p: AccelProvider, h: GpuTensorHandle) -> bool:
-    temps: list[GpuTensorHandle] = []
-    try:
-        r = p.elem_unary("round", h, h.dtype)
-        temps.append(r)
-        ne = p.elem_binary("ne", h, r, "bool")
-        temps.append(ne)
-        return _any_true(p, ne)
-    finally:
-        for t in temps:
-            p.free(t)
-
-
-def _power_needs_complex(p: AccelProvider, a: _Operand, b: _Operand) -> bool:
-    """Negative real base with a non-integer exponent gives a complex result.
-    The exponent is tested first: a whole-number scalar or an integer/logical
-    array exponent settles it without reading the base back."""
-    if isinstance(a.value, complex) or isinstance(b.value, complex):
-        return False
-    if isinstance(b.value, float):
-        if b.value == np.floor(b.value) or not np.isfinite(b.value):
-            return False
-    elif np.dtype(b.value.dtype).kind in "cbiu":
-        return False
-    if isinstance(a.value, float):
-        negative = a.value < 0
-    else:
-        if np.dtype(a.value.dtype).kind in "cbu":
-            return False
-        negative = _predicate(p, a.value, "lt", 0.0)
-    if not negative:
-        return False
-    if isinstance(b.value, float):
-        return True
-    return _has_non_integer(p, b.value)
-
-
-def _complex_copy(p: AccelProvider, g: _Operand) -> _Operand:
-    """The operand as complex (for domain-promoted results)."""
-    if isinstance(g.value, float):
-        return _Operand(complex(g.value), g.shape)
-    dt = "complex64" if g.value.dtype == "float32" else "complex128"
-    h = p.cast(g.value, dt)
-    return _Operand(h, g.shape, wrap_handle(h, "double", p))
-
-
-def try_binary(p: AccelProvider, op: str, a: Any, b: Any) -> GpuArray | None:
-    """Elementwise binary op on the device, or None for the host path."""
-    ka, kb = operand_kind(a), operand_kind(b)
-    if ka is None or kb is None:
-        return None
-    out_dtype = binary_out_dtype(op, ka, kb)
-    if out_dtype is None:
-        return None
-    oa, ob = _prepare(p, a), _prepare(p, b)
-    if oa is None or ob is None:
-        return None
-    if broadcast_shape(oa.shape, ob.shape) is None:
-        return None  # the host path raises MATLAB's size error
-    try:
-        if op == "power" and np.dtype(out_dtype).kind != "c" and _power_needs_complex(p, oa, ob):
-            if np.dtype(out_dtype).kind in "iu":
-                return None  # integer base, fractional power: MATLAB's rules on the host
-            single = out_dtype == "float32"
-            out_dtype = "complex64" if single else "complex128"
-            oa = _complex_copy(p, oa)
-        # A logical scalar operand travels as a float; class rules already applied.
-        h = p.elem_binary(op, oa.value, ob.value, out_dtype)
-    except Unsupported:
-        return None
-    return wrap_handle(h, matlab_class_of_dtype(out_dtype), p)
 
 
 def try_complex(p: AccelProvider, args: list[Any]) -> GpuArray | None:
@@ -275,7 +125,7 @@ def try_complex(p: AccelProvider, args: list[Any]) -> GpuArray | None:
             return None
     if any(k[1] for k in kinds):
         return None  # MATLAB:complex:invalidRealPartInput from the host
-    oa, ob = _prepare(p, args[0]), _prepare(p, args[1])
+    oa, ob = prepare_operand(p, args[0]), prepare_operand(p, args[1])
     if oa is None or ob is None or broadcast_shape(oa.shape, ob.shape) is None:
         return None
     try:
@@ -283,60 +133,6 @@ def try_complex(p: AccelProvider, args: list[Any]) -> GpuArray | None:
     except Unsupported:
         return None
     return wrap_handle(h, cls, p)
-
-
-def try_unary(p: AccelProvider, op: str, a: Any) -> GpuArray | None:
-    """Elementwise unary op on the device, or None for the host path."""
-    if not isinstance(a, GpuArray) or a.provider is not p:
-        return None
-    kind = operand_kind(a)
-    out_dtype = unary_out_dtype(op, kind)
-    if out_dtype is None:
-        return None
-    if out_dtype == a.matlab_class and out_dtype in INTEGER_CLASSES:
-        return _integer_unary(p, op, a)
-    h = a.valid_handle()
-    keep: list[GpuArray] = []
-    try:
-        if op in COMPLEX_DOMAIN and not kind[1]:
-            test, threshold = COMPLEX_DOMAIN[op]
-            if _predicate(p, h, test, threshold):
-                if op in ("asin", "acos"):
-                    return None  # MATLAB's branch for real x > 1 differs from C99 casin
-                out_dtype = "complex64" if out_dtype == "float32" else "complex128"
-                h = p.cast(h, out_dtype)
-                keep.append(wrap_handle(h, "double", p))
-        if op == "uplus" and a.matlab_class != "logical":
-            return a
-        if op in ("uminus", "uplus") and a.matlab_class == "logical":
-            h = p.cast(h, "float64")
-            keep.append(wrap_handle(h, "double", p))
-            if op == "uplus":
-                return keep[0]
-        result = p.elem_unary(op, h, out_dtype)
-    except Unsupported:
-        return None
-    return wrap_handle(result, matlab_class_of_dtype(out_dtype), p)
-
-
-def _integer_unary(p: AccelProvider, op: str, a: GpuArray) -> GpuArray | None:
-    """Class-keeping unary op of an integer array. Negation goes through the
-    binary hooks (``0 - x``, computed in double and saturated by every
-    provider) because NumPy-style integer negation wraps: -int8(-128)."""
-    if op in ("uplus", "floor", "ceil", "round", "fix") or \
-            op == "abs" and a.matlab_class.startswith("u"):
-        return a  # identity on integers
-    cls = a.matlab_class
-    h = a.valid_handle()
-    try:
-        if op == "uminus":
-            return wrap_handle(p.elem_binary("minus", 0.0, h, cls), cls, p)
-        if op == "abs":
-            neg = wrap_handle(p.elem_binary("minus", 0.0, h, cls), cls, p)
-            return wrap_handle(p.elem_binary("max", h, neg.valid_handle(), cls), cls, p)
-        return wrap_handle(p.elem_unary(op, h, cls), cls, p)
-    except Unsupported:
-        return None
 
 
 def try_transpose(p: AccelProvider, a: Any, conjugate: bool) -> GpuArray | None:
@@ -353,16 +149,17 @@ def try_transpose(p: AccelProvider, a: Any, conjugate: bool) -> GpuArray | None:
     return out
 
 
-def try_mtimes(p: AccelProvider, a: Any, b: Any) -> GpuArray | None:
-    """Matrix product; a scalar operand makes it elementwise ``times``."""
+def try_mtimes(p: AccelProvider, a: Any, b: Any, one_node: bool = False) -> GpuArray | None:
+    """Matrix product; a scalar operand makes it elementwise ``times``
+    (``one_node`` as in ``launch.binary``)."""
     if _shape(a) == (1, 1) or _shape(b) == (1, 1):
-        return try_binary(p, "times", a, b)
+        return launch.binary(p, "times", a, b, one_node)
     ka, kb = operand_kind(a), operand_kind(b)
     if ka is None or kb is None or ka[0] not in ("double", "single") or ka != kb:
         return None
     if len(a.shape) != 2 or len(b.shape) != 2 or a.shape[1] != b.shape[0]:
         return None
-    oa, ob = _prepare(p, a), _prepare(p, b)
+    oa, ob = prepare_operand(p, a), prepare_operand(p, b)
     if oa is None or ob is None:
         return None
     try:

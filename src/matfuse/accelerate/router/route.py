@@ -23,12 +23,13 @@ from matfuse.accelerate.class_rules import (
 )
 from matfuse.accelerate.facade import ensure_provider
 from matfuse.accelerate.fusion.executor import fusion_enabled
+from matfuse.accelerate.fusion.lazy import lazy_binary, lazy_unary
 from matfuse.accelerate.gpuarray import GpuArray, upload_value
-from matfuse.accelerate.router import compositions, fused, placement
+from matfuse.accelerate.router import compositions, fused, launch, placement
 from matfuse.accelerate.router import ops as device_ops
 from matfuse.accelerate.router import solve as device_solve
 from matfuse.accelerate.router.builtins import try_builtin_on_device
-from matfuse.accelerate_api import AccelProvider, count_fallback
+from matfuse.accelerate_api import ACTIVE, AccelProvider, count_fallback
 from matfuse.runtime.dispatcher import invoke
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import CHAR_DTYPE, DeviceValue
@@ -54,6 +55,41 @@ HOST_RESULTS = frozenset({
 # Builtins with their own device implementation: fn(args, nargout, ctx) -> outputs.
 DeviceImpl = Callable[[list[Any], int, Any], list[Any]]
 DEVICE_IMPLS: dict[str, DeviceImpl] = {**compositions.COMPOSED, "linspace": placement.linspace_on_device}
+
+
+class Session:
+    """What the router decides with, derived once per active provider (and
+    again after any registry change: ``ACTIVE.generation``).
+
+    Attributes:
+        provider: the active provider.
+        fuses: operations build lazy fused graphs (the provider fuses and
+            the ``fusion`` option is on).
+        one_node: eager elementwise operations run as one-node kernels of
+            the fusion IR (the provider renders kernels; fusion is off).
+    """
+
+    __slots__ = ("provider", "fuses", "one_node", "generation")
+
+    def __init__(self, provider: AccelProvider, fuses: bool, generation: int):
+        self.provider = provider
+        self.fuses = fuses
+        self.one_node = provider.capabilities.fuses and not fuses
+        self.generation = generation
+
+
+def session() -> Session:
+    """The router's session for this thread's active provider (started on
+    first use). Per operation this reads two attributes of the registry's
+    ``ACTIVE`` state; the provider and the options are consulted only
+    when the registry changed."""
+    s = ACTIVE.session
+    if s is not None and s.generation == ACTIVE.generation:
+        return s
+    p = ensure_provider()
+    s = Session(p, fusion_enabled(p), ACTIVE.generation)
+    ACTIVE.session = s
+    return s
 
 
 def _stand_in(v: Any) -> Any:
@@ -111,15 +147,16 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
         outputs = impl(args, nargout, ctx)
         if outputs is not None:
             return outputs
-    p = ensure_provider()
+    s = session()
+    p = s.provider
     if name in device_ops.LOGICAL_OPERATORS:
         args = device_ops.logical_operands(p, args)
     if b.device_impl is not None:
         return invoke(_with_impl(b, b.device_impl), args, nargout, ctx)
-    lazy = fused.builtin(p, b, args, nargout) if fusion_enabled(p) else None
+    lazy = fused.builtin(p, b, args, nargout) if s.fuses else None
     if lazy is not None:
         return [lazy]
-    outputs = try_builtin_on_device(p, b, args, nargout)
+    outputs = try_builtin_on_device(p, b, args, nargout, s.one_node)
     if outputs is not None:
         return outputs
     count_fallback(b.name)
@@ -153,38 +190,61 @@ def _host_binary(symbol: str, a: Any, b: Any) -> Any:
     return ops.binary(symbol, gather_value(a), gather_value(b))
 
 
+# Matrix operators that are elementwise when an operand is a scalar, and
+# the elementwise op they become.
+_SCALAR_FORMS = {"/": "rdivide", "\\": "ldivide", "^": "power"}
+_MATRIX_OPERATORS = frozenset({"*", "/", "\\", "^", "mtimes", "mrdivide", "mldivide", "mpower"})
+
+
 def device_binary(op: str, a: Any, b: Any) -> Any:
     """``a op b`` where an operand is a DeviceValue; the result is a gpuArray.
+
+    Elementwise operators build a lazy graph node when the session fuses,
+    else run through the launch step (``launch.binary``); matrix operators
+    go to linear algebra (``*``, ``\\``) unless an operand is a scalar.
+    Whatever the device does not take runs on the host (counted).
 
     Args:
         op: operator symbol of ``runtime.ops.binary`` (``+ - .* ./ .\\ .^ *
             / \\ ^ == ~= < <= > >= & |``) or an elementwise op name (``plus``).
     """
-    p = ensure_provider()
+    s = session()
+    p = s.provider
     name = BINARY_SYMBOLS.get(op, op)
     if name in device_ops.LOGICAL_OPERATORS:
         a, b = device_ops.logical_operands(p, [a, b])
-    lazy = fused.binary(p, name, a, b) if fusion_enabled(p) else None
-    if lazy is not None:
-        return lazy
-    result: GpuArray | None = None
-    if name == "*":
-        result = device_ops.try_mtimes(p, a, b)
-    elif name == "/" and _is_scalar(b):
-        result = device_ops.try_binary(p, "rdivide", a, b)
-    elif name == "\\" and _is_scalar(a):
-        result = device_ops.try_binary(p, "ldivide", a, b)
-    elif name == "\\":
-        result = device_solve.try_mldivide(p, a, b)
-    elif name == "^" and _is_scalar(a) and _is_scalar(b):
-        result = device_ops.try_binary(p, "power", a, b)
-    elif name not in ("/", "\\", "^"):
-        result = device_ops.try_binary(p, name, a, b)
+    if name in _MATRIX_OPERATORS:
+        result = _matrix_operator(s, name, a, b)
+    else:
+        if s.fuses:
+            lazy = lazy_binary(name, a, b, p)
+            if lazy is not None:
+                return lazy
+        result = launch.binary(p, name, a, b, s.one_node)
     if result is not None:
         return result
     count_fallback(f"binary:{name}")
     symbol = SYMBOL_OF_BINARY.get(name, name)
     return reupload(_host_binary(symbol, a, b), p)
+
+
+def _matrix_operator(s: Session, name: str, a: Any, b: Any) -> GpuArray | None:
+    """``a*b``, ``a/b``, ``a\\b``, ``a^b`` on the device, or None (the
+    named forms ``mtimes`` ... are fused where elementwise, else the host's)."""
+    p = s.provider
+    if s.fuses:
+        lazy = fused.binary(p, name, a, b)
+        if lazy is not None:
+            return lazy
+    if name == "*":
+        return device_ops.try_mtimes(p, a, b, s.one_node)
+    if name == "\\" and not _is_scalar(a):
+        return device_solve.try_mldivide(p, a, b)
+    scalar_form = (name == "/" and _is_scalar(b) or name == "\\"
+                   or name == "^" and _is_scalar(a) and _is_scalar(b))
+    if scalar_form and name in _SCALAR_FORMS:
+        return launch.binary(p, _SCALAR_FORMS[name], a, b, s.one_node)
+    return None
 
 
 def _is_scalar(v: Any) -> bool:
@@ -198,16 +258,18 @@ def _is_scalar(v: Any) -> bool:
 def device_unary(op: str, a: Any) -> Any:
     """``-a``, ``+a``, ``~a`` (or an elementwise op name such as ``sqrt``),
     ``'`` / ``.'`` (``ctranspose`` / ``transpose``) on a device value."""
-    p = ensure_provider()
+    s = session()
+    p = s.provider
     name = UNARY_SYMBOLS.get(op, op)
     if name in ("'", "ctranspose", ".'", "transpose"):
         return device_transpose(a, conjugate=name in ("'", "ctranspose"))
     if name in device_ops.LOGICAL_OPERATORS:
         a, = device_ops.logical_operands(p, [a])
-    lazy = fused.unary(p, name, a) if fusion_enabled(p) else None
-    if lazy is not None:
-        return lazy
-    result = device_ops.try_unary(p, name, a)
+    if s.fuses:
+        lazy = lazy_unary(name, a, p)
+        if lazy is not None:
+            return lazy
+    result = launch.unary(p, name, a, s.one_node)
     if result is not None:
         return result
     count_fallback(f"unary:{name}")
@@ -229,7 +291,7 @@ def device_unary(op: str, a: Any) -> Any:
 
 def device_transpose(a: Any, conjugate: bool = False) -> Any:
     """``a.'`` or ``a'`` for a device value."""
-    p = ensure_provider()
+    p = session().provider
     result = device_ops.try_transpose(p, a, conjugate)
     if result is not None:
         return result
@@ -245,7 +307,7 @@ def device_index(v: Any, idx: list[Any]) -> Any:
     """``v(idx...)`` where ``v`` is a gpuArray: a gpuArray result."""
     from matfuse.accelerate.router.indexing import index_on_device
 
-    return index_on_device(ensure_provider(), v, idx)
+    return index_on_device(session().provider, v, idx)
 
 
 def device_assign(v: Any, idx: list[Any], rhs: Any, inplace: bool = False) -> Any:
@@ -259,7 +321,7 @@ def device_assign(v: Any, idx: list[Any], rhs: Any, inplace: bool = False) -> An
     """
     from matfuse.accelerate.router.indexing import assign_on_device
 
-    return assign_on_device(ensure_provider(), v, idx, rhs, inplace)
+    return assign_on_device(session().provider, v, idx, rhs, inplace)
 
 
 def device_colon(start: Any, step: Any, stop: Any) -> Any:
@@ -267,7 +329,7 @@ def device_colon(start: Any, step: Any, stop: Any) -> Any:
     may be None). The range is built on the host and uploaded."""
     from matfuse.runtime import ops
 
-    p = ensure_provider()
+    p = session().provider
     count_fallback("colon")
     host = ops.colon_range(gather_value(start), gather_value(step) if step is not None else None,
                            gather_value(stop))
@@ -284,7 +346,7 @@ def device_concat(rows: list[list[Any]]) -> Any:
     from matfuse.accelerate.router.ops import try_concat
     from matfuse.runtime import ops
 
-    p = ensure_provider()
+    p = session().provider
     result = try_concat(p, rows)
     if result is not None:
         return result

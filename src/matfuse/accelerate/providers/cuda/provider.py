@@ -1,5 +1,10 @@
 """CudaProvider: the provider protocol on CuPy (NVRTC + cuBLAS/cuFFT/cuSOLVER).
 
+Elementwise hooks on real double/single/logical data run one-node kernels of
+the fusion IR rendered from the op table (``accelerate_api.elementwise_kernel``),
+the same CUDA expressions as fused kernels; integer and complex data use
+CuPy's ufuncs (``elementwise.py``).
+
 Buffers are 1-D CuPy arrays holding the elements in column-major order, from
 CuPy's default memory pool; hooks view them with ``reshape(shape, order='F')``
 (no copy) and store results back as 1-D column-major arrays. Library-backed
@@ -37,6 +42,7 @@ from matfuse.accelerate_api import (
     GpuTensorHandle,
     HostTensor,
     Unsupported,
+    elementwise_kernel,
 )
 from matfuse.accelerate_api.support import MatlabError
 
@@ -254,12 +260,36 @@ class CudaProvider(ArrayHooks, AccelProvider):
     # ------------------------------------------------------------ elementwise
     @device_hook()
     def elem_binary(self, op: str, a: Any, b: Any, out_dtype: str) -> GpuTensorHandle:
+        out = self._one_node(op, (a, b), out_dtype)
+        if out is not None:
+            return out
         result = ew.binary(self, op, self._val(a), self._val(b), out_dtype)
         return self._store(result)
 
     @device_hook()
     def elem_unary(self, op: str, a: GpuTensorHandle, out_dtype: str) -> GpuTensorHandle:
+        out = self._one_node(op, (a,), out_dtype)
+        if out is not None:
+            return out
         return self._store(ew.unary(self, op, self._get(a), out_dtype))
+
+    def _one_node(self, op: str, operands: Sequence[Any], out_dtype: str) -> GpuTensorHandle | None:
+        """``op`` as a one-node kernel of the fusion IR (the op table's CUDA
+        expression, compiled by NVRTC), or None where the IR does not
+        express it (integer and complex data: CuPy's ufuncs and ``elementwise.py``).
+        A raised domain flag is ignored: the hook's real result is NaN there,
+        as MATLAB's complex results are the caller's to ask for."""
+        kernel = elementwise_kernel(self, op, operands, out_dtype)
+        if kernel is None:
+            return None
+        try:
+            outs = self._run_rendered(kernel, [n.handle for n in kernel.inputs], kernel.scalars,
+                                      kernel.outputs)
+        except Unsupported:
+            return None
+        if kernel.has_flag:
+            self.free(outs.pop())
+        return outs[0]
 
     @device_hook()
     def cast(self, a: GpuTensorHandle, dtype: str) -> GpuTensorHandle:
@@ -273,6 +303,11 @@ class CudaProvider(ArrayHooks, AccelProvider):
         """Run a CudaRenderer kernel: pointer arguments (inputs, outputs, flag)
         in binding order, then the header words (u32) and the scalars (of
         ``kernel.float_type``); see ``fusion/render_cuda.py``."""
+        return self._run_rendered(kernel, inputs, scalars, outputs)
+
+    def _run_rendered(self, kernel: Any, inputs: Sequence[GpuTensorHandle],
+                      scalars: Sequence[complex | float],
+                      outputs: Sequence[tuple[tuple[int, ...], str]]) -> list[GpuTensorHandle]:
         threads = int(kernel.threads)
         if threads >= MAX_FUSED_THREADS:
             raise Unsupported("fused_elementwise: more than 2**31 threads")
