@@ -91,10 +91,9 @@ def test_wgpu_eager_plus_launches_the_rendered_kernel(wgpu_provider):
         return original(self, kernel, inputs, scalars, outputs)
 
     offload.deactivate()
-    saved = facade._state
-    facade._state = facade.AccelerationState(
+    saved = facade.use_acceleration_state(facade.AccelerationState(
         AccelerateInitOptions(provider="wgpu", fusion=False, auto_offload=False),
-        wgpu_provider, "wgpu")
+        wgpu_provider, "wgpu"))
     type(wgpu_provider).fused_elementwise = spy
     try:
         with override_provider(wgpu_provider):
@@ -107,7 +106,7 @@ def test_wgpu_eager_plus_launches_the_rendered_kernel(wgpu_provider):
             np.testing.assert_array_equal(d.gather(), x < 5)
     finally:
         type(wgpu_provider).fused_elementwise = original
-        facade._state = saved
+        facade.use_acceleration_state(saved)
         offload.reset()
     expected = _render(WgslRenderer(f64_division=wgpu_provider.f32_division_via_f64),
                        g.binary_node("add", g.input_node(a.handle), g.input_node(b.handle)))

@@ -90,10 +90,9 @@ def _plus_path(provider: AccelProvider, fusion: bool) -> tuple[list[str], list[s
     # auto-offload off, as in a process without a hardware GPU (an earlier
     # test may have left it waiting to install); the fresh state afterwards
     offload.deactivate()
-    saved = facade._state
-    facade._state = facade.AccelerationState(
+    saved = facade.use_acceleration_state(facade.AccelerationState(
         AccelerateInitOptions(provider=provider.name, fusion=fusion, auto_offload=False),
-        provider, provider.name)
+        provider, provider.name))
     try:
         with override_provider(provider):
             router = device_router()
@@ -104,7 +103,7 @@ def _plus_path(provider: AccelProvider, fusion: bool) -> tuple[list[str], list[s
             path, every = trace_modules(lambda: result.append(ops.binary("+", a, b)))
             gathered = result[0].gather()
     finally:
-        facade._state = saved
+        facade.use_acceleration_state(saved)
         offload.reset()
     return path, every, gathered
 
