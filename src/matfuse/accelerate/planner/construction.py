@@ -9,10 +9,11 @@ computed inside the kernel of its first consumer, exactly as
 hook (or an upload) makes the buffer.
 
 Random numbers: a program that seeds the host generator (any ``rng`` call)
-gets the CPU's numbers exactly (drawn on the host, uploaded); otherwise, or
-when the host generator is Philox (device and host then share one stream),
-the device stream draws them inside the consumer kernel, as the gpuArray
-path does.
+gets the CPU's numbers exactly: the twister stream continues on the device
+(``accelerate/twister_stream.py``; drawn on the host and uploaded only when
+the provider has no twister kernel); otherwise, or when the host generator
+is Philox (device and host then share one stream), the device stream draws
+them inside the consumer kernel, as the gpuArray path does.
 """
 
 from __future__ import annotations
@@ -109,6 +110,10 @@ def create_on_device(b: Builtin, args: list[Any], shape: tuple[int, ...], cls: s
     elif name in RANDOM:
         if not SEEDING.seeded or _host_stream_is_philox():
             value = placement.device_random(name, shape, cls)
+        else:
+            from matfuse.accelerate import twister_stream
+
+            value = twister_stream.draw(p, name, shape, cls)
     else:
         fill = CONSTRUCTORS[name]
         value = fused.fill(p, shape, fill, cls) if fuses else None
