@@ -67,12 +67,17 @@ class TwisterHooks(WgpuCore):
         fit = self.binding_limit // (4 * per_value)
         return max(64, min(_CHUNK_VALUES, fit) // 64 * 64)
 
+    def _twister_dispatch_blocks(self) -> int:
+        """624-word blocks one generating dispatch produces: what the
+        adapter's loop-trip limit allows (lavapipe), at most 65536."""
+        blocks = (self.ctx.max_loop_iterations - _TRIPS_FIXED) // _TRIPS_PER_BLOCK - 1
+        return max(1, min(blocks, 1 << 16))
+
     def _twister_words(self, state: GpuTensorHandle, words: GpuTensorHandle,
                        count: int, pos: int) -> int:
         """Record the dispatches writing the next ``count`` tempered words into
         ``words`` (from its start); returns the position after them."""
-        blocks = max(1, (self.ctx.max_loop_iterations - _TRIPS_FIXED) // _TRIPS_PER_BLOCK - 1)
-        per_dispatch = min(blocks, 1 << 16) * tw.STATE_WORDS
+        per_dispatch = self._twister_dispatch_blocks() * tw.STATE_WORDS
         done = 0
         while done < count:
             take = min(per_dispatch, count - done)
