@@ -135,3 +135,44 @@ def test_philox_seeded_programs_use_the_philox_stream(device, offloaded):
     got, _ = run(code)
     assert got == expected
     assert offloaded == []
+
+
+FORMS = """
+rng(11);
+p = single([1 2 3]);
+q = int16([1 2]);
+a = randi(6, 30000, 1);
+b = randi([-5 5], 1, 20000, 'single');
+c = randi(100, 200, 150, 'int32');
+d = randi([0 9], 20000, 1, 'like', q);
+e = rand(20000, 1, 'like', p);
+f = randn(20000, 2, 'like', 1);
+fprintf('%g %g %g %g %g %g\\n', a(1), a(30000), b(1), b(20000), c(1), c(30000));
+fprintf('%d %.9g %.13g\\n', d(20000), e(20000), f(40000));
+fprintf('%s %s %s %s %s %s\\n', class(a), class(b), class(c), class(d), class(e), class(f));
+h = rand(1, 3);
+fprintf('%.17g\\n', h(3));
+"""
+
+
+def test_randi_and_like_forms_continue_the_stream(device, offloaded):
+    expected = cpu_run(FORMS)
+    options = AccelerateInitOptions(provider=device.name, auto_offload="force", **LOW)
+    offload.activate(device, options=options)
+    got, _ = run(FORMS)
+    assert got == expected
+    if device.capabilities.float64:
+        assert offloaded == ["randi", "randi", "randi", "randi", "rand", "randn"]
+
+
+def test_unseeded_randi_draws_the_default_twister_stream(device, offloaded):
+    code = "a = randi([1 1000], 40000, 1); fprintf('%g %g\\n', a(1), a(40000));"
+    _rng.GENERATOR.reseed(0, "twister")   # the process starts at MATLAB's default
+    expected = cpu_run(code)
+    _rng.GENERATOR.reseed(0, "twister")
+    options = AccelerateInitOptions(provider=device.name, auto_offload="force", **LOW)
+    offload.activate(device, options=options)
+    got, _ = run(code)
+    assert got == expected
+    if device.capabilities.float64:
+        assert offloaded == ["randi"]

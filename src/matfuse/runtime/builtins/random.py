@@ -139,7 +139,8 @@ def randn(*args: Any) -> Any:
     return _finish(_rng.GENERATOR.normal(_n_of(shape), cls), shape, like)
 
 
-def _randi_limits(v: Any) -> tuple[float, float]:
+def randi_limits(v: Any) -> tuple[float, float]:
+    """(lo, hi) of randi's first argument (IMAX or [IMIN IMAX])."""
     arr = to_array(v)
     bad = MatlabError("MATLAB:randi:invalidLimits",
                       "The first input must be a positive scalar integer value IMAX, or two integer "
@@ -163,7 +164,7 @@ def randi(limits: Any, *args: Any) -> Any:
     if cls not in ("double", "single") + INTEGER_CLASSES:
         raise MatlabError("MATLAB:randi:invalidOutputType",
                           f"Unsupported class '{cls}' for randi.")
-    lo, hi = _randi_limits(limits)
+    lo, hi = randi_limits(limits)
     shape = parse_size_args(rest, "randi", 8)
     if cls in INTEGER_CLASSES:
         info = np.iinfo(dtype_for_class(cls))
