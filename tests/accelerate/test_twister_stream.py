@@ -176,3 +176,18 @@ def test_unseeded_randi_draws_the_default_twister_stream(device, offloaded):
     assert got == expected
     if device.capabilities.float64:
         assert offloaded == ["randi"]
+
+
+def test_device_reset_keeps_the_stream(device, offloaded):
+    """reset(gpuDevice) takes the state back before freeing the device."""
+    from matfuse.accelerate.gpuarray import reset_device
+
+    code = "rng(4); a = randn(30000, 1); fprintf('%.13g\\n', a(30000));"
+    tail = "h = rand(1, 4); fprintf('%.17g ', h); fprintf('\\n');"
+    expected = cpu_run(code + tail)
+    options = AccelerateInitOptions(provider=device.name, auto_offload="force", **LOW)
+    offload.activate(device, options=options)
+    first, _ = run(code)
+    reset_device(device)
+    second, _ = run(tail)   # the generator is the process's, not the session's
+    assert first + second == expected

@@ -62,6 +62,9 @@ class _HeldState:
     def drop(self) -> None:
         self.dropped += 1
 
+    def held_by(self, owner: object) -> bool:
+        return owner == "device"
+
 
 def test_host_takes_the_state_back_before_drawing():
     host = _rng.RandomGenerator()
@@ -101,3 +104,14 @@ def test_state_query_sees_the_device_draws():
     state = gen.get_state().reshape(-1)
     np.testing.assert_array_equal(state[:624], after)
     assert state[624] == _mt19937.position_after(pos, 40)
+
+
+def test_recall_takes_the_state_back_from_its_device_only():
+    gen = _rng.RandomGenerator()
+    words, pos = gen.twister_words()
+    held = _HeldState(words, pos)
+    gen.keep_on_device(held)
+    gen.recall_from("another device")
+    assert gen.device_twister is held
+    gen.recall_from("device")
+    assert gen.device_twister is None and (held.fetched, held.dropped) == (1, 1)

@@ -40,6 +40,7 @@ class DeviceTwister:
         self.provider = provider
         self.handle: GpuTensorHandle | None = handle
         self.pos = int(pos)
+        self.epoch = provider.epoch
 
     def fetch(self) -> np.ndarray:
         """The state words, downloaded (the host takes the stream back)."""
@@ -50,7 +51,11 @@ class DeviceTwister:
     def drop(self) -> None:
         if self.handle is not None:
             handle, self.handle = self.handle, None
-            self.provider.free(handle)
+            if self.provider.epoch == self.epoch:   # a reset already freed it
+                self.provider.free(handle)
+
+    def held_by(self, owner: object) -> bool:
+        return owner is self.provider
 
 
 def _state_on(p: AccelProvider) -> tuple[DeviceTwister, bool]:

@@ -46,6 +46,9 @@ class DeviceTwisterState(Protocol):
     def drop(self) -> None:
         """Free the device copy."""
 
+    def held_by(self, owner: object) -> bool:
+        """Whether the copy lives on device ``owner``."""
+
 
 class RandomGenerator:
     """The process-wide generator: a type, a seed and the stream position."""
@@ -89,6 +92,12 @@ class RandomGenerator:
         (taking it back from the device if needed)."""
         _, key, pos, _, _ = self._mt.get_state(legacy=True)
         return key.astype(np.uint32), int(pos)
+
+    def recall_from(self, owner: object) -> None:
+        """Take the state back to the host if it lives on device ``owner``
+        (before that device is reset)."""
+        if self._device is not None and self._device.held_by(owner):
+            self.twister_words()
 
     def keep_on_device(self, state: DeviceTwisterState) -> None:
         """A device draw advanced the stream: ``state`` is now its only copy."""
