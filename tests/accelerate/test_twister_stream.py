@@ -191,3 +191,21 @@ def test_device_reset_keeps_the_stream(device, offloaded):
     reset_device(device)
     second, _ = run(tail)   # the generator is the process's, not the session's
     assert first + second == expected
+
+
+def test_a_lost_device_copy_is_replayed_on_the_host(device, offloaded):
+    """Buffers freed behind the generator's back (a provider reset that
+    bypassed reset(gpuDevice)): the host replays the device's words."""
+    code = "rng(8); a = rand(30000, 1); b = randn(20000, 1, 'single');"
+    tail = "h = rand(1, 4); fprintf('%.17g ', h); fprintf('\\n');"
+    expected = cpu_run(code + tail)
+    options = AccelerateInitOptions(provider=device.name, auto_offload="force", **LOW)
+    offload.activate(device, options=options)
+    run(code)
+    held = _rng.GENERATOR.device_twister
+    if device.capabilities.float64:
+        assert held is not None and held.words_drawn == 2 * 30000 + 4 * 20000
+    if held is not None:
+        device.free(held.handle)
+    got, _ = run(tail)
+    assert got == expected

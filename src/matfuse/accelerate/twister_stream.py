@@ -27,26 +27,56 @@ import numpy as np
 
 from matfuse.accelerate.gpuarray import wrap_handle
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, HostTensor, Unsupported
+from matfuse.errors import MatlabError
 from matfuse.runtime import _mt19937, _rng
 
+# Words replayed per host step when the device copy was lost (bounds memory).
+_REPLAY_WORDS = 1 << 22
 #: builtin -> the provider hook's draw kind
 DRAW_KINDS = {"rand": "uniform", "randn": "normal", "randi": "randi"}
 
 
 class DeviceTwister:
-    """The 624 MT state words as a uint32 device tensor, and the position."""
+    """The 624 MT state words as a uint32 device tensor, and the position.
 
-    def __init__(self, provider: AccelProvider, handle: GpuTensorHandle, pos: int):
+    It also keeps the host state it started from and the words drawn since,
+    so that the stream survives the loss of the device copy (the device was
+    reset, or its buffers freed behind the generator's back): the host then
+    replays the draws' words instead of downloading the state."""
+
+    def __init__(self, provider: AccelProvider, handle: GpuTensorHandle,
+                 words: np.ndarray, pos: int):
         self.provider = provider
         self.handle: GpuTensorHandle | None = handle
         self.pos = int(pos)
         self.epoch = provider.epoch
+        self._origin = (words.copy(), int(pos))
+        self.words_drawn = 0
+
+    def advance(self, words: int) -> None:
+        """A draw consumed ``words`` words on the device."""
+        self.pos = _mt19937.position_after(self.pos, words)
+        self.words_drawn += int(words)
 
     def fetch(self) -> np.ndarray:
         """The state words, downloaded (the host takes the stream back)."""
-        if self.handle is None:
-            raise RuntimeError("device twister state fetched after it was dropped")
-        return np.asarray(self.provider.download(self.handle).data, dtype=np.uint32).reshape(-1)
+        if self.handle is not None and self.provider.epoch == self.epoch:
+            try:
+                return np.asarray(self.provider.download(self.handle).data,
+                                  dtype=np.uint32).reshape(-1)
+            except (Unsupported, MatlabError):
+                pass   # the buffer is gone: replay below
+        return self._replayed()
+
+    def _replayed(self) -> np.ndarray:
+        rs = np.random.RandomState()
+        rs.set_state(("MT19937", self._origin[0], self._origin[1], 0, 0.0))
+        left = self.words_drawn
+        while left:
+            step = min(left, _REPLAY_WORDS)
+            rs.bytes(4 * step)
+            left -= step
+        return rs.get_state(legacy=True)[1].astype(np.uint32)
 
     def drop(self) -> None:
         if self.handle is not None:
@@ -63,12 +93,13 @@ def _state_on(p: AccelProvider) -> tuple[DeviceTwister, bool]:
     there yet) and whether it was uploaded by this call."""
     gen = _rng.GENERATOR
     held = gen.device_twister
-    if isinstance(held, DeviceTwister) and held.provider is p and held.handle is not None:
+    if isinstance(held, DeviceTwister) and held.provider is p and held.handle is not None \
+            and held.epoch == p.epoch:
         return held, False
     words, pos = gen.twister_words()
     handle = p.upload(HostTensor(np.ascontiguousarray(words, dtype=np.uint32),
                                  (_mt19937.STATE_WORDS, 1), "uint32"))
-    return DeviceTwister(p, handle, pos), True
+    return DeviceTwister(p, handle, words, pos), True
 
 
 def draw(p: AccelProvider, name: str, shape: tuple[int, ...], cls: str,
@@ -94,6 +125,6 @@ def draw(p: AccelProvider, name: str, shape: tuple[int, ...], cls: str,
         if fresh:
             state.drop()
         return None
-    state.pos = _mt19937.position_after(state.pos, n * _mt19937.WORDS_PER_VALUE[kind])
+    state.advance(n * _mt19937.WORDS_PER_VALUE[kind])
     gen.keep_on_device(state)
     return wrap_handle(handle, cls, p)
