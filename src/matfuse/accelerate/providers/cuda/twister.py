@@ -4,10 +4,11 @@ The same two steps as the wgpu kernels (``wgpu/shaders/twister.py``), for
 the stream and formulas of ``runtime/_mt19937.py``:
 
 * ``mf_twister_generate`` (one thread block): the 624-word state in shared
-  memory; every twist of the block runs as stages of up to ``blockDim.x``
-  words (227 are independent at a time), each read before a barrier and
-  written after it, so any block size (one host thread in the CPU tests)
-  computes the same words; the block's words are tempered and written out.
+  memory; every twist of the block runs as three stages (227, 227 and 170
+  independent words) writing the next block into the other half of a
+  two-block ring, one barrier per stage, so any block size (one host
+  thread in the CPU tests) computes the same words; the block's words are
+  tempered and written out.
   The state is read from and written back to a 624-word device array; the
   host passes the position within the block.
 * ``mf_twister_convert`` (grid-stride): words -> uniform doubles (exact),
@@ -44,43 +45,44 @@ __device__ __forceinline__ unsigned int mf_temper(unsigned int x) {
   return y ^ (y >> 18);
 }
 
-// Words from..to-1 of a twist: word i from mt[i], mt[i+1] and mt[i+397] (mod 624).
-__device__ void mf_twist_stage(unsigned int* mt, unsigned int from, unsigned int to) {
-  for (unsigned int base = from; base < to; base += blockDim.x) {
-    const unsigned int i = base + threadIdx.x;
-    unsigned int y = 0u;
-    if (i < to) {
-      const unsigned int mix = (mt[i] & 0x80000000u) | (mt[(i + 1u) % 624u] & 0x7fffffffu);
-      y = mt[(i + 397u) % 624u] ^ (mix >> 1) ^ ((mix & 1u) ? 0x9908b0dfu : 0u);
-    }
-    __syncthreads();
-    if (i < to) mt[i] = y;
-    __syncthreads();
-  }
+__device__ __forceinline__ unsigned int mf_twist(unsigned int a, unsigned int b, unsigned int far) {
+  const unsigned int y = (a & 0x80000000u) | (b & 0x7fffffffu);
+  return far ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
 }
 
 extern "C" __global__ void __launch_bounds__(256) mf_twister_generate(
     unsigned int* __restrict__ state, unsigned int* __restrict__ words,
     const unsigned int n, const unsigned int pos0) {
-  __shared__ unsigned int mt[624];
-  for (unsigned int i = threadIdx.x; i < 624u; i += blockDim.x) mt[i] = state[i];
+  // two 624-word halves: the current block and the one the next twist writes
+  __shared__ unsigned int ring[1248];
+  for (unsigned int i = threadIdx.x; i < 624u; i += blockDim.x) ring[i] = state[i];
   __syncthreads();
-  unsigned int done = 0u, pos = pos0;
+  unsigned int cur = 0u, done = 0u, pos = pos0;
   while (done < n) {
     if (pos == 624u) {
-      mf_twist_stage(mt, 0u, 227u);
-      mf_twist_stage(mt, 227u, 454u);
-      mf_twist_stage(mt, 454u, 623u);
-      mf_twist_stage(mt, 623u, 624u);
+      // old half at cur, new half at nw: no word is read and written in one stage
+      const unsigned int nw = 624u - cur;
+      for (unsigned int i = threadIdx.x; i < 227u; i += blockDim.x)
+        ring[nw + i] = mf_twist(ring[cur + i], ring[cur + i + 1u], ring[cur + i + 397u]);
+      __syncthreads();
+      for (unsigned int i = 227u + threadIdx.x; i < 454u; i += blockDim.x)
+        ring[nw + i] = mf_twist(ring[cur + i], ring[cur + i + 1u], ring[nw + i - 227u]);
+      __syncthreads();
+      for (unsigned int i = 454u + threadIdx.x; i < 624u; i += blockDim.x)
+        ring[nw + i] = mf_twist(ring[cur + i], i == 623u ? ring[nw] : ring[cur + i + 1u],
+                                ring[nw + i - 227u]);
+      __syncthreads();
+      cur = nw;
       pos = 0u;
     }
     const unsigned int take = (624u - pos < n - done) ? 624u - pos : n - done;
-    for (unsigned int i = threadIdx.x; i < take; i += blockDim.x) words[done + i] = mf_temper(mt[pos + i]);
+    for (unsigned int i = threadIdx.x; i < take; i += blockDim.x)
+      words[done + i] = mf_temper(ring[cur + pos + i]);
     done += take;
     pos += take;
   }
   __syncthreads();
-  for (unsigned int i = threadIdx.x; i < 624u; i += blockDim.x) state[i] = mt[i];
+  for (unsigned int i = threadIdx.x; i < 624u; i += blockDim.x) state[i] = ring[cur + i];
 }
 """
 

@@ -6,9 +6,10 @@ formulas they reproduce):
 * ``GENERATE``: one workgroup holds the 624-word state in workgroup memory
   and produces the next ``n`` tempered words. MT19937 is block-sequential:
   word ``k+624`` depends on words ``k``, ``k+1`` and ``k+397``, so a twist of
-  the whole block runs as four parallel stages (227, 227, 169 and 1 words,
-  each read before a barrier and written after it); the block's words are
-  then tempered and written out in parallel. The state is read from and
+  the whole block runs as three parallel stages (227, 227 and 170 words)
+  writing the next block into the other half of a two-block ring (one
+  barrier per stage); the block's words are then tempered and written out
+  in parallel. The state is read from and
   written back to a 624-word storage buffer, so consecutive dispatches (and
   consecutive draws) continue one stream; the position within the block
   comes from the host, which knows how many words each draw takes.
@@ -40,7 +41,8 @@ struct Params { n: u32, pos: u32, base: u32, pad0: u32, };
 @group(0) @binding(0) var<storage, read_write> state: array<u32>;
 @group(0) @binding(1) var<storage, read_write> words: array<u32>;
 @group(0) @binding(2) var<uniform> p: Params;
-var<workgroup> mt: array<u32, 624>;
+// two 624-word halves: the current block and the one the next twist writes
+var<workgroup> ring: array<u32, 1248>;
 
 fn temper(x: u32) -> u32 {
   var y = x ^ (x >> 11u);
@@ -49,7 +51,7 @@ fn temper(x: u32) -> u32 {
   return y ^ (y >> 18u);
 }
 
-// the new word of position i from mt[i], mt[i+1] and the word 397 ahead
+// the new word of position i from old[i], old[i+1] and the word 397 ahead
 fn twist(a: u32, b: u32, far: u32) -> u32 {
   let y = (a & 0x80000000u) | (b & 0x7fffffffu);
   return far ^ (y >> 1u) ^ select(0u, 0x9908b0dfu, (y & 1u) == 1u);
@@ -57,37 +59,40 @@ fn twist(a: u32, b: u32, far: u32) -> u32 {
 
 @compute @workgroup_size(256)
 fn main(@builtin(local_invocation_index) t: u32) {
-  for (var i = t; i < 624u; i = i + 256u) { mt[i] = state[i]; }
+  for (var i = t; i < 624u; i = i + 256u) { ring[i] = state[i]; }
   workgroupBarrier();
+  var cur = 0u;
   var done = 0u;
   var pos = p.pos;
   loop {
     if (done >= p.n) { break; }
     if (pos == 624u) {
-      var y = 0u;
-      if (t < 227u) { y = twist(mt[t], mt[t + 1u], mt[t + 397u]); }
+      // old half at cur, new half at nw: no word is read and written in one
+      // stage, so each stage needs one barrier
+      let nw = 624u - cur;
+      if (t < 227u) { ring[nw + t] = twist(ring[cur + t], ring[cur + t + 1u], ring[cur + t + 397u]); }
       workgroupBarrier();
-      if (t < 227u) { mt[t] = y; }
+      if (t < 227u) {
+        let i = t + 227u;
+        ring[nw + i] = twist(ring[cur + i], ring[cur + i + 1u], ring[nw + i - 227u]);
+      }
       workgroupBarrier();
-      if (t < 227u) { y = twist(mt[t + 227u], mt[t + 228u], mt[t]); }
+      if (t < 170u) {
+        let i = t + 454u;
+        let next = select(cur + i + 1u, nw, i == 623u);   // word 623 pairs with the new word 0
+        ring[nw + i] = twist(ring[cur + i], ring[next], ring[nw + i - 227u]);
+      }
       workgroupBarrier();
-      if (t < 227u) { mt[t + 227u] = y; }
-      workgroupBarrier();
-      if (t < 169u) { y = twist(mt[t + 454u], mt[t + 455u], mt[t + 227u]); }
-      workgroupBarrier();
-      if (t < 169u) { mt[t + 454u] = y; }
-      workgroupBarrier();
-      if (t == 0u) { mt[623u] = twist(mt[623u], mt[0u], mt[396u]); }
-      workgroupBarrier();
+      cur = nw;
       pos = 0u;
     }
     let take = min(624u - pos, p.n - done);
-    for (var i = t; i < take; i = i + 256u) { words[p.base + done + i] = temper(mt[pos + i]); }
+    for (var i = t; i < take; i = i + 256u) { words[p.base + done + i] = temper(ring[cur + pos + i]); }
     done = done + take;
     pos = pos + take;
   }
   workgroupBarrier();
-  for (var i = t; i < 624u; i = i + 256u) { state[i] = mt[i]; }
+  for (var i = t; i < 624u; i = i + 256u) { state[i] = ring[cur + i]; }
 }
 """
 
