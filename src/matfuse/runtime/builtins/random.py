@@ -6,6 +6,11 @@ column-major element order.  ``randi`` derives from the uniform stream as
 MATLAB does: ``randi(imax)`` is ``ceil(rand * imax)`` and ``randi([lo hi])``
 is ``lo + floor(rand * (hi - lo + 1))``; ``randperm(n)`` is the sort order of
 ``rand(1, n)`` (``randperm(n, k)`` its first ``k`` entries).
+
+Under auto-offload, large ``rand``/``randn``/``randi`` calls of a twister
+program continue this same stream on the device (``accelerate/
+twister_stream.py``), so offloaded and CPU runs print the same numbers;
+explicit ``'gpuArray'`` draws use the GPU stream (``gpurng``).
 """
 
 from __future__ import annotations
