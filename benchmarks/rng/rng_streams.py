@@ -35,6 +35,7 @@ from typing import Any, Callable
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
+_KEEP: list[Any] = []
 
 
 def _provider(name: str) -> Any:
@@ -50,7 +51,8 @@ def _provider(name: str) -> Any:
         sys.path.insert(0, str(ROOT))
         from tests.accelerate.providers import fake_cupy
 
-        fake_cupy.installed().__enter__()
+        _KEEP.append(fake_cupy.installed())   # kept: its exit uninstalls the fake
+        _KEEP[-1].__enter__()
         from matfuse.accelerate.providers.cuda.provider import CudaProvider
 
         return CudaProvider(cache_dir="/tmp/matfuse_fake_cuda_rng")
