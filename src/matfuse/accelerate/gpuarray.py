@@ -300,9 +300,13 @@ def shadow_provider() -> AccelProvider:
 
 def reset_device(p: AccelProvider) -> None:
     """``reset(gpuDevice)``: free everything on ``p`` (and the shadow) and
-    invalidate existing gpuArrays."""
+    invalidate existing gpuArrays. The host's random state comes back first
+    when a device draw left it on ``p``."""
+    from matfuse.runtime import _rng
+
     for target in (p, _shadow):
         if target is not None:
+            _rng.GENERATOR.recall_from(target)
             target.reset()
             bump_epoch(target)
 

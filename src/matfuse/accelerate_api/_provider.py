@@ -133,6 +133,17 @@ class AccelProvider:
         ``matfuse.runtime._philox.philox_normal``)."""
         raise Unsupported("random_normal")
 
+    def random_twister(self, kind: str, shape: tuple[int, ...], dtype: str,
+                       state: GpuTensorHandle, pos: int,
+                       limits: tuple[float, float] = (1.0, 1.0)) -> GpuTensorHandle:
+        """Values continuing the host's MT19937 stream: ``kind`` is
+        ``'uniform'``, ``'normal'`` or ``'randi'`` (integers in ``limits``),
+        drawn from the state whose 624 words are the uint32 tensor ``state``
+        at position ``pos``; ``state`` is advanced in place (the caller
+        tracks the position). Values and word consumption are
+        ``matfuse.runtime._mt19937``'s; elements in column-major order."""
+        raise Unsupported("random_twister")
+
     # ------------------------------------------------------------ elementwise
     def elem_binary(self, op: str, a: Operand, b: Operand, out_dtype: str) -> GpuTensorHandle:
         """Elementwise binary op with implicit expansion.

@@ -9,10 +9,11 @@ computed inside the kernel of its first consumer, exactly as
 hook (or an upload) makes the buffer.
 
 Random numbers: a program that seeds the host generator (any ``rng`` call)
-gets the CPU's numbers exactly (drawn on the host, uploaded); otherwise, or
-when the host generator is Philox (device and host then share one stream),
-the device stream draws them inside the consumer kernel, as the gpuArray
-path does.
+gets the CPU's numbers exactly: the twister stream continues on the device
+(``accelerate/twister_stream.py``; drawn on the host and uploaded only when
+the provider has no twister kernel); otherwise, or when the host generator
+is Philox (device and host then share one stream), the device stream draws
+them inside the consumer kernel, as the gpuArray path does.
 """
 
 from __future__ import annotations
@@ -25,12 +26,19 @@ import numpy as np
 from matfuse.accelerate_api import AccelProvider, Unsupported
 from matfuse.runtime._limits import check_allocation
 from matfuse.runtime.registry import Builtin
-from matfuse.runtime.values import CHAR_DTYPE, hide_device_value
+from matfuse.errors import MatlabError
+from matfuse.runtime.values import (
+    CHAR_DTYPE,
+    INTEGER_CLASSES,
+    class_of,
+    dtype_for_class,
+    hide_device_value,
+)
 
 # Builtin -> constant it fills with (None: not a constant fill).
 CONSTRUCTORS: dict[str, float | None] = {"zeros": 0.0, "ones": 1.0, "rand": None,
-                                         "randn": None, "linspace": None}
-RANDOM = frozenset({"rand", "randn"})
+                                         "randn": None, "randi": None, "linspace": None}
+RANDOM = frozenset({"rand", "randn", "randi"})
 
 
 class RandomSeeding:
@@ -54,16 +62,33 @@ def construction_request(name: str, args: list[Any],
     """(numel, shape, class) of ``zeros(m,n,'single')``-style calls and of
     ``linspace(a, b[, n])`` with real double endpoints; numel -1 when the
     call has other arguments (``'like'``, size vectors...) or, checked
-    first (the common case costs little), fewer than ``min_numel`` elements."""
+    first (the common case costs little), fewer than ``min_numel`` elements.
+    The random builtins also take ``'like'`` a real host array, and
+    ``randi`` its limits first and an integer class."""
     if name == "linspace":
         return _linspace_request(args, min_numel)
     cls = "double"
     dims = list(args)
-    if dims and type(dims[-1]) is np.ndarray and dims[-1].dtype == CHAR_DTYPE:
+    classes: tuple[str, ...] = ("double", "single")
+    if name == "randi":
+        if not dims or _randi_limits(dims[0]) is None:
+            return -1, (), cls
+        dims = dims[1:]
+        classes = classes + INTEGER_CLASSES
+    if name in RANDOM and len(dims) >= 2 and _is_text(dims[-2], "like"):
+        proto = dims[-1]
+        if type(proto) is float:
+            cls = "double"
+        elif type(proto) is np.ndarray and proto.dtype.kind in "fiu":
+            cls = class_of(proto)
+        else:
+            return -1, (), cls
+        dims = dims[:-2]
+    elif dims and type(dims[-1]) is np.ndarray and dims[-1].dtype == CHAR_DTYPE:
         cls = "".join(dims[-1].reshape(-1).tolist())
         dims = dims[:-1]
-        if cls not in ("double", "single"):
-            return -1, (), cls
+    if cls not in classes:
+        return -1, (), cls
     if not dims or any(type(d) is not float or not (0 <= d < 2 ** 31) or d != int(d) for d in dims):
         return -1, (), cls
     shape = tuple(int(d) for d in dims)
@@ -71,6 +96,24 @@ def construction_request(name: str, args: list[Any],
         shape = (shape[0], shape[0])
     numel = int(math.prod(shape))
     return (numel if numel >= min_numel else -1), shape, cls
+
+
+def _is_text(value: Any, word: str) -> bool:
+    return type(value) is np.ndarray and value.dtype == CHAR_DTYPE and \
+        "".join(value.reshape(-1).tolist()).lower() == word
+
+
+def _randi_limits(value: Any) -> tuple[float, float] | None:
+    """randi's (lo, hi), or None when the host builtin should see (and
+    reject) the argument."""
+    from matfuse.runtime.builtins.random import randi_limits
+
+    if type(value) is not float and type(value) is not np.ndarray:
+        return None
+    try:
+        return randi_limits(value)
+    except MatlabError:
+        return None
 
 
 def _linspace_request(args: list[Any], min_numel: int) -> tuple[int, tuple[int, ...], str]:
@@ -106,9 +149,15 @@ def create_on_device(b: Builtin, args: list[Any], shape: tuple[int, ...], cls: s
     if name == "linspace":
         start, stop = float(args[0]), float(args[1])
         value = fused.linspace(p, start, stop, shape[1], cls) if fuses else None
+    elif name == "randi":
+        value = _device_randi(p, args[0], shape, cls)
     elif name in RANDOM:
         if not SEEDING.seeded or _host_stream_is_philox():
             value = placement.device_random(name, shape, cls)
+        else:
+            from matfuse.accelerate import twister_stream
+
+            value = twister_stream.draw(p, name, shape, cls)
     else:
         fill = CONSTRUCTORS[name]
         value = fused.fill(p, shape, fill, cls) if fuses else None
@@ -121,6 +170,22 @@ def create_on_device(b: Builtin, args: list[Any], shape: tuple[int, ...], cls: s
         return [hide_device_value(value)]
     host = host_call()
     return [hide_device_value(upload_value(v, p)) if _is_numeric_array(v) else v for v in host]
+
+
+def _device_randi(p: AccelProvider, limits_arg: Any, shape: tuple[int, ...], cls: str) -> Any:
+    """``randi`` drawn on the device from the host's twister stream (seeded
+    or not: there is no device stream of integers), or None (the host draws
+    it: the philox generator, limits outside the class, no kernel)."""
+    from matfuse.accelerate import twister_stream
+
+    limits = _randi_limits(limits_arg)
+    if limits is None or _host_stream_is_philox():
+        return None
+    if cls in INTEGER_CLASSES:
+        info = np.iinfo(dtype_for_class(cls))
+        if limits[0] < info.min or limits[1] > info.max:
+            return None
+    return twister_stream.draw(p, "randi", shape, cls, limits)
 
 
 def _host_stream_is_philox() -> bool:

@@ -26,7 +26,7 @@ from matfuse.accelerate_api import (
     Unsupported,
 )
 from matfuse.accelerate_api.support import MatlabError
-from matfuse.accelerate_api.support import philox
+from matfuse.accelerate_api.support import philox, twister
 
 Operand = GpuTensorHandle | float | complex
 
@@ -148,6 +148,15 @@ class InProcessProvider(AccelProvider):
         self._dispatch("random_normal")
         n = int(np.prod(shape))
         return self._store(philox.philox_normal(n, key, counter, dtype).astype(dtype).reshape(shape, order="F"))
+
+    def random_twister(self, kind: str, shape: tuple[int, ...], dtype: str,
+                       state: GpuTensorHandle, pos: int,
+                       limits: tuple[float, float] = (1.0, 1.0)) -> GpuTensorHandle:
+        self._dispatch("random_twister")
+        words = self._val(state)
+        values, after = twister.draw(words, pos, kind, int(np.prod(shape)), dtype, limits)
+        words.reshape(-1)[:] = after
+        return self._store(values.reshape(shape, order="F"))
 
     # ------------------------------------------------------------ elementwise
     def elem_binary(self, op: str, a: Operand, b: Operand, out_dtype: str) -> GpuTensorHandle:

@@ -6,6 +6,11 @@ column-major element order.  ``randi`` derives from the uniform stream as
 MATLAB does: ``randi(imax)`` is ``ceil(rand * imax)`` and ``randi([lo hi])``
 is ``lo + floor(rand * (hi - lo + 1))``; ``randperm(n)`` is the sort order of
 ``rand(1, n)`` (``randperm(n, k)`` its first ``k`` entries).
+
+Under auto-offload, large ``rand``/``randn``/``randi`` calls of a twister
+program continue this same stream on the device (``accelerate/
+twister_stream.py``), so offloaded and CPU runs print the same numbers;
+explicit ``'gpuArray'`` draws use the GPU stream (``gpurng``).
 """
 
 from __future__ import annotations
@@ -139,7 +144,8 @@ def randn(*args: Any) -> Any:
     return _finish(_rng.GENERATOR.normal(_n_of(shape), cls), shape, like)
 
 
-def _randi_limits(v: Any) -> tuple[float, float]:
+def randi_limits(v: Any) -> tuple[float, float]:
+    """(lo, hi) of randi's first argument (IMAX or [IMIN IMAX])."""
     arr = to_array(v)
     bad = MatlabError("MATLAB:randi:invalidLimits",
                       "The first input must be a positive scalar integer value IMAX, or two integer "
@@ -163,7 +169,7 @@ def randi(limits: Any, *args: Any) -> Any:
     if cls not in ("double", "single") + INTEGER_CLASSES:
         raise MatlabError("MATLAB:randi:invalidOutputType",
                           f"Unsupported class '{cls}' for randi.")
-    lo, hi = _randi_limits(limits)
+    lo, hi = randi_limits(limits)
     shape = parse_size_args(rest, "randi", 8)
     if cls in INTEGER_CLASSES:
         info = np.iinfo(dtype_for_class(cls))

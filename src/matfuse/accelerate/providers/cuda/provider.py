@@ -29,6 +29,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from matfuse.accelerate.providers.cuda import elementwise as ew
+from matfuse.accelerate.providers.cuda import twister
 from matfuse.accelerate.providers.cuda.cache import KernelCache
 from matfuse.accelerate.providers._host import class_of, matlab_shape
 from matfuse.accelerate.providers.cuda.launch import launcher_for
@@ -256,6 +257,19 @@ class CudaProvider(ArrayHooks, AccelProvider):
         n = int(np.prod(shape, dtype=np.int64))
         flat = self.kernels.random(True, n, dtype, key, counter)
         return self._store(flat.reshape(shape, order="F"))
+
+    @device_hook()
+    def random_twister(self, kind: str, shape: tuple[int, ...], dtype: str,
+                       state: GpuTensorHandle, pos: int,
+                       limits: tuple[float, float] = (1.0, 1.0)) -> GpuTensorHandle:
+        dtype = {"double": "float64", "single": "float32"}.get(dtype, dtype)
+        if kind not in twister.OUTPUT_DTYPES or dtype not in twister.OUTPUT_DTYPES[kind]:
+            raise Unsupported(f"cuda: twister {kind} of {dtype}")
+        if state.dtype != "uint32" or int(np.prod(state.shape)) != 624:
+            raise Unsupported("cuda: twister state must be 624 uint32 words")
+        n = int(np.prod(shape, dtype=np.int64))
+        flat = twister.draw(self.kernels, kind, n, dtype, self._flat(state), pos, limits)
+        return self._store_flat(flat, shape, dtype)
 
     # ------------------------------------------------------------ elementwise
     @device_hook()

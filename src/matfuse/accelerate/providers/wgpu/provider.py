@@ -32,6 +32,7 @@ from matfuse.accelerate.providers.wgpu.hooks_signal import SignalHooks
 from matfuse.accelerate.providers.wgpu.hooks_solve import SolveHooks
 from matfuse.accelerate.providers.wgpu.hooks_sort_large import LargeSortHooks
 from matfuse.accelerate.providers.wgpu.hooks_stats import StatsHooks
+from matfuse.accelerate.providers.wgpu.hooks_twister import TwisterHooks
 from matfuse.accelerate.providers.wgpu.telemetry import PhaseTimer
 
 _CLASS_OF = {"float32": "single", "complex64": "single", "float64": "double",
@@ -44,7 +45,7 @@ _GPU_ADAPTER_TYPES = ("DISCRETEGPU", "INTEGRATEDGPU", "VIRTUALGPU")
 
 
 class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateHooks,
-                   LargeSortHooks, SolveHooks, AccelProvider):
+                   LargeSortHooks, SolveHooks, TwisterHooks, AccelProvider):
     """The wgpu provider. Construct with :func:`create_wgpu_provider`."""
 
     name = "wgpu"
