@@ -21,6 +21,8 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.accelerate.router import moving as device_moving
+from matfuse.accelerate.router import series as device_series
+from matfuse.accelerate.router import structured as device_structured
 from matfuse.accelerate.router.accumulate import accumarray_on_device
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
@@ -272,4 +274,6 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "std": _moments("std"),
     "accumarray": accumarray_on_device,
     **device_moving.COMPOSED,
+    **device_series.COMPOSED,
+    **device_structured.COMPOSED,
 }
