@@ -26,6 +26,8 @@ def run(code: str, on_device: bool) -> tuple[str, tuple, np.ndarray]:
     reset_fallback_counts()
     s.eval(code + " cls = class(gather(r)); r = gather(r);")
     r = np.asarray(s.get("r"))
+    if r.ndim == 0:
+        r = r.reshape(1, 1)     # a scalar: float or 1x1 array, the same MATLAB value
     return s.get("cls"), r.shape, r
 
 

@@ -105,3 +105,50 @@ def size_of(v: Any) -> tuple[int, ...]:
 def nan_where_true(mask: Any) -> Any:
     """NaN where ``mask`` is true, 0 elsewhere (``0 ./ ~mask``), to add to a result."""
     return op("./", 0.0, call("not", mask))
+
+
+def dims_of(v: Any, shape: tuple[int, ...]) -> tuple[int, ...] | None | str:
+    """0-based dims of an optional ``dim``/``vecdim``/``'all'`` argument
+    (None or ``[]``: the first non-singleton dimension; ``'all'``: None);
+    ``"bad"`` for anything else (the host raises MATLAB's error)."""
+    from matfuse.runtime.values import is_char, to_str
+
+    if v is None or (type(v) is np.ndarray and v.size == 0 and v.dtype.kind in "fiub"):
+        return (first_nonsingleton(shape),)
+    if is_char(v):
+        return None if to_str(v).lower() == "all" else "bad"
+    if type(v) is float:
+        v = np.array([[v]])
+    if type(v) is not np.ndarray or v.dtype.kind not in "fiu" or v.ndim != 2 or min(v.shape) != 1:
+        return "bad"
+    values = [float(d) for d in v.reshape(-1)]
+    if any(d < 1 or d != int(d) for d in values) or len(set(values)) != len(values):
+        return "bad"
+    return tuple(int(d) - 1 for d in values)
+
+
+def as_columns(x: Any, dims: tuple[int, ...] | None) -> tuple[Any, tuple[int, ...]]:
+    """``x`` with the ``dims`` (None: all) brought to the front and reshaped
+    to an L x R matrix (one column per slice), and the shape of a reduction
+    over those dims (each reduced dimension of size 1)."""
+    shape = tuple(x.shape)
+    ndim = len(shape)
+    if dims is None:
+        dims = tuple(range(ndim))
+    dims = tuple(d for d in dims if d < ndim)
+    keep = [d for d in range(ndim) if d not in dims]
+    out_shape = matlab_shape(tuple(1 if d in dims else n for d, n in enumerate(shape)))
+    length = int(np.prod([shape[d] for d in dims])) if dims else 1
+    order = list(dims) + keep
+    if order != list(range(ndim)):
+        x = call("permute", x, np.array([[d + 1.0 for d in order]]))
+    cols = int(np.prod(shape)) // max(length, 1)
+    return call("reshape", x, float(length), float(cols)), out_shape
+
+
+def matlab_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """``shape`` without trailing singleton dimensions past the second."""
+    shape = tuple(shape) + (1,) * (2 - len(shape))
+    while len(shape) > 2 and shape[-1] == 1:
+        shape = shape[:-1]
+    return shape

@@ -21,6 +21,8 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.accelerate.router import moving as device_moving
+from matfuse.accelerate.router import distribution_shape as device_shape
+from matfuse.accelerate.router import quantiles as device_quantiles
 from matfuse.accelerate.router import series as device_series
 from matfuse.accelerate.router import structured as device_structured
 from matfuse.accelerate.router.accumulate import accumarray_on_device
@@ -275,5 +277,7 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "accumarray": accumarray_on_device,
     **device_moving.COMPOSED,
     **device_series.COMPOSED,
+    **device_quantiles.COMPOSED,
+    **device_shape.COMPOSED,
     **device_structured.COMPOSED,
 }
