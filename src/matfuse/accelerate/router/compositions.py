@@ -21,6 +21,7 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.accelerate.router import moving as device_moving
+from matfuse.accelerate.router import bits as device_bits
 from matfuse.accelerate.router import correlation as device_correlation
 from matfuse.accelerate.router import distribution_shape as device_shape
 from matfuse.accelerate.router import normalization as device_normalization
@@ -265,5 +266,6 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     **device_shape.COMPOSED,
     **device_correlation.COMPOSED,
     **device_normalization.COMPOSED,
+    **device_bits.COMPOSED,
     **device_structured.COMPOSED,
 }
