@@ -24,6 +24,7 @@ from matfuse.accelerate.router import moving as device_moving
 from matfuse.accelerate.router import bits as device_bits
 from matfuse.accelerate.router import correlation as device_correlation
 from matfuse.accelerate.router import distribution_shape as device_shape
+from matfuse.accelerate.router import interpolation as device_interpolation
 from matfuse.accelerate.router import normalization as device_normalization
 from matfuse.accelerate.router import quantiles as device_quantiles
 from matfuse.accelerate.router import series as device_series
@@ -267,5 +268,6 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     **device_correlation.COMPOSED,
     **device_normalization.COMPOSED,
     **device_bits.COMPOSED,
+    **device_interpolation.COMPOSED,
     **device_structured.COMPOSED,
 }
