@@ -24,6 +24,7 @@ from matfuse.accelerate.router import moving as device_moving
 from matfuse.accelerate.router import bits as device_bits
 from matfuse.accelerate.router import correlation as device_correlation
 from matfuse.accelerate.router import distribution_shape as device_shape
+from matfuse.accelerate.router import grid_interpolation as device_grid_interpolation
 from matfuse.accelerate.router import histogram_bins as device_histogram_bins
 from matfuse.accelerate.router import interpolation as device_interpolation
 from matfuse.accelerate.router import normalization as device_normalization
@@ -271,5 +272,6 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     **device_bits.COMPOSED,
     **device_interpolation.COMPOSED,
     **device_histogram_bins.COMPOSED,
+    **device_grid_interpolation.COMPOSED,
     **device_structured.COMPOSED,
 }
