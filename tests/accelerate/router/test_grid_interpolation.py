@@ -25,3 +25,18 @@ SNIPPETS = [
 @pytest.mark.parametrize("code", SNIPPETS)
 def test_grid_interpolation_stays_on_device(device, code):
     check_snippet(code, rtol=1e-13)
+
+
+GRIDDED = [
+    "F = griddedInterpolant(gather(Z)); r = F(xq(1:2), xq(2:3) - 1);",
+    "F = griddedInterpolant(gather(Z)); r = F([xq; xq - 1.5], [xq - 1; xq]);",
+    "F = griddedInterpolant(gather(Z), 'nearest'); r = F([xq NaN], [xq(3:-1:1) 1]);",
+    "F = griddedInterpolant(gather(Z), 'linear', 'none'); r = F([xq 0], [xq - 1 1]);",
+    "F = griddedInterpolant(gather(y)); r = F([xq 11 -1]);",
+    "F = griddedInterpolant({1:4, 1:5}, gather(Z)); r = F([xq' (xq + 1)']);",
+]
+
+
+@pytest.mark.parametrize("code", GRIDDED)
+def test_gridded_interpolant_queries_stay_on_device(device, code):
+    check_snippet(code, rtol=1e-13)

@@ -80,9 +80,10 @@ def _stencil(grid: Any, q: Any, method: str) -> list[tuple[Any, Any]]:
 
 
 def grid_values(grids: list[Any], v: Any, points: list[Any], method: str,
-                extrapval: float) -> Any:
+                extrapval: float | None) -> Any:
     """Values (m x 1) at the query columns ``points`` of the double gpuArray
-    ``v`` on ascending ``grids`` (NDGRID layout); outside or NaN: extrapval."""
+    ``v`` on ascending ``grids`` (NDGRID layout); outside or NaN: extrapval
+    (None: the method extrapolates, NaN queries give NaN)."""
     sizes = [size_of(g)[0] for g in grids]
     strides = np.cumprod([1] + sizes[:-1]).tolist()
     stencils = []
@@ -103,6 +104,12 @@ def grid_values(grids: list[Any], v: Any, points: list[Any], method: str,
         value = index(values, lin)
         term = value if weight is None else op(".*", weight, value)
         out = term if out is None else op("+", out, term)
+    if extrapval is None:
+        missing = None
+        for q in points:
+            nan = call("isnan", q)
+            missing = nan if missing is None else op("|", missing, nan)
+        return op("+", out, nan_where_true(missing))
     outside = None
     for g, q, n in zip(grids, points, sizes):
         inside = op("&", op(">=", q, index(g, 1.0)), op("<=", q, index(g, float(n))))
@@ -247,7 +254,31 @@ def interpn_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | No
     return [call("reshape", out, *[float(s) for s in shape])]
 
 
+def gridded_evaluate_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    """``_gridded_evaluate(V, method, extrap, g1..gd, q1..qd)``: a
+    griddedInterpolant's values at same-size query arrays (``extrap`` the
+    method itself, or ``'none'``)."""
+    if nargout > 1 or len(args) < 5 or not is_char(args[1]) or not is_char(args[2]):
+        return None
+    v, method, extrap = args[0], to_str(args[1]), to_str(args[2])
+    d = (len(args) - 3) // 2
+    grids, queries = list(args[3:3 + d]), list(args[3 + d:])
+    if method not in _METHODS or extrap not in (method, "none") or len(queries) != d or \
+            not all(_real_float(a) for a in [v] + grids + queries):
+        return None
+    if any(size_of(g)[0] < 2 for g in grids):
+        return None
+    expanded = _expanded(queries)
+    if expanded is None:
+        return None
+    points, shape = expanded
+    out = grid_values([_column(g) for g in grids], _on_device(v, _provider(args)), points,
+                      method, None if extrap == method else float("nan"))
+    return [call("reshape", out, *[float(s) for s in shape])]
+
+
 COMPOSED = {
+    "_gridded_evaluate": gridded_evaluate_on_device,
     "interp2": interp2_on_device,
     "interpn": interpn_on_device,
 }
