@@ -40,3 +40,11 @@ GRIDDED = [
 @pytest.mark.parametrize("code", GRIDDED)
 def test_gridded_interpolant_queries_stay_on_device(device, code):
     check_snippet(code, rtol=1e-13)
+
+
+@pytest.mark.parametrize("code", [
+    "r = interp2(Z);", "r = interp2(Z, 2);", "r = interp2(Z, 1, 'nearest');", "r = interpn(Z);",
+    "r = interpn(X, 1);", "r = interpn(y);", "r = interpn(y', 2);", "r = interpn(Z, 0);",
+])
+def test_refined_grids_stay_on_device(device, code):
+    check_snippet(code, rtol=1e-13)

@@ -29,6 +29,7 @@ from matfuse.accelerate.router import histogram_bins as device_histogram_bins
 from matfuse.accelerate.router import interpolation as device_interpolation
 from matfuse.accelerate.router import normalization as device_normalization
 from matfuse.accelerate.router import quantiles as device_quantiles
+from matfuse.accelerate.router import reduction_wrappers as device_reduction_wrappers
 from matfuse.accelerate.router import series as device_series
 from matfuse.accelerate.router import structured as device_structured
 from matfuse.accelerate.router.accumulate import accumarray_on_device
@@ -273,5 +274,6 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     **device_interpolation.COMPOSED,
     **device_histogram_bins.COMPOSED,
     **device_grid_interpolation.COMPOSED,
+    **device_reduction_wrappers.COMPOSED,
     **device_structured.COMPOSED,
 }

@@ -25,7 +25,7 @@ import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray, upload_value
 from matfuse.accelerate.router.compose_ops import (
-    COLON, FLOAT, assign, call, index, nan_where_true, op, size_of,
+    COLON, FLOAT, assign, call, host_scalar, index, nan_where_true, op, size_of,
 )
 from matfuse.accelerate.router.interpolation import samples_below
 from matfuse.runtime.values import DeviceValue, is_char, to_str
@@ -152,10 +152,12 @@ def _expanded(queries: list[Any]) -> tuple[list[Any], tuple[int, ...]] | None:
 
 def interp2_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
     """``interp2(V, Xq, Yq, ...)`` and ``interp2(X, Y, V, Xq, Yq, ...)``."""
-    if nargout > 1 or not 3 <= len(args) <= 7:
+    if nargout > 1 or not 1 <= len(args) <= 7:
         return None
     rest = list(args)
     opts = _options(rest)
+    if opts is not None and len(rest) in (1, 2) and _real_float(rest[0]):
+        return _refined(rest, opts, swap=True)
     if opts is None or len(rest) not in (3, 5) or not all(_real_float(a) for a in rest):
         return None
     method, extrapval = opts
@@ -192,6 +194,32 @@ def interp2_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | No
     return [call("reshape", out, *[float(d) for d in shape])]
 
 
+def _refined(rest: list[Any], opts: tuple[str, float], swap: bool) -> list[Any] | None:
+    """``interp2(V[, k])``, ``interpn(V[, k])``: V on its grid refined ``k``
+    times (once by default); the query grid is made on the host from sizes.
+    ``swap``: interp2's MESHGRID order (x along columns) for 2-D data."""
+    v = rest[0]
+    times = 1 if len(rest) == 1 else host_scalar(rest[1])
+    if times is None or times < 0 or times != int(times) or isinstance(rest[-1], DeviceValue) \
+            and len(rest) == 2:
+        return None
+    shape = size_of(v)
+    sizes = [int(np.prod(shape))] if _dims(v) == 1 else list(shape)
+    if min(sizes) < 2 or (swap and len(sizes) != 2):
+        return None
+    step = 2.0 ** -int(times)
+    axes = [np.arange(1.0, n + step / 2, step) for n in sizes]
+    mesh = np.meshgrid(*axes, indexing="ij")
+    points = [m.reshape(-1, 1, order="F") for m in mesh]
+    grids = [np.arange(1.0, n + 1).reshape(-1, 1) for n in sizes]
+    method, extrapval = opts
+    out = grid_values(grids, _on_device(v, v.provider), points, method, extrapval)
+    out_shape = mesh[0].shape if len(sizes) > 1 else (mesh[0].size, 1)
+    if len(sizes) == 1 and shape[0] == 1:
+        out_shape = (1, mesh[0].size)
+    return [call("reshape", out, *[float(d) for d in out_shape])]
+
+
 def _grid_column(a: Any, k: int, v_shape: tuple[int, ...]) -> Any:
     """Grid vector ``k`` from a vector or from a full NDGRID array."""
     if size_of(a) == v_shape and v_shape[k] < int(np.prod(v_shape)):
@@ -219,12 +247,14 @@ def _grids_fit(grids: list[Any], v: Any) -> bool:
 def interpn_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
     """``interpn(V, Xq1,...,Xqn, ...)`` and ``interpn(X1,...,Xn, V, Xq1,...,Xqn, ...)``
     with query arrays of one size."""
-    if nargout > 1 or len(args) < 2:
+    if nargout > 1 or not args:
         return None
     rest = list(args)
     opts = _options(rest)
     if opts is None or not all(_real_float(a) for a in rest):
         return None
+    if len(rest) == 1 or (len(rest) == 2 and _dims(rest[0]) > 1):
+        return _refined(rest, opts, swap=False)
     method, extrapval = opts
     d = (len(rest) - 1) // 2
     if len(rest) > 2 and len(rest) % 2 == 1 and _dims(rest[d]) == d and \

@@ -46,7 +46,7 @@ def _mad(x: Any, dim: float) -> Any:
     return _median(call("abs", op("-", x, _median(x, dim))), dim)
 
 
-def _vector_norm(x: Any, p: float, dim: float) -> Any:
+def vector_norm(x: Any, p: float, dim: float) -> Any:
     """p-norm along ``dim`` by the host's formulas (the 2-norm scaled by the
     largest magnitude, so squares never overflow)."""
     a = call("abs", x)
@@ -133,7 +133,7 @@ def normalize_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | 
         p = 2.0 if option is None else (np.inf if _word(option) == "inf" else host_scalar(option))
         if p is None or not p > 0:
             return None
-        return [op("./", x, _vector_norm(x, p, dim))]
+        return [op("./", x, vector_norm(x, p, dim))]
     return None
 
 
