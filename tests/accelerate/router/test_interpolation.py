@@ -23,6 +23,11 @@ SNIPPETS = [
     "r = interp1(x', [y' 2 * y'], xq');", "r = interp1(x, y, reshape(1:0.5:4.5, 2, 4));",
     "r = interp1(gather(x), y, xq);", "r = interp1(x, gather(y), gather(xq));",
     "r = interp1(single(x), y, xq);", "r = interp1(c(1:5), M(1:5, 1), [0.4 0.5 1.2]);",
+    "r = interp1(x, y, xq, 'pchip');", "r = interp1(x, sin(x), [0 xq 11 NaN], 'pchip');",
+    "r = interp1(x, [sin(x') cos(x')], [0.5; 3.3; 9.9], 'pchip');", "r = interp1(v, [1.5 2.2], 'cubic');",
+    "r = interp1(x .^ 1.5, [1 1 2 2 3 3 2 1 0 5], 0:0.7:35, 'pchip');",
+    "r = interp1(x, sin(x), [0 xq 11], 'pchip', 0);", "r = interp1([1 3], [2 -1], [0 1.5 4], 'pchip');",
+    "r = interp1(x, -abs(x - 5.5), xq, 'pchip');",
 ]
 
 

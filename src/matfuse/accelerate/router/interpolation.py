@@ -1,6 +1,6 @@
 """Device path of ``interp1`` for the methods ``linear``, ``nearest``,
-``previous`` and ``next`` (with NaN, ``'extrap'`` for ``linear``, or a
-numeric value outside the samples).
+``previous``, ``next`` and ``pchip``/``cubic`` (with NaN, ``'extrap'`` for
+``linear`` and ``pchip``, or a numeric value outside the samples).
 
 The interval of each query is found on the device without a search hook:
 the samples and the queries are sorted together (stable, samples first for
@@ -12,7 +12,9 @@ and combined by the host's formulas. Unsorted sample points are sorted on
 the device first; their distinctness (MATLAB's error otherwise) is checked
 with one logical read back when they live on the device.
 
-``pchip``, ``spline``, ``makima``, the ``'pp'`` form, complex or integer
+``pchip`` takes SciPy's shape-preserving slopes (the host's engine) and its
+Hermite coefficients and evaluation order, so the two agree to rounding.
+``spline``, ``makima``, the ``'pp'`` form, complex or integer
 data and N-D queries with matrix values return None: the dispatcher's
 counted host fallback, which raises MATLAB's errors.
 """
@@ -28,7 +30,8 @@ from matfuse.accelerate.router.compose_ops import (
 )
 from matfuse.runtime.values import DeviceValue, is_char, to_str
 
-_METHODS = ("linear", "nearest", "previous", "next")
+_METHODS = ("linear", "nearest", "previous", "next", "pchip", "cubic")
+_EXTRAPOLATING = ("linear", "pchip", "cubic")
 
 
 def _class_of(v: Any) -> str | None:
@@ -76,8 +79,10 @@ def _parse(args: list[Any]) -> tuple[Any, Any, Any, str, Any] | None:
         extrap, explicit = value, True
     if rest and is_char(rest[-1]):
         method = to_str(rest.pop()).lower().lstrip("*")
-    if method not in _METHODS or (extrap == "extrap" and method != "linear"):
+    if method not in _METHODS or (extrap == "extrap" and method not in _EXTRAPOLATING):
         return None
+    if not explicit and method in ("pchip", "cubic"):
+        extrap = "extrap"       # pchip extrapolates unless told otherwise
     if len(rest) == 2:
         return None, rest[0], rest[1], method, extrap
     if len(rest) == 3:
@@ -93,6 +98,65 @@ def _distinct(xs: Any) -> bool:
     if isinstance(repeated, DeviceValue):
         repeated = repeated.gather()
     return not bool(np.asarray(repeated).reshape(-1)[0])
+
+
+def _rows(v: Any, first: int, last: int) -> Any:
+    """Rows ``first..last`` (1-based) of a matrix."""
+    return index(v, np.arange(first, last + 1, dtype=np.float64).reshape(-1, 1), COLON)
+
+
+def _edge_slope(h0: Any, h1: Any, m0: Any, m1: Any) -> Any:
+    """The one-sided three-point end slope, shape-preserving (SciPy's and
+    MATLAB's pchip)."""
+    d = op("./", op("-", op(".*", op("+", op(".*", 2.0, h0), h1), m0), op(".*", h0, m1)),
+           op("+", h0, h1))
+    flips = op("~=", call("sign", d), call("sign", m0))
+    steep = op("&", op("~=", call("sign", m0), call("sign", m1)),
+               op(">", call("abs", d), op(".*", 3.0, call("abs", m0))))
+    d = assign(d, [flips], 0.0)
+    limit = op("&", call("not", flips), steep)
+    return assign(d, [limit], index(op(".*", 3.0, m0), limit))
+
+
+def _pchip_slopes(xs: Any, ys: Any) -> Any:
+    """Derivatives at the samples (n x k), by SciPy's PchipInterpolator rules."""
+    n = size_of(xs)[0]
+    h = op("-", _rows(xs, 2, n), _rows(xs, 1, n - 1))
+    m = op("./", op("-", _rows(ys, 2, n), _rows(ys, 1, n - 1)), h)
+    if n == 2:
+        return call("vertcat", m, m)
+    m_lo, m_hi = _rows(m, 1, n - 2), _rows(m, 2, n - 1)
+    h_lo, h_hi = _rows(h, 1, n - 2), _rows(h, 2, n - 1)
+    turns = op("|", op("|", op("~=", call("sign", m_hi), call("sign", m_lo)), op("==", m_hi, 0.0)),
+               op("==", m_lo, 0.0))
+    w1 = op("+", op(".*", 2.0, h_hi), h_lo)
+    w2 = op("+", h_hi, op(".*", 2.0, h_lo))
+    whmean = op("./", op("+", op("./", w1, m_lo), op("./", w2, m_hi)), op("+", w1, w2))
+    inner = assign(op("./", 1.0, whmean), [turns], 0.0)
+    first = _edge_slope(_rows(h, 1, 1), _rows(h, 2, 2), _rows(m, 1, 1), _rows(m, 2, 2))
+    last = _edge_slope(_rows(h, n - 1, n - 1), _rows(h, n - 2, n - 2),
+                       _rows(m, n - 1, n - 1), _rows(m, n - 2, n - 2))
+    return call("vertcat", first, inner, last)
+
+
+def _pchip(xs: Any, ys: Any, q: Any, at: Any) -> Any:
+    """Piecewise cubic Hermite values at ``q`` in the intervals ``at``: the
+    coefficients and the evaluation order of SciPy's CubicHermiteSpline and
+    PPoly, which the host uses."""
+    n = size_of(xs)[0]
+    d = _pchip_slopes(xs, ys)
+    h = op("-", _rows(xs, 2, n), _rows(xs, 1, n - 1))
+    slope = op("./", op("-", _rows(ys, 2, n), _rows(ys, 1, n - 1)), h)
+    d_lo = _rows(d, 1, n - 1)
+    t = op("./", op("-", op("+", d_lo, _rows(d, 2, n)), op(".*", 2.0, slope)), h)
+    c0 = op("./", t, h)
+    c1 = op("-", op("./", op("-", slope, d_lo), h), t)
+    s = op("-", q, index(xs, at))
+    s2 = op(".*", s, s)
+    out = index(_rows(ys, 1, n - 1), at, COLON)
+    out = op("+", out, op(".*", index(d_lo, at, COLON), s))
+    out = op("+", out, op(".*", index(c1, at, COLON), s2))
+    return op("+", out, op(".*", index(c0, at, COLON), op(".*", s2, s)))
 
 
 def interp1_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
@@ -126,11 +190,13 @@ def interp1_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | No
         at = call("min", op("+", samples_below(xs, q, True), 1.0), float(rows))
     else:
         below = samples_below(xs, q, False)
-        if method == "linear":
+        if method in _EXTRAPOLATING:
             at = call("min", call("max", below, 1.0), float(rows - 1))
         else:
             at = call("max", below, 1.0)
-    if method == "linear":
+    if method in ("pchip", "cubic"):
+        out = _pchip(xs, ys, q, at)
+    elif method == "linear":
         x_lo, x_hi = index(xs, at), index(xs, op("+", at, 1.0))
         t = op("./", op("-", q, x_lo), op("-", x_hi, x_lo))
         y_lo, y_hi = index(ys, at, COLON), index(ys, op("+", at, 1.0), COLON)
