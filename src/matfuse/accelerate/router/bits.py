@@ -31,7 +31,7 @@ import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.accelerate.router.compose_ops import (
-    INT_EXACT_IN_DOUBLE, call, host_scalar, op, size_of,
+    call, host_scalar, op, size_of,
 )
 from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
 

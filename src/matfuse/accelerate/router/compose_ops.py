@@ -66,11 +66,6 @@ def real_float(x: Any) -> bool:
         and 0 not in x.shape
 
 
-def host_real(v: Any) -> bool:
-    """A non-empty real double host array or scalar."""
-    return type(v) is float or (type(v) is np.ndarray and v.dtype == np.float64 and v.size > 0)
-
-
 def host_scalar(v: Any) -> float | None:
     """A host real scalar as float (None for anything else)."""
     if type(v) is float:

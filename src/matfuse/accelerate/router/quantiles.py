@@ -22,7 +22,6 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.accelerate.router.compose_ops import (
     as_columns, assign, call, dims_of, first_nonsingleton, nan_where_true, op,
     real_float, index,
