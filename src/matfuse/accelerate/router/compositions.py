@@ -1,5 +1,5 @@
 """Device paths of builtins composed from MATLAB-level operations on
-gpuArrays: ``kron``, ``maxk``/``mink``, ``median``, ``normalize``,
+gpuArrays: ``kron``, ``maxk``/``mink``, ``median``,
 ``idivide`` and ``var``/``std``.
 
 Each is written the way the builtin is defined mathematically, in terms of
@@ -21,6 +21,17 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.accelerate.router import moving as device_moving
+from matfuse.accelerate.router import bits as device_bits
+from matfuse.accelerate.router import correlation as device_correlation
+from matfuse.accelerate.router import distribution_shape as device_shape
+from matfuse.accelerate.router import grid_interpolation as device_grid_interpolation
+from matfuse.accelerate.router import histogram_bins as device_histogram_bins
+from matfuse.accelerate.router import interpolation as device_interpolation
+from matfuse.accelerate.router import normalization as device_normalization
+from matfuse.accelerate.router import quantiles as device_quantiles
+from matfuse.accelerate.router import reduction_wrappers as device_reduction_wrappers
+from matfuse.accelerate.router import series as device_series
+from matfuse.accelerate.router import structured as device_structured
 from matfuse.accelerate.router.accumulate import accumarray_on_device
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
@@ -153,23 +164,6 @@ def median_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Non
     return [_op("+", m, _op("./", 0.0, _call("not", has_nan)[0]))]
 
 
-def normalize_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
-    """``normalize(x)`` (z-scores along the first non-singleton dimension) and
-    ``normalize(x, 'range')`` (to [0, 1]) of real float data."""
-    if nargout > 1 or not args or not _real_float(args[0]) or len(args) > 2:
-        return None
-    x = args[0]
-    if len(args) == 1:
-        return [_call("zscore", x)[0]]
-    if not is_char(args[1]) or to_str(args[1]).lower() != "range":
-        return None
-    dim = float(_first_nonsingleton(x.shape) + 1)
-    empty = np.zeros((0, 0))
-    lo = _call("min", x, empty, dim)[0]
-    hi = _call("max", x, empty, dim)[0]
-    return [_op("./", _op("-", x, lo), _op("-", hi, lo))]
-
-
 def idivide_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
     """``idivide(a, b[, 'fix'|'round'|'floor'|'ceil'])`` of integers up to 32
     bits: the exact double quotient rounded as asked, then saturated to the
@@ -266,10 +260,20 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "maxk": _topk(True),
     "mink": _topk(False),
     "median": median_on_device,
-    "normalize": normalize_on_device,
     "idivide": idivide_on_device,
     "var": _moments("var"),
     "std": _moments("std"),
     "accumarray": accumarray_on_device,
     **device_moving.COMPOSED,
+    **device_series.COMPOSED,
+    **device_quantiles.COMPOSED,
+    **device_shape.COMPOSED,
+    **device_correlation.COMPOSED,
+    **device_normalization.COMPOSED,
+    **device_bits.COMPOSED,
+    **device_interpolation.COMPOSED,
+    **device_histogram_bins.COMPOSED,
+    **device_grid_interpolation.COMPOSED,
+    **device_reduction_wrappers.COMPOSED,
+    **device_structured.COMPOSED,
 }

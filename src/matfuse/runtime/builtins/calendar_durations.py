@@ -31,6 +31,15 @@ def _integers(v: Any, name: str) -> np.ndarray:
     return arr
 
 
+def _numbers(v: Any, name: str) -> np.ndarray:
+    """A numeric time part (hours, minutes, seconds: fractions allowed)."""
+    if type(v) is float or type(v) is bool:
+        return np.array([[float(v)]])
+    if type(v) is np.ndarray and v.dtype.kind in "biuf":
+        return v.astype(np.float64)
+    raise MatlabError(f"MATLAB:{name}:InvalidInput", f"Input must be numeric, not {class_of(v)}.")
+
+
 @builtin("calyears", category="datetime", nargin=(1, 1))
 def calyears(x: Any) -> CalendarDuration:
     """Calendar years (whole numbers) as a calendarDuration."""
@@ -66,7 +75,7 @@ def calendar_duration(*args: Any) -> CalendarDuration:
     """``calendarDuration(Y,M,D)`` or ``calendarDuration(Y,M,D,H,MI,S)``
     (or one N-by-3 / N-by-6 matrix)."""
     parts = [_integers(a, "calendarDuration") if k < 3 else
-             np.asarray(a, dtype=np.float64) for k, a in enumerate(args)]
+             _numbers(a, "calendarDuration") for k, a in enumerate(args)]
     if len(parts) == 1:
         matrix = parts[0]
         if matrix.shape[1] not in (3, 6):

@@ -203,11 +203,19 @@ def _spacing(xs: np.ndarray | None, y: np.ndarray, axis: int, fn: str) -> np.nda
     return np.diff(xv, axis=axis)
 
 
+def _in_class_of(result: np.ndarray, single: bool) -> np.ndarray:
+    """Single data integrates to single (computed in double, rounded once)."""
+    if not single:
+        return result
+    return result.astype(np.complex64 if result.dtype.kind == "c" else np.float32)
+
+
 @builtin("trapz", category="reductions", nargin=(1, 3))
 @ieee_quiet
 def trapz(*args: Any) -> Any:
-    """Trapezoidal integration: trapz(Y), trapz(X, Y), trapz(..., dim)."""
+    """Trapezoidal integration: trapz(Y), trapz(X, Y), trapz(..., dim); single Y gives single."""
     xs, y, axis = _trapz_args(args, "trapz")
+    single = y.dtype == np.float32 or y.dtype == np.complex64
     if axis is None:
         axis = first_nonsingleton_dim(y.shape)
     y = y.astype(np.complex128 if y.dtype.kind == "c" else np.float64)
@@ -220,7 +228,7 @@ def trapz(*args: Any) -> Any:
         return canonical(np.zeros(shape, dtype=y.dtype))
     h = _spacing(xs, y, axis, "trapz")
     pairs = (np.take(y, range(1, y.shape[axis]), axis) + np.take(y, range(y.shape[axis] - 1), axis)) / 2
-    return canonical(np.sum(h * pairs, axis=axis, keepdims=True))
+    return canonical(_in_class_of(np.sum(h * pairs, axis=axis, keepdims=True), single))
 
 
 @builtin("cumtrapz", category="reductions", nargin=(1, 3))
@@ -228,6 +236,7 @@ def trapz(*args: Any) -> Any:
 def cumtrapz(*args: Any) -> Any:
     """Cumulative trapezoidal integration (first element 0)."""
     xs, y, axis = _trapz_args(args, "cumtrapz")
+    single = y.dtype == np.float32 or y.dtype == np.complex64
     if axis is None:
         axis = first_nonsingleton_dim(y.shape)
     y = y.astype(np.complex128 if y.dtype.kind == "c" else np.float64)
@@ -237,5 +246,5 @@ def cumtrapz(*args: Any) -> Any:
     pairs = (np.take(y, range(1, y.shape[axis]), axis) + np.take(y, range(y.shape[axis] - 1), axis)) / 2
     steps = np.cumsum(h * pairs, axis=axis)
     zero = np.zeros_like(np.take(y, [0], axis))
-    return canonical(np.concatenate([zero, steps], axis=axis))
+    return canonical(_in_class_of(np.concatenate([zero, steps], axis=axis), single))
 

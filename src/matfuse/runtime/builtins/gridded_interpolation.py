@@ -74,15 +74,44 @@ class GriddedInterpolant(MObject):
     # ---------------------------------------------------------- evaluation
     def object_paren_get(self, idx: list) -> Any:
         """``F(xq)``, ``F(Xq1,...,Xqn)``, ``F({xq1,...,xqn})``; gpuArray
-        queries are evaluated on the host and the result placed on the device."""
+        queries of the first two forms go through ``_gridded_evaluate`` (the
+        device evaluates them where it can); a grid of gpuArray query vectors
+        is evaluated on the host and the result placed on the device."""
         device = _device_query(idx)
         if device is None:
             return self._evaluate(idx)
+        queries = self._query_arrays(idx)
+        if queries is not None:
+            from matfuse.runtime.dispatcher import call_builtin
+            from matfuse.runtime.registry import lookup
+
+            args = [self.values, char_array(self.method), char_array(self.extrap),
+                    *[g.reshape(-1, 1) for g in self.grids], *queries]
+            return call_builtin(lookup("_gridded_evaluate"), args, 1, None)[0]
         from matfuse.accelerate_api import count_fallback
         from matfuse.runtime.device_router import device_router
 
         count_fallback("griddedInterpolant")
         return device_router().to_device_like(self._evaluate(_gathered(idx)), device)
+
+    def _query_arrays(self, idx: list) -> list | None:
+        """Same-size query arrays of ``F(xq)`` (1-D), ``F(P)`` (P m-by-d) and
+        ``F(Xq1,...,Xqn)``, or None for the other forms (and bad queries,
+        whose errors the host path raises)."""
+        from matfuse.runtime.indexing import paren_get
+
+        d = len(self.grids)
+        if d == 0 or self.value_sets or any(type(a) is CellArray for a in idx):
+            return None
+        if len(idx) == d:
+            shapes = {tuple(getattr(a, "shape", (1, 1))) for a in idx}
+            return list(idx) if len(shapes) == 1 else None
+        if len(idx) == 1 and d > 1:
+            shape = tuple(getattr(idx[0], "shape", (1, 1)))
+            if len(shape) != 2 or shape[1] != d:
+                return None
+            return [paren_get(idx[0], [char_array(":"), float(k + 1)]) for k in range(d)]
+        return None
 
     def _evaluate(self, idx: list) -> Any:
         d = len(self.grids)
@@ -264,3 +293,20 @@ def gridded_interpolant(*args: Any) -> GriddedInterpolant:
     else:
         check_grid(grids, v, method)
     return GriddedInterpolant(grids, v, method, extrap, value_sets)
+
+
+@builtin("_gridded_evaluate", category="interpolation", nargin=(5, None))
+def gridded_evaluate(v: Any, method: Any, extrap: Any, *grids_and_queries: Any) -> Any:
+    """Internal: a griddedInterpolant's values at same-size query arrays
+    (``V, method, extrap, g1..gd, q1..qd``), the entry its gpuArray queries
+    take to the device."""
+    d = len(grids_and_queries) // 2
+    grids = [_floats(g).reshape(-1) for g in grids_and_queries[:d]]
+    queries = [_floats(q) for q in grids_and_queries[d:]]
+    shape = queries[0].shape
+    points = np.stack([q.reshape(-1, order="F") for q in queries], axis=1)
+    values = _floats(v)
+    if d == 1:
+        values = values.reshape(-1)
+    out = evaluate(grids, values, points, to_str(method), to_str(extrap))
+    return canonical(out.reshape(shape, order="F"))

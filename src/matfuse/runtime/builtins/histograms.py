@@ -90,10 +90,7 @@ def auto_edges(x: np.ndarray, method: str = "auto") -> np.ndarray:
     flintmax = 2.0 ** 53
     integer_data = bool(np.all(np.round(x) == x)) and xmax <= flintmax / 2 and xmin >= -flintmax / 2
     if method == "integers" or (method == "auto" and integer_data and xrange <= 50):
-        width = 1.0 if xrange <= MAX_AUTO_BINS else 10.0 ** math.ceil(math.log10(xrange / MAX_AUTO_BINS))
-        lo = width * round(xmin / width)
-        hi = width * round(xmax / width)
-        return np.arange(lo - width / 2, hi + width / 2 + width / 4, width)
+        return integer_edges(xmin, xmax)
     if method in ("sturges", "sqrt"):
         nbins = max(math.ceil(math.log2(n) + 1) if method == "sturges" else math.ceil(math.sqrt(n)), 1)
         return bin_picker(xmin, xmax, None, xrange / nbins)
@@ -106,7 +103,24 @@ def auto_edges(x: np.ndarray, method: str = "auto") -> np.ndarray:
         raise MatlabError("MATLAB:histcounts:InvalidBinMethod",
                           "BinMethod must be 'auto', 'scott', 'fd', 'integers', 'sturges' or 'sqrt'.")
     std = float(np.std(x, ddof=1)) if n > 1 else 0.0
+    return scott_edges(xmin, xmax, n, std)
+
+
+def scott_edges(xmin: float, xmax: float, n: int, std: float) -> np.ndarray:
+    """Scott's rule edges of ``n`` finite values spanning [xmin, xmax] with
+    sample standard deviation ``std`` (the 'auto' method for data that are
+    not integers spanning at most 50 units)."""
     return bin_picker(xmin, xmax, None, 3.5 * std / n ** (1.0 / 3.0))
+
+
+def integer_edges(xmin: float, xmax: float) -> np.ndarray:
+    """Unit-width edges centred on the integers from xmin to xmax (wider
+    powers of ten past MAX_AUTO_BINS bins)."""
+    xrange = xmax - xmin
+    width = 1.0 if xrange <= MAX_AUTO_BINS else 10.0 ** math.ceil(math.log10(xrange / MAX_AUTO_BINS))
+    lo = width * round(xmin / width)
+    hi = width * round(xmax / width)
+    return np.arange(lo - width / 2, hi + width / 2 + width / 4, width)
 
 
 def counts_only(x: np.ndarray, edges: np.ndarray) -> np.ndarray:

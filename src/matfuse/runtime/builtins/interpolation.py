@@ -75,11 +75,22 @@ def interp1(*args: Any) -> Any:
         raise MatlabError("MATLAB:interp1:RepeatedValuesX", "The sample points must be unique.")
     q = xq.real.reshape(-1, order="F")
     out = interp_columns(x, ys, q, method, extrap)
+    if any(_is_single(a) for a in args[:3] if not is_text(a)):
+        # computed in double; single data gives single, as MATLAB's arithmetic
+        out = out.astype(np.complex64 if out.dtype.kind == "c" else np.float32)
     if v_is_vector:
         return canonical(out.reshape(xq.shape, order="F"))
     if xq.ndim == 2 and min(xq.shape) == 1:
         return canonical(out.reshape((q.size,) + v.shape[1:], order="F"))
     return canonical(out.reshape(xq.shape + v.shape[1:], order="F"))
+
+
+def _is_single(v: Any) -> bool:
+    from matfuse.runtime.values import DeviceValue
+
+    if isinstance(v, DeviceValue):
+        return v.matlab_class == "single"
+    return type(v) is np.ndarray and v.dtype in (np.float32, np.complex64)
 
 
 def _interp1_pp(x_arg: Any, v_arg: Any, method_arg: Any) -> Any:

@@ -194,6 +194,11 @@ def _broadcasts(shape: tuple[int, ...], target: tuple[int, ...]) -> bool:
     return all(s in (1, t) for s, t in zip(shape, target))
 
 
+def _in_class(work: np.ndarray, result: Any) -> Any:
+    """The result in the data's class (double options do not widen single data)."""
+    return canonical(np.asarray(result).astype(work.dtype, copy=False))
+
+
 @builtin("normalize", category="statistics", nargin=(1, None))
 @ieee_quiet
 def normalize(x: Any, *args: Any) -> Any:
@@ -215,14 +220,14 @@ def normalize(x: Any, *args: Any) -> Any:
         else:
             v, center = variance(work, 0.0, ra, "normalize")
             scale = np.sqrt(v)
-        return canonical((work - center) / scale)
+        return _in_class(work, (work - center) / scale)
     if method == "range":
         lo_hi = double_values(option, "normalize").reshape(-1) if option is not None else np.array([0.0, 1.0])
         mn = np.min(work, axis=axis, keepdims=True)
         mx = np.max(work, axis=axis, keepdims=True)
         with np.errstate(invalid="ignore", divide="ignore"):
             scaled = (work - mn) / (mx - mn)
-        return canonical(lo_hi[0] + scaled * (lo_hi[1] - lo_hi[0]))
+        return _in_class(work, lo_hi[0] + scaled * (lo_hi[1] - lo_hi[0]))
     if method == "center":
         if option is None or (is_text(option) and to_str(option).lower() == "mean"):
             center = np.mean(work, axis=axis, keepdims=True)
@@ -230,7 +235,7 @@ def normalize(x: Any, *args: Any) -> Any:
             center = np.median(work, axis=axis, keepdims=True)
         else:
             center = double_values(option, "normalize")
-        return canonical(work - center)
+        return _in_class(work, work - center)
     if method == "scale":
         if option is None or (is_text(option) and to_str(option).lower() == "std"):
             scale = np.sqrt(variance(work, 0.0, ra, "normalize")[0])
@@ -241,11 +246,11 @@ def normalize(x: Any, *args: Any) -> Any:
             scale = np.take(work, [0], axis=axis)
         else:
             scale = double_values(option, "normalize")
-        return canonical(work / scale)
+        return _in_class(work, work / scale)
     if method == "norm":
         p = 2.0 if option is None else (np.inf if is_text(option) else scalar_value(option, "normalize"))
         from matfuse.runtime.builtins.norms import vector_norm
 
-        return canonical(work / vector_norm(work, p, axis))
+        return _in_class(work, work / vector_norm(work, p, axis))
     raise MatlabError("MATLAB:normalize:InvalidMethod",
                       "Normalization method must be 'zscore', 'norm', 'scale', 'range', 'center', or 'medianiqr'.")

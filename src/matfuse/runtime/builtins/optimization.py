@@ -16,7 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._common import is_text, scalar_value
+from matfuse.runtime.builtins._common import is_text, numeric_values, scalar_value
 from matfuse.runtime.builtins._text_args import make_char
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import FunctionHandle, StructArray, canonical, to_array, to_str
@@ -128,7 +128,7 @@ def fzero(ctx: Any, fun: Any, x0: Any, options: Any = None, nargout: int = 1) ->
     point or fzero(fun, [a b]) in an interval where fun changes sign."""
     import scipy.optimize
     f = _objective(ctx, fun, "fzero")
-    start = to_array(x0).astype(np.float64).reshape(-1)
+    start = numeric_values(x0).astype(np.float64).reshape(-1)   # a char x0 is its codes
     tol = _number_option(options, "TolX", float(np.finfo(float).eps))
     if start.size == 2:
         a, b = float(start[0]), float(start[1])
@@ -183,9 +183,9 @@ def fminsearch(ctx: Any, fun: Any, x0: Any, options: Any = None, nargout: int = 
     """Unconstrained minimum of a function of several variables
     (Nelder-Mead simplex); x has the shape of x0."""
     import scipy.optimize
-    start = to_array(x0).astype(np.float64)
-    shape = start.shape
     f = _objective(ctx, fun, "fminsearch")
+    start = numeric_values(x0).astype(np.float64)   # a char x0 is its codes
+    shape = start.shape
     n = start.size
     opts = {"xatol": _number_option(options, "TolX", 1e-4),
             "fatol": _number_option(options, "TolFun", 1e-4),

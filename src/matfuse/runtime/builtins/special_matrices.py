@@ -32,9 +32,13 @@ def _vector(v: Any, fn: str, what: str) -> np.ndarray:
 
 
 def _result_dtype(*arrays: np.ndarray) -> np.dtype:
+    """Class of a matrix built from ``arrays``: concatenation's rule (single
+    with double is single; logical data gives double)."""
     dtype = np.result_type(*arrays) if arrays else np.dtype(np.float64)
     if dtype.kind == "b":
         return np.dtype(np.float64)
+    if dtype.kind in "fc" and any(a.dtype in (np.float32, np.complex64) for a in arrays):
+        return np.dtype(np.complex64 if dtype.kind == "c" else np.float32)
     return dtype
 
 
@@ -101,7 +105,9 @@ def vander(v: Any) -> Any:
     x = _vector(v, "vander", "Input")
     if x.dtype.kind in "iu":
         x = x.astype(np.float64)
-    return canonical(np.vander(x.astype(_result_dtype(x)), x.size))
+    dtype = _result_dtype(x)
+    # np.vander widens float32 (it promotes with int); MATLAB keeps single.
+    return canonical(np.vander(x.astype(dtype), x.size).astype(dtype))
 
 
 @builtin("hilb", category="special matrices", nargin=(1, 2))

@@ -255,6 +255,7 @@ def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:
     if arr.dtype.kind == "c":
         # Percentiles order the data; complex numbers have no order to use.
         raise MatlabError(f"MATLAB:{fn}:complexData", "Input data must be real.")
+    single = arr.dtype == np.float32
     arr = arr.astype(np.float64)
     pv = real_values(p, fn, "P")
     if fn == "quantile" and pv.size == 1 and pv.reshape(-1)[0] >= 1 and pv.reshape(-1)[0] == np.floor(pv.reshape(-1)[0]):
@@ -288,7 +289,8 @@ def _quantile(x: Any, p: Any, dim: Any, fn: str, scale: float) -> Any:
     rows = moved.reshape(int(np.prod(moved.shape[:-1])), moved.shape[-1])
     out = np.stack([quantile_sorted(r, probs) for r in rows]) if rows.shape[0] else np.zeros((0, probs.size))
     out = np.moveaxis(out.reshape(moved.shape[:-1] + (probs.size,)), -1, axis)
-    return canonical(out)
+    # single data gives single (computed in double, rounded once)
+    return canonical(out.astype(np.float32) if single else out)
 
 
 @builtin("quantile", category="statistics", nargin=(2, 4))

@@ -1,0 +1,57 @@
+"""Array-math builtins keep gpuArray data on the device (issue 17's rule: a
+host fallback is a bug to remove).
+
+``FORMS`` (tests/accelerate/array_math_forms.py) must run without a host
+fallback on every provider under test (CI: wgpu on lavapipe), except the
+forms of ``KNOWN_HOST``, each with its reason; those must still fall back
+(the list only shrinks). The registry walk calls every one-argument
+array-math builtin on a gpuArray: a builtin that falls back and is not in
+``PROBE_HOST`` fails the test (a ratchet: remove names as they move)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.accelerate.array_math_forms import FORMS, KNOWN_HOST, host_fallbacks, probe_registry
+
+# One-argument array-math builtins that still fall back for a 5x6 double
+# gpuArray on some provider (in-process or wgpu), grouped by kind.
+PROBE_HOST = frozenset({
+    # trigonometry in degrees / reciprocal functions, inverse error functions,
+    # acos/asin out of the real domain (complex results): the elementwise path
+    "acos", "acosd", "asin", "asind", "atand", "cosd", "cot", "csc", "sec", "sind", "tand",
+    "erfinv", "erfcinv", "gammaln", "nextpow2", "pow2", "reallog", "realsqrt",
+    "deg2rad", "rad2deg",
+    # no WGSL kernel yet (wgpu only)
+    "acosh", "atanh", "erf", "erfc", "gamma", "fft",
+    # matrix factorisations and functions of them
+    "cond", "lu", "qr", "svd", "null", "orth", "pinv", "rank", "norm",
+    # transforms
+    "fft2", "ifft", "ifft2", "fftshift", "ifftshift",
+    # predicates returning host logicals, text
+    "isdiag", "ishermitian", "issymmetric", "istril", "istriu", "issorted", "rat", "rats",
+    # statistics not yet composed
+    "mode", "rescale", "sortrows",
+    # the constructor keeps its data on the host (its evaluations at gpuArray
+    # queries run on the device)
+    "griddedInterpolant",
+})
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_form_runs_on_device(device, form):
+    counts = host_fallbacks(form)
+    if form in KNOWN_HOST:
+        assert counts, f"{form} now runs on the device: remove it from KNOWN_HOST"
+    else:
+        assert counts == {}, counts
+
+
+def test_registry_walk_finds_no_new_host_fallback(device):
+    verdicts = probe_registry()
+    on_host = {name for name, v in verdicts.items() if v.startswith("host")}
+    unexpected = {name: verdicts[name] for name in on_host - PROBE_HOST}
+    assert not unexpected, unexpected
+    odd = {name: v for name, v in verdicts.items() if v not in ("device", "error")
+           and not v.startswith("host")}
+    assert not odd, odd
