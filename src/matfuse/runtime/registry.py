@@ -16,8 +16,11 @@ Calling convention of ``impl``: positional MATLAB values; ``ctx`` first when
 value, or a tuple of values for several outputs (at least ``max(1, nargout)``
 of them when more than one is requested).
 
-Modules under ``matfuse.runtime.builtins`` are imported automatically by
-``load_all()``; each registers its declarations at import time.
+Modules under ``matfuse.runtime.builtins`` register their declarations at
+import time. They are imported lazily: ``lookup(name)`` imports the modules
+that ``builtin_index`` lists for ``name`` (start-up loads none of them);
+``load_all()`` imports every one (``help``, completion, docs).
+``python3 -m matfuse.runtime.builtin_index_build`` regenerates the index.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ import importlib
 import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
+
+from matfuse.runtime.builtin_index import BUILTIN_MODULES, EARLIER_REGISTRANTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +98,28 @@ def builtin(name: str, *, category: str, nargin: tuple[int, int | None] = (0, No
 
 
 def lookup(name: str) -> Builtin | None:
+    """The declaration of builtin ``name`` (its modules imported on first use), or None."""
+    if not _loaded and name not in _resolved:
+        _resolved.add(name)
+        for module in BUILTIN_MODULES.get(name, ()):
+            _import_module(module)
     return BUILTINS.get(name)
+
+
+_resolved: set[str] = set()
+_imported: set[str] = set()
+
+
+def _import_module(module: str) -> None:
+    """Import one builtin module, after the modules that register a name it
+    also registers earlier in ``load_all``'s order, so the later declaration
+    wins exactly as when every module is loaded."""
+    if module in _imported:
+        return
+    _imported.add(module)
+    for earlier in EARLIER_REGISTRANTS.get(module, ()):
+        _import_module(earlier)
+    importlib.import_module(module)
 
 
 _loaded = False
@@ -105,10 +131,15 @@ def load_all() -> None:
     if _loaded:
         return
     _loaded = True
+    for module in builtin_module_names():
+        _import_module(module)
+
+
+def builtin_module_names() -> list[str]:
+    """Every module of ``matfuse.runtime.builtins``, in ``load_all``'s order."""
     package = importlib.import_module("matfuse.runtime.builtins")
-    for info in sorted(pkgutil.walk_packages(package.__path__, package.__name__ + "."),
-                       key=lambda i: i.name):
-        importlib.import_module(info.name)
+    return sorted(info.name for info in
+                  pkgutil.walk_packages(package.__path__, package.__name__ + "."))
 
 
 class CallContext(Protocol):
