@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
@@ -99,15 +100,23 @@ def builtin(name: str, *, category: str, nargin: tuple[int, int | None] = (0, No
 
 def lookup(name: str) -> Builtin | None:
     """The declaration of builtin ``name`` (its modules imported on first use), or None."""
-    if not _loaded and name not in _resolved:
-        _resolved.add(name)
-        for module in BUILTIN_MODULES.get(name, ()):
-            _import_module(module)
+    if _loaded or name in _resolved:
+        return BUILTINS.get(name)
+    with _lock:
+        if name not in _resolved:
+            for module in BUILTIN_MODULES.get(name, ()):
+                _import_module(module)
+            _resolved.add(name)
     return BUILTINS.get(name)
 
 
+# Names whose modules are imported, modules imported (or being imported by
+# this thread: a module's own lookups while it loads do not import it again).
+# One lock: another thread never sees a name resolved before its modules ran.
 _resolved: set[str] = set()
 _imported: set[str] = set()
+_lock = threading.RLock()
+_loaded = False
 
 
 def _import_module(module: str) -> None:
@@ -117,12 +126,13 @@ def _import_module(module: str) -> None:
     if module in _imported:
         return
     _imported.add(module)
-    for earlier in EARLIER_REGISTRANTS.get(module, ()):
-        _import_module(earlier)
-    importlib.import_module(module)
-
-
-_loaded = False
+    try:
+        for earlier in EARLIER_REGISTRANTS.get(module, ()):
+            _import_module(earlier)
+        importlib.import_module(module)
+    except BaseException:
+        _imported.discard(module)   # a failed import is tried again, as Python's is
+        raise
 
 
 def load_all() -> None:
@@ -130,9 +140,10 @@ def load_all() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    for module in builtin_module_names():
-        _import_module(module)
+    with _lock:
+        for module in builtin_module_names():
+            _import_module(module)
+        _loaded = True
 
 
 def builtin_module_names() -> list[str]:
