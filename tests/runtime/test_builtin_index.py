@@ -51,3 +51,14 @@ def test_the_later_module_declaration_wins_whatever_the_load_order():
                "registry.load_all()\n"
                "print(lazy is registry.lookup('colon').impl, lazy.__module__)\n")
     assert out.split() == ["True", "matfuse.runtime.builtins.ranges"]
+
+
+def test_time_array_methods_load_with_their_first_dispatch():
+    # char of a datetime is a method registered by a builtin module
+    # (time_method), not a builtin of its own: its module loads lazily too.
+    out = _run("import io\n"
+               "from matfuse.vm.session import Session\n"
+               "buf = io.StringIO()\n"
+               "Session(stdout=buf).eval(\"fprintf('%s\\\\n', char(datetime(2020,1,15) + 1));\")\n"
+               "print(buf.getvalue().strip())\n")
+    assert out.strip() == "16-Jan-2020"

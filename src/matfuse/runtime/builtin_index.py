@@ -679,3 +679,10 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
  'zticks': ('matfuse.runtime.builtins.graphics_labels',)}
 
 EARLIER_REGISTRANTS: dict[str, tuple[str, ...]] = {'matfuse.runtime.builtins.ranges': ('matfuse.runtime.builtins.operators',)}
+
+# Modules registering methods of datetime/duration/calendarDuration
+# (``time_method``): loaded when such a value's methods are first looked up.
+OVERLOAD_MODULES: tuple[str, ...] = ('matfuse.runtime.builtins.calendar_durations',
+ 'matfuse.runtime.builtins.datetime_components',
+ 'matfuse.runtime.builtins.time_functions',
+ 'matfuse.runtime.builtins.time_shapes')

@@ -26,34 +26,59 @@ loads none of them.
 '''
 
 
-def build_index() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+def _overloads() -> dict[tuple[type, str], object]:
+    """Every method registered on a time array class (``time_method``)."""
+    from matfuse.runtime.time_arrays import TimeArray
+
+    found: dict[tuple[type, str], object] = {}
+    pending = [TimeArray]
+    while pending:
+        cls = pending.pop()
+        pending.extend(cls.__subclasses__())
+        for name, decl in cls.__dict__.get("overloads", {}).items():
+            found[(cls, name)] = decl
+    return found
+
+
+def build_index() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]],
+                           tuple[str, ...]]:
     """(name -> modules registering it, module -> earlier modules registering one
-    of its names), both in ``load_all``'s order; needs a fresh process."""
+    of its names, modules registering time-array methods), in ``load_all``'s
+    order; needs a fresh process."""
     if registry.BUILTINS:
         raise RuntimeError("build_index needs a process where no builtin module is loaded yet")
     modules: dict[str, list[str]] = {}
+    overload_modules: list[str] = []
     for module in registry.builtin_module_names():
         before = dict(registry.BUILTINS)
+        overloads_before = _overloads()
         importlib.import_module(module)
         for name, decl in registry.BUILTINS.items():
             if before.get(name) is not decl:
                 modules.setdefault(name, []).append(module)
+        if _overloads() != overloads_before:
+            overload_modules.append(module)
     earlier: dict[str, set[str]] = {}
     for owners in modules.values():
         for index, module in enumerate(owners):
             earlier.setdefault(module, set()).update(owners[:index])
     return ({name: tuple(owners) for name, owners in sorted(modules.items())},
-            {module: tuple(sorted(deps)) for module, deps in sorted(earlier.items()) if deps})
+            {module: tuple(sorted(deps)) for module, deps in sorted(earlier.items()) if deps},
+            tuple(overload_modules))
 
 
 def index_source() -> str:
     """The text of ``builtin_index.py`` for the builtins as they are now."""
-    modules, earlier = build_index()
+    modules, earlier, overload_modules = build_index()
     return (_HEADER
             + "BUILTIN_MODULES: dict[str, tuple[str, ...]] = "
             + pprint.pformat(modules, width=100, sort_dicts=False) + "\n\n"
             + "EARLIER_REGISTRANTS: dict[str, tuple[str, ...]] = "
-            + pprint.pformat(earlier, width=100, sort_dicts=False) + "\n")
+            + pprint.pformat(earlier, width=100, sort_dicts=False) + "\n\n"
+            + "# Modules registering methods of datetime/duration/calendarDuration\n"
+            + "# (``time_method``): loaded when such a value's methods are first looked up.\n"
+            + "OVERLOAD_MODULES: tuple[str, ...] = "
+            + pprint.pformat(overload_modules, width=100) + "\n")
 
 
 def write_index() -> str:

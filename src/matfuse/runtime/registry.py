@@ -31,7 +31,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
-from matfuse.runtime.builtin_index import BUILTIN_MODULES, EARLIER_REGISTRANTS
+from matfuse.runtime.builtin_index import BUILTIN_MODULES, EARLIER_REGISTRANTS, OVERLOAD_MODULES
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +133,22 @@ def _import_module(module: str) -> None:
     except BaseException:
         _imported.discard(module)   # a failed import is tried again, as Python's is
         raise
+
+
+def load_overloads() -> None:
+    """Import the modules that register methods of the time array classes
+    (``time_arrays.time_method``: ``char``, ``sort``... of a datetime), so
+    method dispatch sees them (idempotent)."""
+    global _overloads_loaded
+    if _overloads_loaded or _loaded:
+        return
+    with _lock:
+        for module in OVERLOAD_MODULES:
+            _import_module(module)
+        _overloads_loaded = True
+
+
+_overloads_loaded = False
 
 
 def load_all() -> None:
