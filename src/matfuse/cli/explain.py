@@ -6,6 +6,8 @@ from __future__ import annotations
 import sys
 from typing import Any, TextIO
 
+OFFLOAD_MODULE = "matfuse.accelerate.planner.offload"
+
 
 def start_explain(options: Any) -> None:
     if not getattr(options, "explain", False):
@@ -17,7 +19,9 @@ def start_explain(options: Any) -> None:
 
 def finish_explain(options: Any, stream: TextIO | None = None) -> None:
     """Print the explain report (``--explain``) and keep the last decisions
-    for ``matfuse info`` (when the planner ran)."""
+    for ``matfuse info`` (when the planner ran: its module is loaded then)."""
+    if not getattr(options, "explain", False) and OFFLOAD_MODULE not in sys.modules:
+        return
     from matfuse.accelerate.planner import offload
 
     planner = offload.STATE.planner

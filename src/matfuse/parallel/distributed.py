@@ -161,9 +161,11 @@ def cancel_tasks(client: Any, futures: list[Any]) -> None:
         busy = _running_on(client, keys)
     client.cancel(futures)
     if busy:
+        from matfuse.parallel.local_cluster import RESTART_TIMEOUT_S
+
         # Dask drops a worker that has not restarted within the timeout:
         # a generous one keeps the pool whole on a loaded machine.
-        client.restart_workers(busy, timeout=300, raise_for_error=False)
+        client.restart_workers(busy, timeout=RESTART_TIMEOUT_S, raise_for_error=False)
 
 
 def _running_on(client: Any, keys: set[str]) -> list[str]:

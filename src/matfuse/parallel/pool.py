@@ -190,7 +190,9 @@ def local_worker_specs(n: int, devices: WorkerDevices | None) -> dict[int, dict[
 
 def _start_local(workers: int | None) -> Pool:
     import dask
-    from distributed import Client, Scheduler, SpecCluster
+    from distributed import Client, Scheduler
+
+    from matfuse.parallel.local_cluster import LocalPoolCluster
 
     count, devices = _default_workers()
     n = workers if workers is not None else count
@@ -203,8 +205,8 @@ def _start_local(workers: int | None) -> Pool:
     scheduler = {"cls": Scheduler, "options": {"dashboard": False, "dashboard_address": ":0",
                                                 "host": "127.0.0.1"}}
     try:
-        cluster = SpecCluster(workers=local_worker_specs(n, devices), scheduler=scheduler,
-                              silence_logs=logging.ERROR, name="matfuse")
+        cluster = LocalPoolCluster(workers=local_worker_specs(n, devices), scheduler=scheduler,
+                                   silence_logs=logging.ERROR, name="matfuse")
     except (RuntimeError, OSError) as exc:
         raise MatlabError(
             "parallel:cluster:StartFailed",

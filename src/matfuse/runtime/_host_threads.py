@@ -12,10 +12,12 @@ inputs stay serial (a thread hand-off costs tens of microseconds).
 from __future__ import annotations
 
 import os
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
 
 # Below this many elements a call is not worth splitting.
 MIN_PARALLEL_ELEMENTS = 1 << 20
@@ -39,6 +41,9 @@ def host_threads() -> int:
 def _executor() -> ThreadPoolExecutor:
     global _pool
     if _pool is None:
+        # imported here: only large arrays reach the pool, start-up skips it
+        from concurrent.futures import ThreadPoolExecutor
+
         _pool = ThreadPoolExecutor(max_workers=host_threads(), thread_name_prefix="matfuse-host")
     return _pool
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.registry import load_overloads
 from matfuse.runtime.values import MObject
 
 ACCESS_LEVELS = ("public", "protected", "private", "immutable")
@@ -293,6 +294,8 @@ def method_for(name: str, args: list) -> Any:
                 return cls.find_method(name)
             # built-in value classes (datetime, duration...): a Builtin
             overloads = getattr(a, "overloads", None)
+            if overloads is not None:
+                load_overloads()   # the modules declaring them load lazily
             if overloads:
                 method = overloads.get(name)
                 if method is not None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
-import zoneinfo
 from typing import Any
 
 import numpy as np
@@ -30,6 +29,8 @@ def zone_of(name: str) -> Any:
         return _dt.timezone.utc
     if name.lower() == "local":
         return _dt.datetime.now().astimezone().tzinfo
+    import zoneinfo  # on first use: start-up does not need the zone database
+
     try:
         return zoneinfo.ZoneInfo(name)
     except (zoneinfo.ZoneInfoNotFoundError, ValueError):

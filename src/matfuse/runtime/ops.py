@@ -31,7 +31,6 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.classdef_objects import ClassObject, object_operator
 from matfuse.runtime.time_arrays import TimeArray
-from matfuse.runtime.time_operators import time_binary, time_colon, time_unary
 from matfuse.runtime._classrules import INTEGER_SET, convert, float_to_int, type_error
 from matfuse.runtime._colon import colon_values
 from matfuse.runtime._limits import check_allocation
@@ -160,6 +159,8 @@ def binary(op: str, a: Any, b: Any) -> Any:
     if ta is ClassObject or tb is ClassObject:
         return object_operator(op, [a, b])
     if isinstance(a, TimeArray) or isinstance(b, TimeArray):
+        from matfuse.runtime.time_operators import time_binary  # time types load on first use
+
         return time_binary(op, a, b)
     if ta is float or tb is float:
         fast = _scalar_real_float(op, a, b, ta, tb)
@@ -223,6 +224,8 @@ def unary(op: str, a: Any) -> Any:
     if ta is ClassObject:
         return object_operator(op, [a])
     if isinstance(a, TimeArray):
+        from matfuse.runtime.time_operators import time_unary  # time types load on first use
+
         return time_unary(op, a)
     if ta is not np.ndarray and ta is not complex:
         raise type_error(op if op != "~" else "~", a)
@@ -302,6 +305,8 @@ def colon_range(start: Any, step: Any, stop: Any) -> Any:
         if isinstance(v, DeviceValue):
             return device_router().colon(start, step, stop)
         if isinstance(v, TimeArray):
+            from matfuse.runtime.time_operators import time_colon  # time types load on first use
+
             return time_colon(start, step, stop)
     return colon_values(start, step, stop)
 

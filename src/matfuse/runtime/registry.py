@@ -16,16 +16,22 @@ Calling convention of ``impl``: positional MATLAB values; ``ctx`` first when
 value, or a tuple of values for several outputs (at least ``max(1, nargout)``
 of them when more than one is requested).
 
-Modules under ``matfuse.runtime.builtins`` are imported automatically by
-``load_all()``; each registers its declarations at import time.
+Modules under ``matfuse.runtime.builtins`` register their declarations at
+import time. They are imported lazily: ``lookup(name)`` imports the modules
+that ``builtin_index`` lists for ``name`` (start-up loads none of them);
+``load_all()`` imports every one (``help``, completion, docs).
+``python3 -m matfuse.runtime.builtin_index_build`` regenerates the index.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
+
+from matfuse.runtime.builtin_index import BUILTIN_MODULES, EARLIER_REGISTRANTS, OVERLOAD_MODULES
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +99,56 @@ def builtin(name: str, *, category: str, nargin: tuple[int, int | None] = (0, No
 
 
 def lookup(name: str) -> Builtin | None:
+    """The declaration of builtin ``name`` (its modules imported on first use), or None."""
+    if _loaded or name in _resolved:
+        return BUILTINS.get(name)
+    with _lock:
+        if name not in _resolved:
+            for module in BUILTIN_MODULES.get(name, ()):
+                _import_module(module)
+            _resolved.add(name)
     return BUILTINS.get(name)
 
 
+# Names whose modules are imported, modules imported (or being imported by
+# this thread: a module's own lookups while it loads do not import it again).
+# One lock: another thread never sees a name resolved before its modules ran.
+_resolved: set[str] = set()
+_imported: set[str] = set()
+_lock = threading.RLock()
 _loaded = False
+
+
+def _import_module(module: str) -> None:
+    """Import one builtin module, after the modules that register a name it
+    also registers earlier in ``load_all``'s order, so the later declaration
+    wins exactly as when every module is loaded."""
+    if module in _imported:
+        return
+    _imported.add(module)
+    try:
+        for earlier in EARLIER_REGISTRANTS.get(module, ()):
+            _import_module(earlier)
+        importlib.import_module(module)
+    except BaseException:
+        _imported.discard(module)   # a failed import is tried again, as Python's is
+        raise
+
+
+def load_overloads() -> None:
+    """Import the modules that register methods of the time array classes
+    (``time_arrays.time_method``: ``char``, ``sort``... of a datetime), so
+    method dispatch sees them (idempotent)."""
+    global _overloads_loaded
+    if _overloads_loaded or _loaded:
+        return
+    with _lock:
+        for module in OVERLOAD_MODULES:
+            _import_module(module)
+        _overloads_loaded = True
+
+
+_overloads_loaded = False
 
 
 def load_all() -> None:
@@ -104,11 +156,17 @@ def load_all() -> None:
     global _loaded
     if _loaded:
         return
-    _loaded = True
+    with _lock:
+        for module in builtin_module_names():
+            _import_module(module)
+        _loaded = True
+
+
+def builtin_module_names() -> list[str]:
+    """Every module of ``matfuse.runtime.builtins``, in ``load_all``'s order."""
     package = importlib.import_module("matfuse.runtime.builtins")
-    for info in sorted(pkgutil.walk_packages(package.__path__, package.__name__ + "."),
-                       key=lambda i: i.name):
-        importlib.import_module(info.name)
+    return sorted(info.name for info in
+                  pkgutil.walk_packages(package.__path__, package.__name__ + "."))
 
 
 class CallContext(Protocol):

@@ -18,7 +18,7 @@ import numpy as np
 from matfuse.errors import MatlabError, MatlabInterrupt, from_python_exception
 from matfuse.lang import ast
 from matfuse.runtime.dispatcher import call_builtin
-from matfuse.runtime.registry import Builtin, load_all
+from matfuse.runtime.registry import Builtin
 from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.classdef_objects import ClassInfo, ClassObject, method_for
 from matfuse.runtime.values import FunctionHandle
@@ -52,7 +52,6 @@ class Interpreter:
     """One MATLAB session's state: workspaces, globals, path, settings."""
 
     def __init__(self, out: TextIO | None = None, err: TextIO | None = None):
-        load_all()
         if sys.getrecursionlimit() < _PY_RECURSION:
             sys.setrecursionlimit(_PY_RECURSION)
         # NumPy discarding an imaginary part is an error, not a printed Python

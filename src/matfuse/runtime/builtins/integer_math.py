@@ -125,10 +125,10 @@ def _round_digits(a: np.ndarray, digits: int, kind: str) -> np.ndarray:
 # ----------------------------------------------------------------- mod / rem
 def _whole_divisor_mod(a: np.ndarray, divisor: Any, trunc: bool) -> np.ndarray:
     """mod (floor) or rem (trunc) of a float array by a whole nonzero
-    finite scalar: no roundoff snapping, no zero case."""
-    with np.errstate(all="ignore"):
-        q = a / divisor
-        out = a - divisor * (np.trunc(q) if trunc else np.floor(q))
+    finite scalar: no roundoff snapping, no zero case. (Inf and NaN give NaN
+    silently: ``runtime.ops`` turns NumPy's floating-point warnings off.)"""
+    q = a / divisor
+    out = a - divisor * (np.trunc(q) if trunc else np.floor(q))
     return out.astype(a.dtype, copy=False)
 
 

@@ -165,6 +165,11 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> Any:
     return out, canonical(index)
 
 
+# 'ascend' / 'descend' as the bytes of their char rows: True for descending.
+_SORT_MODES = {np.array([list(word)]).tobytes(): word == "descend"
+               for word in ("ascend", "descend")}
+
+
 def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
     """``sort(v)`` / ``sort(v, 'descend')`` of a real double vector without
     NaN (the common small-vector case): one stable argsort. None otherwise."""
@@ -177,10 +182,12 @@ def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
         if not (type(mode) is np.ndarray and mode.dtype.kind == "U" and mode.ndim == 2
                 and mode.shape[0] == 1):
             return None
-        text = "".join(mode[0].tolist()).lower()
-        if text not in ("ascend", "descend"):
-            return None
-        descend = text == "descend"
+        descend = _SORT_MODES.get(mode.tobytes())
+        if descend is None:
+            text = "".join(mode[0].tolist()).lower()
+            if text not in ("ascend", "descend"):
+                return None
+            descend = text == "descend"
     flat = x.reshape(-1)
     order = (-flat if descend else flat).argsort(kind="stable")
     ordered = flat[order]
