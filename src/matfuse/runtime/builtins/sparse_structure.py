@@ -103,6 +103,35 @@ def sparse_all(ctx: Any, S: Any, *args: Any, nargout: int = 1) -> Any:
     return _reduce(ctx, "all", S, args, nargout)
 
 
+def _extreme(ctx: Any, name: str, args: tuple, nargout: int) -> Any:
+    """``max``/``min`` of one real sparse matrix without NaN along a
+    dimension (implicit zeros take part); other forms use the full path."""
+    S = args[0]
+    rest = args[1:]
+    simple = type(S) is SparseMatrix and nargout <= 1 and not S.is_logical \
+        and not S.is_complex and (not rest or (len(rest) == 2 and type(rest[0]) is np.ndarray
+                                               and rest[0].size == 0))
+    dim = _dim_of(rest[1:], S.shape) if simple else None
+    if dim is None or 0 in S.shape or np.isnan(S.csc.data).any():
+        outputs = call_full(ctx, name, list(args), nargout)
+        outputs[0] = as_sparse(outputs[0])
+        return _outputs(outputs)
+    mat = S.csc.max(axis=dim - 1) if name == "max" else S.csc.min(axis=dim - 1)
+    return SparseMatrix(sp.csc_matrix(mat))
+
+
+@sparse_method("max", nargin=(1, 4), nargout=(0, 2), needs_ctx=True, wants_nargout=True)
+def sparse_max(ctx: Any, *args: Any, nargout: int = 1) -> Any:
+    """Largest elements (sparse); ``max(A, B)`` elementwise."""
+    return _extreme(ctx, "max", args, nargout)
+
+
+@sparse_method("min", nargin=(1, 4), nargout=(0, 2), needs_ctx=True, wants_nargout=True)
+def sparse_min(ctx: Any, *args: Any, nargout: int = 1) -> Any:
+    """Smallest elements (sparse); ``min(A, B)`` elementwise."""
+    return _extreme(ctx, "min", args, nargout)
+
+
 @sparse_method("kron", nargin=(2, 2))
 def sparse_kron(a: Any, b: Any) -> SparseMatrix:
     """Kronecker product; sparse when either factor is."""
