@@ -89,7 +89,8 @@ def test_large_matrices_are_never_made_full() -> None:
     # a full 1e6-by-1e6 matrix would be MATLAB:array:SizeLimitExceeded
     s = run("S = speye(1e6); S(1e6, 2) = 3; S(5, :) = []; t = sum(S); k = find(S(:, 2));"
             "y = S * 2; z = S'; n = nnz(S); e = S(10, 10); w = [S; S]; q = S .* S;"
-            "mx = max(S); mn = min(S, [], 2); a = any(S); d = diag(S); t = tril(S);")
+            "mx = max(S); mn = min(S, [], 2); a = any(S); d = diag(S); t = tril(S);"
+            "S(3) = 7; S([1 1000001]) = [0 5];")
     assert s.get("n") == 1e6 and s.get("S").shape == (999999, 1000000)
     assert s.get("w").shape == (1999998, 1000000)
 

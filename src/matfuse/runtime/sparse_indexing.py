@@ -125,7 +125,9 @@ def sparse_assign(target: Any, idx: list, rhs: Any) -> Any:
                 np.zeros(value.shape)
         if type(value) is np.ndarray and value.shape == (0, 0) and S is not None:
             return _delete(S, idx)
-    if S is not None and _grown_size(S, idx) > DENSE_WORK_LIMIT and len(idx) >= 2:
+    if S is not None and _grown_size(S, idx) > DENSE_WORK_LIMIT:
+        if len(idx) == 1:
+            return _assign_large_linear(S, idx[0], value)
         return _assign_large(S, _two_subscripts(idx), value)
     full = S.full() if S is not None else np.zeros((0, 0))
     result = paren_set(full, idx, canonical(value) if type(value) is np.ndarray else value)
@@ -173,6 +175,25 @@ def _assign_large(S: SparseMatrix, idx: list, value: Any) -> SparseMatrix:
         lil.resize(new_shape)
     lil[np.ix_(rpos, cpos)] = block.reshape(rpos.size, cpos.size, order="F") if block.size != 1 \
         else block.reshape(())
+    return SparseMatrix(lil.tocsc())
+
+
+def _assign_large_linear(S: SparseMatrix, sub: Any, value: Any) -> SparseMatrix:
+    """``S(k) = v`` inside the bounds of a large sparse matrix."""
+    m, n = S.shape
+    if is_colon(sub):
+        pos = np.arange(m * n, dtype=np.int64)
+    else:
+        pos, _ = positions(sub, m * n, 0, 1, True)
+    values = np.asarray(value).reshape(-1, order="F")
+    if values.size != 1 and values.size != pos.size:
+        raise MatlabError("MATLAB:subsassignnumelmismatch",
+                          "Unable to perform assignment because the left and right sides have a "
+                          "different number of elements.")
+    dtype = np.bool_ if S.is_logical else np.result_type(S.csc.dtype, values.dtype, np.float64)
+    lil = S.csc.astype(dtype).tolil()
+    rows, cols = pos % m, pos // m
+    lil[rows, cols] = values if values.size != 1 else values[0]
     return SparseMatrix(lil.tocsc())
 
 
