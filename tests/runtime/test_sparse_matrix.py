@@ -155,3 +155,17 @@ def test_for_loop_assigns_sparse_columns() -> None:
 def test_whos_reports_sparse_storage() -> None:
     s = run("S = speye(10000); w = whos('S'); b = w.bytes; f = w.sparse;")
     assert s.get("b") == 240008.0 and s.get("f") is True
+
+
+def test_backslash_band_and_general_solvers_agree_with_the_full_solver() -> None:
+    s = run("n = 300; e = ones(n, 1); A = spdiags([-e 2*e -e], -1:1, n, n);"
+            "B = A + sparse(1, n, 0.5, n, n); b = (1:n)';"
+            "d1 = norm(A \\ b - full(A) \\ b); d2 = norm(B \\ b - full(B) \\ b);"
+            "y = A \\ sparse(b); k = issparse(y);")
+    assert s.get("d1") < 1e-8 and s.get("d2") < 1e-8 and s.get("k") is True
+
+
+def test_singular_sparse_system_warns(capsys) -> None:
+    # the warning takes the route of the full solver's (emit_warning)
+    run("x = sparse([1 0; 0 0]) \\ [1; 1];")
+    assert "singular to working precision" in capsys.readouterr().err

@@ -24,6 +24,7 @@ from matfuse.errors import MatlabError
 from matfuse.runtime._elementwise import ARITH_OPS, COMPARE_OPS, arithmetic, compare, logical_op
 from matfuse.runtime._matrixops import emit_warning, mldivide, mpower, mrdivide, mtimes
 from matfuse.runtime.sparse_matrix import (
+    DENSE_WORK_LIMIT,
     SparseMatrix,
     as_sparse,
     gpu_sparse_error,
@@ -256,20 +257,19 @@ def _mldivide(a: Any, b: Any) -> Any:
     if A.shape[0] == 0:
         shape = (0, shape_of(b)[1])
         return SparseMatrix(sp.csc_matrix(shape)) if type(b) is SparseMatrix else np.zeros(shape)
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            result = spla.spsolve(A, B)
-        except RuntimeError:
-            result = None
+    result = _banded_solve(A, B)
+    if result is None:
+        result = _general_solve(A, B)
     singular = result is None or not np.all(np.isfinite(
         result.data if sp.issparse(result) else result))
     if singular and np.all(np.isfinite(A.data)):
+        if A.shape[0] * A.shape[1] <= DENSE_WORK_LIMIT:     # the full solver warns
+            result = mldivide(canonical(A.toarray()), _full(b))
+            return as_sparse(result) if type(b) is SparseMatrix else result
         emit_warning("MATLAB:singularMatrix", "Matrix is singular to working precision.")
-        result = mldivide(canonical(A.toarray()), _full(b))
-        return as_sparse(result) if type(b) is SparseMatrix else result
+        if result is None:
+            shape = (A.shape[1], shape_of(b)[1])
+            result = np.full(shape, np.inf)
     if type(b) is SparseMatrix:
         mat = result if sp.issparse(result) else sp.csc_matrix(np.asarray(result).reshape(-1, 1))
         return sparse_like_result(mat.tocsc())
@@ -277,6 +277,45 @@ def _mldivide(a: Any, b: Any) -> Any:
     if out.ndim == 1:
         out = out.reshape(-1, 1)
     return canonical(_drop_zero_imag(out))
+
+
+# Band solver for narrow bands (tridiagonal, pentadiagonal...): MATLAB's
+# backslash also picks a banded solver for them.
+_MAX_BAND = 64
+
+
+def _banded_solve(A: Any, B: Any) -> Any:
+    """``A \\ B`` with LAPACK's band solver when A's nonzeros lie in a
+    narrow band; None for wider bands or a singular matrix."""
+    import scipy.linalg
+
+    n = A.shape[0]
+    coo = A.tocoo()
+    if coo.nnz == 0 or n < 2 * _MAX_BAND:
+        return None
+    offsets = coo.col.astype(np.int64) - coo.row.astype(np.int64)
+    upper, lower = max(int(offsets.max()), 0), max(-int(offsets.min()), 0)
+    if lower + upper + 1 > _MAX_BAND or not np.all(np.isfinite(coo.data)):
+        return None
+    band = np.zeros((lower + upper + 1, n), dtype=coo.data.dtype)
+    band[upper - offsets, coo.col] = coo.data
+    rhs = B.toarray() if sp.issparse(B) else B
+    try:
+        return scipy.linalg.solve_banded((lower, upper), band, rhs, check_finite=False)
+    except np.linalg.LinAlgError:
+        return None
+
+
+def _general_solve(A: Any, B: Any) -> Any:
+    """SuperLU through scipy; None when it reports a singular matrix."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            return spla.spsolve(A, B)
+        except RuntimeError:
+            return None
 
 
 # ------------------------------------------------------------------ unary ops
