@@ -65,7 +65,11 @@ class SparseMatrix(MObject):
         return int(self.csc.nnz)
 
     def full(self) -> np.ndarray:
-        """The equivalent full array (same class)."""
+        """The equivalent full array (same class); MATLAB's size-limit error
+        when it cannot fit in memory."""
+        from matfuse.runtime._limits import check_allocation
+
+        check_allocation(self.shape, self.csc.dtype.itemsize)
         return np.asarray(self.csc.toarray(order="F"))
 
     def full_array(self) -> np.ndarray:

@@ -22,6 +22,7 @@ import scipy.sparse.linalg as spla
 
 from matfuse.errors import MatlabError
 from matfuse.runtime._elementwise import ARITH_OPS, COMPARE_OPS, arithmetic, compare, logical_op
+from matfuse.runtime._limits import check_allocation
 from matfuse.runtime._matrixops import emit_warning, mldivide, mpower, mrdivide, mtimes
 from matfuse.runtime.sparse_matrix import (
     DENSE_WORK_LIMIT,
@@ -329,6 +330,7 @@ def sparse_unary(op: str, a: SparseMatrix) -> Any:
     if not a.is_logical and np.isnan(data.real if a.is_complex else data).any():
         raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
     m, n = a.shape
+    check_allocation((m, n), 1)
     dense_true = np.ones((m, n), dtype=bool)
     coo = a.csc.tocoo()
     dense_true[coo.row, coo.col] = False
