@@ -92,9 +92,11 @@ def full_args(args: list | tuple) -> list:
 
 def call_full(ctx: Any, name: str, args: list, nargout: int) -> list:
     """Run builtin ``name`` on full copies of ``args`` (a list of outputs)."""
-    from matfuse.runtime.dispatcher import call_builtin
+    from matfuse.runtime.dispatcher import auto_offload_suspended, call_builtin
 
-    return call_builtin(BUILTINS[name], full_args(args), nargout, ctx)
+    # the result is stored sparse again on the host: no automatic offload
+    with auto_offload_suspended():
+        return call_builtin(BUILTINS[name], full_args(args), nargout, ctx)
 
 
 def restore_sparse(value: Any) -> Any:
