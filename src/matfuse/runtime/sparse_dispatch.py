@@ -51,13 +51,25 @@ SPARSE_RESULTS = frozenset((
 
 def sparse_method(name: str, *, nargin: tuple[int, int | None] = (1, 1),
                   nargout: tuple[int, int | None] = (0, 1), needs_ctx: bool = False,
-                  wants_nargout: bool = False) -> Callable[[Callable], Callable]:
-    """Declare ``fn`` as what ``name`` does when an argument is sparse."""
+                  wants_nargout: bool = False,
+                  sparse_first: bool = True) -> Callable[[Callable], Callable]:
+    """Declare ``fn`` as what ``name`` does when an argument is sparse.
+
+    With ``sparse_first`` (the default) ``fn`` handles calls whose first
+    argument is sparse (``tril(S, k)``); other calls (``tril(A, S)``) take
+    the full-matrix path of the builtin ``name``."""
 
     def register(fn: Callable) -> Callable:
+        def method(ctx: Any, *args: Any, nargout: int = 1) -> Any:
+            if sparse_first and not (args and type(args[0]) is SparseMatrix) and name in BUILTINS:
+                return _full_path_outputs(ctx, name, list(args), nargout)
+            head = (ctx,) if needs_ctx else ()
+            tail = {"nargout": nargout} if wants_nargout else {}
+            return fn(*head, *args, **tail)
+
         SparseMatrix.overloads[name] = Builtin(
-            name=name, impl=fn, category="sparse", min_args=nargin[0], max_args=nargin[1],
-            max_out=nargout[1], needs_ctx=needs_ctx, wants_nargout=wants_nargout,
+            name=name, impl=method, category="sparse", min_args=nargin[0], max_args=nargin[1],
+            max_out=nargout[1], needs_ctx=True, wants_nargout=True,
             doc=(fn.__doc__ or "").strip())
         return fn
 
@@ -110,16 +122,20 @@ def restore_sparse(value: Any) -> Any:
     return value
 
 
-def _host_path(target: Builtin, name: str) -> Builtin:
-    sparse_out = name in SPARSE_RESULTS
+def _full_path_outputs(ctx: Any, name: str, args: list, nargout: int) -> Any:
+    """Run builtin ``name`` on full arguments; documented sparse results
+    are stored sparse again."""
+    outputs = call_full(ctx, name, args, nargout)
+    if name in SPARSE_RESULTS and outputs:
+        outputs[0] = restore_sparse(outputs[0])
+    if not outputs:
+        return None
+    return tuple(outputs) if len(outputs) > 1 else outputs[0]
 
+
+def _host_path(target: Builtin, name: str) -> Builtin:
     def host(ctx: Any, *args: Any, nargout: int = 1) -> Any:
-        outputs = call_full(ctx, name, list(args), nargout)
-        if sparse_out and outputs:
-            outputs[0] = restore_sparse(outputs[0])
-        if not outputs:
-            return None
-        return tuple(outputs) if len(outputs) > 1 else outputs[0]
+        return _full_path_outputs(ctx, name, list(args), nargout)
 
     return Builtin(name=name, impl=host, category="sparse", min_args=target.min_args,
                    max_args=target.max_args, max_out=target.max_out, needs_ctx=True,

@@ -145,10 +145,11 @@ def _grown_size(S: SparseMatrix, idx: list) -> int:
     m, n = S.shape
     dims = [m, n]
     for k, sub in enumerate(idx[:2]):
-        if type(sub) is float:
-            dims[k] = max(dims[k], int(sub))
-        elif type(sub) is np.ndarray and sub.size and sub.dtype.kind in "fiu":
-            dims[k] = max(dims[k], int(np.max(sub)))
+        values = np.asarray(sub, dtype=np.float64).reshape(-1) if type(sub) is float or (
+            type(sub) is np.ndarray and sub.dtype.kind in "fiu") else np.zeros(0)
+        values = values[np.isfinite(values)]     # NaN/Inf subscripts fail later, in positions
+        if values.size:
+            dims[k] = max(dims[k], int(min(values.max(), 2.0 ** 62)))
     return dims[0] * dims[1]
 
 

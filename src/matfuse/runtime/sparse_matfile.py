@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from matfuse.runtime.sparse_matrix import SparseMatrix
+from matfuse.runtime.sparse_matrix import SparseMatrix, sparse_from_scipy
 
 
 def is_scipy_sparse(value: Any) -> bool:
@@ -27,14 +27,7 @@ def is_scipy_sparse(value: Any) -> bool:
 
 def sparse_from_v5(mat: Any) -> SparseMatrix:
     """What scipy.io read for a sparse variable, as a SparseMatrix."""
-    csc = sp.csc_matrix(mat)
-    if csc.dtype.kind in "bu":
-        csc = csc.astype(np.bool_)
-    elif csc.dtype.kind == "c":
-        csc = csc.astype(np.complex128)
-    else:
-        csc = csc.astype(np.float64)
-    return SparseMatrix(csc)
+    return sparse_from_scipy(mat)
 
 
 def sparse_to_v5(S: SparseMatrix) -> Any:

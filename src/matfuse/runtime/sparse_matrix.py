@@ -182,6 +182,19 @@ def _full_operand(value: Any, what: str) -> np.ndarray:
                       "and logical sparse matrices exist.")
 
 
+def sparse_from_scipy(mat: Any) -> SparseMatrix:
+    """A scipy sparse matrix as a SparseMatrix: bool and uint8 values (how
+    scipy.io reads logical sparse data) are logical, others double."""
+    csc = sp.csc_matrix(mat)
+    if csc.dtype.kind in "bu":
+        csc = csc.astype(np.bool_)
+    elif csc.dtype.kind == "c":
+        csc = csc.astype(np.complex128)
+    else:
+        csc = csc.astype(np.float64)
+    return SparseMatrix(csc)
+
+
 def as_sparse(value: Any) -> SparseMatrix:
     """Any double/logical value as a SparseMatrix (sparse ones unchanged)."""
     if type(value) is SparseMatrix:

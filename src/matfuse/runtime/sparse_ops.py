@@ -127,6 +127,8 @@ def _sparse_result(op: str, a_sparse: bool, b_sparse: bool) -> bool:
 def _store(result: Any, sparse: bool) -> Any:
     if not sparse:
         return result
+    if len(shape_of(result)) > 2:
+        raise MatlabError("MATLAB:sparse:NDArray", "N-dimensional sparse arrays are not supported.")
     cls = class_of(result)
     if cls not in ("double", "logical"):
         raise MatlabError("MATLAB:sparse:mixedClasses",
@@ -255,6 +257,10 @@ def _mldivide(a: Any, b: Any) -> Any:
         return as_sparse(result) if type(b) is SparseMatrix and type(a) is SparseMatrix else result
     A = _numeric_csc(a)
     B = _numeric_csc(b) if type(b) is SparseMatrix else _dense_operand(b)
+    finite = np.all(np.isfinite(A.data)) and np.all(np.isfinite(B.data if sp.issparse(B) else B))
+    if not finite and A.shape[0] * A.shape[1] <= DENSE_WORK_LIMIT:
+        result = mldivide(canonical(A.toarray()), _full(b))      # NaN/Inf as the full solver
+        return as_sparse(result) if type(b) is SparseMatrix else result
     if A.shape[0] == 0:
         shape = (0, shape_of(b)[1])
         return SparseMatrix(sp.csc_matrix(shape)) if type(b) is SparseMatrix else np.zeros(shape)

@@ -10,6 +10,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_allocation
 from matfuse.runtime.builtins._common import numeric_values, parse_size_args
 from matfuse.runtime import sparse_indexing  # noqa: F401  (installs S(i,j) and S(i,j) = v)
 from matfuse.runtime.registry import builtin
@@ -26,7 +27,16 @@ def _dimension(v: Any, what: str) -> int:
     if not np.isfinite(x) or x != int(x) or x < 0:
         raise MatlabError("MATLAB:sparse:invalidSize",
                           f"The {what} must be a nonnegative integer.")
+    if x > 2.0 ** 48:
+        raise MatlabError("MATLAB:pmaxsize",
+                          "Maximum variable size allowed by the program is exceeded.")
     return int(x)
+
+
+def _empty_sparse(m: int, n: int, nnz: int = 0) -> None:
+    """MATLAB's size-limit error when an m-by-n sparse matrix with nnz
+    nonzeros (column pointers, row indices and values) cannot be stored."""
+    check_allocation((n + 1 + 2 * nnz, 1), 8)
 
 
 def _index_vector(v: Any, what: str) -> np.ndarray:
@@ -67,6 +77,7 @@ def _triplet(i: Any, j: Any, v: Any, m: Any = None, n: Any = None,
             raise MatlabError("MATLAB:sparse:indexExceedsDims",
                               "Index exceeds matrix dimensions.")
         m_out, n_out = m_given, n_given
+    _empty_sparse(m_out, n_out, count)
     logical = values.dtype == np.bool_
     data = values.astype(np.float64) if logical else values
     mat = sp.coo_matrix((data, (rows - 1, cols - 1)), shape=(m_out, n_out)).tocsc()
@@ -87,6 +98,7 @@ def sparse(*args: Any) -> Any:
         return sparse_from_full(args[0])
     if len(args) == 2:
         m, n = _dimension(args[0], "number of rows"), _dimension(args[1], "number of columns")
+        _empty_sparse(m, n)
         return SparseMatrix(sp.csc_matrix((m, n), dtype=np.float64))
     if len(args) == 4:
         raise MatlabError("MATLAB:sparse:wrongNumberOfInputs",
@@ -94,7 +106,7 @@ def sparse(*args: Any) -> Any:
     return _triplet(*args)
 
 
-sparse_method("sparse", nargin=(1, 6))(sparse)
+sparse_method("sparse", nargin=(1, 6), sparse_first=False)(sparse)
 
 
 @builtin("full", category="sparse", nargin=(1, 1))
@@ -106,7 +118,7 @@ def full(x: Any) -> Any:
     return x
 
 
-sparse_method("full")(full)
+sparse_method("full", sparse_first=False)(full)
 
 
 @builtin("issparse", category="sparse", nargin=(1, 1))
@@ -115,7 +127,7 @@ def issparse(x: Any) -> bool:
     return type(x) is SparseMatrix
 
 
-sparse_method("issparse")(issparse)
+sparse_method("issparse", sparse_first=False)(issparse)
 
 
 def nnz(x: SparseMatrix) -> float:
@@ -135,7 +147,7 @@ def nzmax(x: Any) -> float:
     return float(to_array(x).size)
 
 
-sparse_method("nzmax")(nzmax)
+sparse_method("nzmax", sparse_first=False)(nzmax)
 
 
 @builtin("nonzeros", category="sparse", nargin=(1, 1))
@@ -149,13 +161,14 @@ def nonzeros(x: Any) -> Any:
     return canonical(flat[flat != 0].reshape(-1, 1))
 
 
-sparse_method("nonzeros")(nonzeros)
+sparse_method("nonzeros", sparse_first=False)(nonzeros)
 
 
 @builtin("spalloc", category="sparse", nargin=(3, 3))
 def spalloc(m: Any, n: Any, nz: Any) -> SparseMatrix:
     """An m-by-n all-zero sparse matrix with room for nz nonzeros."""
     rows, cols = _dimension(m, "number of rows"), _dimension(n, "number of columns")
+    _empty_sparse(rows, cols)
     return SparseMatrix(sp.csc_matrix((rows, cols), dtype=np.float64), _dimension(nz, "nzmax"))
 
 
@@ -166,6 +179,7 @@ def speye(*args: Any) -> SparseMatrix:
     shape = parse_size_args(list(args), "speye", itemsize=0) if args else (1, 1)
     if len(shape) != 2:
         raise MatlabError("MATLAB:sparse:NDArray", "N-dimensional sparse arrays are not supported.")
+    _empty_sparse(shape[0], shape[1], min(shape))
     return SparseMatrix(sp.identity(min(shape), format="csc", dtype=np.float64)
                         if shape[0] == shape[1] else
                         sp.eye(shape[0], shape[1], format="csc", dtype=np.float64))
@@ -182,15 +196,23 @@ def _random_sparse(kind: str, args: tuple) -> SparseMatrix:
     if len(args) != 3:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
     m, n = _dimension(args[0], "number of rows"), _dimension(args[1], "number of columns")
-    density = float(numeric_values(args[2]).reshape(-1)[0])
+    _empty_sparse(m, n)
+    given = numeric_values(args[2].full() if type(args[2]) is SparseMatrix else args[2])
+    density = float(given.reshape(-1)[0].real) if given.size == 1 else float("nan")
     if not 0 <= density <= 1:
         raise MatlabError("MATLAB:sprand:InvalidDensity", "Density must be between 0 and 1.")
+    if m * n > 2 ** 62:
+        raise MatlabError("MATLAB:pmaxsize",
+                          "Maximum variable size allowed by the program is exceeded.")
     count = int(round(density * m * n))
+    _empty_sparse(m, n, count)
     if count == 0:
         return SparseMatrix(sp.csc_matrix((m, n), dtype=np.float64))
-    picks = np.asarray(BUILTINS["randperm"].impl(float(m * n), float(count))).reshape(-1)
-    picks = picks.astype(np.int64) - 1
-    values = np.asarray(BUILTINS[kind].impl(float(count), 1.0)).reshape(-1)
+    # positions drawn uniformly (repeats merged: about density*m*n nonzeros,
+    # as MATLAB documents), from the session's random stream
+    draws = np.asarray(BUILTINS["rand"].impl(float(count), 1.0)).reshape(-1)
+    picks = np.unique(np.minimum((draws * (m * n)).astype(np.int64), m * n - 1))
+    values = np.asarray(BUILTINS[kind].impl(float(picks.size), 1.0)).reshape(-1)
     return SparseMatrix(sp.csc_matrix((values, (picks % m, picks // m)), shape=(m, n)))
 
 
@@ -201,7 +223,7 @@ def sprand(*args: Any) -> SparseMatrix:
     return _random_sparse("rand", args[:3])
 
 
-sparse_method("sprand", nargin=(1, 4))(sprand)
+sparse_method("sprand", nargin=(1, 4), sparse_first=False)(sprand)
 
 
 @builtin("sprandn", category="sparse", nargin=(1, 4))
@@ -211,7 +233,7 @@ def sprandn(*args: Any) -> SparseMatrix:
     return _random_sparse("randn", args[:3])
 
 
-sparse_method("sprandn", nargin=(1, 4))(sprandn)
+sparse_method("sprandn", nargin=(1, 4), sparse_first=False)(sprandn)
 
 
 @builtin("spones", category="sparse", nargin=(1, 1))
@@ -223,7 +245,7 @@ def spones(x: Any) -> SparseMatrix:
     return SparseMatrix(mat)
 
 
-sparse_method("spones")(spones)
+sparse_method("spones", sparse_first=False)(spones)
 
 
 @builtin("spfun", category="sparse", nargin=(2, 2), needs_ctx=True)
@@ -243,4 +265,4 @@ def spfun(ctx: Any, fn: Any, x: Any) -> SparseMatrix:
     return SparseMatrix(sp.csc_matrix((values, (coo.row, coo.col)), shape=S.shape))
 
 
-sparse_method("spfun", nargin=(2, 2), needs_ctx=True)(spfun)
+sparse_method("spfun", nargin=(2, 2), needs_ctx=True, sparse_first=False)(spfun)

@@ -14,6 +14,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_allocation
 from matfuse.runtime.builtins._common import numeric_values
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.sparse_dispatch import sparse_method
@@ -22,15 +23,19 @@ from matfuse.runtime.values import canonical, to_array
 
 
 def _diagonal_numbers(v: Any) -> np.ndarray:
-    arr = numeric_values(v).reshape(-1, order="F").astype(np.float64)
+    arr = numeric_values(v.full() if type(v) is SparseMatrix else v).reshape(-1, order="F")
+    if arr.dtype.kind not in "biuf":
+        raise MatlabError("MATLAB:spdiags:InvalidDiagonal", "Diagonal numbers must be integers.")
+    arr = arr.astype(np.float64)
     if np.any(arr != np.floor(arr)) or not np.all(np.isfinite(arr)):
         raise MatlabError("MATLAB:spdiags:InvalidDiagonal", "Diagonal numbers must be integers.")
     return arr.astype(np.int64)
 
 
 def _size(v: Any) -> int:
-    arr = numeric_values(v).reshape(-1)
-    if arr.size != 1 or arr[0] < 0 or arr[0] != int(arr[0]):
+    arr = numeric_values(v.full() if type(v) is SparseMatrix else v).reshape(-1)
+    if arr.size != 1 or arr.dtype.kind not in "biuf" or not np.isfinite(arr[0]) or arr[0] < 0 \
+            or arr[0] != int(arr[0]):
         raise MatlabError("MATLAB:spdiags:InvalidSize", "Sizes must be nonnegative integers.")
     return int(arr[0])
 
@@ -61,6 +66,7 @@ def _extract(A: Any, d: np.ndarray) -> np.ndarray:
 
 def _build(B: np.ndarray, d: np.ndarray, m: int, n: int) -> Any:
     """The m-by-n sparse matrix with B's columns on diagonals d."""
+    check_allocation((min(m, n) * max(d.size, 1) + n + 1, 1), 16)
     if B.ndim == 2 and B.shape[1] == 1 and d.size > 1 and B.shape[0] == d.size:
         B = B.reshape(1, -1)
     if B.shape[1] != d.size and not (B.size == 1):
@@ -117,4 +123,5 @@ def spdiags(*args: Any, nargout: int = 1) -> Any:
     return sparse_like_result(rest.astype(added.csc.dtype) + added.csc)
 
 
-sparse_method("spdiags", nargin=(1, 4), nargout=(0, 2), wants_nargout=True)(spdiags)
+sparse_method("spdiags", nargin=(1, 4), nargout=(0, 2), wants_nargout=True,
+              sparse_first=False)(spdiags)

@@ -15,7 +15,8 @@ from matfuse.runtime.sparse_matrix import SparseMatrix, gpu_sparse_error, sparse
 from matfuse.runtime.values import to_str
 
 
-@sparse_method("size", nargin=(1, None), nargout=(0, None), needs_ctx=True, wants_nargout=True)
+@sparse_method("size", nargin=(1, None), nargout=(0, None), needs_ctx=True, wants_nargout=True,
+               sparse_first=False)
 def sparse_size(ctx: Any, *args: Any, nargout: int = 1) -> Any:
     """``size`` of a sparse matrix (always 2-D)."""
     if type(args[0]) is not SparseMatrix:
@@ -81,7 +82,7 @@ _predicate("isgpuarray", lambda S: False)
 _predicate("isobject", lambda S: False)
 
 
-@sparse_method("isa", nargin=(2, 2))
+@sparse_method("isa", nargin=(2, 2), sparse_first=False)
 def sparse_isa(S: Any, name: Any) -> bool:
     """``isa(S, 'double')``, ``'logical'``, ``'numeric'``, ``'float'``."""
     if type(S) is not SparseMatrix:
@@ -118,28 +119,29 @@ def sparse_logical(S: SparseMatrix) -> SparseMatrix:
     return SparseMatrix(S.csc.astype(np.bool_))
 
 
-@sparse_method("horzcat", nargin=(0, None))
+@sparse_method("horzcat", nargin=(0, None), sparse_first=False)
 def sparse_horzcat(*args: Any) -> SparseMatrix:
     """``[A, B, ...]`` with a sparse operand: sparse."""
     return sparse_cat(list(args), 1)
 
 
-@sparse_method("vertcat", nargin=(0, None))
+@sparse_method("vertcat", nargin=(0, None), sparse_first=False)
 def sparse_vertcat(*args: Any) -> SparseMatrix:
     """``[A; B; ...]`` with a sparse operand: sparse."""
     return sparse_cat(list(args), 0)
 
 
-@sparse_method("cat", nargin=(1, None))
-def sparse_cat_dim(dim: Any, *args: Any) -> SparseMatrix:
-    """``cat(1, ...)`` / ``cat(2, ...)`` with a sparse operand."""
-    d = float(np.asarray(dim.full() if type(dim) is SparseMatrix else dim).reshape(-1)[0])
-    if d not in (1.0, 2.0):
+@sparse_method("cat", nargin=(1, None), needs_ctx=True, sparse_first=False)
+def sparse_cat_dim(ctx: Any, dim: Any, *args: Any) -> Any:
+    """``cat(1, ...)`` / ``cat(2, ...)`` with a sparse operand (sparse)."""
+    if type(dim) in (float, bool) and float(dim) in (1.0, 2.0):
+        return sparse_cat(list(args), int(dim) - 1)
+    if type(dim) is float and dim >= 3 and dim == int(dim):
         raise MatlabError("MATLAB:sparse:NDArray", "N-dimensional sparse arrays are not supported.")
-    return sparse_cat(list(args), int(d) - 1)
+    return call_full(ctx, "cat", [dim, *args], 1)[0]
 
 
-@sparse_method("gpuArray", nargin=(1, None))
+@sparse_method("gpuArray", nargin=(1, None), sparse_first=False)
 def sparse_gpu_array(*args: Any) -> Any:
     """Sparse matrices stay on the host (a clear error)."""
     raise gpu_sparse_error()

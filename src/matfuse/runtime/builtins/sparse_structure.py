@@ -12,6 +12,8 @@ import numpy as np
 import scipy.sparse as sp
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._limits import check_allocation
+from matfuse.runtime.builtins._common import numeric_values
 from matfuse.runtime.registry import BUILTINS
 from matfuse.runtime.sparse_dispatch import call_full, sparse_method
 from matfuse.runtime.sparse_matrix import SparseMatrix, as_sparse, sparse_like_result
@@ -132,7 +134,7 @@ def sparse_min(ctx: Any, *args: Any, nargout: int = 1) -> Any:
     return _extreme(ctx, "min", args, nargout)
 
 
-@sparse_method("kron", nargin=(2, 2))
+@sparse_method("kron", nargin=(2, 2), sparse_first=False)
 def sparse_kron(a: Any, b: Any) -> SparseMatrix:
     """Kronecker product; sparse when either factor is."""
     A, B = as_sparse(a), as_sparse(b)
@@ -143,39 +145,47 @@ def sparse_kron(a: Any, b: Any) -> SparseMatrix:
     return sparse_like_result(sp.kron(A.csc, B.csc, format="csc"))
 
 
-def _int_arg(v: Any, fn: str) -> int:
-    x = float(np.asarray(to_array(v)).reshape(-1)[0]) if not isinstance(v, float) else v
-    if x != int(x):
+def _int_arg(v: Any, fn: str, limit: int) -> int:
+    """The diagonal number k (chars are their codes), kept within
+    [-limit, limit] where every larger |k| means the same."""
+    arr = numeric_values(v.full() if type(v) is SparseMatrix else v)
+    if arr.size != 1 or arr.dtype.kind not in "biuf":
         raise MatlabError(f"MATLAB:{fn}:kthDiagInputNotInteger",
                           "K-th diagonal input must be an integer scalar.")
-    return int(x)
+    x = float(arr.reshape(-1)[0])
+    if not np.isfinite(x) or x != int(x):
+        raise MatlabError(f"MATLAB:{fn}:kthDiagInputNotInteger",
+                          "K-th diagonal input must be an integer scalar.")
+    return int(max(-limit, min(limit, x)))
 
 
 @sparse_method("diag", nargin=(1, 2))
 def sparse_diag(S: Any, k: Any = 0.0) -> SparseMatrix:
     """A sparse vector's diagonal matrix, or a sparse matrix's k-th diagonal
     as a sparse column."""
-    offset = _int_arg(k, "diag")
     m, n = S.shape
     if m == 1 or n == 1:
+        offset = _int_arg(k, "diag", 2 ** 62)
         values = S.csc.toarray().reshape(-1)
         size = values.size + abs(offset)
+        check_allocation((size + 1, 1), 8)       # the column pointers
         return SparseMatrix(sp.diags([values], [offset], shape=(size, size), format="csc",
                                      dtype=values.dtype))
-    values = S.csc.diagonal(offset)
+    offset = _int_arg(k, "diag", max(m, n) + 1)
+    values = S.csc.diagonal(offset) if -m < offset < n else np.zeros(0, dtype=S.csc.dtype)
     return SparseMatrix(sp.csc_matrix(values.reshape(-1, 1)))
 
 
 @sparse_method("tril", nargin=(1, 2))
 def sparse_tril(S: Any, k: Any = 0.0) -> SparseMatrix:
     """Lower triangular part (on and below the k-th diagonal)."""
-    return SparseMatrix(sp.tril(S.csc, _int_arg(k, "tril"), format="csc"))
+    return SparseMatrix(sp.tril(S.csc, _int_arg(k, "tril", max(S.shape) + 1), format="csc"))
 
 
 @sparse_method("triu", nargin=(1, 2))
 def sparse_triu(S: Any, k: Any = 0.0) -> SparseMatrix:
     """Upper triangular part (on and above the k-th diagonal)."""
-    return SparseMatrix(sp.triu(S.csc, _int_arg(k, "triu"), format="csc"))
+    return SparseMatrix(sp.triu(S.csc, _int_arg(k, "triu", max(S.shape) + 1), format="csc"))
 
 
 def _pattern(S: SparseMatrix) -> tuple[np.ndarray, np.ndarray]:
@@ -227,7 +237,7 @@ def sparse_ishermitian(ctx: Any, S: Any, *rest: Any) -> bool:
     return _symmetric(S, True)
 
 
-@sparse_method("isequal", nargin=(2, None), needs_ctx=True)
+@sparse_method("isequal", nargin=(2, None), needs_ctx=True, sparse_first=False)
 def sparse_isequal(ctx: Any, *args: Any) -> bool:
     """Equal sizes and values, whatever the storage (NaN differs)."""
     if all(type(a) is SparseMatrix for a in args):
@@ -294,7 +304,8 @@ def _on_nonzeros(name: str) -> None:
         return sparse_like_result(sp.csc_matrix((values, (coo.row, coo.col)), shape=S.shape))
 
     impl.__doc__ = f"``{name}`` of the nonzeros (the zeros stay zero)."
-    sparse_method(name, nargin=(1, None), needs_ctx=True, wants_nargout=True)(impl)
+    sparse_method(name, nargin=(1, None), needs_ctx=True, wants_nargout=True,
+                  sparse_first=False)(impl)
 
 
 for _name in ZERO_PRESERVING:
