@@ -23,6 +23,12 @@ def _install_parfor_compiler() -> None:
     import matfuse.parallel.loop  # noqa: F401  (registers itself on import)
 
 
+def _install_sparse_indexing() -> None:
+    """Sparse indexing uses the assignment machinery, which imports the
+    sparse class (for concatenation): it installs itself on import."""
+    import matfuse.runtime.sparse_indexing  # noqa: F401  (installs itself on import)
+
+
 def _compose() -> None:
     """Wire the layers: the runtime calls the acceleration layer only
     through the router registered here, and the VM compiles parfor through
@@ -30,8 +36,11 @@ def _compose() -> None:
     from matfuse.runtime.device_router import set_router_loader
     from matfuse.vm.parfor_compiler import set_parfor_loader
 
+    from matfuse.runtime.sparse_matrix import SparseMatrix
+
     set_router_loader(_install_device_router)
     set_parfor_loader(_install_parfor_compiler)
+    SparseMatrix.indexing_loader = staticmethod(_install_sparse_indexing)
 
 
 def eval(code: str, **variables: Any) -> Any:  # noqa: A001 - MATLAB's name, on purpose

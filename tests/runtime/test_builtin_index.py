@@ -62,3 +62,23 @@ def test_time_array_methods_load_with_their_first_dispatch():
                "Session(stdout=buf).eval(\"fprintf('%s\\\\n', char(datetime(2020,1,15) + 1));\")\n"
                "print(buf.getvalue().strip())\n")
     assert out.strip() == "16-Jan-2020"
+
+
+def test_sparse_methods_and_indexing_load_for_a_matrix_not_made_by_sparse(tmp_path):
+    # A sparse matrix read from a MAT-file: no sparse-making builtin ran, so
+    # its methods (nnz, find) and its indexing load on first use; SciPy's
+    # sparse package is not imported before that.
+    from scipy.io import savemat
+    from scipy.sparse import csc_matrix
+
+    path = tmp_path / "s.mat"
+    savemat(str(path), {"S": csc_matrix([[5.0, 0.0, 0.0], [0.0, 0.0, 6.0]])})
+    out = _run("import io, sys\n"
+               "from matfuse.vm.session import Session\n"
+               "buf = io.StringIO()\n"
+               "s = Session(stdout=buf)\n"
+               "s.eval('x = 1;')\n"
+               "print('scipy.sparse' in sys.modules)\n"
+               f"s.eval(\"load('{path}'); S(1,2) = 4; fprintf('%d %d\\\\n', nnz(S), full(S(2,3)));\")\n"
+               "print(buf.getvalue().strip())\n")
+    assert out.split("\n")[:2] == ["False", "3 6"]

@@ -17,6 +17,7 @@ from matfuse.runtime._capacity import is_prefix_view, vector_prefix
 from matfuse.runtime.classdef_arrays import OBJECT_TYPES, objects_to_concatenate, wrap_objects
 from matfuse.runtime._classrules import concat_class, convert
 from matfuse.runtime._elementwise import string_of
+from matfuse.runtime.sparse_matrix import SparseMatrix, sparse_cat
 from matfuse.runtime.values import (
     CellArray,
     DeviceValue,
@@ -98,6 +99,8 @@ def cat_values(values: list[Any], axis: int) -> Any:
     if any(type(v) in OBJECT_TYPES for v in values):
         cls, parts = objects_to_concatenate(values)
         return wrap_objects(cls, _join_arrays(parts, axis))
+    if any(type(v) is SparseMatrix for v in values):
+        return sparse_cat(values, axis)
     if any(getattr(k, "concatenates_by_coercion", False) for k in kinds):   # datetime, duration...
         return _concat_coerced(values, axis)
     objects = [v for v in values if not _is_empty_double(v)]

@@ -119,6 +119,9 @@ def positions(sub: Any, extent: int, k: int, n: int,
         sub = sub.gather()
         return positions(sub, extent, k, n, check_bounds)
     if t is not np.ndarray:
+        full = getattr(sub, "full_array", None)      # a sparse index
+        if full is not None:
+            return positions(full(), extent, k, n, check_bounds)
         if t is complex:
             raise invalid_index_error(k, n)
         raise MatlabError("MATLAB:index:invalidType",

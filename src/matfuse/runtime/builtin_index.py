@@ -217,6 +217,7 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
  'frewind': ('matfuse.runtime.builtins.files',),
  'fseek': ('matfuse.runtime.builtins.files',),
  'ftell': ('matfuse.runtime.builtins.files',),
+ 'full': ('matfuse.runtime.builtins.sparse_construction',),
  'fullfile': ('matfuse.runtime.builtins.filesystem',),
  'func2str': ('matfuse.runtime.builtins.lang_builtins',),
  'fwrite': ('matfuse.runtime.builtins.files',),
@@ -339,6 +340,7 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
  'isscalar': ('matfuse.runtime.builtins.types_predicates',),
  'issorted': ('matfuse.runtime.builtins.sets',),
  'isspace': ('matfuse.runtime.builtins.strings',),
+ 'issparse': ('matfuse.runtime.builtins.sparse_construction',),
  'issquare': ('matfuse.runtime.builtins.types_predicates',),
  'isstrprop': ('matfuse.runtime.builtins.strings',),
  'isstruct': ('matfuse.runtime.builtins.types_predicates',),
@@ -443,6 +445,7 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
  'nextpow2': ('matfuse.runtime.builtins.bitwise',),
  'nexttile': ('matfuse.runtime.builtins.graphics_figures',),
  'nnz': ('matfuse.runtime.builtins.search',),
+ 'nonzeros': ('matfuse.runtime.builtins.sparse_construction',),
  'norm': ('matfuse.runtime.builtins.norms',),
  'normalize': ('matfuse.runtime.builtins.moving_normalize',),
  'not': ('matfuse.runtime.builtins.operators',),
@@ -453,6 +456,7 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
  'num2cell': ('matfuse.runtime.builtins.cells_structs',),
  'num2str': ('matfuse.runtime.builtins.number_text',),
  'numel': ('matfuse.runtime.builtins.types_predicates',),
+ 'nzmax': ('matfuse.runtime.builtins.sparse_construction',),
  'ode23': ('matfuse.runtime.builtins.integration',),
  'ode45': ('matfuse.runtime.builtins.integration',),
  'odeset': ('matfuse.runtime.builtins.integration',),
@@ -566,8 +570,16 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
  'skewness': ('matfuse.runtime.builtins.statistics_shape',),
  'sort': ('matfuse.runtime.builtins.sets',),
  'sortrows': ('matfuse.runtime.builtins.sets',),
+ 'spalloc': ('matfuse.runtime.builtins.sparse_construction',),
+ 'sparse': ('matfuse.runtime.builtins.sparse_construction',),
+ 'spdiags': ('matfuse.runtime.builtins.sparse_diagonals',),
+ 'speye': ('matfuse.runtime.builtins.sparse_construction',),
+ 'spfun': ('matfuse.runtime.builtins.sparse_construction',),
  'spline': ('matfuse.runtime.builtins.interpolation',),
  'split': ('matfuse.runtime.builtins.text_pieces',),
+ 'spones': ('matfuse.runtime.builtins.sparse_construction',),
+ 'sprand': ('matfuse.runtime.builtins.sparse_construction',),
+ 'sprandn': ('matfuse.runtime.builtins.sparse_construction',),
  'spring': ('matfuse.runtime.builtins.graphics_plots',),
  'sprintf': ('matfuse.runtime.builtins.output',),
  'sqrt': ('matfuse.runtime.builtins.bitwise',),
@@ -682,8 +694,13 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
 EARLIER_REGISTRANTS: dict[str, tuple[str, ...]] = {'matfuse.runtime.builtins.ranges': ('matfuse.runtime.builtins.operators',)}
 
 # Modules registering methods of datetime/duration/calendarDuration
-# (``time_method``): loaded when such a value's methods are first looked up.
+# (``time_method``) and sparse matrices (``sparse_method``): loaded when
+# such a value's methods are first looked up.
 OVERLOAD_MODULES: tuple[str, ...] = ('matfuse.runtime.builtins.calendar_durations',
  'matfuse.runtime.builtins.datetime_components',
+ 'matfuse.runtime.builtins.sparse_construction',
+ 'matfuse.runtime.builtins.sparse_diagonals',
+ 'matfuse.runtime.builtins.sparse_queries',
+ 'matfuse.runtime.builtins.sparse_structure',
  'matfuse.runtime.builtins.time_functions',
  'matfuse.runtime.builtins.time_shapes')

@@ -27,11 +27,13 @@ loads none of them.
 
 
 def _overloads() -> dict[tuple[type, str], object]:
-    """Every method registered on a time array class (``time_method``)."""
+    """Every method registered on a built-in value class: the time arrays
+    (``time_method``) and sparse matrices (``sparse_method``)."""
+    from matfuse.runtime.sparse_matrix import SparseMatrix
     from matfuse.runtime.time_arrays import TimeArray
 
     found: dict[tuple[type, str], object] = {}
-    pending = [TimeArray]
+    pending = [TimeArray, SparseMatrix]
     while pending:
         cls = pending.pop()
         pending.extend(cls.__subclasses__())
@@ -76,7 +78,8 @@ def index_source() -> str:
             + "EARLIER_REGISTRANTS: dict[str, tuple[str, ...]] = "
             + pprint.pformat(earlier, width=100, sort_dicts=False) + "\n\n"
             + "# Modules registering methods of datetime/duration/calendarDuration\n"
-            + "# (``time_method``): loaded when such a value's methods are first looked up.\n"
+            + "# (``time_method``) and sparse matrices (``sparse_method``): loaded when\n"
+            + "# such a value's methods are first looked up.\n"
             + "OVERLOAD_MODULES: tuple[str, ...] = "
             + pprint.pformat(overload_modules, width=100) + "\n")
 

@@ -296,6 +296,7 @@ def method_for(name: str, args: list) -> Any:
             overloads = getattr(a, "overloads", None)
             if overloads is not None:
                 load_overloads()   # the modules declaring them load lazily
+                overloads = getattr(a, "overloads", None)   # (a module may rebind it)
             if overloads:
                 method = overloads.get(name)
                 if method is not None:

@@ -27,6 +27,7 @@ from matfuse.runtime._display_items import (
 )
 from matfuse.runtime._format_numbers import NumericLayout, numeric_layout
 from matfuse.runtime.classdef_arrays import ObjectArray
+from matfuse.runtime.sparse_matrix import SparseMatrix
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     CellArray,
@@ -165,6 +166,8 @@ def _display_loose(name: str, value: Any, fmt: str) -> str:
         return _display_struct(name, value)
     if t is StringArray:
         return _display_strings(name, value)
+    if t is SparseMatrix:
+        return value.display_block(name, fmt)
     if t is FunctionHandle:
         return f"{name} =\n\n  function_handle with value:\n\n    {value.display_text()}\n\n"
     if isinstance(value, (MObject, MatlabError)):
@@ -321,6 +324,8 @@ def disp_text(value: Any, fmt: str = "short") -> str:
         return "\n".join(_string_rows(value)) + "\n"
     if t is FunctionHandle:
         return f"    {value.display_text()}\n"
+    if t is SparseMatrix:
+        return "\n".join(value.body_lines(fmt)) + "\n"
     if isinstance(value, (MObject, MatlabError)):
         return "\n".join(_object_lines(value)) + "\n"
     return f"{value!r}\n"

@@ -31,6 +31,8 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.classdef_objects import ClassObject, object_operator
 from matfuse.runtime.time_arrays import TimeArray
+from matfuse.runtime.sparse_matrix import SparseMatrix, sparse_truth, to_full
+from matfuse.runtime.sparse_ops import sparse_binary, sparse_transpose, sparse_unary
 from matfuse.runtime._classrules import INTEGER_SET, convert, float_to_int, type_error
 from matfuse.runtime._colon import colon_values
 from matfuse.runtime._limits import check_allocation
@@ -137,6 +139,12 @@ def binary(op: str, a: Any, b: Any) -> Any:
     ta, tb = type(a), type(b)
     if ta is float and tb is float:
         return _FLOAT_OPS[op](a, b)
+    if ta is SparseMatrix or tb is SparseMatrix:
+        result = sparse_binary(op, a, b)
+        if result is not NotImplemented:
+            return result
+        a, b = to_full(a), to_full(b)    # with a cell, string, object...
+        ta, tb = type(a), type(b)
     auto = AUTO_OFFLOAD.binary
     if auto is not None:
         result = auto(op, a, b)
@@ -227,6 +235,8 @@ def unary(op: str, a: Any) -> Any:
         from matfuse.runtime.time_operators import time_unary  # time types load on first use
 
         return time_unary(op, a)
+    if ta is SparseMatrix:
+        return sparse_unary(op, a)
     if ta is not np.ndarray and ta is not complex:
         raise type_error(op if op != "~" else "~", a)
     arr = to_array(a)
@@ -265,6 +275,8 @@ def transpose(a: Any) -> Any:
     if isinstance(a, TimeArray):
         _check_2d(a.data)
         return a.like(a.data.T)
+    if t is SparseMatrix:
+        return sparse_transpose(a)
     if t is complex:
         return canonical(to_array(a))
     return a
@@ -282,6 +294,8 @@ def ctranspose(a: Any) -> Any:
         return canonical(np.conj(a.T))
     if t is complex:
         return canonical(np.conj(to_array(a)))
+    if t is SparseMatrix:
+        return sparse_transpose(a, conjugate=True)
     return transpose(a)
 
 
@@ -360,6 +374,8 @@ def is_true(v: Any) -> bool:
         return bool(np.all(convert(v, "logical")))
     if t is complex:
         return is_true(v.real)
+    if t is SparseMatrix:
+        return sparse_truth(v)
     if t is StringArray:
         raise MatlabError("MATLAB:invalidConversion",
                           "Conversion to logical from string is not possible.")

@@ -136,9 +136,9 @@ def _import_module(module: str) -> None:
 
 
 def load_overloads() -> None:
-    """Import the modules that register methods of the time array classes
-    (``time_arrays.time_method``: ``char``, ``sort``... of a datetime), so
-    method dispatch sees them (idempotent)."""
+    """Import the modules that register methods of the built-in value
+    classes (``char``, ``sort``... of a datetime; ``nnz``, ``find``... of a
+    sparse matrix), so method dispatch sees them (idempotent)."""
     global _overloads_loaded
     if _overloads_loaded or _loaded:
         return

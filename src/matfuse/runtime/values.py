@@ -323,6 +323,9 @@ def to_array(v: Any) -> np.ndarray:
         return np.array([[float(v)]], dtype=np.float64)
     if isinstance(v, (np.generic,)):
         return np.asarray(v).reshape(1, 1)
+    full = getattr(v, "full_array", None)      # sparse matrices
+    if full is not None:
+        return full()
     raise MatlabError("MATLAB:invalidType",
                       f"Expected a numeric, logical or char value, got {class_of(v)}.")
 

@@ -126,13 +126,16 @@ class NameCall:
         """Call with nargout=1 and return the one value (fast path for builtins
         of Python-float arguments)."""
         interp = fr.interp
-        if args and type(args[0]) is not float:
-            method = method_for(self.name, args)
-            if method is not None:
-                out = interp.call_function(method, args, 1)
-                if not out:
-                    raise too_many_outputs(self.name)
-                return out[0]
+        for a in args:
+            # an object argument in any position dispatches (rem(11, S))
+            if type(a) is not float:
+                method = method_for(self.name, args)
+                if method is not None:
+                    out = interp.call_function(method, args, 1)
+                    if not out:
+                        raise too_many_outputs(self.name)
+                    return out[0]
+                break
         if self.gen != interp.generation:
             self.resolve(interp)
         if self.fast and not (self.plannable and AUTO_OFFLOAD.call is not None):
@@ -310,6 +313,9 @@ def scalar_truth(v: Any, op: str) -> bool:
         if x != x:
             raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
         return bool(x != 0)
+    full = getattr(v, "full_array", None)      # a 1x1 sparse matrix
+    if full is not None and tuple(v.shape) == (1, 1):
+        return scalar_truth(full(), op)
     raise MatlabError("MATLAB:nonLogicalConditional",
                       "Operands to the logical AND (&&) and OR (||) operators must be "
                       "convertible to logical scalar values. Use the ANY or ALL functions to "

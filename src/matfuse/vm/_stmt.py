@@ -94,6 +94,9 @@ def iterate_columns(value: Any):
         return _device_columns(value)
     if t is ObjectArray:
         return object_columns(value)
+    columns = getattr(value, "for_columns", None)      # sparse matrices
+    if columns is not None:
+        return columns()
     return (value,)
 
 

@@ -18,6 +18,7 @@ other cells (N-D, MxN)     object ``numpy.ndarray``
 scalar struct              ``dict`` (field order kept)
 struct vector              ``list`` of ``dict``; N-D: object ndarray of dicts
 gpuArray                   its gathered host value, converted as above
+sparse matrix              ``scipy.sparse.csc_matrix`` copy
 =========================  ============================================
 
 Python -> MATLAB (``to_matlab``): ``bool`` logical, ``int``/``float``
@@ -26,8 +27,9 @@ and arrays keep their class (1-D arrays are rows; ``<U1`` arrays are char,
 other ``U`` arrays strings; object arrays cells), ``dict`` scalar struct, a
 list of numbers (or of equal-length number lists) a double matrix, a list of
 bools a logical row, a list of dicts with the same keys a 1xN struct array,
-any other list a 1xN cell.  ``None`` and objects with no MATLAB equivalent
-raise ``TypeError``.
+any other list a 1xN cell, a 2-D ``scipy.sparse`` matrix of
+float/complex/bool values a sparse matrix.  ``None`` and objects with no
+MATLAB equivalent raise ``TypeError``.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from matfuse.runtime.sparse_matrix import SparseMatrix, sparse_from_scipy
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     CellArray,
@@ -83,10 +86,23 @@ def to_python(value: Any) -> Any:
         if value.data.size == 1:
             return as_dict(value.data.reshape(-1)[0])
         return _container(value.data, as_dict)
+    if t is SparseMatrix:
+        return value.csc.copy()
     if isinstance(value, (FunctionHandle, MObject)):
         return value        # opaque: usable only by passing it back to MATLAB
     return value
 
+
+
+def _is_scipy_sparse(value: Any) -> bool:
+    """A SciPy sparse matrix or array, without importing SciPy for values
+    that cannot be one."""
+    module = type(value).__module__
+    if not module.startswith("scipy.sparse"):
+        return False
+    import scipy.sparse
+
+    return scipy.sparse.issparse(value)
 
 def _container(data: np.ndarray, convert: Any) -> Any:
     """Vectors (and 0x0) as lists in column-major order, others as object arrays."""
@@ -120,9 +136,18 @@ def to_matlab(value: Any) -> Any:
         return StructArray.scalar(_fields(value))
     if isinstance(value, (list, tuple)):
         return _sequence(list(value))
+    if _is_scipy_sparse(value):
+        return _sparse(value)
     if isinstance(value, (CellArray, StructArray, StringArray, FunctionHandle, MObject, DeviceValue)):
         return value
     raise TypeError(f"Cannot convert a Python {type(value).__name__} to a MATLAB value.")
+
+
+def _sparse(value: Any) -> SparseMatrix:
+    if value.dtype.kind not in "fcb" or value.ndim != 2:
+        raise TypeError(f"Sparse matrices of dtype {value.dtype} have no MATLAB class "
+                        "(MATLAB's sparse matrices are double or logical).")
+    return sparse_from_scipy(value)
 
 
 def _fields(mapping: dict) -> dict[str, Any]:

@@ -110,7 +110,8 @@ def _same(char_result: tuple[str, object], code_result: tuple[str, object]) -> b
         return False
     if char_result[0] == "error":
         return char_result[1] == code_result[1]
-    a, b = np.asarray(char_result[1]), np.asarray(code_result[1])
+    a, b = (np.asarray(r[1].toarray() if hasattr(r[1], "toarray") else r[1])   # sparse results
+            for r in (char_result, code_result))
     return a.shape == b.shape and np.array_equal(a, b, equal_nan=True)
 
 

@@ -17,6 +17,8 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._mat_values import host_value
+from matfuse.runtime.sparse_matfile import is_scipy_sparse, sparse_from_v5, sparse_to_v5
+from matfuse.runtime.sparse_matrix import SparseMatrix
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     CellArray,
@@ -60,6 +62,8 @@ def to_mat(value: Any) -> Any:
         return out
     if t is StringArray:
         return _string_to_mat(value)
+    if t is SparseMatrix:
+        return sparse_to_v5(value)
     raise AssertionError(f"check_saveable let {type(value).__name__} through")
 
 
@@ -111,6 +115,8 @@ def from_mat(arr: Any) -> Any:
     """A value read by scipy as a matfuse value."""
     from scipy.io.matlab import MatlabFunction, MatlabObject, MatlabOpaque
 
+    if is_scipy_sparse(arr):
+        return sparse_from_v5(arr)
     if not isinstance(arr, np.ndarray):
         return arr
     if isinstance(arr, (MatlabOpaque, MatlabFunction)):
@@ -157,6 +163,8 @@ def _keep_complex(typed: Any, raw: Any) -> Any:
     """SciPy's ``mat_dtype`` read (MATLAB classes, logicals kept) drops the
     imaginary part of complex arrays; ``raw`` is the same variable read
     without it.  Complex parts are taken from ``raw``, in ``typed``'s class."""
+    if is_scipy_sparse(raw) and raw.dtype.kind == "c":
+        return raw
     if not isinstance(typed, np.ndarray) or not isinstance(raw, np.ndarray):
         return typed
     if raw.dtype.kind == "c":

@@ -28,6 +28,8 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._mat_values import host_value
+from matfuse.runtime.sparse_matfile import is_v73_sparse, read_sparse_v73, write_sparse_v73
+from matfuse.runtime.sparse_matrix import SparseMatrix
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     CellArray,
@@ -104,6 +106,8 @@ class _Writer:
             return node
         if t is StructArray:
             return self._struct(parent, name, value)
+        if t is SparseMatrix:
+            return write_sparse_v73(parent, name, value)
         raise AssertionError(f"check_saveable let {type(value).__name__} through")
 
     def _array(self, parent: Any, name: str, arr: np.ndarray) -> Any:
@@ -227,6 +231,8 @@ def _reader(h5: Any, h5py: Any) -> Any:
     def read(node: Any, name: str) -> Any:
         cls = _attr_text(node, "MATLAB_class") or "double"
         if isinstance(node, h5py.Group):
+            if is_v73_sparse(node):
+                return read_sparse_v73(node)
             if cls != "struct":
                 raise _unsupported(name, cls)
             fields = _field_order(node)

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime.sparse_matrix import SparseMatrix
 from matfuse.runtime.values import CellArray, DeviceValue, StringArray, StructArray, class_of
 
 NAME_LENGTH_MAX = 63
@@ -43,7 +44,7 @@ def check_saveable(value: Any, name: str) -> None:
         if value.dtype.kind not in "biufcU":
             raise _unsupported(name, value)
         return
-    if t is StringArray:
+    if t is StringArray or t is SparseMatrix:
         return
     if t is CellArray:
         for item in value.data.reshape(-1):

@@ -18,6 +18,7 @@ from matfuse.runtime.builtins._math_support import (
     numeric_array,
     whole_numbers,
 )
+from matfuse.runtime.ops import is_true
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import CellArray, FunctionHandle, canonical, empty_double
 
@@ -105,7 +106,12 @@ def _vectorised(name: str, linear: np.ndarray, values: np.ndarray, total: int,
 def accumarray(ctx: Any, subs: Any, vals: Any, sz: Any = None, fun: Any = None,
                fillval: Any = None, issparse: Any = None) -> Any:
     """Accumulate vals into an array of size sz at subscripts subs, combining
-    repeats with fun (default @sum); empty positions get fillval (default 0)."""
+    repeats with fun (default @sum); empty positions get fillval (default 0);
+    issparse true gives a sparse result."""
+    if issparse is not None and is_true(issparse):
+        from matfuse.runtime.sparse_matrix import as_sparse
+
+        return as_sparse(accumarray(ctx, subs, vals, sz, fun, fillval))
     index = _subscripts(subs)
     if index.ndim != 2 or (index.shape[1] == 0 and index.shape[0] != 0):
         raise MatlabError("MATLAB:accumarray:InvalidSubs",

@@ -21,6 +21,7 @@ from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.builtins._text_args import make_char
 from matfuse.runtime.registry import builtin
+from matfuse.runtime.sparse_matrix import SparseMatrix
 from matfuse.runtime.values import (
     CellArray,
     DeviceValue,
@@ -129,6 +130,8 @@ def value_bytes(v: Any) -> int:
         return sum(_CONTAINER_HEADER_BYTES + value_bytes(e[f]) for e in v.data.reshape(-1) for f in v.fields)
     if isinstance(v, StringArray):
         return sum(2 * len(s or "") + 104 for s in v.data.reshape(-1))
+    if type(v) is SparseMatrix:
+        return v.storage_bytes()
     if isinstance(v, DeviceValue):
         item = dtype_for_class(v.underlying_class(), v.is_complex()).itemsize
         return int(item * np.prod(v.shape))
@@ -163,7 +166,10 @@ def whos(ctx: Any, *patterns: Any, nargout: int = 0) -> Any:
         attrs = []
         if name in frame.global_names:
             attrs.append("global")
-        if isinstance(value, np.ndarray) and value.dtype.kind == "c" or type(value) is complex:
+        if type(value) is SparseMatrix:
+            attrs.append("sparse")
+        if isinstance(value, np.ndarray) and value.dtype.kind == "c" or type(value) is complex \
+                or (type(value) is SparseMatrix and value.is_complex):
             attrs.append("complex")
         rows.append((name, size, value_bytes(value), class_of(value), " ".join(attrs), value))
     if nargout > 0:
@@ -173,7 +179,7 @@ def whos(ctx: Any, *patterns: Any, nargout: int = 0) -> Any:
                 "name": char_array(name),
                 "size": np.array([list(shape_of(value))], dtype=np.float64),
                 "bytes": float(nbytes), "class": char_array(cls),
-                "global": name in frame.global_names, "sparse": False,
+                "global": name in frame.global_names, "sparse": type(value) is SparseMatrix,
                 "complex": "complex" in attrs, "nesting": StructArray.scalar({
                     "function": char_array(frame.name), "level": 1.0}),
                 "persistent": False})
