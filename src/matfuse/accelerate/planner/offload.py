@@ -300,6 +300,11 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
             for value in outputs:
                 hide_device_value(value)
             return outputs
+    if hidden and name == "gpuArray":
+        # gpuArray(x) of a value already on the device: a visible alias, no round trip.
+        with _suspended():
+            return invoke(b, [_visible_copy(a) if a in AUTO_OFFLOADED else a for a in args],
+                          nargout, ctx)
     if category is None or b.sink:
         if not hidden:
             return None
@@ -322,6 +327,22 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
     for value in outputs:
         hide_device_value(value)
     return outputs
+
+
+def _visible_copy(v: Any) -> Any:
+    """A user-visible gpuArray holding the value of the hidden device value
+    ``v`` (``v`` itself stays hidden: a host variable may still hold it):
+    a lazy ``uplus`` where the provider fuses, else a device copy."""
+    from matfuse.accelerate.fusion.executor import fusion_enabled
+    from matfuse.accelerate.gpuarray import wrap_handle
+    from matfuse.accelerate.router import fused
+
+    p = v.provider
+    if v.matlab_class not in ("logical", "char") and fusion_enabled(p):
+        lazy = fused.unary(p, "uplus", v)
+        if lazy is not None:
+            return lazy
+    return wrap_handle(p.reshape(v.valid_handle(), tuple(v.shape)), v.matlab_class, p)
 
 
 def _device_numel(args: Any) -> int:

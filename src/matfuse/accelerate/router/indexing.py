@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
+from matfuse.accelerate.router.index_positions import device_positions, rhs_fits, select
 from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported, count_fallback
 from matfuse.runtime import hints
 from matfuse.runtime.values import DeviceValue, canonical, class_of, to_array
@@ -118,11 +119,15 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
         column = _colon_all(p, v, host_idx)
         if column is not None:
             return column
-        position = scalar_position(v.shape, host_idx)
-        if position is not None:
-            selected = np.array([[position]], dtype=np.int32 if position < 2**31 - 1 else np.int64)
-        else:
-            selected = to_array(indexing.paren_get(_positions(v.shape), host_idx))
+        selection = select(tuple(v.shape), host_idx)
+        if selection is not None:
+            try:
+                lin = device_positions(p, selection, lambda row: _upload_index(p, row.reshape(1, -1)))
+                h = p.index_gather(v.valid_handle(), lin.handle, selection.out_shape)
+                return wrap_handle(h, v.matlab_class, p)
+            except Unsupported:
+                pass
+        selected = to_array(indexing.paren_get(_positions(v.shape), host_idx))
         out_shape = tuple(selected.shape)
         if selected.size == 0:
             empty = np.zeros(out_shape, dtype=np.dtype(v.handle.dtype))
@@ -194,12 +199,16 @@ def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any,
              inplace: bool) -> GpuArray | None:
     from matfuse.runtime import indexing
 
-    position = scalar_position(v.shape, host_idx)
-    if position is not None and (type(rhs) in (float, bool) or getattr(rhs, "shape", None) == (1, 1)):
-        selected = np.array([[position]], dtype=np.int32 if position < 2**31 - 1 else np.int64)
-        return _scatter_selected(p, v, selected, rhs, inplace)
+    rhs_shape = tuple(getattr(rhs, "shape", (1, 1))) if type(rhs) not in (float, bool) else (1, 1)
+    selection = select(tuple(v.shape), host_idx, check_bounds=False)
+    if selection is not None and (rhs_shape == (1, 1) or rhs_fits(selection, rhs_shape)):
+        try:
+            lin = device_positions(p, selection, lambda row: _upload_index(p, row.reshape(1, -1)))
+        except Unsupported:
+            lin = None
+        if lin is not None:
+            return _scatter_positions(p, v, lin, selection.size, rhs, inplace)
     positions = _positions(v.shape)
-    rhs_shape = tuple(getattr(rhs, "shape", (1, 1))) if type(rhs) is not float else (1, 1)
     # Probe with a stand-in rhs of the same shape: raises MATLAB's errors and
     # tells us whether the assignment grows the array.
     probe_rhs = 0.0 if rhs_shape == (1, 1) else np.zeros(rhs_shape)
@@ -267,15 +276,21 @@ def _scatter_selected(p: AccelProvider, v: GpuArray, selected: np.ndarray,
         lin = _upload_index(p, selected)
     except Unsupported:
         return None
+    return _scatter_positions(p, v, lin, int(selected.size), rhs, inplace)
+
+
+def _scatter_positions(p: AccelProvider, v: GpuArray, lin: GpuArray, count: int,
+                       rhs: Any, inplace: bool) -> GpuArray | None:
+    """Write ``rhs`` at the ``count`` device positions ``lin`` of ``v``."""
     keep: GpuArray | None = None
     if type(rhs) is float or type(rhs) is bool:
         values: Any = float(rhs)
-    elif type(rhs) is np.ndarray and rhs.size == 1 and selected.size > 1:
+    elif type(rhs) is np.ndarray and rhs.size == 1 and count > 1:
         values = rhs.reshape(-1)[0].item()
     elif isinstance(rhs, GpuArray):
         if rhs.provider is not p:
             return None
-        values = rhs.valid_handle() if rhs.numel != 1 or selected.size == 1 else None
+        values = rhs.valid_handle() if rhs.numel != 1 or count == 1 else None
         if values is None:
             return None
     else:

@@ -61,6 +61,13 @@ class DataHooks(LargeTensorHooks):
         return self._ramp("linspace", start, stop, n, dtype, True)
 
     def colon(self, start: float, step: float, n: int, dtype: str) -> GpuTensorHandle:
+        if self.norm_dtype(dtype) == "int32" and _exact_int32_ramp(start, step, n):
+            with self.op("colon"):
+                out = self.alloc((1, max(int(n), 0)), "int32")
+                if n > 0:
+                    src, u = cons.int_ramp_kernel(int(n), int(start), int(step))
+                    self.run(src, 0, 1, [self.bind(out)], u, self.groups(int(n)))
+                return out
         return self._ramp("colon", start, step, n, dtype, False)
 
     def _random(self, name: str, shape: tuple[int, ...], dtype: str, key: tuple[int, int],
@@ -392,3 +399,11 @@ class DataHooks(LargeTensorHooks):
                      getattr(kernel, "entry_point", "main"), wg_t,
                      key=getattr(kernel, "cache_key", None))
             return outs
+
+
+def _exact_int32_ramp(start: float, step: float, n: int) -> bool:
+    """Whether ``start + k*step`` (k < n) are integers that int32 holds."""
+    if start != int(start) or step != int(step):
+        return False
+    last = start + max(int(n) - 1, 0) * step
+    return -2**31 <= min(start, last) and max(start, last) < 2**31
