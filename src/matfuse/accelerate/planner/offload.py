@@ -321,7 +321,7 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
         return invoke(b, _gathered(args), nargout, ctx) if hidden else None
     from matfuse.accelerate.router.route import call_with_device_args
 
-    promoted = _promote_args(args, category)
+    promoted = _promote_args(args, category, name)
     with _suspended():
         outputs = call_with_device_args(b, promoted, nargout, ctx)
     for value in outputs:
@@ -371,10 +371,20 @@ def _promote(v: Any) -> Any:
     return hide_device_value(upload_value(v, STATE.provider)) if _is_device_data(v) else v
 
 
-def _promote_args(args: list[Any], category: str) -> list[Any]:
-    # Elementwise ops take data in every position; reductions/scans take
-    # options (dims, flags) after the data; matmul takes two operands.
+# Rearrangements (planned in the elementwise category) whose arguments after
+# the first are sizes, orders or shifts, never data to upload.
+_ONE_DATA_ARGUMENT = frozenset({"transpose", "ctranspose", "repmat", "find", "reshape", "permute",
+                                "ipermute", "squeeze", "circshift", "flip", "fliplr", "flipud",
+                                "rot90"})
+
+
+def _promote_args(args: list[Any], category: str, name: str = "") -> list[Any]:
+    # Elementwise ops take data in every position; reductions/scans and
+    # rearrangements take options (dims, sizes, flags) after the data;
+    # matmul takes two operands.
     data_positions = {"elementwise": len(args), "matmul": 2}.get(category, 1)
+    if name in _ONE_DATA_ARGUMENT:
+        data_positions = 1
     return [_promote(a) if i < data_positions else a for i, a in enumerate(args)]
 
 

@@ -132,10 +132,10 @@ def rhs_fits(selection: Selection, rhs_shape: tuple[int, ...]) -> bool:
 
 
 def device_positions(p: AccelProvider, selection: Selection,
-                     upload_list: Callable[[np.ndarray], GpuArray]) -> Any:
+                     upload_list: Callable[[np.ndarray], GpuArray] | None) -> Any:
     """The selection's int32 positions on the device, in the result's
     column-major order (may raise Unsupported). ``upload_list`` puts an
-    irregular axis's positions on the device (a row)."""
+    irregular axis's positions on the device (a row); None: only ranges."""
     base = sum(a.first for a in selection.axes if a.count == 1)
     varying = [(k, a) for k, a in enumerate(selection.axes) if a.count > 1]
     if not varying:
@@ -145,6 +145,8 @@ def device_positions(p: AccelProvider, selection: Selection,
     for j, (k, axis) in enumerate(varying):
         offset = base if j == 0 else 0
         if axis.values is not None:
+            if upload_list is None:
+                raise Unsupported("irregular subscript list without an upload")
             row = upload_list(axis.values + offset)
         else:
             row = wrap_handle(p.colon(float(axis.first + offset), float(axis.step), axis.count,

@@ -145,6 +145,14 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
     return upload_value(canonical(result), p)
 
 
+def gather_at(v: GpuArray, positions: GpuArray, out_shape: tuple[int, ...]) -> GpuArray:
+    """``v`` at the 0-based int32 positions that device code computed (and
+    guarantees in range: no host check, no read-back)."""
+    p = v.provider
+    return wrap_handle(p.index_gather(v.valid_handle(), positions.handle, out_shape),
+                       v.matlab_class, p)
+
+
 def _colon_all(p: AccelProvider, v: GpuArray, host_idx: list[Any]) -> GpuArray | None:
     """``v(:)``: a reshape to one column, without building and uploading an
     index of every position (256 MB for the 4e6 x 16 ``Z(:)`` of stats.m)."""
