@@ -36,6 +36,8 @@ class Axis:
     step: int
     count: int
     values: np.ndarray | None = None
+    #: int32 positions already on the device (a logical gpuArray subscript)
+    device: Any = None
 
 
 @dataclass
@@ -74,12 +76,16 @@ def _normalized(counts: list[int]) -> tuple[int, ...]:
     return tuple(shape)
 
 
-def select(shape: tuple[int, ...], idx: list[Any], check_bounds: bool = True) -> Selection | None:
+def select(shape: tuple[int, ...], idx: list[Any], check_bounds: bool = True,
+           p: AccelProvider | None = None) -> Selection | None:
     """The selection of host subscripts ``idx`` into an array of ``shape``;
     raises MATLAB's index errors (with ``check_bounds``: out of range too).
     None when the positions are not expressible here (empty selections,
     more elements than int32 positions hold, a subscript beyond the array
-    for an assignment, which grows it)."""
+    for an assignment, which grows it). With ``p``, a logical gpuArray of
+    one dimension's length subscripts that dimension on the device."""
+    from matfuse.accelerate.router.mask_index import is_device_mask, mask_axis_ok, mask_positions
+
     total = 1
     for d in shape:
         total *= d
@@ -105,6 +111,13 @@ def select(shape: tuple[int, ...], idx: list[Any], check_bounds: bool = True) ->
             if extent == 0:
                 return None
             axes.append(Axis(0, stride, extent) if extent > 1 else Axis(0, 0, 1))
+        elif p is not None and is_device_mask(p, sub):
+            if not mask_axis_ok(sub, extent):
+                return None
+            positions_of_mask = mask_positions(p, sub, stride)
+            if positions_of_mask.numel == 0:
+                return None
+            axes.append(Axis(0, 0, positions_of_mask.numel, device=positions_of_mask))
         else:
             pos, _ = positions(sub, extent, k, n, check_bounds)
             if pos.size == 0 or (not check_bounds and int(pos.max()) >= extent):
@@ -136,15 +149,20 @@ def device_positions(p: AccelProvider, selection: Selection,
     """The selection's int32 positions on the device, in the result's
     column-major order (may raise Unsupported). ``upload_list`` puts an
     irregular axis's positions on the device (a row); None: only ranges."""
-    base = sum(a.first for a in selection.axes if a.count == 1)
-    varying = [(k, a) for k, a in enumerate(selection.axes) if a.count > 1]
+    base = sum(a.first for a in selection.axes if a.count == 1 and a.device is None)
+    varying = [(k, a) for k, a in enumerate(selection.axes) if a.count > 1 or a.device is not None]
     if not varying:
         return wrap_handle(p.fill((1, 1), float(base), "int32"), "int32", p)
     ndim = max(len(selection.counts), 2)
     acc: GpuArray | None = None
     for j, (k, axis) in enumerate(varying):
         offset = base if j == 0 else 0
-        if axis.values is not None:
+        if axis.device is not None:
+            row = axis.device
+            if offset:
+                row = wrap_handle(p.elem_binary("plus", row.handle, float(offset), "int32"),
+                                  "int32", p)
+        elif axis.values is not None:
             if upload_list is None:
                 raise Unsupported("irregular subscript list without an upload")
             row = upload_list(axis.values + offset)

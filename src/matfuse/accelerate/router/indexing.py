@@ -17,6 +17,12 @@ import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
 from matfuse.accelerate.router.index_positions import device_positions, rhs_fits, select
+from matfuse.accelerate.router.mask_index import (
+    assign_scalar_masked,
+    is_device_mask,
+    mask_positions,
+    read_masked,
+)
 from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported, count_fallback
 from matfuse.runtime import hints
 from matfuse.runtime.values import DeviceValue, canonical, class_of, to_array
@@ -114,6 +120,10 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
     ``index_gather`` or ``v`` is not one of its arrays)."""
     from matfuse.runtime import indexing
 
+    if isinstance(v, GpuArray) and v.provider is p and any(is_device_mask(p, i) for i in idx):
+        masked = _index_with_device_mask(p, v, idx)
+        if masked is not None:
+            return masked
     host_idx = _host_index(idx)
     if isinstance(v, GpuArray) and v.provider is p:
         column = _colon_all(p, v, host_idx)
@@ -143,6 +153,46 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
     host = v.gather() if isinstance(v, DeviceValue) else v
     result = indexing.paren_get(host, host_idx)
     return upload_value(canonical(result), p)
+
+
+def _index_with_device_mask(p: AccelProvider, v: GpuArray, idx: list[Any]) -> GpuArray | None:
+    """``v(mask)`` / ``v(mask, :)`` with a logical gpuArray subscript, the
+    mask kept on the device (None: the general path, which gathers it)."""
+    if any(isinstance(i, DeviceValue) and not is_device_mask(p, i) for i in idx):
+        return None
+    try:
+        if len(idx) == 1:
+            return read_masked(p, v, idx[0])
+        selection = select(tuple(v.shape), list(idx), True, p)
+        if selection is None:
+            return None
+        lin = device_positions(p, selection, lambda row: _upload_index(p, row.reshape(1, -1)))
+        return wrap_handle(p.index_gather(v.valid_handle(), lin.handle, selection.out_shape),
+                           v.matlab_class, p)
+    except Unsupported:
+        return None
+
+
+def _assign_with_device_mask(p: AccelProvider, v: GpuArray, idx: list[Any], rhs: Any,
+                             inplace: bool) -> GpuArray | None:
+    """``v(mask) = rhs`` with a logical gpuArray mask of ``numel(v)``
+    elements: a scalar without any read-back, an array at the mask's
+    positions (one count read back, which must equal ``numel(rhs)``)."""
+    mask = idx[0]
+    if len(idx) != 1 or not is_device_mask(p, mask) or mask.numel != v.numel:
+        return None
+    try:
+        if type(rhs) is float or (type(rhs) is bool and v.matlab_class == "logical"):
+            if type(rhs) is float:
+                return assign_scalar_masked(p, v, mask, rhs)
+            return None
+        lin = mask_positions(p, mask)
+        rhs_numel = int(np.prod(getattr(rhs, "shape", (1, 1))))
+        if lin.numel == 0 or (rhs_numel != lin.numel and rhs_numel != 1):
+            return None
+        return _scatter_positions(p, v, lin, lin.numel, rhs, inplace)
+    except Unsupported:
+        return None
 
 
 def gather_at(v: GpuArray, positions: GpuArray, out_shape: tuple[int, ...]) -> GpuArray:
@@ -185,6 +235,11 @@ def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any,
     caller guarantees ``v`` is not shared, so its buffer may be updated."""
     from matfuse.runtime import indexing
 
+    if isinstance(v, GpuArray) and v.provider is p and rhs is not indexing.DELETE \
+            and _same_class(v, rhs) and len(idx) == 1 and is_device_mask(p, idx[0]):
+        masked = _assign_with_device_mask(p, v, idx, rhs, inplace)
+        if masked is not None:
+            return masked
     host_idx = _host_index(idx)
     if isinstance(v, GpuArray) and v.provider is p and rhs is indexing.DELETE:
         result = _delete(p, v, host_idx)
