@@ -38,6 +38,9 @@ class Axis:
     values: np.ndarray | None = None
     #: int32 positions already on the device (a logical gpuArray subscript)
     device: Any = None
+    #: a wrapped range (circshift, repmat): ``((first + k*step) mod modulus) * scale``
+    modulus: int = 0
+    scale: int = 1
 
 
 @dataclass
@@ -149,8 +152,10 @@ def device_positions(p: AccelProvider, selection: Selection,
     """The selection's int32 positions on the device, in the result's
     column-major order (may raise Unsupported). ``upload_list`` puts an
     irregular axis's positions on the device (a row); None: only ranges."""
-    base = sum(a.first for a in selection.axes if a.count == 1 and a.device is None)
-    varying = [(k, a) for k, a in enumerate(selection.axes) if a.count > 1 or a.device is not None]
+    base = sum(a.first for a in selection.axes
+               if a.count == 1 and a.device is None and not a.modulus)
+    varying = [(k, a) for k, a in enumerate(selection.axes)
+               if a.count > 1 or a.device is not None or a.modulus]
     if not varying:
         return wrap_handle(p.fill((1, 1), float(base), "int32"), "int32", p)
     ndim = max(len(selection.counts), 2)
@@ -162,6 +167,8 @@ def device_positions(p: AccelProvider, selection: Selection,
             if offset:
                 row = wrap_handle(p.elem_binary("plus", row.handle, float(offset), "int32"),
                                   "int32", p)
+        elif axis.modulus:
+            row = _wrapped_range(p, axis, offset)
         elif axis.values is not None:
             if upload_list is None:
                 raise Unsupported("irregular subscript list without an upload")
@@ -176,3 +183,43 @@ def device_positions(p: AccelProvider, selection: Selection,
         acc = row if acc is None else wrap_handle(
             p.elem_binary("plus", acc.handle, row.handle, "int32"), "int32", p)
     return acc  # (the hooks take the result's shape separately)
+
+
+def strides_of(shape: tuple[int, ...]) -> list[int]:
+    """Column-major strides of ``shape`` (in elements)."""
+    strides, stride = [], 1
+    for d in shape:
+        strides.append(stride)
+        stride *= d
+    return strides
+
+
+def plain_axis(extent: int, stride: int) -> Axis:
+    """Every subscript ``0..extent-1`` of a dimension with ``stride``."""
+    return Axis(0, stride, extent) if extent > 1 else Axis(0, 0, 1)
+
+
+def selection_of(axes: list[Axis]) -> Selection:
+    """The N-D selection of one axis per dimension (MATLAB's result shape:
+    trailing singleton dimensions dropped)."""
+    return Selection(axes, tuple(a.count for a in axes),
+                     _normalized([a.count for a in axes]), False)
+
+
+def wrapped_axis(first: int, count: int, modulus: int, scale: int) -> Axis:
+    """The axis ``((first + k) mod modulus) * scale`` for k < count."""
+    return Axis(first, 1, count, modulus=modulus, scale=scale)
+
+
+def _wrapped_range(p: AccelProvider, axis: Axis, offset: int) -> Any:
+    """A wrapped range's positions on the device: colon, mod, scale (and the
+    selection's base offset), int32 arithmetic on uniforms."""
+    steps = [("mod", float(axis.modulus))]
+    if axis.scale != 1:
+        steps.append(("times", float(axis.scale)))
+    if offset:
+        steps.append(("plus", float(offset)))
+    row = wrap_handle(p.colon(float(axis.first), float(axis.step), axis.count, "int32"), "int32", p)
+    for op, operand in steps:
+        row = wrap_handle(p.elem_binary(op, row.handle, operand, "int32"), "int32", p)
+    return row

@@ -16,7 +16,14 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
-from matfuse.accelerate.router.index_positions import device_positions, rhs_fits, select
+from matfuse.accelerate.router.index_positions import (
+    device_positions,
+    plain_axis,
+    rhs_fits,
+    select,
+    selection_of,
+    strides_of,
+)
 from matfuse.accelerate.router.mask_index import (
     assign_scalar_masked,
     is_device_mask,
@@ -316,16 +323,20 @@ def _grow(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any) -> GpuAr
                                          host_idx, probe_rhs))
     if tuple(marked.shape) == tuple(v.shape):
         return None
-    flat = marked.reshape(-1, order="F")
-    dest = np.flatnonzero(flat > 0)
-    src = (flat[dest] - 1).astype(np.int64)
+    new_shape = tuple(marked.shape)
+    if len(v.shape) > len(new_shape):
+        return None
+    # The old elements keep their subscripts: a block of plain ranges in the
+    # new array, filled from the old buffer in its column-major order.
+    old_extents = tuple(v.shape) + (1,) * (len(new_shape) - len(v.shape))
+    strides = strides_of(new_shape)
+    block = selection_of([plain_axis(n, strides[d]) for d, n in enumerate(old_extents)])
     try:
-        out = wrap_handle(p.fill(tuple(marked.shape), 0.0, v.handle.dtype), v.matlab_class, p)
-        if dest.size:
-            moved = wrap_handle(p.index_gather(v.valid_handle(), _upload_index(p, src).handle,
-                                               (dest.size, 1)), v.matlab_class, p)
-            out = wrap_handle(p.index_scatter(out.handle, _upload_index(p, dest.reshape(-1, 1)).handle,
-                                              moved.handle), v.matlab_class, p)
+        out = wrap_handle(p.fill(new_shape, 0.0, v.handle.dtype), v.matlab_class, p)
+        if v.numel:
+            dest = device_positions(p, block, None)
+            out = wrap_handle(p.index_scatter(out.handle, dest.handle, v.valid_handle()),
+                              v.matlab_class, p)
     except Unsupported:
         return None
     return out
