@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from matfuse.accelerate.router import grids as device_grids
 from matfuse.accelerate.router import moving as device_moving
 from matfuse.accelerate.router.accumulate import accumarray_on_device
 from matfuse.accelerate.gpuarray import GpuArray
@@ -334,4 +335,5 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "std": _moments("std"),
     "accumarray": accumarray_on_device,
     **device_moving.COMPOSED,
+    **device_grids.COMPOSED,
 }
