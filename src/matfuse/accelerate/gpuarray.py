@@ -248,6 +248,12 @@ def upload_value(value: Any, p: AccelProvider) -> GpuArray:
         return value
     if isinstance(value, DeviceValue):
         value = value.gather()
+    if type(value) is np.ndarray and value.dtype == np.float64 and value.size >= 2:
+        from matfuse.accelerate.range_uploads import generate_range
+
+        generated = generate_range(p, value)
+        if generated is not None:
+            return GpuArray(generated, "double", p)
     host, cls = host_tensor_of(value)
     try:
         uploaded = GpuArray(p.upload(host), cls, p)

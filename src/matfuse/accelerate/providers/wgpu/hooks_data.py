@@ -133,7 +133,8 @@ class DataHooks(LargeTensorHooks):
             return out
 
     def diag(self, a: GpuTensorHandle, k: int) -> GpuTensorHandle:
-        """Via gather/scatter with a host-built index (one small upload)."""
+        """Via gather/scatter at the diagonal's positions, an int32 range made
+        on the device."""
         self.check(a)
         if len(a.shape) != 2:
             raise Unsupported("wgpu: diag of N-D")
@@ -142,9 +143,11 @@ class DataHooks(LargeTensorHooks):
             if r == 1 or c == 1:
                 m = numel(a.shape)
                 size = m + abs(int(k))
-                rows = np.arange(m) + max(-int(k), 0)
-                cols = np.arange(m) + max(int(k), 0)
-                idx = self.upload_index(rows + cols * size)
+                if m == 0:
+                    return self.fill((size, size), 0.0, a.dtype)
+                # the diagonal's positions: one int32 range, made on the device
+                first = max(-int(k), 0) + max(int(k), 0) * size
+                idx = self.colon(float(first), float(size + 1), m, "int32")
                 base = self.fill((size, size), 0.0, a.dtype)
                 try:
                     return self.index_scatter(base, idx, a)
@@ -153,7 +156,9 @@ class DataHooks(LargeTensorHooks):
                     self.release(base)
             i0, j0 = max(-int(k), 0), max(int(k), 0)
             m = max(0, min(r - i0, c - j0))
-            idx = self.upload_index((np.arange(m) + i0) + (np.arange(m) + j0) * r)
+            if m == 0:
+                return self.alloc((0, 1), a.dtype)
+            idx = self.colon(float(i0 + j0 * r), float(r + 1), m, "int32")
             try:
                 return self.index_gather(a, idx, (m, 1))
             finally:
