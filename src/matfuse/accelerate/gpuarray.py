@@ -263,7 +263,8 @@ def upload_value(value: Any, p: AccelProvider) -> GpuArray:
     except Unsupported:
         # The device cannot hold this class (e.g. int8 on wgpu): the array
         # stays a gpuArray for the program, kept by the host shadow provider.
-        count_fallback(f"upload:{cls}")
+        count_fallback(f"upload:{cls}", f"the {p.name} device cannot hold {cls} arrays: "
+                                        "kept by the host shadow provider")
         shadow = shadow_provider()
         return GpuArray(shadow.upload(host), cls, shadow)
 

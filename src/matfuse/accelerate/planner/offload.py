@@ -68,9 +68,9 @@ class _State:
     options: Any = None
 
     def __init__(self) -> None:
-        # (line, source text, operation) of every host fallback of device
-        # data while explaining.
-        self.fallback_lines: list[tuple[int, str, str]] = []
+        # (line, source text, operation, reason) of every host fallback of
+        # device data while explaining.
+        self.fallback_lines: list[tuple[int, str, str, str]] = []
 
 
 STATE = _State()
@@ -522,7 +522,8 @@ def enable_explain(enabled: bool = True) -> None:
 
     STATE.explain = enabled
     STATE.fallback_lines.clear()
-    observe_fallbacks((lambda what: STATE.fallback_lines.append((*statement_line(), what)))
+    observe_fallbacks((lambda what, reason: STATE.fallback_lines.append(
+        (*statement_line(), what, reason)))
                       if enabled else None)
     if STATE.planner is not None:
         _enable_lines(STATE.planner)

@@ -30,6 +30,7 @@ from matfuse.accelerate.router.mask_index import (
     mask_positions,
     read_masked,
 )
+from matfuse.accelerate.planner.fallback_reasons import call_form
 from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported, count_fallback
 from matfuse.runtime import hints
 from matfuse.runtime.values import DeviceValue, canonical, class_of, to_array
@@ -156,7 +157,7 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
             return wrap_handle(h, v.matlab_class, p)
         except Unsupported:
             pass
-    count_fallback("index")
+    count_fallback("index", call_form("subsref", [v] + list(idx)))
     host = v.gather() if isinstance(v, DeviceValue) else v
     result = indexing.paren_get(host, host_idx)
     return upload_value(canonical(result), p)
@@ -259,7 +260,7 @@ def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any,
             result = None if grown is None else _scatter(p, grown, host_idx, rhs, True)
         if result is not None:
             return result
-    count_fallback("index_assign")
+    count_fallback("index_assign", call_form("subsasgn", [v] + list(idx) + [rhs]))
     host_v = v.gather() if isinstance(v, DeviceValue) else v
     host_rhs = rhs.gather() if isinstance(rhs, DeviceValue) else rhs
     return upload_value(canonical(indexing.paren_set(host_v, host_idx, host_rhs)), p)
