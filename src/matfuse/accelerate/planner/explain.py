@@ -24,6 +24,7 @@ REASONS = {
     "fused-generator": "created inside its consumer's kernel (no buffer, no transfer)",
     "consumers-on-device": "created on the device, where its consumers will run",
     "cost-model": "the cost model compared both sides (transfers included)",
+    "re-read": "a host array read again by device work: uploaded once and kept there",
     "below-threshold": "too little work for the device",
     "indexed-write": "small writes into a pending generator: computed on the host instead",
     "sink": "output/host sink: device operands are downloaded",

@@ -315,8 +315,10 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
     else:  # the data's size (option arguments such as dims are small host arrays)
         work = max(big, _device_numel(args))
     resident, pending = hidden_operands(args) if hidden else (False, 0)
+    data = {"elementwise": len(args), "matmul": 2}.get(category, 1)
     decision = planner.decide(name, category, work, upload_bytes=nbytes, resident=resident,
-                              operands=args, pending_bytes=pending)
+                              operands=args, pending_bytes=pending,
+                              reread=_reread(args[:1] if name in _ONE_DATA_ARGUMENT else args[:data]))
     if not decision.on_device:
         return invoke(b, _gathered(args), nargout, ctx) if hidden else None
     from matfuse.accelerate.router.route import call_with_device_args
@@ -345,6 +347,18 @@ def _visible_copy(v: Any) -> Any:
     return wrap_handle(p.reshape(v.valid_handle(), tuple(v.shape)), v.matlab_class, p)
 
 
+def _reread(operands: Any) -> bool:
+    """Whether a host array operand is read again by device work (see
+    ``residency.HostArrayResidency.reread``); every operand is counted."""
+    from matfuse.accelerate.residency import HOST_RESIDENCY
+
+    found = False
+    for a in operands:
+        if type(a) is np.ndarray and _is_device_data(a) and HOST_RESIDENCY.reread(a, STATE.provider):
+            found = True
+    return found
+
+
 def _device_numel(args: Any) -> int:
     return max((_numel(a) for a in args if isinstance(a, DeviceValue)), default=0)
 
@@ -366,9 +380,12 @@ def _is_device_data(v: Any) -> bool:
 
 
 def _promote(v: Any) -> Any:
-    from matfuse.accelerate.gpuarray import upload_value
+    """A host operand on the device (hidden); an unchanged host array that
+    was promoted before keeps its device copy (``residency``)."""
+    from matfuse.accelerate.residency import HOST_RESIDENCY
 
-    return hide_device_value(upload_value(v, STATE.provider)) if _is_device_data(v) else v
+    return hide_device_value(HOST_RESIDENCY.device_copy(v, STATE.provider)) \
+        if _is_device_data(v) else v
 
 
 # Rearrangements (planned in the elementwise category) whose arguments after
@@ -475,7 +492,8 @@ def offload_binary(op: str, a: Any, b: Any) -> Any:
     operands = (a, b)
     resident, pending = hidden_operands(operands) if hidden else (False, 0)
     decision = STATE.planner.decide(op, category, work, upload_bytes=nbytes, resident=resident,
-                                    operands=operands, pending_bytes=pending)
+                                    operands=operands, pending_bytes=pending,
+                                    reread=_reread(operands) if category else False)
     if decision.on_device:
         from matfuse.accelerate.router.route import device_binary
 

@@ -24,6 +24,7 @@ from matfuse.accelerate.router.index_positions import (
     selection_of,
     strides_of,
 )
+from matfuse.accelerate.residency import is_shared
 from matfuse.accelerate.router.mask_index import (
     assign_scalar_masked,
     is_device_mask,
@@ -375,7 +376,7 @@ def _scatter_positions(p: AccelProvider, v: GpuArray, lin: GpuArray, count: int,
         values = keep.handle
     # A buffer that a fusion graph may still read (v.node set) is never
     # written in place: the pending graph must see the old values.
-    if inplace and v.node is None:
+    if inplace and v.node is None and not is_shared(v):
         try:
             p.index_scatter_inplace(v.valid_handle(), lin.handle, values)
             v.host_scalar = None
