@@ -48,28 +48,6 @@ def _positions(shape: tuple[int, ...]) -> np.ndarray:
     return np.arange(n, dtype=dtype).reshape(shape, order="F")
 
 
-def scalar_position(shape: tuple[int, ...], idx: list[Any]) -> int | None:
-    """0-based linear position for all-scalar in-range subscripts (the loop
-    fast path, no O(numel) work); None sends the call down the general path,
-    which also raises MATLAB's errors."""
-    if not idx or any(type(i) is not float or not 1.0 <= i < 2.0 ** 62 for i in idx):
-        return None
-    subs = [int(i) for i in idx]
-    if any(s < 1 or s != i for s, i in zip(subs, idx)):
-        return None
-    n = len(subs)
-    dims = list(shape[:n - 1]) + [int(np.prod(shape[n - 1:]))]
-    if len(dims) < n:
-        dims += [1] * (n - len(dims))
-    position, stride = 0, 1
-    for s, d in zip(subs, dims):
-        if s > d:
-            return None
-        position += (s - 1) * stride
-        stride *= d
-    return position
-
-
 class _IndexUploads:
     """Device copies of recently used index arrays, keyed by their contents.
 
