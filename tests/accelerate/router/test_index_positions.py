@@ -80,6 +80,14 @@ def test_selection_raises_matlab_errors():
     assert select((3, 4), [4.0, 1.0], check_bounds=False) is None
 
 
+def test_empty_arrays_take_the_general_path(device):
+    g = upload_value(np.zeros((0, 0)), device)
+    assert index_on_device(device, g, [COLON]).shape == (0, 1)
+    assert index_on_device(device, g, [COLON, COLON]).shape == (0, 0)
+    with pytest.raises(MatlabError, match="Index exceeds"):
+        index_on_device(device, g, [1.0])
+
+
 def test_growth_and_mismatch_keep_matlab_semantics(device):
     g = upload_value(np.zeros((2, 2)), device)
     grown = assign_on_device(device, g, [3.0, 1.0], 5.0)

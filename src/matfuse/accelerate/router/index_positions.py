@@ -92,8 +92,8 @@ def select(shape: tuple[int, ...], idx: list[Any], check_bounds: bool = True,
     total = 1
     for d in shape:
         total *= d
-    if not idx or total > _INT32_LIMIT:
-        return None
+    if not idx or total == 0 or total > _INT32_LIMIT:
+        return None  # empty arrays: the general path (its shapes and errors)
     n = len(idx)
     if n == 1:
         sub = idx[0]
