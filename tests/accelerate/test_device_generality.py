@@ -30,6 +30,16 @@ SNIPPETS = [
     "r = M * p + single(2);", "r = p .* M - 0.5;",
     "r = M; r(end+1, :) = 1:6;", "r = M; r(:, 2) = [];", "r = M; r(7, 8) = 3;",
     "r = M; r([1 3], :) = [];",
+    "r = median(X, 3, 'omitnan');", "r = median(X, 1, 'omitnan');",
+    "r = median([M; NaN(1, 6)], 'omitnan');", "r = median(X, 2, 'includenan');",
+    "r = bsxfun(@minus, M, mean(M, 1));", "r = bsxfun(@rdivide, X, max(X, [], 3));",
+    "r = bsxfun(@(a, b) a .* b + 1, M, (1:5)');", "r = bsxfun(@gt, M, M(1, :));",
+    "r = X(2, :, end:-1:1);", "r = M(2:end-1, [6 1 3]);", "r = M; r(2:4, 1:2:end) = 0;",
+    "r = M; r(end, :) = M(1, :);", "r = M(:, end)';",
+    "[a, b] = meshgrid(M(1, :), M(2:4, 1)); r = [a; b];", "[a, b, c] = meshgrid(M(1, 1:2)); r = [a(:) b(:) c(:)];",
+    "[a, b] = ndgrid(M(1:3, 1), M(1, 1:2)); r = [a b];", "r = ndgrid(M(1, :));",
+    "r = circshift(X, [1 -2 5]);", "r = repmat(M(1:2, :), 2, 1, 2);", "r = fliplr(M) + flipud(M);",
+    "r = M; r(r > 0.5) = 0;", "r = M(M > 0);", "r = X; r(isnan(r)) = -1;",
 ]
 
 

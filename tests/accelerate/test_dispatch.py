@@ -203,22 +203,22 @@ def test_temporaries_are_freed(inproc):
 
 
 @pytest.mark.parametrize("shape", [(3, 4), (2, 3, 4), (1, 6), (5, 1)])
-def test_scalar_position_matches_general_indexing(shape):
-    from matfuse.accelerate.router.indexing import scalar_position
+def test_scalar_subscripts_select_the_position_of_general_indexing(shape):
+    from matfuse.accelerate.router.index_positions import select
 
     positions = np.arange(float(np.prod(shape))).reshape(shape, order="F")
     rng = np.random.default_rng(0)
     for _ in range(40):
         n = int(rng.integers(1, len(shape) + 2))
         idx = [float(rng.integers(1, 5)) for _ in range(n)]
-        fast = scalar_position(shape, idx)
         try:
             want = indexing.paren_get(positions, idx)
-        except MatlabError:
-            assert fast is None
+        except MatlabError as error:
+            with pytest.raises(MatlabError, match=str(error)):
+                select(shape, idx)
             continue
-        if fast is not None:
-            assert fast == want
+        selection = select(shape, idx)
+        assert selection.size == 1 and sum(a.first for a in selection.axes) == want
 
 
 def test_scalar_reads_in_a_loop_are_cheap(inproc):

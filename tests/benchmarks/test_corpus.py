@@ -44,6 +44,11 @@ def test_corpus_on_wgpu_no_worse_than_recorded(verdicts):
     assert not worse, worse
 
 
+def test_no_known_gaps_remain():
+    # every script passes: same result, no host fallback, within budget
+    assert json.loads(run_corpus.GAPS.read_text()) == {}
+
+
 def test_same_output_compares_numbers_within_tolerance():
     assert run_corpus.same_output("a 1.0 NaN", "a 1.00001 NaN", 1e-4)
     assert not run_corpus.same_output("a 1.0", "a 1.1", 1e-4)

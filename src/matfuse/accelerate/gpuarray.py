@@ -248,6 +248,12 @@ def upload_value(value: Any, p: AccelProvider) -> GpuArray:
         return value
     if isinstance(value, DeviceValue):
         value = value.gather()
+    if type(value) is np.ndarray and value.dtype == np.float64 and value.size >= 2:
+        from matfuse.accelerate.range_uploads import generate_range
+
+        generated = generate_range(p, value)
+        if generated is not None:
+            return GpuArray(generated, "double", p)
     host, cls = host_tensor_of(value)
     try:
         uploaded = GpuArray(p.upload(host), cls, p)
@@ -257,7 +263,8 @@ def upload_value(value: Any, p: AccelProvider) -> GpuArray:
     except Unsupported:
         # The device cannot hold this class (e.g. int8 on wgpu): the array
         # stays a gpuArray for the program, kept by the host shadow provider.
-        count_fallback(f"upload:{cls}")
+        count_fallback(f"upload:{cls}", f"the {p.name} device cannot hold {cls} arrays: "
+                                        "kept by the host shadow provider")
         shadow = shadow_provider()
         return GpuArray(shadow.upload(host), cls, shadow)
 

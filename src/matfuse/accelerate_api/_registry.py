@@ -139,19 +139,23 @@ def drop_meta(handle: GpuTensorHandle) -> None:
 _fallbacks: Counter[str] = Counter()
 
 
-_fallback_observers: list[Callable[[str], None]] = []
+_fallback_observers: list[Callable[[str, str], None]] = []
 
 
-def count_fallback(what: str) -> None:
-    """Record one host fallback (``hook`` or ``builtin`` name)."""
+def count_fallback(what: str, reason: str | Callable[[], str] = "") -> None:
+    """Record one host fallback (``hook`` or ``builtin`` name). ``reason``
+    says why the device could not take it (a callable is only called when
+    someone observes fallbacks: ``--explain``)."""
     _fallbacks[what] += 1
-    for observe in _fallback_observers:
-        observe(what)
+    if _fallback_observers:
+        text = reason() if callable(reason) else reason
+        for observe in _fallback_observers:
+            observe(what, text)
 
 
-def observe_fallbacks(observer: Callable[[str], None] | None) -> None:
-    """Call ``observer(what)`` at every host fallback (``--explain`` records
-    the statement line); None stops observing."""
+def observe_fallbacks(observer: Callable[[str, str], None] | None) -> None:
+    """Call ``observer(what, reason)`` at every host fallback (``--explain``
+    records the statement line); None stops observing."""
     _fallback_observers.clear()
     if observer is not None:
         _fallback_observers.append(observer)

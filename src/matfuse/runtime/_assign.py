@@ -89,7 +89,7 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                     k = int(i)
                     rows = shape[0]
                     if k == i and k <= rows * shape[1]:
-                        out = v if inplace else v.copy(order="K")
+                        out = v if inplace and v.flags.writeable else v.copy(order="K")
                         out[(k - 1) % rows, (k - 1) // rows] = rhs
                         return out
                     if k == i and inplace and k == rows * shape[1] + 1:
@@ -99,7 +99,7 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         return canonical(_append_element(v, rhs, ARRAY))
                 elif type(i) is np.ndarray and i.dtype == np.bool_ and i.shape == shape:
                     # x(mask) = s with a mask of x's own shape.
-                    out = v if inplace else v.copy(order="K")
+                    out = v if inplace and v.flags.writeable else v.copy(order="K")
                     out[i] = rhs
                     return out
             elif n == 2:
@@ -109,7 +109,7 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                     r = int(i)
                     c = int(j)
                     if r == i and c == j and r <= shape[0] and c <= shape[1]:
-                        out = v if inplace else v.copy(order="K")
+                        out = v if inplace and v.flags.writeable else v.copy(order="K")
                         out[r - 1, c - 1] = rhs
                         return out
     elif inplace and type(v) is np.ndarray and type(rhs) is np.ndarray and len(idx) == 2 \

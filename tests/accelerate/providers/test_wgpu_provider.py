@@ -266,3 +266,10 @@ def test_pool_overflow_with_pending_work(wgpu_provider, monkeypatch):
         h = nxt
     np.testing.assert_array_equal(down(p, h)[:3, 0], [31.0, 31.0, 31.0])
     p.free(x)
+
+
+def test_int32_colon_is_exact_integer_arithmetic(wgpu_provider):
+    p = wgpu_provider
+    got = down(p, p.colon(2**30 + 7.0, -3.0, 5, "int32"))
+    assert got.dtype == np.int32
+    np.testing.assert_array_equal(got.reshape(-1), 2**30 + 7 - 3 * np.arange(5))

@@ -118,7 +118,7 @@ class Planner:
     def decide(self, name: str, category: str | None, work: int, *,
                upload_bytes: int = 0, resident: bool = False,
                sink: bool = False, operands: Sequence[Any] = (),
-               pending_bytes: int = 0) -> Decision:
+               pending_bytes: int = 0, reread: bool = False) -> Decision:
         """Where operation ``name`` (cost ``category``, ``work`` units) runs.
 
         Args:
@@ -128,9 +128,13 @@ class Planner:
             operands: the operation's arguments (for the fusion context).
             pending_bytes: bytes of lazy device operands a CPU run would
                 have to compute and download.
+            reread: a host operand is read again by device work (it is
+                uploaded once and kept: ``accelerate.residency``).
         """
         target, reason = self._rule(name, category, work, upload_bytes, resident, sink,
                                     operands, pending_bytes)
+        if reread and target == HOST and reason == "cost-model":
+            target, reason = DEVICE, "re-read"
         decision = Decision(target, reason, name, category, int(work), *self._where())
         self.log.record(decision)
         return decision

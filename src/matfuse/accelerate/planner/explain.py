@@ -24,6 +24,7 @@ REASONS = {
     "fused-generator": "created inside its consumer's kernel (no buffer, no transfer)",
     "consumers-on-device": "created on the device, where its consumers will run",
     "cost-model": "the cost model compared both sides (transfers included)",
+    "re-read": "a host array read again by device work: uploaded once and kept there",
     "below-threshold": "too little work for the device",
     "indexed-write": "small writes into a pending generator: computed on the host instead",
     "sink": "output/host sink: device operands are downloaded",
@@ -85,21 +86,36 @@ def explain_report(decisions: list[Decision] | None, mode: str, note: str,
     return "\n".join([head] + body + legend + tail) + "\n"
 
 
-def fallback_lines(fallbacks: list[tuple[int, str, str]]) -> list[str]:
-    """``line N: op xK  (source)`` for each statement whose device data an
-    operation gathered to compute on the host, in line order."""
+def fallback_lines(fallbacks: list[tuple[int, str, str, str]]) -> list[str]:
+    """``line N: op xK  (source)`` and under it why, for each statement
+    whose device data an operation gathered to compute on the host, in line
+    order."""
     if not fallbacks:
         return []
-    counts: dict[tuple[int, str, str], int] = {}
+    counts: dict[tuple[int, str, str, str], int] = {}
     for entry in fallbacks:
         counts[entry] = counts.get(entry, 0) + 1
-    out = ["host fallbacks (device data computed on the host: no device path for "
-           "this form of the operation):"]
-    for (line, text, what), n in sorted(counts.items()):
+    out = ["host fallbacks (device data computed on the host):"]
+    for (line, text, what, reason), n in sorted(counts.items()):
         where = f"line {line}" if line else "line ?"
         times = f" x{n}" if n > 1 else ""
         out.append(f"  {where}: {what}{times}" + (f"  ({text})" if text else ""))
+        out.append(f"    why: {reason or default_reason(what)}")
     return out
+
+
+# Why a fallback counted without its own reason happened.
+_DEFAULT_REASONS = {
+    "fusion": "the device refused a fused kernel (binding or size limits); the graph was "
+              "computed with the CPU semantics",
+    "pagefun": "pagefun runs its function on the host for every page",
+    "griddedInterpolant": "griddedInterpolant evaluates on the host",
+}
+
+
+def default_reason(what: str) -> str:
+    """The reason of a fallback recorded without one."""
+    return _DEFAULT_REASONS.get(what, f"no device path for this form of {what}")
 
 
 def statement_line() -> tuple[int, str]:

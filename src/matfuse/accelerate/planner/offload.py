@@ -68,9 +68,9 @@ class _State:
     options: Any = None
 
     def __init__(self) -> None:
-        # (line, source text, operation) of every host fallback of device
-        # data while explaining.
-        self.fallback_lines: list[tuple[int, str, str]] = []
+        # (line, source text, operation, reason) of every host fallback of
+        # device data while explaining.
+        self.fallback_lines: list[tuple[int, str, str, str]] = []
 
 
 STATE = _State()
@@ -300,6 +300,11 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
             for value in outputs:
                 hide_device_value(value)
             return outputs
+    if hidden and name == "gpuArray":
+        # gpuArray(x) of a value already on the device: a visible alias, no round trip.
+        with _suspended():
+            return invoke(b, [_visible_copy(a) if a in AUTO_OFFLOADED else a for a in args],
+                          nargout, ctx)
     if category is None or b.sink:
         if not hidden:
             return None
@@ -310,18 +315,48 @@ def offload_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
     else:  # the data's size (option arguments such as dims are small host arrays)
         work = max(big, _device_numel(args))
     resident, pending = hidden_operands(args) if hidden else (False, 0)
+    data = {"elementwise": len(args), "matmul": 2}.get(category, 1)
     decision = planner.decide(name, category, work, upload_bytes=nbytes, resident=resident,
-                              operands=args, pending_bytes=pending)
+                              operands=args, pending_bytes=pending,
+                              reread=_reread(args[:1] if name in _ONE_DATA_ARGUMENT else args[:data]))
     if not decision.on_device:
         return invoke(b, _gathered(args), nargout, ctx) if hidden else None
     from matfuse.accelerate.router.route import call_with_device_args
 
-    promoted = _promote_args(args, category)
+    promoted = _promote_args(args, category, name)
     with _suspended():
         outputs = call_with_device_args(b, promoted, nargout, ctx)
     for value in outputs:
         hide_device_value(value)
     return outputs
+
+
+def _visible_copy(v: Any) -> Any:
+    """A user-visible gpuArray holding the value of the hidden device value
+    ``v`` (``v`` itself stays hidden: a host variable may still hold it):
+    a lazy ``uplus`` where the provider fuses, else a device copy."""
+    from matfuse.accelerate.fusion.executor import fusion_enabled
+    from matfuse.accelerate.gpuarray import wrap_handle
+    from matfuse.accelerate.router import fused
+
+    p = v.provider
+    if v.matlab_class not in ("logical", "char") and fusion_enabled(p):
+        lazy = fused.unary(p, "uplus", v)
+        if lazy is not None:
+            return lazy
+    return wrap_handle(p.reshape(v.valid_handle(), tuple(v.shape)), v.matlab_class, p)
+
+
+def _reread(operands: Any) -> bool:
+    """Whether a host array operand is read again by device work (see
+    ``residency.HostArrayResidency.reread``); every operand is counted."""
+    from matfuse.accelerate.residency import HOST_RESIDENCY
+
+    found = False
+    for a in operands:
+        if type(a) is np.ndarray and _is_device_data(a) and HOST_RESIDENCY.reread(a, STATE.provider):
+            found = True
+    return found
 
 
 def _device_numel(args: Any) -> int:
@@ -345,15 +380,28 @@ def _is_device_data(v: Any) -> bool:
 
 
 def _promote(v: Any) -> Any:
-    from matfuse.accelerate.gpuarray import upload_value
+    """A host operand on the device (hidden); an unchanged host array that
+    was promoted before keeps its device copy (``residency``)."""
+    from matfuse.accelerate.residency import HOST_RESIDENCY
 
-    return hide_device_value(upload_value(v, STATE.provider)) if _is_device_data(v) else v
+    return hide_device_value(HOST_RESIDENCY.device_copy(v, STATE.provider)) \
+        if _is_device_data(v) else v
 
 
-def _promote_args(args: list[Any], category: str) -> list[Any]:
-    # Elementwise ops take data in every position; reductions/scans take
-    # options (dims, flags) after the data; matmul takes two operands.
+# Rearrangements (planned in the elementwise category) whose arguments after
+# the first are sizes, orders or shifts, never data to upload.
+_ONE_DATA_ARGUMENT = frozenset({"transpose", "ctranspose", "repmat", "find", "reshape", "permute",
+                                "ipermute", "squeeze", "circshift", "flip", "fliplr", "flipud",
+                                "rot90"})
+
+
+def _promote_args(args: list[Any], category: str, name: str = "") -> list[Any]:
+    # Elementwise ops take data in every position; reductions/scans and
+    # rearrangements take options (dims, sizes, flags) after the data;
+    # matmul takes two operands.
     data_positions = {"elementwise": len(args), "matmul": 2}.get(category, 1)
+    if name in _ONE_DATA_ARGUMENT:
+        data_positions = 1
     return [_promote(a) if i < data_positions else a for i, a in enumerate(args)]
 
 
@@ -444,7 +492,8 @@ def offload_binary(op: str, a: Any, b: Any) -> Any:
     operands = (a, b)
     resident, pending = hidden_operands(operands) if hidden else (False, 0)
     decision = STATE.planner.decide(op, category, work, upload_bytes=nbytes, resident=resident,
-                                    operands=operands, pending_bytes=pending)
+                                    operands=operands, pending_bytes=pending,
+                                    reread=_reread(operands) if category else False)
     if decision.on_device:
         from matfuse.accelerate.router.route import device_binary
 
@@ -491,7 +540,8 @@ def enable_explain(enabled: bool = True) -> None:
 
     STATE.explain = enabled
     STATE.fallback_lines.clear()
-    observe_fallbacks((lambda what: STATE.fallback_lines.append((*statement_line(), what)))
+    observe_fallbacks((lambda what, reason: STATE.fallback_lines.append(
+        (*statement_line(), what, reason)))
                       if enabled else None)
     if STATE.planner is not None:
         _enable_lines(STATE.planner)

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from matfuse.accelerate.router import grids as device_grids
 from matfuse.accelerate.router import moving as device_moving
 from matfuse.accelerate.router import bits as device_bits
 from matfuse.accelerate.router import correlation as device_correlation
@@ -139,8 +140,9 @@ def median_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Non
     if nargout > 1 or not args or not _real_float(args[0]):
         return None
     x, rest = args[0], list(args[1:])
-    if rest and is_char(rest[-1]) and to_str(rest[-1]).lower() == "includenan":
-        rest.pop()
+    omit = False
+    if rest and is_char(rest[-1]) and to_str(rest[-1]).lower() in ("includenan", "omitnan"):
+        omit = to_str(rest.pop()).lower() == "omitnan"
     if len(rest) > 1 or any(is_char(r) for r in rest):
         return None
     dim = _first_nonsingleton(x.shape) if not rest else _positive_int(rest[0])
@@ -152,16 +154,46 @@ def median_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Non
         return [x]
     n = x.shape[dim]
     s = _call("sort", x, float(dim + 1))[0]
+    if omit:
+        return [_median_omitnan(x, s, dim)]
     mid = (n + 1) // 2
     lower = _index(s, *_along(tuple(x.shape), dim, mid, mid))
     if n % 2:
         m = lower
     else:
         upper = _index(s, *_along(tuple(x.shape), dim, mid + 1, mid + 1))
-        m = _op("+", lower, _op("/", _op("-", upper, lower), 2.0))
+        m = _midpoint(lower, upper)
     has_nan = _call("any", _call("isnan", x)[0], float(dim + 1))[0]
     # NaN where the slice held one: 0 ./ 0 is NaN, 0 ./ 1 is 0.
     return [_op("+", m, _op("./", 0.0, _call("not", has_nan)[0]))]
+
+
+def _midpoint(lower: Any, upper: Any) -> Any:
+    """``lower + (upper - lower)/2`` for sorted pairs; the same infinity
+    twice gives that infinity (max ignores the NaN of Inf - Inf)."""
+    return _op("+", lower, _op("/", _call("max", _op("-", upper, lower), 0.0)[0], 2.0))
+
+
+def _median_omitnan(x: GpuArray, s: GpuArray, dim: int) -> Any:
+    """The median of each slice of ``x`` along ``dim`` ignoring NaN, from its
+    sort ``s`` (NaN last): each slice's middle positions come from its count
+    of numbers and are gathered on the device; an all-NaN slice gives NaN."""
+    from matfuse.accelerate.router.index_positions import device_positions, select
+    from matfuse.accelerate.router.indexing import gather_at
+
+    shape = tuple(x.shape)
+    count = _call("sum", _call("not", _call("isnan", x)[0])[0], float(dim + 1))[0]
+    stride = int(np.prod(shape[:dim], dtype=np.int64))
+    # positions of each slice's first element: all colons and one scalar,
+    # generated on the device
+    first = device_positions(x.provider, select(shape, _along(shape, dim, 1, 1)), None)
+    low = _call("max", _call("floor", _op("/", _op("-", count, 1.0), 2.0))[0], 0.0)[0]
+    high = _call("max", _call("floor", _op("/", count, 2.0))[0], 0.0)[0]
+    out_shape = tuple(count.shape)
+    lower = gather_at(s, _op("+", first, _op("*", low, float(stride))), out_shape)
+    upper = gather_at(s, _op("+", first, _op("*", high, float(stride))), out_shape)
+    # NaN where the slice held no number: 0 ./ 0 is NaN, 0 ./ 1 is 0.
+    return _op("+", _midpoint(lower, upper), _op("./", 0.0, _op(">", count, 0.0)))
 
 
 def idivide_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
@@ -255,7 +287,38 @@ def _dims_of(rest: list[Any], shape: tuple[int, ...]) -> tuple[int, ...] | None 
     return tuple(sorted(int(d) - 1 for d in values))
 
 
+# Builtins that expand singleton dimensions themselves: bsxfun(@f, A, B) is f(A, B).
+_EXPANDING = frozenset({"plus", "minus", "times", "rdivide", "ldivide", "power", "max", "min",
+                        "rem", "mod", "atan2", "hypot", "eq", "ne", "lt", "le", "gt", "ge",
+                        "and", "or", "xor"})
+
+
+def bsxfun_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    """``bsxfun(fun, A, B)`` with device operands: a builtin that expands
+    singleton dimensions itself is called directly (one fused elementwise
+    kernel); any other function gets both operands expanded on the device
+    (indexing with device-generated positions), as the host bsxfun does."""
+    from matfuse.runtime.builtins.broadcast_apply import bsxfun
+    from matfuse.runtime.values import FunctionHandle, shape_of
+
+    if len(args) != 3 or nargout > 1:
+        return None
+    fun, a, b = args
+    name = to_str(fun) if is_char(fun) else (
+        fun.name if isinstance(fun, FunctionHandle) and fun.fn is None else None)
+    sa, sb = shape_of(a), shape_of(b)
+    ndim = max(len(sa), len(sb))
+    sa, sb = sa + (1,) * (ndim - len(sa)), sb + (1,) * (ndim - len(sb))
+    compatible = all(x == y or x == 1 or y == 1 for x, y in zip(sa, sb))
+    if name in _EXPANDING and compatible:
+        return _call(name, a, b)
+    if ctx is None:
+        return None
+    return [bsxfun(ctx, fun, a, b)]
+
+
 COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
+    "bsxfun": bsxfun_on_device,
     "kron": kron_on_device,
     "maxk": _topk(True),
     "mink": _topk(False),
@@ -276,4 +339,5 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     **device_grid_interpolation.COMPOSED,
     **device_reduction_wrappers.COMPOSED,
     **device_structured.COMPOSED,
+    **device_grids.COMPOSED,
 }

@@ -16,6 +16,22 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
+from matfuse.accelerate.router.index_positions import (
+    device_positions,
+    plain_axis,
+    rhs_fits,
+    select,
+    selection_of,
+    strides_of,
+)
+from matfuse.accelerate.residency import is_shared
+from matfuse.accelerate.router.mask_index import (
+    assign_scalar_masked,
+    is_device_mask,
+    mask_positions,
+    read_masked,
+)
+from matfuse.accelerate.planner.fallback_reasons import call_form
 from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported, count_fallback
 from matfuse.runtime import hints
 from matfuse.runtime.values import DeviceValue, canonical, class_of, to_array
@@ -30,28 +46,6 @@ def _positions(shape: tuple[int, ...]) -> np.ndarray:
     n = int(np.prod(shape))
     dtype = np.int32 if n < 2**31 - 1 else np.int64
     return np.arange(n, dtype=dtype).reshape(shape, order="F")
-
-
-def scalar_position(shape: tuple[int, ...], idx: list[Any]) -> int | None:
-    """0-based linear position for all-scalar in-range subscripts (the loop
-    fast path, no O(numel) work); None sends the call down the general path,
-    which also raises MATLAB's errors."""
-    if not idx or any(type(i) is not float or not 1.0 <= i < 2.0 ** 62 for i in idx):
-        return None
-    subs = [int(i) for i in idx]
-    if any(s < 1 or s != i for s, i in zip(subs, idx)):
-        return None
-    n = len(subs)
-    dims = list(shape[:n - 1]) + [int(np.prod(shape[n - 1:]))]
-    if len(dims) < n:
-        dims += [1] * (n - len(dims))
-    position, stride = 0, 1
-    for s, d in zip(subs, dims):
-        if s > d:
-            return None
-        position += (s - 1) * stride
-        stride *= d
-    return position
 
 
 class _IndexUploads:
@@ -113,16 +107,24 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
     ``index_gather`` or ``v`` is not one of its arrays)."""
     from matfuse.runtime import indexing
 
+    if isinstance(v, GpuArray) and v.provider is p and any(is_device_mask(p, i) for i in idx):
+        masked = _index_with_device_mask(p, v, idx)
+        if masked is not None:
+            return masked
     host_idx = _host_index(idx)
     if isinstance(v, GpuArray) and v.provider is p:
         column = _colon_all(p, v, host_idx)
         if column is not None:
             return column
-        position = scalar_position(v.shape, host_idx)
-        if position is not None:
-            selected = np.array([[position]], dtype=np.int32 if position < 2**31 - 1 else np.int64)
-        else:
-            selected = to_array(indexing.paren_get(_positions(v.shape), host_idx))
+        selection = select(tuple(v.shape), host_idx)
+        if selection is not None:
+            try:
+                lin = device_positions(p, selection, lambda row: _upload_index(p, row.reshape(1, -1)))
+                h = p.index_gather(v.valid_handle(), lin.handle, selection.out_shape)
+                return wrap_handle(h, v.matlab_class, p)
+            except Unsupported:
+                pass
+        selected = to_array(indexing.paren_get(_positions(v.shape), host_idx))
         out_shape = tuple(selected.shape)
         if selected.size == 0:
             empty = np.zeros(out_shape, dtype=np.dtype(v.handle.dtype))
@@ -134,10 +136,58 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
             return wrap_handle(h, v.matlab_class, p)
         except Unsupported:
             pass
-    count_fallback("index")
+    count_fallback("index", call_form("subsref", [v] + list(idx)))
     host = v.gather() if isinstance(v, DeviceValue) else v
     result = indexing.paren_get(host, host_idx)
     return upload_value(canonical(result), p)
+
+
+def _index_with_device_mask(p: AccelProvider, v: GpuArray, idx: list[Any]) -> GpuArray | None:
+    """``v(mask)`` / ``v(mask, :)`` with a logical gpuArray subscript, the
+    mask kept on the device (None: the general path, which gathers it)."""
+    if any(isinstance(i, DeviceValue) and not is_device_mask(p, i) for i in idx):
+        return None
+    try:
+        if len(idx) == 1:
+            return read_masked(p, v, idx[0])
+        selection = select(tuple(v.shape), list(idx), True, p)
+        if selection is None:
+            return None
+        lin = device_positions(p, selection, lambda row: _upload_index(p, row.reshape(1, -1)))
+        return wrap_handle(p.index_gather(v.valid_handle(), lin.handle, selection.out_shape),
+                           v.matlab_class, p)
+    except Unsupported:
+        return None
+
+
+def _assign_with_device_mask(p: AccelProvider, v: GpuArray, idx: list[Any], rhs: Any,
+                             inplace: bool) -> GpuArray | None:
+    """``v(mask) = rhs`` with a logical gpuArray mask of ``numel(v)``
+    elements: a scalar without any read-back, an array at the mask's
+    positions (one count read back, which must equal ``numel(rhs)``)."""
+    mask = idx[0]
+    if len(idx) != 1 or not is_device_mask(p, mask) or mask.numel != v.numel:
+        return None
+    try:
+        if type(rhs) is float or (type(rhs) is bool and v.matlab_class == "logical"):
+            if type(rhs) is float:
+                return assign_scalar_masked(p, v, mask, rhs)
+            return None
+        lin = mask_positions(p, mask)
+        rhs_numel = int(np.prod(getattr(rhs, "shape", (1, 1))))
+        if lin.numel == 0 or (rhs_numel != lin.numel and rhs_numel != 1):
+            return None
+        return _scatter_positions(p, v, lin, lin.numel, rhs, inplace)
+    except Unsupported:
+        return None
+
+
+def gather_at(v: GpuArray, positions: GpuArray, out_shape: tuple[int, ...]) -> GpuArray:
+    """``v`` at the 0-based int32 positions that device code computed (and
+    guarantees in range: no host check, no read-back)."""
+    p = v.provider
+    return wrap_handle(p.index_gather(v.valid_handle(), positions.handle, out_shape),
+                       v.matlab_class, p)
 
 
 def _colon_all(p: AccelProvider, v: GpuArray, host_idx: list[Any]) -> GpuArray | None:
@@ -172,6 +222,11 @@ def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any,
     caller guarantees ``v`` is not shared, so its buffer may be updated."""
     from matfuse.runtime import indexing
 
+    if isinstance(v, GpuArray) and v.provider is p and rhs is not indexing.DELETE \
+            and _same_class(v, rhs) and len(idx) == 1 and is_device_mask(p, idx[0]):
+        masked = _assign_with_device_mask(p, v, idx, rhs, inplace)
+        if masked is not None:
+            return masked
     host_idx = _host_index(idx)
     if isinstance(v, GpuArray) and v.provider is p and rhs is indexing.DELETE:
         result = _delete(p, v, host_idx)
@@ -184,7 +239,7 @@ def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any,
             result = None if grown is None else _scatter(p, grown, host_idx, rhs, True)
         if result is not None:
             return result
-    count_fallback("index_assign")
+    count_fallback("index_assign", call_form("subsasgn", [v] + list(idx) + [rhs]))
     host_v = v.gather() if isinstance(v, DeviceValue) else v
     host_rhs = rhs.gather() if isinstance(rhs, DeviceValue) else rhs
     return upload_value(canonical(indexing.paren_set(host_v, host_idx, host_rhs)), p)
@@ -194,12 +249,16 @@ def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any,
              inplace: bool) -> GpuArray | None:
     from matfuse.runtime import indexing
 
-    position = scalar_position(v.shape, host_idx)
-    if position is not None and (type(rhs) in (float, bool) or getattr(rhs, "shape", None) == (1, 1)):
-        selected = np.array([[position]], dtype=np.int32 if position < 2**31 - 1 else np.int64)
-        return _scatter_selected(p, v, selected, rhs, inplace)
+    rhs_shape = tuple(getattr(rhs, "shape", (1, 1))) if type(rhs) not in (float, bool) else (1, 1)
+    selection = select(tuple(v.shape), host_idx, check_bounds=False)
+    if selection is not None and (rhs_shape == (1, 1) or rhs_fits(selection, rhs_shape)):
+        try:
+            lin = device_positions(p, selection, lambda row: _upload_index(p, row.reshape(1, -1)))
+        except Unsupported:
+            lin = None
+        if lin is not None:
+            return _scatter_positions(p, v, lin, selection.size, rhs, inplace)
     positions = _positions(v.shape)
-    rhs_shape = tuple(getattr(rhs, "shape", (1, 1))) if type(rhs) is not float else (1, 1)
     # Probe with a stand-in rhs of the same shape: raises MATLAB's errors and
     # tells us whether the assignment grows the array.
     probe_rhs = 0.0 if rhs_shape == (1, 1) else np.zeros(rhs_shape)
@@ -244,16 +303,20 @@ def _grow(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any) -> GpuAr
                                          host_idx, probe_rhs))
     if tuple(marked.shape) == tuple(v.shape):
         return None
-    flat = marked.reshape(-1, order="F")
-    dest = np.flatnonzero(flat > 0)
-    src = (flat[dest] - 1).astype(np.int64)
+    new_shape = tuple(marked.shape)
+    if len(v.shape) > len(new_shape):
+        return None
+    # The old elements keep their subscripts: a block of plain ranges in the
+    # new array, filled from the old buffer in its column-major order.
+    old_extents = tuple(v.shape) + (1,) * (len(new_shape) - len(v.shape))
+    strides = strides_of(new_shape)
+    block = selection_of([plain_axis(n, strides[d]) for d, n in enumerate(old_extents)])
     try:
-        out = wrap_handle(p.fill(tuple(marked.shape), 0.0, v.handle.dtype), v.matlab_class, p)
-        if dest.size:
-            moved = wrap_handle(p.index_gather(v.valid_handle(), _upload_index(p, src).handle,
-                                               (dest.size, 1)), v.matlab_class, p)
-            out = wrap_handle(p.index_scatter(out.handle, _upload_index(p, dest.reshape(-1, 1)).handle,
-                                              moved.handle), v.matlab_class, p)
+        out = wrap_handle(p.fill(new_shape, 0.0, v.handle.dtype), v.matlab_class, p)
+        if v.numel:
+            dest = device_positions(p, block, None)
+            out = wrap_handle(p.index_scatter(out.handle, dest.handle, v.valid_handle()),
+                              v.matlab_class, p)
     except Unsupported:
         return None
     return out
@@ -267,15 +330,21 @@ def _scatter_selected(p: AccelProvider, v: GpuArray, selected: np.ndarray,
         lin = _upload_index(p, selected)
     except Unsupported:
         return None
+    return _scatter_positions(p, v, lin, int(selected.size), rhs, inplace)
+
+
+def _scatter_positions(p: AccelProvider, v: GpuArray, lin: GpuArray, count: int,
+                       rhs: Any, inplace: bool) -> GpuArray | None:
+    """Write ``rhs`` at the ``count`` device positions ``lin`` of ``v``."""
     keep: GpuArray | None = None
     if type(rhs) is float or type(rhs) is bool:
         values: Any = float(rhs)
-    elif type(rhs) is np.ndarray and rhs.size == 1 and selected.size > 1:
+    elif type(rhs) is np.ndarray and rhs.size == 1 and count > 1:
         values = rhs.reshape(-1)[0].item()
     elif isinstance(rhs, GpuArray):
         if rhs.provider is not p:
             return None
-        values = rhs.valid_handle() if rhs.numel != 1 or selected.size == 1 else None
+        values = rhs.valid_handle() if rhs.numel != 1 or count == 1 else None
         if values is None:
             return None
     else:
@@ -285,7 +354,7 @@ def _scatter_selected(p: AccelProvider, v: GpuArray, selected: np.ndarray,
         values = keep.handle
     # A buffer that a fusion graph may still read (v.node set) is never
     # written in place: the pending graph must see the old values.
-    if inplace and v.node is None:
+    if inplace and v.node is None and not is_shared(v):
         try:
             p.index_scatter_inplace(v.valid_handle(), lin.handle, values)
             v.host_scalar = None

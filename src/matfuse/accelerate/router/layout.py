@@ -1,6 +1,8 @@
 """Device paths of data-movement and search builtins.
 
-* Rearrangements (reshape, repmat, permute, flip, circshift, rot90 ...):
+* circshift, flip and repmat: per-dimension wrapped or reversed ranges
+  whose positions are generated on the device (``rearrange_positions``).
+* Other rearrangements (reshape, permute, rot90 ...):
   the runtime's own implementation runs on an int32 array of element
   positions (so sizes, argument parsing and errors are MATLAB's), and the
   resulting positions drive the provider's ``index_gather``. The data never
@@ -16,7 +18,9 @@ from typing import Any
 
 import numpy as np
 
+from matfuse.accelerate.router.index_positions import device_positions
 from matfuse.accelerate.router.indexing import _positions, _upload_index
+from matfuse.accelerate.router.rearrange_positions import rearrangement_selection
 from matfuse.accelerate.router.ops import try_concat
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported
@@ -45,6 +49,14 @@ def try_rearrange(p: AccelProvider, b: Builtin, args: list[Any]) -> GpuArray | N
                 return wrap_handle(p.reshape(x.valid_handle(), shape), x.matlab_class, p)
             except Unsupported:
                 pass
+    selection = rearrangement_selection(b.name, tuple(x.shape), list(args[1:]))
+    if selection is not None:
+        try:
+            lin = device_positions(p, selection, None)
+            return wrap_handle(p.index_gather(x.valid_handle(), lin.handle, selection.out_shape),
+                               x.matlab_class, p)
+        except Unsupported:
+            pass
     positions = _positions(x.shape)
     result = to_array(invoke(b, [positions] + list(args[1:]), 1, None)[0])
     if result.dtype != positions.dtype:

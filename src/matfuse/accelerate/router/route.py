@@ -29,6 +29,7 @@ from matfuse.accelerate.router import compositions, fused, launch, placement
 from matfuse.accelerate.router import ops as device_ops
 from matfuse.accelerate.router import solve as device_solve
 from matfuse.accelerate.router.builtins import try_builtin_on_device
+from matfuse.accelerate.planner.fallback_reasons import call_form, message, operator_form
 from matfuse.accelerate_api import ACTIVE, AccelProvider, count_fallback
 from matfuse.runtime.dispatcher import invoke
 from matfuse.runtime.registry import Builtin
@@ -159,7 +160,7 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
     outputs = try_builtin_on_device(p, b, args, nargout, s.one_node)
     if outputs is not None:
         return outputs
-    count_fallback(b.name)
+    count_fallback(b.name, call_form(b.name, args))
     results = invoke(b, [gather_value(a) for a in args], nargout, ctx)
     if not returns_device(b):
         return results
@@ -223,7 +224,7 @@ def device_binary(op: str, a: Any, b: Any) -> Any:
         result = launch.binary(p, name, a, b, s.one_node)
     if result is not None:
         return result
-    count_fallback(f"binary:{name}")
+    count_fallback(f"binary:{name}", operator_form(SYMBOL_OF_BINARY.get(name, name), a, b))
     symbol = SYMBOL_OF_BINARY.get(name, name)
     return reupload(_host_binary(symbol, a, b), p)
 
@@ -272,7 +273,7 @@ def device_unary(op: str, a: Any) -> Any:
     result = launch.unary(p, name, a, s.one_node)
     if result is not None:
         return result
-    count_fallback(f"unary:{name}")
+    count_fallback(f"unary:{name}", operator_form(name, a))
     from matfuse.runtime import ops
 
     symbol = {v: k for k, v in UNARY_SYMBOLS.items() if k != "!"}.get(name)
@@ -295,7 +296,7 @@ def device_transpose(a: Any, conjugate: bool = False) -> Any:
     result = device_ops.try_transpose(p, a, conjugate)
     if result is not None:
         return result
-    count_fallback("ctranspose" if conjugate else "transpose")
+    count_fallback("ctranspose" if conjugate else "transpose", operator_form("transpose", a))
     from matfuse.runtime import ops
 
     host = gather_value(a)
@@ -330,7 +331,7 @@ def device_colon(start: Any, step: Any, stop: Any) -> Any:
     from matfuse.runtime import ops
 
     p = session().provider
-    count_fallback("colon")
+    count_fallback("colon", message("a colon range with a gpuArray endpoint is built on the host"))
     host = ops.colon_range(gather_value(start), gather_value(step) if step is not None else None,
                            gather_value(stop))
     return reupload(host, p)
@@ -350,6 +351,7 @@ def device_concat(rows: list[list[Any]]) -> Any:
     result = try_concat(p, rows)
     if result is not None:
         return result
-    count_fallback("concat")
+    count_fallback("concat", message("mixed classes, N-D parts or an error case: "
+                                     "concatenated on the host"))
     host = ops.concat([[gather_value(v) for v in row] for row in rows])
     return reupload(host, p)

@@ -15,7 +15,7 @@ from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.indexing import paren_get
 from matfuse.runtime.registry import builtin
-from matfuse.runtime.values import FunctionHandle, DeviceValue, shape_of, to_str
+from matfuse.runtime.values import FunctionHandle, shape_of, to_str
 
 
 def _expanded(v: Any, target: tuple[int, ...]) -> Any:
@@ -36,10 +36,6 @@ def bsxfun(ctx: Any, fun: Any, a: Any, b: Any) -> Any:
     elif not isinstance(fun, FunctionHandle):
         raise MatlabError("MATLAB:bsxfun:FirstArgFcnHandle",
                           "First argument must be a function handle.")
-    if isinstance(a, DeviceValue):
-        a = a.gather()
-    if isinstance(b, DeviceValue):
-        b = b.gather()
     sa, sb = shape_of(a), shape_of(b)
     ndim = max(len(sa), len(sb))
     sa = sa + (1,) * (ndim - len(sa))

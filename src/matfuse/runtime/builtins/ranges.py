@@ -105,7 +105,8 @@ def _grid_vector(v: Any, fn: str) -> np.ndarray:
     return arr.reshape(-1, order="F")
 
 
-@builtin("meshgrid", category="construction", nargin=(1, 3), nargout=(0, 3), wants_nargout=True)
+@builtin("meshgrid", category="construction", nargin=(1, 3), nargout=(0, 3), wants_nargout=True,
+         gpu=GpuSpec(kind="indexing"))
 def meshgrid(x: Any, y: Any = None, z: Any = None, nargout: int = 1) -> Any:
     """2-D/3-D grids: [X, Y] = meshgrid(x, y) has numel(y) rows, numel(x) columns."""
     xv = _grid_vector(x, "meshgrid")
@@ -125,7 +126,8 @@ def meshgrid(x: Any, y: Any = None, z: Any = None, nargout: int = 1) -> Any:
     return canonical(gx), canonical(gy), canonical(gz)
 
 
-@builtin("ndgrid", category="construction", nargin=(1, None), nargout=(0, None), wants_nargout=True)
+@builtin("ndgrid", category="construction", nargin=(1, None), nargout=(0, None), wants_nargout=True,
+         gpu=GpuSpec(kind="indexing"))
 def ndgrid(*vectors: Any, nargout: int = 1) -> Any:
     """N-D grids: output k varies along dimension k."""
     count = max(nargout, 1)

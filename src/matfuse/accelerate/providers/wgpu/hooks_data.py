@@ -61,6 +61,13 @@ class DataHooks(LargeTensorHooks):
         return self._ramp("linspace", start, stop, n, dtype, True)
 
     def colon(self, start: float, step: float, n: int, dtype: str) -> GpuTensorHandle:
+        if self.norm_dtype(dtype) == "int32" and _exact_int32_ramp(start, step, n):
+            with self.op("colon"):
+                out = self.alloc((1, max(int(n), 0)), "int32")
+                if n > 0:
+                    src, u = cons.int_ramp_kernel(int(n), int(start), int(step))
+                    self.run(src, 0, 1, [self.bind(out)], u, self.groups(int(n)))
+                return out
         return self._ramp("colon", start, step, n, dtype, False)
 
     def _random(self, name: str, shape: tuple[int, ...], dtype: str, key: tuple[int, int],
@@ -126,7 +133,8 @@ class DataHooks(LargeTensorHooks):
             return out
 
     def diag(self, a: GpuTensorHandle, k: int) -> GpuTensorHandle:
-        """Via gather/scatter with a host-built index (one small upload)."""
+        """Via gather/scatter at the diagonal's positions, an int32 range made
+        on the device."""
         self.check(a)
         if len(a.shape) != 2:
             raise Unsupported("wgpu: diag of N-D")
@@ -135,9 +143,11 @@ class DataHooks(LargeTensorHooks):
             if r == 1 or c == 1:
                 m = numel(a.shape)
                 size = m + abs(int(k))
-                rows = np.arange(m) + max(-int(k), 0)
-                cols = np.arange(m) + max(int(k), 0)
-                idx = self.upload_index(rows + cols * size)
+                if m == 0:
+                    return self.fill((size, size), 0.0, a.dtype)
+                # the diagonal's positions: one int32 range, made on the device
+                first = max(-int(k), 0) + max(int(k), 0) * size
+                idx = self.colon(float(first), float(size + 1), m, "int32")
                 base = self.fill((size, size), 0.0, a.dtype)
                 try:
                     return self.index_scatter(base, idx, a)
@@ -146,7 +156,9 @@ class DataHooks(LargeTensorHooks):
                     self.release(base)
             i0, j0 = max(-int(k), 0), max(int(k), 0)
             m = max(0, min(r - i0, c - j0))
-            idx = self.upload_index((np.arange(m) + i0) + (np.arange(m) + j0) * r)
+            if m == 0:
+                return self.alloc((0, 1), a.dtype)
+            idx = self.colon(float(i0 + j0 * r), float(r + 1), m, "int32")
             try:
                 return self.index_gather(a, idx, (m, 1))
             finally:
@@ -392,3 +404,11 @@ class DataHooks(LargeTensorHooks):
                      getattr(kernel, "entry_point", "main"), wg_t,
                      key=getattr(kernel, "cache_key", None))
             return outs
+
+
+def _exact_int32_ramp(start: float, step: float, n: int) -> bool:
+    """Whether ``start + k*step`` (k < n) are integers that int32 holds."""
+    if start != int(start) or step != int(step):
+        return False
+    last = start + max(int(n) - 1, 0) * step
+    return -2**31 <= min(start, last) and max(start, last) < 2**31

@@ -54,6 +54,14 @@ def eye_kernel(out_dtype: str, n: int, rows: int, cols: int) -> tuple[str, bytes
     return _kernel(out_dtype, u, body, False), u.pack()
 
 
+def int_ramp_kernel(n: int, start: int, step: int) -> tuple[str, bytes]:
+    """int32 colon ``start + k*step`` in integer arithmetic (device index
+    positions: exact, no float round trip)."""
+    u = UniformStruct().add("n", "u32", n).add("pad0", "u32", 0)
+    u.add("a", "i32", int(start)).add("b", "i32", int(step))
+    return _kernel("int32", u, "out0[i] = p.a + i32(i) * p.b;", False), u.pack()
+
+
 def ramp_kernel(out_dtype: str, n: int, start: float, step_or_stop: float,
                 linspace: bool, f64: bool) -> tuple[str, bytes]:
     """colon: start + k*step; linspace: start + k*(stop-start)/(n-1), last = stop."""
