@@ -33,7 +33,7 @@ def _dims_from_args(args: tuple[Any, ...], total: int) -> tuple[int, ...]:
         if arr.size < 2 or arr.ndim != 2 or arr.shape[0] != 1:
             raise MatlabError("MATLAB:getReshapeDims:sizeVector",
                               "Size vector must have at least two elements.")
-        values: list[Any] = [float(x) for x in arr.reshape(-1, order="F")]
+        values: list[Any] = [float(x) for x in arr.reshape(-1, order="F").real]
     else:
         values = []
         for a in args:
