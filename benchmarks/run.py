@@ -222,18 +222,20 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     out.mkdir(parents=True, exist_ok=True)
     previous = signal.signal(signal.SIGTERM, _handle_sigterm)
-    pending = []
-    for job in jobs:
-        reason = missing_reason(job.impl)
-        spec = IMPLS.get(job.impl)
-        if reason is not None:
-            collector.add(job.row, {"impl": job.impl, "error": reason})
-        elif args.inline and spec is not None and not spec.own_process and spec.kind != "octave":
-            collector.add(job.row, run_inline(job.impl, job.workload, job.params, iters, warmup))
-        else:
-            pending.append(job)
     interrupted = False
     try:
+        # inside the try: a SIGTERM during the inline jobs also ends in a
+        # written, incomplete report (not an unhandled KeyboardInterrupt)
+        pending = []
+        for job in jobs:
+            reason = missing_reason(job.impl)
+            spec = IMPLS.get(job.impl)
+            if reason is not None:
+                collector.add(job.row, {"impl": job.impl, "error": reason})
+            elif args.inline and spec is not None and not spec.own_process and spec.kind != "octave":
+                collector.add(job.row, run_inline(job.impl, job.workload, job.params, iters, warmup))
+            else:
+                pending.append(job)
         prefork = suite.prefork if args.prefork is None else args.prefork
         Scheduler(cpu_workers, deadline, lambda job, res: collector.add(job.row, res),
                   prefork).run(pending)
