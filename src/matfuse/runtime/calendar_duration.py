@@ -16,7 +16,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.time_arrays import TimeArray
-from matfuse.runtime.values import char_array, class_of, normalize_shape
+from matfuse.runtime.values import class_of, normalize_shape
 
 PARTS = np.dtype([("months", np.float64), ("days", np.float64), ("ms", np.float64)])
 
@@ -76,21 +76,6 @@ class CalendarDuration(TimeArray):
 
     def element_texts(self) -> list[str]:
         return [calendar_text(e) for e in self.data.reshape(-1, order="F")]
-
-    def property_names(self) -> list[str]:
-        return ["Format"]
-
-    def get_property(self, name: str) -> Any:
-        if name == "Format":
-            return char_array(self.fmt)
-        return super().get_property(name)
-
-    def set_property(self, name: str, value: Any) -> "CalendarDuration":
-        if name == "Format":
-            from matfuse.runtime.values import to_str
-
-            return CalendarDuration(self.data, to_str(value))
-        return super().set_property(name, value)
 
 
 def _number(v: float) -> str:

@@ -17,7 +17,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.time_arrays import TimeArray
-from matfuse.runtime.values import char_array, to_str
+from matfuse.runtime.values import to_str
 
 MS_PER_UNIT = {"y": 365.2425 * 86_400_000, "d": 86_400_000.0, "h": 3_600_000.0,
                "m": 60_000.0, "s": 1000.0}
@@ -44,18 +44,8 @@ class Duration(TimeArray):
         fmt = self.fmt
         return [duration_text(float(v), fmt) for v in self.data.reshape(-1, order="F")]
 
-    def property_names(self) -> list[str]:
-        return ["Format"]
-
-    def get_property(self, name: str) -> Any:
-        if name == "Format":
-            return char_array(self.fmt)
-        return super().get_property(name)
-
-    def set_property(self, name: str, value: Any) -> "Duration":
-        if name == "Format":
-            return Duration(self.data, checked_duration_format(value))
-        return super().set_property(name, value)
+    def checked_format(self, value: Any) -> str:
+        return checked_duration_format(value)
 
 
 def checked_duration_format(value: Any) -> str:

@@ -21,7 +21,8 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.registry import Builtin
-from matfuse.runtime.values import CellArray, MObject, StringArray, class_of, normalize_shape
+from matfuse.runtime.values import (CellArray, MObject, StringArray, char_array, class_of,
+                                    normalize_shape, to_str)
 
 
 class TimeArray(MObject):
@@ -60,6 +61,24 @@ class TimeArray(MObject):
         raise MatlabError("MATLAB:invalidConversion",
                           f"Conversion to {self.class_name} from {class_of(value)} is not "
                           f"possible.")
+
+    # ------------------------------------------------------------ Format
+    def property_names(self) -> list[str]:
+        return ["Format"]
+
+    def get_property(self, name: str) -> Any:
+        if name == "Format":
+            return char_array(self.fmt)
+        return super().get_property(name)
+
+    def set_property(self, name: str, value: Any) -> "TimeArray":
+        if name == "Format":
+            return type(self)(self.data, self.checked_format(value))
+        return super().set_property(name, value)
+
+    def checked_format(self, value: Any) -> str:
+        """A new ``Format`` value as this class accepts it (MATLAB's error if not)."""
+        return to_str(value)
 
     # ------------------------------------------------------------ text
     def element_texts(self) -> list[str]:
