@@ -170,8 +170,6 @@ COMPLEX_BUILTINS = [
 @pytest.mark.parametrize("name,args,on,hook", COMPLEX_BUILTINS,
                          ids=[f"{c[0]}-{i}" for i, c in enumerate(COMPLEX_BUILTINS)])
 def test_complex_builtins_on_device(device, name, args, on, hook):
-    if name == "complex" and len(args) == 2 and device.name == "cuda":
-        pytest.skip("the CUDA provider has no elem_binary 'complex': a counted host fallback")
     _run_on_device(device, lambda *a: _call(name, *a), args, on, hook)
 
 

@@ -27,6 +27,22 @@ SPECIAL_OPS = ("fix", "round", "rem", "mod", "sign", "hypot")
 _EPS = {"f32": "1.1920928955078125e-7", "f64": "2.220446049250313e-16"}
 MAX_FINITE = {"f32": "3.4028234663852886e38", "f64": "1.7976931348623157e308"}
 
+# rem (WHOLE = fix(q), ZERO = NaN) and mod (floor(q), a) share one body.
+_REMAINDER = """
+fn NAME(a: {T}, b: {T}) -> {T} {{
+  // NaN first, as a constant: compilers fold a + -a to 0 even for NaN
+  if (((bitcast<u32>({bits}(a)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>({bits}(b)) & 0x7fffffffu) > 0x7f800000u)) {{ return {T}(bitcast<f32>(0x7fc00000u)); }}
+  if (b == {T}(0.0)) {{ return ZERO; }}
+  let q = a / b;
+  let r = a - b * WHOLE;
+  let k = {round}(q);
+  if (floor(b) != b && k != {T}(0.0) && abs((q - k) / k) < {T}({eps})) {{ return {T}(0.0); }}
+  // Vulkan's division may be off by ulps (NVIDIA: -7/7 < -1): an exact
+  // multiple then leaves r = +-b instead of 0
+  if (abs(r) == abs(b) && a == b * k) {{ return {T}(0.0); }}
+  return r;
+}}"""
+
 _BODIES = {
     "fix": """
 fn {fix}(x: {T}) -> {T} {{
@@ -40,34 +56,9 @@ fn {round}(x: {T}) -> {T} {{
   let r = select(f, f + {T}(1.0), a - f >= {T}(0.5));
   return select(r, -r, x < {T}(0.0));
 }}""",
-    "rem": """
-fn {rem}(a: {T}, b: {T}) -> {T} {{
-  // NaN first, as a constant: compilers fold a + -a to 0 even for NaN
-  if (((bitcast<u32>({bits}(a)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>({bits}(b)) & 0x7fffffffu) > 0x7f800000u)) {{ return {T}(bitcast<f32>(0x7fc00000u)); }}
-  if (b == {T}(0.0)) {{ return {T}(bitcast<f32>(0x7fc00000u)); }}
-  let q = a / b;
-  let r = a - b * {fix}(q);
-  let k = {round}(q);
-  if (floor(b) != b && k != {T}(0.0) && abs((q - k) / k) < {T}({eps})) {{ return {T}(0.0); }}
-  // Vulkan's division may be off by ulps (NVIDIA: -7/7 < -1): an exact
-  // multiple then leaves r = +-b instead of 0
-  if (abs(r) == abs(b) && a == b * k) {{ return {T}(0.0); }}
-  return r;
-}}""",
-    "mod": """
-fn {mod}(a: {T}, b: {T}) -> {T} {{
-  // NaN first, as a constant: compilers fold a + -a to 0 even for NaN
-  if (((bitcast<u32>({bits}(a)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>({bits}(b)) & 0x7fffffffu) > 0x7f800000u)) {{ return {T}(bitcast<f32>(0x7fc00000u)); }}
-  if (b == {T}(0.0)) {{ return a; }}
-  let q = a / b;
-  let r = a - b * floor(q);
-  let k = {round}(q);
-  if (floor(b) != b && k != {T}(0.0) && abs((q - k) / k) < {T}({eps})) {{ return {T}(0.0); }}
-  // Vulkan's division may be off by ulps (NVIDIA: -7/7 < -1): an exact
-  // multiple then leaves r = +-b instead of 0
-  if (abs(r) == abs(b) && a == b * k) {{ return {T}(0.0); }}
-  return r;
-}}""",
+    "rem": _REMAINDER.replace("NAME", "{rem}").replace("ZERO", "{T}(bitcast<f32>(0x7fc00000u))")
+                     .replace("WHOLE", "{fix}(q)"),
+    "mod": _REMAINDER.replace("NAME", "{mod}").replace("ZERO", "a").replace("WHOLE", "floor(q)"),
     "sign": """
 fn {sign}(x: {T}) -> {T} {{
   if (x > {T}(0.0)) {{ return {T}(1.0); }}
