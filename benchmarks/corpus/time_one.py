@@ -6,7 +6,8 @@ more (``warm``). Prints one JSON line.
     python -m benchmarks.corpus.time_one SCRIPT.m PROVIDER [NAME=VALUE ...]
 
 Auto-offload is forced for device providers (thresholds at 1), as in the
-corpus check; ``host`` runs the in-process provider with offload off and
+corpus check; ``NAME:auto`` keeps the default offload decisions (the
+provider's calibrated thresholds), as a user runs a script; ``host`` runs the in-process provider with offload off and
 every ``gpuArray`` call still honoured by the in-process provider.
 """
 
@@ -24,6 +25,8 @@ def main(argv: list[str]) -> int:
     if provider == "host":
         os.environ["MATFUSE_AUTO_OFFLOAD"] = "0"
         provider = "inprocess"
+    elif provider.endswith(":auto"):
+        provider = provider.removesuffix(":auto")
     else:
         from benchmarks.corpus.run_corpus import FORCED
 
