@@ -56,6 +56,9 @@ class KernelCache:
         self.cache_dir = Path(cache_dir) if cache_dir else None
         self.disk_error = ""
         self._functions: dict[tuple[str, str], Any] = {}
+        # (source, options, entry) -> function: a launch of an already loaded
+        # kernel costs one dict lookup, not a hash of its source text.
+        self._loaded: dict[tuple[str, tuple[str, ...], str], Any] = {}
         self._modules: dict[str, Any] = {}
         self.stats = {"hits": 0, "misses": 0, "disk_hits": 0, "compiles": 0,
                       "rawmodule_compiles": 0}
@@ -78,11 +81,16 @@ class KernelCache:
     # ------------------------------------------------------------ lookup
     def function(self, source: str, entry: str, options: Sequence[str] = ()) -> Any:
         """The compiled ``entry`` of ``source`` (a ``cupy.cuda.function.Function``)."""
+        loaded = self._loaded.get((source, tuple(options), entry))
+        if loaded is not None:
+            self.stats["hits"] += 1
+            return loaded
         full = self.options_for(options)
         key = self.key(source, full)
         fn = self._functions.get((key, entry))
         if fn is not None:
             self.stats["hits"] += 1
+            self._loaded[(source, tuple(options), entry)] = fn
             return fn
         self.stats["misses"] += 1
         module = self._modules.get(key)
@@ -91,6 +99,7 @@ class KernelCache:
             self._modules[key] = module
         fn = module.get_function(entry)
         self._functions[(key, entry)] = fn
+        self._loaded[(source, tuple(options), entry)] = fn
         return fn
 
     def _load_or_compile(self, key: str, source: str, options: tuple[str, ...]) -> Any:
@@ -134,3 +143,4 @@ class KernelCache:
         """Forget loaded modules (disk files stay)."""
         self._functions.clear()
         self._modules.clear()
+        self._loaded.clear()

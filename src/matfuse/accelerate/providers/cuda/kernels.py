@@ -14,6 +14,8 @@ same source on the CPU). Sources are compiled through :class:`KernelCache`.
 
 from __future__ import annotations
 
+import functools
+
 from typing import Any
 
 import numpy as np
@@ -78,6 +80,7 @@ extern "C" __global__ void mf_random_f32(float* __restrict__ out, const unsigned
 """)
 
 
+@functools.lru_cache(maxsize=None)
 def _to_integer_source(src: str, dst: str) -> str:
     info = np.iinfo(dst)
     ct = C_TYPES[dst]
@@ -98,6 +101,7 @@ extern "C" __global__ void mf_to_integer(const {C_TYPES[src]}* __restrict__ x, {
 """
 
 
+@functools.lru_cache(maxsize=None)
 def _unary_source(ctype: str, body: str) -> str:
     return f"""
 extern "C" __global__ void mf_unary(const {ctype}* __restrict__ x, {ctype}* __restrict__ y,
@@ -111,6 +115,7 @@ extern "C" __global__ void mf_unary(const {ctype}* __restrict__ x, {ctype}* __re
 """
 
 
+@functools.lru_cache(maxsize=None)
 def _remainder_source(ctype: str, op: str) -> str:
     t = "f64" if ctype == "double" else "f32"
     return CUDA_HELPERS[f"{op}_{t}"] + f"""
@@ -124,6 +129,7 @@ extern "C" __global__ void mf_{op}(const {ctype}* __restrict__ x, const {ctype}*
 """
 
 
+@functools.lru_cache(maxsize=None)
 def _cum_extreme_source(ctype: str, op: str) -> str:
     cmp = ">" if op == "cummax" else "<"
     return f"""
@@ -147,6 +153,7 @@ extern "C" __global__ void mf_cum_extreme(const {ctype}* __restrict__ x, {ctype}
 """
 
 
+@functools.lru_cache(maxsize=None)
 def _ordered_source(op: str) -> str:
     """Group g folds v[order[k]] for k in [start[g], start[g+1]) in that
     order: the host's order of accumulation (np.add.at), so sums agree bit
@@ -173,6 +180,7 @@ extern "C" __global__ void mf_ordered_{op}(const double* __restrict__ v,
 HISTOGRAM_LOCAL_BINS = 2048
 
 
+@functools.lru_cache(maxsize=None)
 def _histogram_source(ctype: str) -> str:
     """Binary search of each element in the float64 edges; counts go to a
     per-block shared histogram, flushed once per block (few global atomics
