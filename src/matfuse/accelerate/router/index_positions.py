@@ -8,8 +8,10 @@ then described per dimension: a scalar folds into a base offset, a colon or
 an arithmetic progression (``2:end-1``, ``end:-1:1``, a loop counter ``k``)
 becomes a device ``colon`` of int32 (uniforms only, no buffer from the host),
 and only an irregular subscript list is uploaded (one dimension's worth of
-positions, kept by the content cache of ``indexing``). The dimensions are
-combined by a broadcast ``plus`` on the device, so the positions of a slice
+positions, kept by the content cache of ``indexing``). A selection made of
+ranges only (slices, circshift, flip, repmat) is one ``range_positions``
+kernel from uniforms; otherwise the dimensions are combined by a broadcast
+``plus`` on the device. Either way the positions of a slice
 ``U(2:end-1, 2:end-1)`` or of ``y(k)`` in a loop never cross the bus.
 """
 
@@ -151,7 +153,10 @@ def device_positions(p: AccelProvider, selection: Selection,
                      upload_list: Callable[[np.ndarray], GpuArray] | None) -> Any:
     """The selection's int32 positions on the device, in the result's
     column-major order (may raise Unsupported). ``upload_list`` puts an
-    irregular axis's positions on the device (a row); None: only ranges."""
+    irregular axis's positions on the device (a row); None: only ranges.
+    A selection of ranges only is one ``range_positions`` kernel; otherwise
+    (or on a provider without that hook) per-axis colons are combined by
+    broadcast plus."""
     base = sum(a.first for a in selection.axes
                if a.count == 1 and a.device is None and not a.modulus)
     varying = [(k, a) for k, a in enumerate(selection.axes)
@@ -159,6 +164,14 @@ def device_positions(p: AccelProvider, selection: Selection,
     if not varying:
         return wrap_handle(p.fill((1, 1), float(base), "int32"), "int32", p)
     ndim = max(len(selection.counts), 2)
+    if all(a.values is None and a.device is None for a in selection.axes):
+        shape = tuple(selection.counts) + (1,) * (ndim - len(selection.counts))
+        axes = [(a.first, a.step, a.modulus, a.scale) for a in selection.axes]
+        axes += [(0, 0, 0, 1)] * (ndim - len(axes))
+        try:
+            return wrap_handle(p.range_positions(axes, 0, shape), "int32", p)
+        except Unsupported:
+            pass  # composed from colons below
     acc: GpuArray | None = None
     for j, (k, axis) in enumerate(varying):
         offset = base if j == 0 else 0

@@ -155,6 +155,11 @@ class ArrayHooks:
 
     # ------------------------------------------------------------ indexing
     @device_hook()
+    def range_positions(self, axes: Sequence[tuple[int, int, int, int]], base: int,
+                        shape: tuple[int, ...]) -> GpuTensorHandle:
+        return self._store(self.kernels.range_positions(axes, base, tuple(shape)))
+
+    @device_hook()
     def index_gather(self, a: GpuTensorHandle, linear_index: GpuTensorHandle,
                      out_shape: tuple[int, ...]) -> GpuTensorHandle:
         idx = self._flat(linear_index).astype(np.int64, copy=False)

@@ -6,7 +6,8 @@
 * MATLAB ``round`` (C ``round``: halves away from zero; CuPy rounds to even);
 * MATLAB ``mod`` and ``rem`` (``accelerate_api/device_code/cuda_library``: the host's formula);
 * ``cummax``/``cummin`` that skip NaN (one thread per line);
-* ordered per-group sums, maxima and minima (``accumarray``, in the host's order).
+* ordered per-group sums, maxima and minima (``accumarray``, in the host's order);
+* int32 positions of N-D range selections (slices, circshift, flip, repmat).
 
 Every kernel is a grid-stride loop (any grid is correct; the tests run the
 same source on the CPU). Sources are compiled through :class:`KernelCache`.
@@ -176,6 +177,31 @@ extern "C" __global__ void mf_ordered_{op}(const double* __restrict__ v,
 """
 
 
+@functools.lru_cache(maxsize=None)
+def _range_positions_source(rank: int) -> str:
+    """Positions of a rank-``rank`` range selection: per dimension d the
+    arguments count, first, step, modulus, scale (see the provider
+    protocol's ``range_positions``)."""
+    params = "".join(f", const long long c{d}, const long long f{d}, const long long s{d}, "
+                     f"const long long m{d}, const long long k{d}" for d in range(rank))
+    body = "".join(f"""
+    {{ const long long j = rem % c{d}; rem /= c{d};
+      long long v = f{d} + j * s{d};
+      if (m{d} > 0) {{ v = (((v % m{d}) + m{d}) % m{d}) * k{d}; }}
+      pos += v; }}""" for d in range(rank))
+    return f"""
+extern "C" __global__ void mf_range_positions(int* __restrict__ out, const unsigned long long n,
+    const long long base{params}) {{
+  for (unsigned long long i = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; i < n;
+       i += (unsigned long long)blockDim.x * gridDim.x) {{
+    long long rem = (long long)i;
+    long long pos = base;{body}
+    out[i] = (int)pos;
+  }}
+}}
+"""
+
+
 #: most bins counted in shared memory (8 KiB per block)
 HISTOGRAM_LOCAL_BINS = 2048
 
@@ -277,6 +303,20 @@ class CudaKernels:
         self.launch(_remainder_source(C_TYPES[fx.dtype.name], op), f"mf_{op}", fx.size,
                     (fx, fy, out, np.uint64(fx.size)))
         return out.reshape(shape, order="F")
+
+    def range_positions(self, axes: Any, base: int, shape: tuple[int, ...]) -> Any:
+        """int32 positions of a range selection (``_range_positions_source``),
+        an array of ``shape`` in column-major order."""
+        n = 1
+        for c in shape:
+            n *= int(c)
+        out = self.cp.empty(n, dtype=np.int32)
+        args: list[Any] = [out, np.uint64(n), np.int64(base)]
+        for (first, step, modulus, scale), count in zip(axes, shape):
+            args += [np.int64(count), np.int64(first), np.int64(step), np.int64(modulus),
+                     np.int64(scale)]
+        self.launch(_range_positions_source(len(shape)), "mf_range_positions", n, tuple(args))
+        return out.reshape(tuple(shape), order="F")
 
     def histogram(self, x: Any, edges: Any) -> Any:
         """u32 counts of the 1-D float ``x`` in the bins of the 1-D float64

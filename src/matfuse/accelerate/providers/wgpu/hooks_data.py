@@ -169,6 +169,22 @@ class DataHooks(LargeTensorHooks):
         return self.upload(HostTensor(arr, (arr.size, 1), "uint32"))
 
     # ------------------------------------------------------------ indexing
+    def range_positions(self, axes: Sequence[tuple[int, int, int, int]], base: int,
+                        shape: tuple[int, ...]) -> GpuTensorHandle:
+        if len(shape) > ix.MAX_RANK:
+            raise Unsupported("wgpu: range positions of more than 8 dimensions")
+        n = numel(shape)
+        with self.op("range_positions"):
+            out = self.alloc(tuple(shape), "int32")
+            if self.is_large(out):
+                self.release(out)
+                raise Unsupported("wgpu: range positions over one storage binding")
+            if n:
+                u = ix.range_positions_params(n, base, list(shape), list(axes))
+                self.run(ix.render_range_positions(u), 0, 1, [self.bind(out)], u.pack(),
+                         self.groups(n))
+            return out
+
     def index_gather(self, a: GpuTensorHandle, linear_index: GpuTensorHandle,
                      out_shape: tuple[int, ...]) -> GpuTensorHandle:
         self.check(a)

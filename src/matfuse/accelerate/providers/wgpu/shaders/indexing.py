@@ -38,6 +38,36 @@ def render_permute(dtype: str, uniform: UniformStruct) -> str:
 """ + _GRID.format(body=body)
 
 
+def range_positions_params(n: int, base: int, counts: list[int],
+                           axes: list[tuple[int, int, int, int]]) -> UniformStruct:
+    """Uniforms of ``render_range_positions``: signed values travel as u32
+    bit patterns (read back with ``bitcast<i32>``)."""
+    u = UniformStruct().add("n", "u32", n).add("rank", "u32", len(counts))
+    u.add("base", "u32", base).add("pad0", "u32", 0)
+    u.add_u32_array("cnt", counts, MAX_RANK)
+    for k, name in enumerate(("first", "step", "modulus", "scale")):
+        u.add_u32_array(name, [a[k] for a in axes], MAX_RANK)
+    return u
+
+
+def render_range_positions(uniform: UniformStruct) -> str:
+    """int32 positions of an N-D range selection (the provider protocol's
+    ``range_positions``): per dimension ``first + j*step``, wrapped by
+    ``modulus`` and scaled when ``modulus > 0``."""
+    body = ("var rem = i; var pos = bitcast<i32>(p.base);\n"
+            "    for (var d = 0u; d < p.rank; d = d + 1u) {\n"
+            "      let c = p.cnt[d >> 2u][d & 3u]; let j = i32(rem % c); rem = rem / c;\n"
+            "      var v = bitcast<i32>(p.first[d >> 2u][d & 3u]) + j * bitcast<i32>(p.step[d >> 2u][d & 3u]);\n"
+            "      let m = i32(p.modulus[d >> 2u][d & 3u]);\n"
+            "      if (m > 0) { v = (((v % m) + m) % m) * i32(p.scale[d >> 2u][d & 3u]); }\n"
+            "      pos = pos + v;\n"
+            "    }\n    out0[i] = pos;")
+    return uniform.wgsl() + """
+@group(0) @binding(0) var<storage, read_write> out0: array<i32>;
+@group(0) @binding(1) var<uniform> p: Params;
+""" + _GRID.format(body=body)
+
+
 def _gather_source(dtype: str, index_dtype: str, uniform: UniformStruct, body: str) -> str:
     """A gather kernel: source ``in0``, indices ``idx``, output ``out0``."""
     st, it = STORAGE_TYPE[dtype], STORAGE_TYPE[index_dtype]
