@@ -229,6 +229,17 @@ class AccelProvider:
         raise Unsupported("lu_solve")
 
     # ------------------------------------------------------------ indexing, scatter
+    def range_positions(self, axes: Sequence[tuple[int, int, int, int]], base: int,
+                        shape: tuple[int, ...]) -> GpuTensorHandle:
+        """int32 positions of an N-D range selection, one kernel, nothing
+        uploaded: element ``k`` of a tensor of ``shape`` (column-major) is
+        ``base + sum_d v_d(k_d)``, where ``k_d`` is k's subscript along
+        dimension d and, for ``axes[d] = (first, step, modulus, scale)``,
+        ``v_d(j) = first + j*step``, or ``((first + j*step) mod modulus) *
+        scale`` when ``modulus > 0`` (circshift, repmat). ``len(axes) ==
+        len(shape)``; the caller guarantees every position fits int32."""
+        raise Unsupported("range_positions")
+
     def index_gather(self, a: GpuTensorHandle, linear_index: GpuTensorHandle,
                      out_shape: tuple[int, ...]) -> GpuTensorHandle:
         """``out[k] = a[linear_index[k]]`` (0-based int index, validated by the caller)."""
