@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from matfuse.accelerate.fusion.dialect import Dialect
 from matfuse.accelerate.fusion._render_cache import attr0, attr1, counter_hi, counter_lo, linspace_step
-from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS, is_square, needs_domain_check
+from matfuse.accelerate.fusion.graph import (
+    FNode, GENERATORS, REDUCTIONS, is_square, needs_domain_check, range_gather_base,
+    range_gather_structure)
 from matfuse.accelerate.fusion.kernel import numel, normalized_shape, plan_nodes
 
 __all__ = ["EmitterBase", "LoopEmitterMixin", "numel", "normalized_shape", "plan_nodes"]
@@ -165,6 +167,8 @@ class EmitterBase:
             return self.generator(node, self.index_in(idx, space, node.shape))
         if op in REDUCTIONS:
             return self.reduction_value(node, self.index_in(idx, space, node.shape))
+        if op == "range_gather":
+            return self.range_gather_value(node, idx, space)
         early = self.render_before_operands(node, idx, space)
         if early is not None:
             return early
@@ -175,6 +179,38 @@ class EmitterBase:
 
     def load(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
         raise NotImplementedError
+
+    def range_gather_value(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
+        """A range selection's element (``graph.range_gather_node``): the
+        position from the element's subscripts, in unsigned 32-bit index
+        arithmetic (a negative step wraps, which is exact modulo 2^32): the
+        base offset a uniform, the rest constants; then a load of the source
+        there."""
+        axes, counts = range_gather_structure(node)
+        local = self.index_in(idx, space, node.shape)
+        total = 1
+        for c in counts:
+            total *= c
+        const, terms, stride = 0, [], 1
+        for (first, step, modulus, scale), count in zip(axes, counts):
+            j = None
+            if count > 1:
+                j = f"({local} / {stride}u)" if stride > 1 else local
+                if stride * count < total:
+                    j = f"({j} % {count}u)"
+            if modulus and j is not None:
+                terms.append(f"((({first}u + {j} * {step % 2**32}u) % {modulus}u) * {scale}u)")
+            elif modulus:
+                const += (first % modulus) * scale
+            else:
+                const += first
+                if j is not None and step:
+                    terms.append(f"{j} * {step % 2**32}u")
+            stride *= count
+        base = self.header_word(node, range_gather_base)
+        pos = self.let_index(" + ".join([base, f"{const % 2**32}u"] + terms))
+        source = node.args[0]
+        return self.value(source, pos, source.shape)
 
     def render_before_operands(self, node: FNode, idx: str, space: tuple[int, ...]) -> str | None:
         """A backend's own form of ``node`` computed without rendering its

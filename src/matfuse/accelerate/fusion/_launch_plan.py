@@ -28,7 +28,7 @@ from typing import Callable
 
 from matfuse.accelerate.fusion._emitter import plan_nodes
 from matfuse.accelerate.fusion._render_cache import Recipe
-from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, needs_domain_check
+from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, needs_domain_check, range_gather_structure
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 
 # Launch plans kept per executor (the cache is cleared when it is full).
@@ -91,6 +91,8 @@ def graph_signature(nodes: list[FNode], use_hints: bool) -> tuple[tuple, dict[in
                           tuple([_pending_ref(ref) for ref in spec.outputs]))
         elif op == "linspace":
             structural = (n.attrs[2],)
+        elif op == "range_gather":
+            structural = range_gather_structure(n)
         else:
             structural = n.attrs
         args = n.args

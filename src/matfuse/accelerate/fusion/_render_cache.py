@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from matfuse.accelerate.fusion.graph import DOMAIN_OPS, FNode, is_square, needs_domain_check
+from matfuse.accelerate.fusion.graph import (
+    DOMAIN_OPS, FNode, is_square, needs_domain_check, range_gather_structure)
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, plan_nodes
 
 Getter = Callable[[FNode], float]
@@ -153,6 +154,8 @@ def plan_signature(plan: KernelPlan, nodes: list[FNode]) -> tuple:
             structural = (n.attrs[1], spec.carried, spec.has_random)
         elif op == "linspace":
             structural = (n.attrs[2],)
+        elif op == "range_gather":
+            structural = range_gather_structure(n)
         elif op == "pow":
             structural = (is_square(n),)   # CUDA renders x.^2 as x*x
         else:

@@ -188,6 +188,36 @@ def random_node(kind: str, shape: tuple[int, ...], dtype: str, key: tuple[int, i
     return FNode(kind, (), shape, dtype, attrs=(int(key[0]), int(key[1]), int(counter)))
 
 
+def range_gather_node(x: FNode, axes: tuple[tuple[int, int, int, int], ...],
+                      counts: tuple[int, ...], shape: tuple[int, ...]) -> FNode:
+    """The materialised ``x`` read at the positions of a range selection
+    (a slice, circshift, flip or repmat): element ``k`` of the result (in
+    column-major order over ``counts``) is ``x`` at ``sum_d v_d(k_d)``, with
+    ``axes[d] = (first, step, modulus, scale)`` as in the provider protocol's
+    ``range_positions``. The read fuses into the kernel of its consumer.
+    ``shape`` is MATLAB's shape of the result (the same elements)."""
+    if x.handle is None:
+        raise ValueError("range_gather reads a materialised tensor")
+    # The offsets of plain ranges add up to one base, a kernel uniform (a
+    # column ``A(:, k)`` read in a loop keeps one kernel); the rest is
+    # structure (``range_gather_structure``).
+    base = sum(first for first, _, modulus, _ in axes if not modulus)
+    shape_axes = tuple((0 if not modulus else first, step, modulus, scale)
+                       for first, step, modulus, scale in axes)
+    return FNode("range_gather", (x,), shape, x.dtype, attrs=(shape_axes, counts, base))
+
+
+def range_gather_structure(node: FNode) -> tuple:
+    """What a kernel reading ``node`` is specialised on (everything but the
+    base offset, which is a uniform: ``range_gather_base``)."""
+    return node.attrs[:2]
+
+
+def range_gather_base(node: FNode) -> int:
+    """The base offset of a ``range_gather`` node (a u32 kernel uniform)."""
+    return node.attrs[2]
+
+
 def unary_node(op: str, x: FNode) -> FNode:
     if op not in UNARY_OPS:
         raise ValueError(f"not a fusable unary op: {op}")
@@ -421,7 +451,7 @@ def nonnegative(node: FNode, depth: int = 0) -> bool:
     args = node.args
     if op == "input" or not args:
         return False
-    if op == "cast" or op in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod",
+    if op in ("cast", "range_gather") or op in ("reduce_sum", "reduce_mean", "reduce_max", "reduce_min", "reduce_prod",
                               "floor", "ceil", "round", "fix"):
         return nonnegative(args[0], depth + 1)
     if op == "mul" and args[0] is args[1]:

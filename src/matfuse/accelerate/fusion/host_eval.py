@@ -104,6 +104,8 @@ def _eval_node(node: FNode, args: list[Any], ops: Any, lookup: Callable, counter
         return lookup(target).impl(args[0])
     if op in REDUCTIONS:
         return _reduce(node, args[0], lookup)
+    if op == "range_gather":
+        return canonical(_range_gather(node, args[0]))
     if op == "neg":
         return ops.unary("-", args[0])
     if op == "not":
@@ -113,6 +115,22 @@ def _eval_node(node: FNode, args: list[Any], ops: Any, lookup: Callable, counter
     else:
         result = lookup(op).impl(*args)
     return result
+
+
+def _range_gather(node: FNode, x: Any) -> np.ndarray:
+    """``graph.range_gather_node`` on the host: the source at the selection's
+    positions, in MATLAB's result shape."""
+    axes, counts, base = node.attrs
+    flat = np.asarray(x).reshape(-1, order="F")
+    pos = np.full(counts, base, dtype=np.int64)
+    for d, ((first, step, modulus, scale), count) in enumerate(zip(axes, counts)):
+        v = first + np.arange(count, dtype=np.int64) * step
+        if modulus:
+            v = np.mod(v, modulus) * scale
+        along = [1] * len(counts)
+        along[d] = count
+        pos = pos + v.reshape(along)
+    return flat[pos.reshape(-1, order="F")].reshape(node.shape, order="F")
 
 
 def _generate(node: FNode, counter_offset: int = 0) -> np.ndarray:

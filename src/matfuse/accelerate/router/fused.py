@@ -19,6 +19,9 @@ from matfuse.accelerate.fusion.lazy import (
     lazy_scalar,
     lazy_unary,
 )
+from matfuse.accelerate.gpuarray import GpuArray
+from matfuse.accelerate.router.index_positions import lazy_range_read
+from matfuse.accelerate.router.rearrange_positions import rearrangement_selection
 from matfuse.runtime import gpu_rng
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import DeviceValue, is_char, shape_of, to_array
@@ -27,6 +30,8 @@ from matfuse.runtime.values import DeviceValue, is_char, shape_of, to_array
 _SCALAR_FORMS = {"*": "times", "mtimes": "times", "/": "rdivide", "mrdivide": "rdivide",
                  "\\": "ldivide", "mldivide": "ldivide", "^": "power", "mpower": "power"}
 _FUSED_REDUCTIONS = ("sum", "mean", "prod", "max", "min")
+# Rearrangements that read ranges of their argument (a fused read).
+_RANGE_REARRANGEMENTS = frozenset({"circshift", "flip", "fliplr", "flipud", "repmat"})
 
 
 def _is_scalar(v: Any) -> bool:
@@ -65,6 +70,8 @@ def builtin(p: Any, b: Builtin, args: list[Any], nargout: int) -> Any:
     name = b.name
     if name in ("single", "double") and len(args) == 1:
         return lazy_cast(args[0], name, p)
+    if name in _RANGE_REARRANGEMENTS:
+        return _rearrangement(p, name, args)
     spec = b.gpu
     if spec is None:
         return None
@@ -78,6 +85,18 @@ def builtin(p: Any, b: Builtin, args: list[Any], nargout: int) -> Any:
     if spec.hook == "reduce" and op in _FUSED_REDUCTIONS:
         return _reduction(p, op, args)
     return None
+
+
+def _rearrangement(p: Any, name: str, args: list[Any]) -> Any:
+    """``circshift``/``flip``/``repmat`` of a gpuArray with host arguments
+    as a fused read of ranges (None: another form; the eager path decides,
+    with MATLAB's errors)."""
+    x = args[0]
+    if not isinstance(x, GpuArray) or x.provider is not p \
+            or any(isinstance(a, DeviceValue) for a in args[1:]):
+        return None
+    selection = rearrangement_selection(name, tuple(x.shape), list(args[1:]))
+    return lazy_range_read(p, x, selection) if selection is not None else None
 
 
 def _reduction(p: Any, op: str, args: list[Any]) -> Any:

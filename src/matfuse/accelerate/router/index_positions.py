@@ -22,6 +22,8 @@ from typing import Any, Callable
 
 import numpy as np
 
+from matfuse.accelerate.fusion.graph import range_gather_node
+from matfuse.accelerate.fusion.lazy import lazy_array
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate_api import AccelProvider, Unsupported
 from matfuse.runtime._subscripts import folded_shape, is_colon, linear_result_shape, positions
@@ -196,6 +198,31 @@ def device_positions(p: AccelProvider, selection: Selection,
         acc = row if acc is None else wrap_handle(
             p.elem_binary("plus", acc.handle, row.handle, "int32"), "int32", p)
     return acc  # (the hooks take the result's shape separately)
+
+
+_FUSED_READ_CLASSES = frozenset({"double", "single", "logical"})
+
+
+def lazy_range_read(p: AccelProvider, v: GpuArray, selection: Selection) -> GpuArray | None:
+    """``v`` at a selection made of ranges only (a slice such as
+    ``U(2:end-1, 2:end-1)``, circshift, flip, repmat) as a lazy node: the
+    read fuses into the kernel of whatever consumes it, so a stencil's
+    shifted reads cost no positions buffer and no kernel of their own.
+    A lazy ``v`` is computed first (a fused read never re-evaluates an
+    expression at other positions). None: another kind of selection, an
+    empty one, a class the fusion IR does not hold, or a complex ``v``."""
+    if v.matlab_class not in _FUSED_READ_CLASSES or selection.size == 0 \
+            or v.numel >= _INT32_LIMIT:
+        return None
+    if any(a.values is not None or a.device is not None for a in selection.axes):
+        return None
+    v.valid_handle()
+    if v.is_complex():
+        return None
+    source = v.fusion_node()
+    axes = tuple((a.first, a.step, a.modulus, a.scale) for a in selection.axes)
+    node = range_gather_node(source, axes, tuple(selection.counts), selection.out_shape)
+    return lazy_array(node, v.matlab_class, p)
 
 
 def strides_of(shape: tuple[int, ...]) -> list[int]:

@@ -18,6 +18,7 @@ import numpy as np
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
 from matfuse.accelerate.router.index_positions import (
     device_positions,
+    lazy_range_read,
     plain_axis,
     rhs_fits,
     select,
@@ -102,9 +103,10 @@ def _upload_index(p: AccelProvider, lin: np.ndarray) -> GpuArray:
     return _INDEX_UPLOADS.get(p, flat, tuple(lin.shape))
 
 
-def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
+def index_on_device(p: AccelProvider, v: Any, idx: list[Any], fuses: bool = False) -> Any:
     """``v(idx...)`` as a gpuArray (host fallback when the provider lacks
-    ``index_gather`` or ``v`` is not one of its arrays)."""
+    ``index_gather`` or ``v`` is not one of its arrays); ``fuses``: a read
+    of ranges becomes a lazy node fused into its consumer."""
     from matfuse.runtime import indexing
 
     if isinstance(v, GpuArray) and v.provider is p and any(is_device_mask(p, i) for i in idx):
@@ -117,6 +119,10 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any]) -> Any:
         if column is not None:
             return column
         selection = select(tuple(v.shape), host_idx)
+        if selection is not None and fuses:
+            lazy = lazy_range_read(p, v, selection)
+            if lazy is not None:
+                return lazy
         if selection is not None:
             try:
                 lin = device_positions(p, selection, lambda row: _upload_index(p, row.reshape(1, -1)))

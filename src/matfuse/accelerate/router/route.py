@@ -308,7 +308,8 @@ def device_index(v: Any, idx: list[Any]) -> Any:
     """``v(idx...)`` where ``v`` is a gpuArray: a gpuArray result."""
     from matfuse.accelerate.router.indexing import index_on_device
 
-    return index_on_device(session().provider, v, idx)
+    s = session()
+    return index_on_device(s.provider, v, idx, s.fuses)
 
 
 def device_assign(v: Any, idx: list[Any], rhs: Any, inplace: bool = False) -> Any:
