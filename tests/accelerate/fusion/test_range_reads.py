@@ -35,9 +35,11 @@ PROGRAMS = [
 
 
 @pytest.mark.parametrize("program", PROGRAMS)
-def test_fused_range_read_matches_host(wgpu_provider, inprocess_provider, program):
+def test_fused_range_read_matches_host(accel_provider, inprocess_provider, program):
+    """Every provider under test (CUDA too on a GPU machine) against the
+    in-process oracle."""
     code = SETUP + program + " disp(class(r)); disp(size(r)); fprintf('%.17g ', gather(r)); fprintf('\\n');"
-    text, _, _ = run_script(wgpu_provider, code)
+    text, _, _ = run_script(accel_provider, code)
     reference, _, _ = run_script(inprocess_provider, code)
     assert text == reference
 
