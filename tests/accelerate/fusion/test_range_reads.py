@@ -1,12 +1,15 @@
 """Fused reads of ranges: slices (``U(2:end-1, 2:end-1)``), ``circshift``,
 ``flip`` and ``repmat`` of gpuArrays become ``range_gather`` nodes that fuse
-into their consumer's kernel. Each program's output equals the in-process
-provider's (these reads copy values: exact), and stencils take one kernel
-per step on wgpu (lavapipe in CI)."""
+into their consumer's kernel. Each program's result has the in-process
+provider's class and size, and its values within a few ulps (the reads
+copy; the arithmetic around them may contract to FMAs on CUDA), and
+stencils take one kernel per step on wgpu (lavapipe in CI)."""
 
 from __future__ import annotations
 
 import pytest
+
+import numpy as np
 
 from tests.accelerate import cuda_host
 from tests.accelerate.fake_cuda_fixtures import fake_cuda  # noqa: F401 (fixture)
@@ -34,6 +37,20 @@ PROGRAMS = [
 ]
 
 
+def _assert_same_result(text: str, reference: str) -> None:
+    """Class and size lines equal; values within 8 ulps of the class."""
+    got, want = text.splitlines(), reference.splitlines()
+    assert got[:2] == want[:2]
+    eps = 2.0 ** -23 if want[0].strip() == "single" else 2.0 ** -52
+    np.testing.assert_allclose(np.array(got[2].split(), dtype=float),
+                               np.array(want[2].split(), dtype=float), rtol=8 * eps, atol=8 * eps)
+
+
+def _assert_close(text: str, reference: str) -> None:
+    np.testing.assert_allclose(np.array(text.split(), dtype=float),
+                               np.array(reference.split(), dtype=float), rtol=1e-13)
+
+
 @pytest.mark.parametrize("program", PROGRAMS)
 def test_fused_range_read_matches_host(accel_provider, inprocess_provider, program):
     """Every provider under test (CUDA too on a GPU machine) against the
@@ -41,7 +58,7 @@ def test_fused_range_read_matches_host(accel_provider, inprocess_provider, progr
     code = SETUP + program + " disp(class(r)); disp(size(r)); fprintf('%.17g ', gather(r)); fprintf('\\n');"
     text, _, _ = run_script(accel_provider, code)
     reference, _, _ = run_script(inprocess_provider, code)
-    assert text == reference
+    _assert_same_result(text, reference)
 
 
 def test_circshift_stencil_is_one_kernel_per_step(wgpu_provider, inprocess_provider):
@@ -51,7 +68,7 @@ def test_circshift_stencil_is_one_kernel_per_step(wgpu_provider, inprocess_provi
             "fprintf('%.15g\\n', gather(sum(U(:))), gather(max(U(:))));")
     text, tel, stats = run_script(wgpu_provider, code)
     reference, _, _ = run_script(inprocess_provider, code)
-    assert text == reference
+    _assert_close(text, reference)
     # zeros, the scatter of U(n/2, n/2), then one kernel per step at most
     # (the graph-size cap may split steps across kernels, never add reads)
     assert tel["dispatches"] <= 6 + 8
@@ -65,7 +82,7 @@ def test_slice_stencil_reads_fuse(wgpu_provider, inprocess_provider):
             "fprintf('%.15g\\n', gather(sum(U(:))));")
     text, tel, stats = run_script(wgpu_provider, code)
     reference, _, _ = run_script(inprocess_provider, code)
-    assert text == reference
+    _assert_close(text, reference)
     # per step: one fused kernel for the right-hand side and the scatter's
     # passes; the six shifted reads add no kernel of their own
     assert stats.get("kernels", 0) >= 4
@@ -80,7 +97,7 @@ def test_fused_range_read_matches_host_cuda_fake(fake_cuda, inprocess_provider, 
     code = SETUP + program + " disp(class(r)); disp(size(r)); fprintf('%.17g ', gather(r)); fprintf('\\n');"
     text, _, _ = run_script(fake_cuda, code)
     reference, _, _ = run_script(inprocess_provider, code)
-    assert text == reference
+    _assert_same_result(text, reference)
 
 
 def test_column_read_in_a_loop_keeps_one_kernel(wgpu_provider, inprocess_provider):
@@ -91,5 +108,5 @@ def test_column_read_in_a_loop_keeps_one_kernel(wgpu_provider, inprocess_provide
             "fprintf('%.17g ', gather(s)); fprintf('\\n');")
     text, _, stats = run_script(wgpu_provider, code)
     reference, _, _ = run_script(inprocess_provider, code)
-    assert text == reference
+    _assert_close(text, reference)
     assert stats["render_cache_misses"] <= 4
