@@ -38,12 +38,13 @@ PROGRAMS = [
 
 
 def _assert_same_result(text: str, reference: str) -> None:
-    """Class and size lines equal; values within 8 ulps of the class."""
+    """Class and size lines equal; values within 8 ulps of the class, or
+    of the inputs' magnitude (up to 20) where a difference cancels."""
     got, want = text.splitlines(), reference.splitlines()
     assert got[:2] == want[:2]
     eps = 2.0 ** -23 if want[0].strip() == "single" else 2.0 ** -52
     np.testing.assert_allclose(np.array(got[2].split(), dtype=float),
-                               np.array(want[2].split(), dtype=float), rtol=8 * eps, atol=8 * eps)
+                               np.array(want[2].split(), dtype=float), rtol=8 * eps, atol=8 * 32 * eps)
 
 
 def _assert_close(text: str, reference: str) -> None:
