@@ -28,6 +28,8 @@ ROOT = CORPUS.parents[1]
 # .m script timed on the same providers).
 CASES = [
     ("corpus/mc_gbm_seeded_single.m", ["M=1e6", "T=256"], "montecarlo", {"M": 1e6, "T": 256}),
+    ("corpus/twins/mc_gbm_seeded_single_philox.m", ["M=1e6", "T=256"], "montecarlo",
+     {"M": 1e6, "T": 256}),
     ("corpus/mc_gbm_unseeded_like.m", ["M=1e6", "T=256"], "montecarlo", {"M": 1e6, "T": 256}),
     ("montecarlo/montecarlo.m", ["M=1e6", "T=256", "gpu=1"], "montecarlo", {"M": 1e6, "T": 256}),
     ("corpus/imagenorm_like_vecdim.m", ["B=16", "H=2160", "W=3840"], "imagenorm",
