@@ -16,7 +16,8 @@ from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
 from matfuse.runtime.registry import Builtin
 from matfuse.vm.call_plan import anonymous_call, too_many_outputs
 from matfuse.vm.functions import CompiledFunction
-from matfuse.runtime.values import DeviceValue, FunctionHandle, StringArray, is_char, to_str
+from matfuse.runtime.values import (CellArray, DeviceValue, FunctionHandle, StringArray,
+                                   StructArray, is_char, to_str)
 
 MISSING = object()
 _generation_counter = [0]
@@ -115,6 +116,12 @@ class NameCall:
             if method is not None:
                 return interp.call_function(method, args, nargout)
         target = self.target if self.gen == interp.generation else self.resolve(interp)
+        # Builtins and file functions skip the interpreter's dispatch on the
+        # target's type (one Python frame less, on error paths too).
+        if type(target) is Builtin:
+            return call_builtin(target, args, nargout, interp)
+        if self.function is not None:
+            return interp.call_function(target, args, nargout)
         return interp.invoke(target, args, nargout, self.name)
 
     def value(self, fr: Any, args: list) -> Any:
@@ -173,10 +180,10 @@ def call_count_reader(name: str, call: NameCall, span: Any) -> Callable[[Any], A
     is running, the count kept in its workspace (no builtin call: every
     ``if nargin < 2`` reads it); anything else is the general call."""
     def read_call_count(fr: Any) -> Any:
-        try:
-            return fr[name]
-        except KeyError:
-            pass
+        # get(), not [] + KeyError: the variable is the rare case here.
+        value = fr.get(name, MISSING)
+        if value is not MISSING:
+            return value
         try:
             interp = fr.interp
             if call.gen != interp.generation:
@@ -203,6 +210,11 @@ def call_handle(interp: Any, fh: FunctionHandle, args: list, nargout: int) -> li
     return interp.invoke(handle_target(interp, fh), args, nargout, fh.name)
 
 
+#: Value types that are never objects with methods (no dispatch to try).
+PLAIN_VALUE_TYPES = frozenset({float, bool, np.ndarray, CellArray, StructArray, StringArray,
+                               FunctionHandle})
+
+
 def handle_caller(interp: Any, fh: FunctionHandle) -> Callable[[list, int], list]:
     """``call(args, nargout)``: what ``call_handle(interp, fh, ...)`` does,
     for calling one handle many times (cellfun, arrayfun): an anonymous or
@@ -215,10 +227,13 @@ def handle_caller(interp: Any, fh: FunctionHandle) -> Callable[[list, int], list
     resolved: list = [None, -1]      # target, generation
 
     def call_named(args: list, nargout: int) -> list:
-        if args:
-            method = method_for(name, args)
-            if method is not None:
-                return interp.call_function(method, args, nargout)
+        for a in args:
+            if type(a) not in PLAIN_VALUE_TYPES:
+                # an object argument in any position dispatches
+                method = method_for(name, args)
+                if method is not None:
+                    return interp.call_function(method, args, nargout)
+                break
         target, generation = resolved
         if generation != interp.generation:
             target = resolved[0] = handle_target(interp, fh)

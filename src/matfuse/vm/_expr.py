@@ -279,7 +279,8 @@ class ExprCompiler:
         float constant, or a closure call."""
         if type(node) is ast.Number and not isinstance(node.value, complex):
             return "const", float(node.value), self.value(node)
-        if type(node) is ast.Ident and self.ctx.special_reader(node.name) is None:
+        if type(node) is ast.Ident and self.ctx.special_reader(node.name) is None \
+                and node.name not in _calls.CALL_COUNTS:
             return "var", node.name, self.value(node)
         return "expr", None, self.value(node)
 
