@@ -58,6 +58,10 @@ def num2cell(value: Any, dims: Any = None) -> Any:
     if dims is not None:
         return _num2cell_dims(arr, dims)
     flat = arr.reshape(-1, order="F")
+    if flat.dtype == np.float64 or flat.dtype == np.bool_:
+        # Double and logical scalars are Python floats and bools (the value
+        # model): one conversion for the whole array.
+        return CellArray.from_list(flat.tolist(), arr.shape)
     items = [canonical(flat[i:i + 1].reshape(1, 1)) for i in range(flat.size)]
     return CellArray.from_list(items, arr.shape)
 

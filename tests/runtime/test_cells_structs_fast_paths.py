@@ -1,5 +1,7 @@
-"""struct(name, value, ...): the char-row names path gives what the general
-path gives (fields in order, values as given, the same errors)."""
+"""Fast paths of cells_structs give what the general paths give:
+struct(name, value, ...) with char-row names (fields in order, values as
+given, the same errors); num2cell of double and logical arrays (scalars of
+the value model, the array's shape)."""
 
 from __future__ import annotations
 
@@ -54,3 +56,21 @@ def test_a_checked_name_is_checked_again_after_an_invalid_one() -> None:
     with pytest.raises(MatlabError):
         call("struct", s("9z"), 1.0)
     assert call("struct", s("z9"), 1.0).fields == ["z9"]
+
+
+def test_num2cell_of_doubles_and_logicals() -> None:
+    c = call("num2cell", np.array([[1.0, -0.0], [np.nan, 4.0]]))
+    assert c.shape == (2, 2)
+    values = c.data.reshape(-1, order="F").tolist()
+    assert [type(v) for v in values] == [float] * 4
+    assert values[0] == 1.0 and np.isnan(values[1]) and np.signbit(values[2]) and values[3] == 4.0
+    b = call("num2cell", np.array([[True, False, True]]))
+    assert b.shape == (1, 3) and b.data.tolist() == [[True, False, True]]
+    assert all(type(v) is bool for v in b.data.reshape(-1))
+    empty = call("num2cell", np.zeros((0, 3)))
+    assert empty.shape == (0, 3)
+
+
+def test_num2cell_of_other_classes_keeps_their_class() -> None:
+    c = call("num2cell", np.array([[1, 2]], dtype=np.int8))
+    assert all(v.dtype == np.int8 and v.shape == (1, 1) for v in c.data.reshape(-1))
