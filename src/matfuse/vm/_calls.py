@@ -304,7 +304,10 @@ def ident_index(name: str, kind: str, cell: list | None,
                 build: Callable[[Any], list], ctx: Any, span: Any = None
                 ) -> Callable[[Any, int], list]:
     """Multi-valued ``name(args)``: index the variable, or call the function."""
-    read = ctx.special_reader(name) or plain_reader(name)
+    special = ctx.special_reader(name)
+    if kind == "{}" and cell is None and special is None:
+        return _ident_brace(name, build, span)
+    read = special or plain_reader(name)
     call = NameCall(name, ctx.scope, span)
 
     def ident_index_multi(fr: Any, nargout: int) -> list:
@@ -321,6 +324,25 @@ def ident_index(name: str, kind: str, cell: list | None,
                 err.span = span
             raise
     return ident_index_multi
+
+
+def _ident_brace(name: str, build: Callable[[Any], list], span: Any
+                 ) -> Callable[[Any, int], list]:
+    """``name{args}`` of an ordinary variable, no ``end`` in the arguments
+    (``c{k}`` in loops): what ``ident_index`` does for it, inline."""
+    brace_get = _ix.brace_get
+
+    def ident_brace(fr: Any, nargout: int) -> list:
+        v = fr.get(name, MISSING)
+        try:
+            if v is MISSING:
+                raise unrecognized(name)
+            return brace_get(v, build(fr))
+        except MatlabError as err:
+            if err.span is None:
+                err.span = span
+            raise
+    return ident_brace
 
 
 def ident_paren_value(name: str, cell: list | None, build: Callable[[Any], list],
