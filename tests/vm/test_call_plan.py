@@ -12,7 +12,9 @@ import pytest
 from vmutil import run, session
 
 from matfuse.errors import MatlabError
+from matfuse.vm.call_plan import anonymous_call, new_frame
 from matfuse.vm.session import Session
+from matfuse.vm.workspace import Frame
 
 
 def _error_of(code: str) -> MatlabError:
@@ -227,3 +229,30 @@ def test_cellfun_dispatches_to_class_methods(tmp_path, monkeypatch) -> None:
         "  end\nend\n")
     assert run("r = cellfun(@numel, {Box(1), [1 2 3], Box(2)}); fprintf('%d ', r);") \
         == "101 3 102 "
+
+
+# ------------------------------------------------------------- workspaces
+
+
+def _assert_every_slot_set(fr: Frame) -> None:
+    for slot in Frame.__slots__:
+        getattr(fr, slot)      # AttributeError when a call path forgot one
+
+
+def test_plan_and_anonymous_workspaces_set_every_frame_slot() -> None:
+    s, _, _ = session()
+    s.eval("y = 1;\nfunction r = f(x)\n  r = x;\nend\n")
+    interp = s.interp
+    cf = interp.repl_functions["f"]
+    seen: list = []
+    run = cf.body.run
+    cf.body.run = lambda fr: (seen.append(fr), run(fr))[1]
+    assert interp.call_function(cf, [2.0], 1) == [2.0]
+    anonymous = anonymous_call(interp, {"k": 1.0}, ["x"], None,
+                               lambda fr: seen.append(fr) or fr["x"] + fr["k"], "@(x)x+k", None)
+    assert anonymous([2.0], 1) == [3.0]
+    plan_frame, anonymous_frame = seen
+    for fr in (plan_frame, anonymous_frame, new_frame(interp, "n", None, None, 0, 0, None)):
+        _assert_every_slot_set(fr)
+    assert plan_frame.function is cf and plan_frame.nargin == 1 and plan_frame.nargout == 1
+    assert plan_frame.caller is interp.base and anonymous_frame.function is None
