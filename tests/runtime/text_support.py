@@ -53,6 +53,9 @@ class FakeContext:
             raise MatlabError("MATLAB:UndefinedFunction", f"Undefined function '{name}'.")
         return call_builtin(b, args, nargout, self)
 
+    def function_caller(self, fn: Any) -> Any:
+        return lambda args, nargout: self.call(fn, args, nargout)
+
 
 def session_context() -> Any:
     """A real call context (a fresh interpreter whose output is captured), for

@@ -175,6 +175,10 @@ class CallContext(Protocol):
     def call(self, fn: Any, args: list[Any], nargout: int) -> list[Any]:
         """Call a function handle, or a function by name (``str``)."""
 
+    def function_caller(self, fn: Any) -> Callable[[list[Any], int], list[Any]]:
+        """``caller(args, nargout)``: ``call(fn, args, nargout)`` for calling
+        ``fn`` many times (cellfun, arrayfun); what it calls is looked up once."""
+
     def write(self, text: str) -> None:
         """Write to MATLAB's standard output (the command window)."""
 

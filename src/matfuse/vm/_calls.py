@@ -14,8 +14,10 @@ from matfuse.runtime import indexing as _ix
 from matfuse.runtime.classdef_objects import method_for
 from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
 from matfuse.runtime.registry import Builtin
+from matfuse.vm.call_plan import anonymous_call, too_many_outputs
 from matfuse.vm.functions import CompiledFunction
-from matfuse.runtime.values import DeviceValue, FunctionHandle, StringArray, is_char, to_str
+from matfuse.runtime.values import (CellArray, DeviceValue, FunctionHandle, StringArray,
+                                   StructArray, is_char, to_str)
 
 MISSING = object()
 _generation_counter = [0]
@@ -29,12 +31,6 @@ def next_generation() -> int:
 
 def unrecognized(name: str) -> MatlabError:
     return undefined_function(name)
-
-
-def too_many_outputs(name: str | None) -> MatlabError:
-    err = MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
-    err.function_name = name
-    return err
 
 
 def no_output_text(name: str) -> str:
@@ -120,6 +116,12 @@ class NameCall:
             if method is not None:
                 return interp.call_function(method, args, nargout)
         target = self.target if self.gen == interp.generation else self.resolve(interp)
+        # Builtins and file functions skip the interpreter's dispatch on the
+        # target's type (one Python frame less, on error paths too).
+        if type(target) is Builtin:
+            return call_builtin(target, args, nargout, interp)
+        if self.function is not None:
+            return interp.call_function(target, args, nargout)
         return interp.invoke(target, args, nargout, self.name)
 
     def value(self, fr: Any, args: list) -> Any:
@@ -168,6 +170,37 @@ class NameCall:
         return out[0]
 
 
+#: Builtins that read the running function's own call counts.
+CALL_COUNTS = frozenset({"nargin", "nargout"})
+
+
+def call_count_reader(name: str, call: NameCall, span: Any) -> Callable[[Any], Any]:
+    """``nargin`` / ``nargout`` as a bare name: a variable of that name if
+    one exists, else, where the name resolves to the builtin and a function
+    is running, the count kept in its workspace (no builtin call: every
+    ``if nargin < 2`` reads it); anything else is the general call."""
+    def read_call_count(fr: Any) -> Any:
+        # get(), not [] + KeyError: the variable is the rare case here.
+        value = fr.get(name, MISSING)
+        if value is not MISSING:
+            return value
+        try:
+            interp = fr.interp
+            if call.gen != interp.generation:
+                call.resolve(interp)
+            target = call.target
+            running = interp.frame
+            if type(target) is Builtin and target.name == name \
+                    and running.function is not None:
+                return float(running.nargin if name == "nargin" else running.nargout)
+            return call.value(fr, [])
+        except MatlabError as err:
+            if err.span is None:
+                err.span = span
+            raise
+    return read_call_count
+
+
 def call_handle(interp: Any, fh: FunctionHandle, args: list, nargout: int) -> list:
     if fh.fn is not None:
         return fh.fn(args, nargout)
@@ -175,6 +208,40 @@ def call_handle(interp: Any, fh: FunctionHandle, args: list, nargout: int) -> li
     if method is not None:
         return interp.call_function(method, args, nargout)
     return interp.invoke(handle_target(interp, fh), args, nargout, fh.name)
+
+
+#: Value types that are never objects with methods (no dispatch to try).
+PLAIN_VALUE_TYPES = frozenset({float, bool, np.ndarray, CellArray, StructArray, StringArray,
+                               FunctionHandle})
+
+
+def handle_caller(interp: Any, fh: FunctionHandle) -> Callable[[list, int], list]:
+    """``call(args, nargout)``: what ``call_handle(interp, fh, ...)`` does,
+    for calling one handle many times (cellfun, arrayfun): an anonymous or
+    bound handle is its own callable; a named one keeps its target (checked
+    against the generation, as call sites are) and calls a builtin through
+    the dispatcher without the interpreter's dispatch on the target."""
+    if fh.fn is not None:
+        return fh.fn
+    name = fh.name
+    resolved: list = [None, -1]      # target, generation
+
+    def call_named(args: list, nargout: int) -> list:
+        for a in args:
+            if type(a) not in PLAIN_VALUE_TYPES:
+                # an object argument in any position dispatches
+                method = method_for(name, args)
+                if method is not None:
+                    return interp.call_function(method, args, nargout)
+                break
+        target, generation = resolved
+        if generation != interp.generation:
+            target = resolved[0] = handle_target(interp, fh)
+            resolved[1] = interp.generation
+        if type(target) is Builtin:
+            return call_builtin(target, args, nargout, interp)
+        return interp.invoke(target, args, nargout, name)
+    return call_named
 
 
 def handle_target(interp: Any, fh: FunctionHandle) -> Any:
@@ -237,7 +304,10 @@ def ident_index(name: str, kind: str, cell: list | None,
                 build: Callable[[Any], list], ctx: Any, span: Any = None
                 ) -> Callable[[Any, int], list]:
     """Multi-valued ``name(args)``: index the variable, or call the function."""
-    read = ctx.special_reader(name) or plain_reader(name)
+    special = ctx.special_reader(name)
+    if kind == "{}" and cell is None and special is None:
+        return _ident_brace(name, build, span)
+    read = special or plain_reader(name)
     call = NameCall(name, ctx.scope, span)
 
     def ident_index_multi(fr: Any, nargout: int) -> list:
@@ -254,6 +324,25 @@ def ident_index(name: str, kind: str, cell: list | None,
                 err.span = span
             raise
     return ident_index_multi
+
+
+def _ident_brace(name: str, build: Callable[[Any], list], span: Any
+                 ) -> Callable[[Any, int], list]:
+    """``name{args}`` of an ordinary variable, no ``end`` in the arguments
+    (``c{k}`` in loops): what ``ident_index`` does for it, inline."""
+    brace_get = _ix.brace_get
+
+    def ident_brace(fr: Any, nargout: int) -> list:
+        v = fr.get(name, MISSING)
+        try:
+            if v is MISSING:
+                raise unrecognized(name)
+            return brace_get(v, build(fr))
+        except MatlabError as err:
+            if err.span is None:
+                err.span = span
+            raise
+    return ident_brace
 
 
 def ident_paren_value(name: str, cell: list | None, build: Callable[[Any], list],
@@ -366,16 +455,10 @@ def make_named_handle(name: str, scope: Any, fr: Any) -> FunctionHandle:
 
 
 def make_anonymous(fr: Any, params: list[str], free: list[str],
-                   body: Callable[[Any, int], list], text: str, scope: Any) -> FunctionHandle:
-    """``@(params) body``: captures the referenced variables by value now."""
+                   body: Callable[[Any, int], list], text: str, scope: Any,
+                   value: Callable[[Any], Any] | None = None) -> FunctionHandle:
+    """``@(params) body``: captures the referenced variables by value now
+    (``value``: the body as a one-value closure, see ``anonymous_call``)."""
     captured = {n: fr[n] for n in free if n in fr}
-    interp = fr.interp
-    nparams = len(params)
-    varargin = nparams > 0 and params[-1] == "varargin"
-
-    def anonymous(args: list, nargout: int) -> list:
-        if len(args) > nparams and not varargin:
-            raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-        return interp.run_anonymous(captured, params, args, body, nargout, text, scope)
-
+    anonymous = anonymous_call(fr.interp, captured, params, body, value, text, scope)
     return FunctionHandle(fn=anonymous, text=text, captured=captured, scope=scope)

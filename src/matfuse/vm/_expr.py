@@ -177,6 +177,13 @@ class ExprCompiler:
         single = self.value(node)
         return lambda fr, nargout: [single(fr)]
 
+    def yields_list(self, node: ast.Expr) -> bool:
+        """Whether ``multi(node)`` can give other than one value (a call,
+        an index or a field: nargout and cs-lists matter); else it is
+        ``[value(node)]``."""
+        t = type(gpuarray_static_call(node))
+        return t is ast.Ident or t is ast.Index or t is ast.Field or t is ast.DynField
+
     def is_multi(self, node: ast.Expr) -> bool:
         """Whether ``node`` can yield a comma-separated list (``c{:}``, ``s.f``)."""
         t = type(node)
@@ -225,6 +232,8 @@ class ExprCompiler:
             return special
 
         span = node.span
+        if name in _calls.CALL_COUNTS:
+            return _calls.call_count_reader(name, call, span)
 
         def ident(fr: Any) -> Any:
             try:
@@ -270,7 +279,8 @@ class ExprCompiler:
         float constant, or a closure call."""
         if type(node) is ast.Number and not isinstance(node.value, complex):
             return "const", float(node.value), self.value(node)
-        if type(node) is ast.Ident and self.ctx.special_reader(node.name) is None:
+        if type(node) is ast.Ident and self.ctx.special_reader(node.name) is None \
+                and node.name not in _calls.CALL_COUNTS:
             return "var", node.name, self.value(node)
         return "expr", None, self.value(node)
 
@@ -370,9 +380,14 @@ class ExprCompiler:
         params = list(node.params)
         free = sorted(expr_reads(node.body, set()) - set(params))
         inner = ExprCompiler(FunctionContext(self.ctx.scope, set(), None))
-        body = inner.multi(node.body)
+        if inner.yields_list(node.body):
+            body, value = inner.multi(node.body), None
+        else:
+            value = inner.value(node.body)
+            body = lambda fr, nargout: [value(fr)]  # noqa: E731 - what multi() gives
         text = "@(" + ",".join(params) + ")" + unparse(node.body)
-        return lambda fr: _calls.make_anonymous(fr, params, free, body, text, self.ctx.scope)
+        scope = self.ctx.scope
+        return lambda fr: _calls.make_anonymous(fr, params, free, body, text, scope, value)
 
     # ------------------------------------------------------------- indexing
     def index_args(self, args: list[ast.Expr], end_cell: list | None) -> Callable[[Any], list]:

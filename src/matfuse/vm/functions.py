@@ -30,6 +30,8 @@ class CompiledFunction:
     scope: "FileScope | None" = None
     persistents: dict[str, Any] = field(default_factory=dict)
     parent: "CompiledFunction | None" = None   # the enclosing function of a nested one
+    # How a call enters it (``call_plan.function_plan``), made on the first call.
+    call_plan: Any = field(default=None, repr=False)
 
     @property
     def nargin_declared(self) -> int:

@@ -21,14 +21,15 @@ from matfuse.runtime.dispatcher import call_builtin
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.classdef_objects import ClassInfo, ClassObject, method_for
-from matfuse.runtime.values import FunctionHandle
-from matfuse.vm import _calls
+from matfuse.runtime.values import CellArray, FunctionHandle
+from matfuse.vm import _calls, call_plan
 from matfuse.vm.compile_cache import CompileCache
 from matfuse.vm.program import compile_program
 from matfuse.vm.functions import CompiledFunction, FileScope, FunctionTable, ScriptTarget
 from matfuse.vm.workspace import Frame
 
-RECURSION_LIMIT = 500
+RECURSION_LIMIT = call_plan.RECURSION_LIMIT
+_new_dict = dict.__new__
 _PY_RECURSION = 30000
 
 
@@ -132,6 +133,17 @@ class Interpreter:
         raise MatlabError("MATLAB:invalidFunctionHandle",
                           "Expected a function handle or a function name.")
 
+    def function_caller(self, fn: Any) -> Any:
+        """``caller(args, nargout) -> outputs``: ``call(fn, args, nargout)``
+        for calling ``fn`` (a function handle or a function name) once per
+        element (cellfun, arrayfun): its target is looked up once."""
+        if isinstance(fn, str):
+            fn = FunctionHandle(name=fn, scope=self.frame.scope)
+        elif not isinstance(fn, FunctionHandle):
+            raise MatlabError("MATLAB:invalidFunctionHandle",
+                              "Expected a function handle or a function name.")
+        return _calls.handle_caller(self, fn)
+
     # ------------------------------------------------------ function lookup
     def _load_file(self, path: str) -> FileScope:
         with open(path, "rb") as fh:
@@ -186,9 +198,7 @@ class Interpreter:
 
     def _enter(self, fr: Frame) -> Frame:
         if self.depth >= RECURSION_LIMIT:
-            raise MatlabError(
-                "MATLAB:recursionLimit",
-                f"Maximum recursion limit of {RECURSION_LIMIT} reached.")
+            raise call_plan.recursion_limit_error()
         prev = self.frame
         fr.caller = prev
         self.frame = fr
@@ -211,17 +221,67 @@ class Interpreter:
                       input_names: list[str] | None = None) -> list:
         """Run ``cf``; ``preset``: variables set before the parameters (a
         class constructor's output starts as the new object);
-        ``input_names``: the arguments' variable names (``inputname``)."""
+        ``input_names``: the arguments' variable names (``inputname``).
+        A function without a parent workspace is entered with its call
+        plan (``call_plan.function_plan``, made on its first call): the
+        workspace is built here as ``call_plan.new_frame`` builds one."""
         if type(cf) is Builtin:      # a built-in value class's method (datetime...)
             return call_builtin(cf, args, nargout, self)
+        if cf.parent is None and preset is None and input_names is None:
+            plan = cf.call_plan
+            if plan is None:
+                plan = cf.call_plan = call_plan.function_plan(cf)
+            (nparams, varargin, max_out, params, first, single_output, no_outputs, run,
+             name, file, scope) = plan
+            nargs = len(args)
+            if nargs > nparams and not varargin:
+                raise call_plan.too_many_inputs(name)
+            if nargout > max_out >= 0:
+                raise call_plan.too_many_outputs(name)
+            fr = _new_dict(Frame)
+            fr.interp = self
+            fr.name = name
+            fr.file = file
+            fr.scope = scope
+            fr.nargin = nargs
+            fr.nargout = nargout
+            fr.global_names = set()
+            fr.function = cf
+            fr.parent = None
+            fr.input_names = None
+            if nargs == 1 and first is not None:
+                fr[first] = args[0]
+            else:
+                for p, a in zip(params, args):
+                    fr[p] = a
+                if varargin:
+                    fr["varargin"] = CellArray.from_list(list(args[nparams:]))
+            if self.depth >= RECURSION_LIMIT:
+                raise call_plan.recursion_limit_error()
+            prev = self.frame
+            fr.caller = prev
+            self.frame = fr
+            self.depth += 1
+            try:
+                run(fr)
+            finally:
+                self.frame = prev
+                self.depth -= 1
+            if single_output is not None:
+                if single_output in fr:
+                    return [fr[single_output]]
+                if nargout >= 1:
+                    raise call_plan.unassigned_output(cf, single_output)
+                return []
+            if no_outputs:
+                return []
+            return call_plan.collect_outputs(cf, fr, nargout)
         nparams = len(cf.params)
         if len(args) > nparams and not cf.varargin:
-            err = MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
-            err.function_name = cf.name
-            raise err
+            raise call_plan.too_many_inputs(cf.name)
         if nargout > len(cf.outputs) and not cf.varargout:
-            raise _calls.too_many_outputs(cf.name)
-        fr = Frame(self, cf.name, cf.file, cf.scope, len(args), nargout, cf)
+            raise call_plan.too_many_outputs(cf.name)
+        fr = call_plan.new_frame(self, cf.name, cf.file, cf.scope, len(args), nargout, cf)
         if cf.parent is not None:
             fr.parent = parent if parent is not None else self.parent_frame_for(cf)
         if preset:
@@ -230,8 +290,6 @@ class Interpreter:
         for p, a in zip(cf.params, args):
             fr[p] = a
         if cf.varargin:
-            from matfuse.runtime.values import CellArray
-
             fr["varargin"] = CellArray.from_list(list(args[nparams:]))
         prev = self._enter(fr)
         try:
@@ -239,58 +297,7 @@ class Interpreter:
         finally:
             self.frame = prev
             self.depth -= 1
-        return self._outputs(cf, fr, nargout)
-
-    def _outputs(self, cf: CompiledFunction, fr: Frame, nargout: int) -> list:
-        wanted = max(nargout, 1)
-        out: list = []
-        for i, name in enumerate(cf.outputs):
-            if i >= wanted:
-                return out
-            if name in fr:
-                out.append(fr[name])
-                continue
-            if i < nargout or (nargout == 0 and i > 0):
-                raise self._unassigned(cf, name)
-            return out
-        if cf.varargout and len(out) < wanted:
-            extra = fr.get("varargout")
-            need = wanted - len(out)
-            values = list(extra.data.reshape(-1, order="F")) if extra is not None and hasattr(
-                extra, "data") else []
-            if len(values) < need and nargout > len(out):
-                raise self._unassigned(cf, "varargout")
-            out.extend(values[:need])
-        return out
-
-    @staticmethod
-    def _unassigned(cf: CompiledFunction, name: str) -> MatlabError:
-        err = MatlabError(
-            "MATLAB:unassignedOutputs",
-            f'Output argument "{name}" (and possibly others) not assigned a value in the '
-            f'execution with "{cf.name}" function.')
-        err.function_name = cf.name
-        return err
-
-    def run_anonymous(self, captured: dict, params: list[str], args: list, body: Any,
-                      nargout: int, text: str, scope: Any) -> list:
-        fr = Frame(self, text, None, scope, len(args), nargout)
-        fr.update(captured)
-        if params and params[-1] == "varargin":
-            from matfuse.runtime.values import CellArray
-
-            fixed = params[:-1]
-            fr["varargin"] = CellArray.from_list(list(args[len(fixed):]))
-        else:
-            fixed = params
-        for p, a in zip(fixed, args):
-            fr[p] = a
-        prev = self._enter(fr)
-        try:
-            return body(fr, nargout)
-        finally:
-            self.frame = prev
-            self.depth -= 1
+        return call_plan.collect_outputs(cf, fr, nargout)
 
     # -------------------------------------------------------------- scripts
     def run_script(self, scope: FileScope, fr: Frame) -> None:

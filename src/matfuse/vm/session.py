@@ -24,6 +24,7 @@ from matfuse.runtime import hints
 from matfuse.runtime.values import char_array
 from matfuse.vm.convert import to_matlab, to_python
 from matfuse.vm.interpreter import Interpreter, interrupt_guard
+from matfuse.vm.stack_runway import run_on_runway
 
 
 _VARIABLE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,62}\Z")
@@ -40,9 +41,11 @@ class Session:
     def eval(self, code: str) -> None:
         """Run MATLAB code in the base workspace; raises MatlabError on errors."""
         # Each top-level command sees .m files edited since the last one.
+        # Commands (and file runs) go on a stack runway (vm/stack_runway.py):
+        # their MATLAB calls allocate no Python frame memory going deeper.
         self.interp.begin_command()
         try:
-            interrupt_guard(self.interp.execute, code)
+            interrupt_guard(run_on_runway, self.interp.execute, code)
         finally:
             hints.command_finished()
 
@@ -53,9 +56,10 @@ class Session:
         application.  A script takes no arguments."""
         try:
             if not args:
-                interrupt_guard(self.interp.run_file_command, path)
+                interrupt_guard(run_on_runway, self.interp.run_file_command, path)
                 return
-            interrupt_guard(self._run_with_arguments, path, [char_array(a) for a in args])
+            interrupt_guard(run_on_runway, self._run_with_arguments, path,
+                            [char_array(a) for a in args])
         finally:
             hints.command_finished()
 

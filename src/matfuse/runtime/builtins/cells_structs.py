@@ -58,6 +58,10 @@ def num2cell(value: Any, dims: Any = None) -> Any:
     if dims is not None:
         return _num2cell_dims(arr, dims)
     flat = arr.reshape(-1, order="F")
+    if flat.dtype == np.float64 or flat.dtype == np.bool_:
+        # Double and logical scalars are Python floats and bools (the value
+        # model): one conversion for the whole array.
+        return CellArray.from_list(flat.tolist(), arr.shape)
     items = [canonical(flat[i:i + 1].reshape(1, 1)) for i in range(flat.size)]
     return CellArray.from_list(items, arr.shape)
 
@@ -165,9 +169,48 @@ def _check_field_name(name: str) -> str:
     return name
 
 
+#: Field names already checked, by the bytes of their 1xN char row.
+_CHECKED_NAMES: dict[bytes, str] = {}
+_CHECKED_NAMES_MAX = 4096
+
+
+def _char_row_field_name(arg: Any) -> str | None:
+    """The field name a 1xN char row spells (checked once per spelling), or
+    None when ``arg`` is not a char row."""
+    if type(arg) is not np.ndarray or arg.dtype != CHAR_DTYPE or arg.ndim != 2 or arg.shape[0] != 1:
+        return None
+    key = arg.tobytes()
+    name = _CHECKED_NAMES.get(key)
+    if name is None:
+        name = _check_field_name(to_str(arg))
+        if len(_CHECKED_NAMES) < _CHECKED_NAMES_MAX:
+            _CHECKED_NAMES[key] = name
+    return name
+
+
+def _plain_struct(args: tuple) -> StructArray | None:
+    """``struct('a', v, 'b', w, ...)`` with char-row names and no cell
+    values (one struct): the common call, without the general checks'
+    conversions; None for anything else."""
+    fields: dict[str, Any] = {}
+    for k in range(0, len(args), 2):
+        name = _char_row_field_name(args[k])
+        value = args[k + 1]
+        if name is None or name in fields or isinstance(value, CellArray):
+            return None
+        fields[name] = value
+    one = np.empty((1, 1), dtype=object)
+    one[0, 0] = fields
+    return StructArray(list(fields), one)
+
+
 @builtin("struct", category="structs", nargin=(0, None))
 def struct(*args: Any) -> Any:
     """Struct (array) from name/value pairs; cell values make struct arrays."""
+    if len(args) >= 2 and not len(args) % 2:
+        plain = _plain_struct(args)
+        if plain is not None:
+            return plain
     if not args:
         return StructArray.scalar({})
     if len(args) == 1:

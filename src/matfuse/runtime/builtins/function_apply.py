@@ -106,17 +106,17 @@ def _uniform_array(values: list[Any], shape: tuple[int, ...], fn: str, k: int) -
 
 def _apply(ctx: Any, fn: str, f: Any, inputs: list[Any], count: int, shape: tuple[int, ...],
            uniform: bool, handler: Any, nargout: int, getter) -> Any:
+    # ``f`` is looked up once (ctx.function_caller), not once per element.
+    direct = ctx.function_caller(f)
+    if nargout == 1 and len(inputs) == 1 and handler is None:
+        return _apply_one(fn, direct, inputs[0], count, shape, uniform, getter)
     nout = max(nargout, 1)
     call_nargout = nargout
     results: list[list[Any]] = [[] for _ in range(nout)]
-    # An anonymous or bound handle is called directly, not through ctx.call's
-    # dispatch on what ``f`` is, once per element.
-    direct = f.fn if type(f) is FunctionHandle else None
     for i in range(count):
         args = [getter(v, i) for v in inputs]
         try:
-            out = direct(args, call_nargout) if direct is not None \
-                else ctx.call(f, args, call_nargout)
+            out = direct(args, call_nargout)
         except MatlabError as err:
             if handler is None:
                 raise
@@ -136,12 +136,32 @@ def _apply(ctx: Any, fn: str, f: Any, inputs: list[Any], count: int, shape: tupl
         return None
     outputs = []
     for k in range(nout):
-        if uniform:
-            outputs.append(_uniform_array(results[k], shape, fn, k))
-        else:
-            outputs.append(CellArray.from_list(results[k], shape) if results[k] or count == 0
-                           else CellArray.empty(shape))
+        outputs.append(_collect(results[k], shape, fn, k, uniform, count))
     return tuple(outputs) if nout > 1 else outputs[0]
+
+
+def _apply_one(fn: str, call: Any, column: Any, count: int, shape: tuple[int, ...],
+               uniform: bool, getter) -> Any:
+    """``_apply`` of a handle called directly on one input, one output and no
+    ErrorHandler (``cellfun(@(x) ..., c)``): one call per element, no
+    per-element argument list building beyond ``[x]``."""
+    elements = column if type(column) is list else [getter(column, i) for i in range(count)]
+    values = []
+    append = values.append
+    for x in elements:
+        out = call([x], 1)
+        if not out:
+            raise MatlabError("MATLAB:TooManyOutputs", "Too many output arguments.")
+        append(out[0])
+    return _collect(values, shape, fn, 0, uniform, count)
+
+
+def _collect(values: list[Any], shape: tuple[int, ...], fn: str, k: int, uniform: bool,
+             count: int) -> Any:
+    """Output ``k`` of every element: an array (UniformOutput) or a cell."""
+    if uniform:
+        return _uniform_array(values, shape, fn, k)
+    return CellArray.from_list(values, shape) if values or count == 0 else CellArray.empty(shape)
 
 
 _LEGACY = {
@@ -189,7 +209,9 @@ def cellfun(ctx: Any, f: Any, *args: Any, nargout: int = 1) -> Any:
             raise MatlabError("MATLAB:cellfun:AllInputsSameSize",
                               "All of the input arguments must be of the same size and shape.")
     shape = rest[0].data.shape
-    columns = [c.data.reshape(-1, order="F") for c in rest]
+    # Element lists (object arrays give their objects unchanged): a loop
+    # reads list items faster than array items.
+    columns = [c.data.reshape(-1, order="F").tolist() for c in rest]
     return _apply(ctx, "cellfun", func, columns, rest[0].data.size, shape, uniform, handler,
                   nargout, lambda column, i: column[i])
 
