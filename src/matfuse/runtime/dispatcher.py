@@ -8,7 +8,7 @@ operands to the device first.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Container
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.device_router import device_router
@@ -26,13 +26,31 @@ class AutoOffloadHooks:
     offload). ``call(b, args, nargout, ctx)`` returns the outputs when it ran
     the builtin, else None; ``binary(op, a, b)`` returns NotImplemented to
     fall through. A hook set to None costs one check per
-    call; the bootstrap hooks install the real ones (or None) on first use."""
+    call; the bootstrap hooks install the real ones (or None) on first use.
 
-    __slots__ = ("call", "binary")
+    ``min_array`` and ``watched`` say when a hook can act at all: on a
+    device operand, a host array of at least ``min_array`` elements, or a
+    builtin named in ``watched``. Callers skip the hook otherwise, so host
+    work on scalars and small arrays pays one test, not a call. The
+    bootstrap values send every call to the hooks (they must install)."""
+
+    __slots__ = ("call", "binary", "min_array", "watched")
 
     def __init__(self) -> None:
         self.call: Callable[..., Any] | None = _bootstrap_call
         self.binary: Callable[..., Any] | None = _bootstrap_binary
+        self.min_array: int = 0
+        self.watched: Container[str] = _EVERY_NAME
+
+
+class _EveryName:
+    """``watched`` of the bootstrap hooks: every builtin name."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_EVERY_NAME = _EveryName()
 
 
 def _install_auto_offload() -> None:

@@ -127,6 +127,11 @@ _DOUBLE_UFUNCS: dict[str, Callable[[Any, Any], Any]] = {
     ">": np.greater, ">=": np.greater_equal,
 }
 
+# With a Python float on one side, ``*`` and array ``/`` scalar are
+# elementwise too.
+_ARRAY_SCALAR_UFUNCS = {**_DOUBLE_UFUNCS, "*": np.multiply, "/": np.divide}
+_SCALAR_ARRAY_UFUNCS = {**_DOUBLE_UFUNCS, "*": np.multiply}
+
 _ARITH_UFUNCS = frozenset((np.add, np.subtract, np.multiply, np.divide))
 
 _MATRIX_OPS: dict[str, Callable[[Any, Any], Any]] = {
@@ -139,6 +144,12 @@ def binary(op: str, a: Any, b: Any) -> Any:
     ta, tb = type(a), type(b)
     if ta is float and tb is float:
         return _FLOAT_OPS[op](a, b)
+    # Host scalars and arrays too small for the offload hooks: no sparse,
+    # device or hook checks (one size test each).
+    limit = AUTO_OFFLOAD.min_array
+    if (ta is float or (ta is np.ndarray and a.size < limit) or ta is bool) and (
+            tb is float or (tb is np.ndarray and b.size < limit) or tb is bool):
+        return _host_binary(op, a, b, ta, tb)
     if ta is SparseMatrix or tb is SparseMatrix:
         result = sparse_binary(op, a, b)
         if result is not NotImplemented:
@@ -152,24 +163,45 @@ def binary(op: str, a: Any, b: Any) -> Any:
             return result
     if isinstance(a, DeviceValue) or isinstance(b, DeviceValue):
         return device_router().binary(op, a, b)
-    # Real double arrays with a scalar or a same-shape array: plain NumPy.
-    # Real single arrays with a double scalar or a same-shape single array
-    # compute in single, which is what NumPy does with a Python float (NEP 50).
-    ufunc = _DOUBLE_UFUNCS.get(op)
-    if ufunc is not None and ((ta is np.ndarray and a.dtype in _REAL_FLOATS and (
-            tb is float or (tb is np.ndarray and b.dtype == a.dtype and a.shape == b.shape)))
-            or (tb is np.ndarray and ta is float and b.dtype in _REAL_FLOATS)):
-        if (a.size if ta is np.ndarray else b.size) >= MIN_PARALLEL_ELEMENTS and ufunc in _ARITH_UFUNCS:
-            blocks = map_arithmetic(ufunc, a, b)    # large arrays: in parallel
-            if blocks is not None:
-                return blocks
-        return canonical(ufunc(a, b))
     if ta is ClassObject or tb is ClassObject:
         return object_operator(op, [a, b])
     if isinstance(a, TimeArray) or isinstance(b, TimeArray):
         from matfuse.runtime.time_operators import time_binary  # time types load on first use
 
         return time_binary(op, a, b)
+    return _host_binary(op, a, b, ta, tb)
+
+
+def _host_binary(op: str, a: Any, b: Any, ta: type, tb: type) -> Any:
+    """``binary`` once no operand is sparse, on a device, an object or a
+    time array, and the offload hooks have declined."""
+    if ta is bool and (tb is float or tb is bool) or (tb is bool and ta is float):
+        # Logical scalars compute as doubles (comparisons and & | stay logical).
+        return _FLOAT_OPS[op](float(a), float(b))
+    # Real double arrays with a scalar or a same-shape array: plain NumPy.
+    # Real single arrays with a double scalar or a same-shape single array
+    # compute in single, which is what NumPy does with a Python float (NEP 50).
+    if ta is np.ndarray:
+        if tb is float:
+            ufunc = _ARRAY_SCALAR_UFUNCS.get(op)
+            same = True
+        else:
+            ufunc = _DOUBLE_UFUNCS.get(op)
+            same = tb is np.ndarray and b.dtype == a.dtype and a.shape == b.shape
+        if ufunc is not None and same and a.dtype in _REAL_FLOATS:
+            if a.size >= MIN_PARALLEL_ELEMENTS and ufunc in _ARITH_UFUNCS:
+                blocks = map_arithmetic(ufunc, a, b)    # large arrays: in parallel
+                if blocks is not None:
+                    return blocks
+            return canonical(ufunc(a, b))
+    elif tb is np.ndarray and ta is float:
+        ufunc = _SCALAR_ARRAY_UFUNCS.get(op)
+        if ufunc is not None and b.dtype in _REAL_FLOATS:
+            if b.size >= MIN_PARALLEL_ELEMENTS and ufunc in _ARITH_UFUNCS:
+                blocks = map_arithmetic(ufunc, a, b)
+                if blocks is not None:
+                    return blocks
+            return canonical(ufunc(a, b))
     if ta is float or tb is float:
         fast = _scalar_real_float(op, a, b, ta, tb)
         if fast is not None:
