@@ -337,6 +337,13 @@ def _check_2d(arr: np.ndarray) -> None:
                           "Transpose on ND array is not defined. Use PERMUTE instead.")
 
 
+# 0, 1, 2, ... as a row: unit ranges of whole numbers within it are copies
+# of a slice (the same values ``arange`` gives).
+_COUNTING_SIZE = 1 << 16
+_COUNTING = np.arange(_COUNTING_SIZE, dtype=np.float64).reshape(1, _COUNTING_SIZE)
+_COUNTING.flags.writeable = False
+
+
 def colon_range(start: Any, step: Any, stop: Any) -> Any:
     """``start:stop`` (``step`` None) or ``start:step:stop`` as a row vector."""
     if type(start) is float and type(stop) is float and (step is None or type(step) is float):
@@ -346,6 +353,9 @@ def colon_range(start: Any, step: Any, stop: Any) -> Any:
                 return start
             if n > 1 << 20:
                 check_allocation((1, n), 8)
+            first = int(start)
+            if 0 <= first and first + n <= _COUNTING_SIZE:
+                return _COUNTING[:, first:first + n].copy()   # cheaper than arange
             return np.arange(start, start + n, dtype=np.float64).reshape(1, max(n, 0))
     for v in (start, step, stop):
         if isinstance(v, DeviceValue):

@@ -165,6 +165,8 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> Any:
     return out, canonical(index)
 
 
+_DOUBLE = np.dtype(np.float64)
+
 # 'ascend' / 'descend' as the bytes of their char rows: True for descending.
 _SORT_MODES = {np.array([list(word)]).tobytes(): word == "descend"
                for word in ("ascend", "descend")}
@@ -173,7 +175,7 @@ _SORT_MODES = {np.array([list(word)]).tobytes(): word == "descend"
 def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
     """``sort(v)`` / ``sort(v, 'descend')`` of a real double vector without
     NaN (the common small-vector case): one stable argsort. None otherwise."""
-    if type(x) is not np.ndarray or x.dtype != np.float64 or x.ndim != 2 \
+    if type(x) is not np.ndarray or x.dtype != _DOUBLE or x.ndim != 2 \
             or (x.shape[0] != 1 and x.shape[1] != 1) or len(args) > 1:
         return None
     descend = False
@@ -188,9 +190,9 @@ def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
             if text not in ("ascend", "descend"):
                 return None
             descend = text == "descend"
-    flat = x.reshape(-1)
+    flat = x.ravel()
     order = (-flat if descend else flat).argsort(kind="stable")
-    ordered = flat[order]
+    ordered = flat.take(order)
     if ordered.size and ordered[-1] != ordered[-1]:
         return None   # NaN sorts last either way: the general path places it
     if ordered.size == 1:
@@ -198,7 +200,7 @@ def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
     out = ordered.reshape(x.shape)
     if nargout < 2:
         return out
-    return out, (order + 1.0).reshape(x.shape)
+    return out, np.add(order, 1.0).reshape(x.shape)
 
 
 def _cellstr(strings: np.ndarray) -> CellArray:
