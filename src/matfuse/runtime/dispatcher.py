@@ -53,8 +53,22 @@ class _EveryName:
 _EVERY_NAME = _EveryName()
 
 
+_offload_installer: Callable[[], None] | None = None
+
+
+def set_offload_installer(installer: Callable[[], None]) -> None:
+    """``installer()`` sets the auto-offload hooks from the options without
+    loading the device router (registered by the top-level package; the
+    router loads with the first device operation)."""
+    global _offload_installer
+    _offload_installer = installer
+
+
 def _install_auto_offload() -> None:
-    device_router().install_auto_offload()
+    if _offload_installer is not None:
+        _offload_installer()
+    else:
+        device_router().install_auto_offload()
 
 
 def _bootstrap_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> Any:

@@ -6,6 +6,9 @@ skips them."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -69,3 +72,19 @@ def test_reset_restores_the_bootstrap_reach():
     offload.deactivate()
     assert AUTO_OFFLOAD.call is None and AUTO_OFFLOAD.min_array > 1 << 40
     offload.reset()
+
+
+def test_installing_the_hooks_leaves_the_router_unloaded():
+    """Host scripts on small arrays install the planner's hooks (pending or
+    off) without loading the device router and its fusion engine."""
+    code = ("import sys, io\n"
+            "from matfuse.vm.session import Session\n"
+            "from matfuse.accelerate.planner import offload\n"
+            "s = Session(stdout=io.StringIO(), stderr=io.StringIO())\n"
+            "s.eval('x = [1 2 3] + 1; y = sum(x); z = sort(x);')\n"
+            "print(offload.STATE.mode, 'matfuse.accelerate.router.entry' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "MATFUSE_AUTO_OFFLOAD": "1"})
+    assert done.returncode == 0, done.stderr
+    mode, loaded = done.stdout.split()
+    assert mode in ("pending", "off") and loaded == "False"

@@ -39,6 +39,7 @@ from matfuse.runtime.dispatcher import (
     auto_offload_suspended,
     invoke,
 )
+from matfuse.runtime.device_router import device_router
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import (
     AUTO_OFFLOADED,
@@ -103,6 +104,7 @@ def install(options: Any) -> str:
 def activate(p: AccelProvider, planner: Planner | None = None, options: Any = None) -> Planner:
     """Turn auto-offload on with provider ``p`` whatever its kind (tests,
     benchmarks); ``planner`` defaults to thresholds from ``options``."""
+    device_router()     # device work follows: the router (and its fusion options) loaded
     if planner is None:
         planner = _make_planner(p, options)
     if planner.fusion_context is None:
