@@ -35,6 +35,7 @@ from matfuse.runtime.sparse_matrix import SparseMatrix, sparse_truth, to_full
 from matfuse.runtime.sparse_ops import sparse_binary, sparse_transpose, sparse_unary
 from matfuse.runtime._classrules import INTEGER_SET, convert, float_to_int, type_error
 from matfuse.runtime._colon import colon_values
+from matfuse.runtime._counting import COUNTING_ROW, COUNTING_SIZE
 from matfuse.runtime._limits import check_allocation
 from matfuse.runtime._concat import cell_rows, concat_rows
 from matfuse.runtime._host_threads import (
@@ -337,13 +338,6 @@ def _check_2d(arr: np.ndarray) -> None:
                           "Transpose on ND array is not defined. Use PERMUTE instead.")
 
 
-# 0, 1, 2, ... as a row: unit ranges of whole numbers within it are copies
-# of a slice (the same values ``arange`` gives).
-_COUNTING_SIZE = 1 << 16
-_COUNTING = np.arange(_COUNTING_SIZE, dtype=np.float64).reshape(1, _COUNTING_SIZE)
-_COUNTING.flags.writeable = False
-
-
 def colon_range(start: Any, step: Any, stop: Any) -> Any:
     """``start:stop`` (``step`` None) or ``start:step:stop`` as a row vector."""
     if type(start) is float and type(stop) is float and (step is None or type(step) is float):
@@ -354,8 +348,8 @@ def colon_range(start: Any, step: Any, stop: Any) -> Any:
             if n > 1 << 20:
                 check_allocation((1, n), 8)
             first = int(start)
-            if 0 <= first and first + n <= _COUNTING_SIZE:
-                return _COUNTING[:, first:first + n].copy()   # cheaper than arange
+            if 0 <= first and first + n <= COUNTING_SIZE:
+                return COUNTING_ROW[:, first:first + n].copy()   # cheaper than arange
             return np.arange(start, start + n, dtype=np.float64).reshape(1, max(n, 0))
     for v in (start, step, stop):
         if isinstance(v, DeviceValue):

@@ -41,6 +41,24 @@ def test_vector_sort_matches_the_general_path(values, mode, column):
         assert np.array_equal(np.signbit(got_s), np.signbit(np.asarray(want_s)))
 
 
+@pytest.mark.parametrize("x", [np.zeros((1, 0)), np.array([[np.nan]]), np.array([[4.0]])])
+def test_empty_and_one_element_vectors(x):
+    got = sort(x, char_array("descend"), nargout=2)
+    want = sort(x, 2.0, char_array("descend"), nargout=2)
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
+        assert np.shape(g) == np.shape(w)
+
+
+def test_long_vectors_past_the_counting_row():
+    v = np.random.default_rng(1).integers(0, 50, 70000).astype(np.float64).reshape(-1, 1)
+    s, i = sort(v, nargout=2)
+    np.testing.assert_array_equal(i.ravel(), np.argsort(v.ravel(), kind="stable") + 1.0)
+    assert s.shape == i.shape == v.shape and i.dtype == np.float64
+    hits = find(v.T == 7.0)
+    np.testing.assert_array_equal(hits.ravel(), np.flatnonzero(v.ravel() == 7.0) + 1.0)
+
+
 def test_descending_ties_keep_their_order():
     s, i = sort(np.array([[1.0, 2.0, 1.0, 2.0]]), char_array("descend"), nargout=2)
     np.testing.assert_array_equal(i, [[2.0, 4.0, 1.0, 3.0]])

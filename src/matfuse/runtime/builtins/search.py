@@ -15,6 +15,7 @@ from matfuse.runtime.builtins._common import (
     text_arg,
 )
 from matfuse.runtime.builtins._math_support import numeric_array, whole_numbers
+from matfuse.runtime._counting import one_based
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical
 
@@ -98,7 +99,7 @@ def _find_indices(x: np.ndarray, n: float | None) -> Any:
     hits = flat.nonzero()[0]
     if n is not None:
         hits = hits[:int(n)]
-    positions = np.add(hits, 1.0)
+    positions = one_based(hits, flat.size)
     return canonical(positions.reshape((1, hits.size) if rows == 1 else (hits.size, 1)))
 
 
