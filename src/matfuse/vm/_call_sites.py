@@ -123,13 +123,21 @@ def host_call(interp: Any, site: NameCall, args: list) -> Any:
     the implementation), one value out."""
     target = site.target
     hook = AUTO_OFFLOAD.call
-    if hook is not None and (target.name in AUTO_OFFLOAD.watched
-                             or _large_array(args, AUTO_OFFLOAD.min_array)):
-        out = hook(target, args, 1, interp)
-        if out is not None:
-            if not out:
-                raise too_many_outputs(site.name)
-            return out[0]
+    if hook is not None:
+        # Only a watched builtin or a large host array can interest the hook.
+        reach = target.name in AUTO_OFFLOAD.watched
+        if not reach:
+            limit = AUTO_OFFLOAD.min_array
+            for a in args:
+                if type(a) is np.ndarray and a.size >= limit:
+                    reach = True
+                    break
+        if reach:
+            out = hook(target, args, 1, interp)
+            if out is not None:
+                if not out:
+                    raise too_many_outputs(site.name)
+                return out[0]
     calling = site.calling
     try:
         if calling == 0:
@@ -152,15 +160,6 @@ def host_call(interp: Any, site: NameCall, args: list) -> Any:
     if result is None:
         raise too_many_outputs(site.name)
     return result
-
-
-def _large_array(args: list, limit: int) -> bool:
-    """Whether a host array argument has at least ``limit`` elements (what
-    the offload hooks look at besides the builtin's name)."""
-    for a in args:
-        if type(a) is np.ndarray and a.size >= limit:
-            return True
-    return False
 
 
 def _index_value(span: Any) -> Callable[[Any, Any, list], Any]:

@@ -90,6 +90,27 @@ def make_binary(op: str, left: tuple, right: tuple) -> Closure:
                    b_val if b_kind == "const" else None, b_fn, _ops.binary, op)
 
 
+# Literal ranges up to this many elements (``(1:10)``) are built once, at
+# compile time; larger ones are built where they run.
+_CONSTANT_RANGE_MAX = 1024
+
+
+def _constant_range(node: ast.Range) -> np.ndarray | None:
+    """The row ``a:b`` of two whole-number literals, when it has 2 to
+    ``_CONSTANT_RANGE_MAX`` elements; None otherwise."""
+    start, stop = node.start, node.stop
+    if type(start) is not ast.Number or type(stop) is not ast.Number \
+            or start.int_class is not None or stop.int_class is not None:
+        return None
+    a, b = start.value, stop.value
+    if type(a) is not float or type(b) is not float or not a.is_integer() \
+            or not 1.0 <= b - a < _CONSTANT_RANGE_MAX:
+        return None
+    row = _ops.colon_range(a, None, b)
+    row.flags.writeable = False
+    return row
+
+
 #: ``gpuArray.NAME(...)`` static constructors: NAME(..., 'gpuArray')
 _GPU_STATIC_TYPENAME = frozenset({"zeros", "ones", "eye", "true", "false", "Inf", "inf",
                                   "NaN", "nan", "rand", "randn", "randi"})
@@ -313,6 +334,9 @@ class ExprCompiler:
         start = self.value(node.start)
         stop = self.value(node.stop)
         if node.step is None:
+            constant = _constant_range(node)
+            if constant is not None:
+                return lambda fr: constant.copy()     # each use gets its own array
             return lambda fr: _ops.colon_range(start(fr), None, stop(fr))
         step = self.value(node.step)
         return lambda fr: _ops.colon_range(start(fr), step(fr), stop(fr))
