@@ -239,6 +239,8 @@ def size(v: Any, *dims: Any, nargout: int = 1) -> Any:
 @builtin("numel", category="types", nargin=(1, None), gpu=_META)
 def numel(v: Any, *index: Any) -> float:
     """Number of elements."""
+    if type(v) is np.ndarray:
+        return float(v.size)     # the loop case: no shape tuple to build
     count = 1
     for d in shape_tuple(v):
         count *= d
