@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Container
 
+import numpy as np
+
 from matfuse.errors import MatlabError
 from matfuse.runtime.device_router import device_router
 from matfuse.runtime.registry import Builtin
@@ -127,7 +129,7 @@ def call_builtin(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
             err.function_name = b.name
             raise
     auto = AUTO_OFFLOAD.call
-    if auto is not None:
+    if auto is not None and _in_reach(b, args):
         outputs = auto(b, args, nargout, ctx)
         if outputs is not None:
             return outputs
@@ -135,6 +137,24 @@ def call_builtin(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
         if isinstance(a, DeviceValue):
             return device_router().call_builtin(b, args, nargout, ctx)
     return invoke(b, args, nargout, ctx)
+
+
+def _in_reach(b: Builtin, args: list[Any]) -> bool:
+    """Whether the offload hook can act on this call (``AutoOffloadHooks``):
+    a watched builtin, a device argument or a large enough host array."""
+    if b.name in AUTO_OFFLOAD.watched:
+        return True
+    limit = AUTO_OFFLOAD.min_array
+    for a in args:
+        t = type(a)
+        if t is float:
+            continue
+        if t is np.ndarray:
+            if a.size >= limit:
+                return True
+        elif isinstance(a, DeviceValue):
+            return True
+    return False
 
 
 def invoke(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any]:

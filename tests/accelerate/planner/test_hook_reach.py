@@ -55,6 +55,13 @@ def test_builtin_calls_reach_the_hook_by_name_or_size(pending):
     assert session.get("c") == 200.0
 
 
+def test_multi_output_calls_reach_the_hook_by_size(pending):
+    session = Session(stdout=io.StringIO(), stderr=io.StringIO())
+    session.eval("v = [3 1 2]; [s, i] = sort(v); w = 1:150; [m, j] = max(w);")
+    assert pending.count("sort") == 0 and pending.count("max") == 1
+    assert session.get("j") == 150.0
+
+
 def test_explain_sends_every_host_array_to_the_hooks(pending):
     offload.enable_explain(True)
     try:
