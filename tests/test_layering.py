@@ -274,7 +274,8 @@ def test_the_provider_name_check_sees_comparisons():
 
 # Files that may ask for the options in effect; every other module gets the
 # options passed (the router's entry hands them on).
-OPTIONS_READERS = ("matfuse/accelerate/facade.py", "matfuse/accelerate/router/entry.py")
+OPTIONS_READERS = ("matfuse/accelerate/facade.py", "matfuse/accelerate/router/entry.py",
+                   "matfuse/accelerate/planner/bootstrap.py")
 
 
 def _current_options_uses(tree: ast.AST) -> list[int]:

@@ -17,6 +17,15 @@ def _install_device_router() -> None:
     install()
 
 
+def _install_auto_offload() -> None:
+    """The auto-offload hooks, installed on the first builtin call or
+    operator on arrays: only the planner and the options load (the router,
+    with its fusion engine, loads with the first device operation)."""
+    from matfuse.accelerate.planner.bootstrap import install_auto_offload
+
+    install_auto_offload()
+
+
 def _install_parfor_compiler() -> None:
     """The VM's parfor compiler is the parallel layer's (loaded when the
     first parfor statement is compiled: ``vm.parfor_compiler``)."""
@@ -34,11 +43,13 @@ def _compose() -> None:
     through the router registered here, and the VM compiles parfor through
     the compiler registered here (neither imports the layer above it)."""
     from matfuse.runtime.device_router import set_router_loader
+    from matfuse.runtime.dispatcher import set_offload_installer
     from matfuse.vm.parfor_compiler import set_parfor_loader
 
     from matfuse.runtime.sparse_matrix import SparseMatrix
 
     set_router_loader(_install_device_router)
+    set_offload_installer(_install_auto_offload)
     set_parfor_loader(_install_parfor_compiler)
     SparseMatrix.indexing_loader = staticmethod(_install_sparse_indexing)
 

@@ -74,6 +74,20 @@ def lines(code: str) -> list[str]:
     ("disp(mat2str(find([0 1 NaN 0 2]))); disp(mat2str(find([0; 3; 0]))); "
      "disp(mat2str(find([1 0; 0 1]))); disp(mat2str(find([true false true], 1)))",
      ["[2 3 5]", "2", "[1;4]", "1"]),
+    ("for k = 1:2, v = (1:4); v(k) = 0; disp(mat2str(v)); end; disp(mat2str(-1:2)); "
+     "disp(mat2str(size(3:2))); disp(class(2:2)); w = 1:4; w(1) = 9; disp(mat2str(1:4))",
+     ["[0 2 3 4]", "[1 0 3 4]", "[-1 0 1 2]", "[1 0]", "double", "[1 2 3 4]"]),
+    ("t = {{'42', 'x'}, 'b'}; disp(t{1}{1}); disp(t{1}{2}); m = {1, 2; 3, 4}; disp(m{2, 1}); "
+     "disp(numel(t)); s = [\"ab\", \"cd\"]; disp(s{2}); disp(numel(struct('a', {1, 2, 3})))",
+     ["42", "x", "3", "2", "cd", "3"]),
+    ("t = {1, 2}; try, q = t{3}; catch e, disp(e.identifier); end; "
+     "try, q = nothere{1}; catch e, disp(e.identifier); end; "
+     "z = 5; try, q = z{1}; catch e, disp(e.identifier); end; "
+     "c = cell(1, 0); try, q = c{[]}; catch e, disp(e.message); end",
+     ["MATLAB:badsubscript", "MATLAB:UndefinedFunction", "MATLAB:cellRefFromNonCell",
+      "Brace indexing produced no results."]),
+    ("disp(mat2str(find([0 0 3 1], 1))); disp(mat2str(size(find([0 0], 1)))); "
+     "disp(mat2str(find([0; 2; 2], 1)))", ["3", "[1 0]", "2"]),
     ("disp(mat2str(size(find([0 0])))); disp(mat2str(size(find([0; 0])))); "
      "disp(mat2str(find([4 0 5 6], 2)))", ["[1 0]", "[0 1]", "[1 3]"]),
     ("s = struct('v', {1, 2, 3}); k = 2; disp(s(k).v); k = 3; s(k).v = 9; disp(s(k).v); "

@@ -63,6 +63,7 @@ from matfuse.runtime.device_router import device_router
 
 
 _F64 = np.dtype(np.float64)
+_LOGICAL = np.dtype(np.bool_)
 
 
 def _numel_mismatch() -> MatlabError:
@@ -97,7 +98,7 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
                         if grown is not None:
                             return grown if k > 1 else rhs
                         return canonical(_append_element(v, rhs, ARRAY))
-                elif type(i) is np.ndarray and i.dtype == np.bool_ and i.shape == shape:
+                elif type(i) is np.ndarray and i.dtype == _LOGICAL and i.shape == shape:
                     # x(mask) = s with a mask of x's own shape.
                     out = v if inplace and v.flags.writeable else v.copy(order="K")
                     out[i] = rhs

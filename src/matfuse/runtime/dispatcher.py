@@ -8,7 +8,9 @@ operands to the device first.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Container
+
+import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.device_router import device_router
@@ -26,17 +28,49 @@ class AutoOffloadHooks:
     offload). ``call(b, args, nargout, ctx)`` returns the outputs when it ran
     the builtin, else None; ``binary(op, a, b)`` returns NotImplemented to
     fall through. A hook set to None costs one check per
-    call; the bootstrap hooks install the real ones (or None) on first use."""
+    call; the bootstrap hooks install the real ones (or None) on first use.
 
-    __slots__ = ("call", "binary")
+    ``min_array`` and ``watched`` say when a hook can act at all: on a
+    device operand, a host array of at least ``min_array`` elements, or a
+    builtin named in ``watched``. Callers skip the hook otherwise, so host
+    work on scalars and small arrays pays one test, not a call. The
+    bootstrap values send every call to the hooks (they must install)."""
+
+    __slots__ = ("call", "binary", "min_array", "watched")
 
     def __init__(self) -> None:
         self.call: Callable[..., Any] | None = _bootstrap_call
         self.binary: Callable[..., Any] | None = _bootstrap_binary
+        self.min_array: int = 0
+        self.watched: Container[str] = _EVERY_NAME
+
+
+class _EveryName:
+    """``watched`` of the bootstrap hooks: every builtin name."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+_EVERY_NAME = _EveryName()
+
+
+_offload_installer: Callable[[], None] | None = None
+
+
+def set_offload_installer(installer: Callable[[], None]) -> None:
+    """``installer()`` sets the auto-offload hooks from the options without
+    loading the device router (registered by the top-level package; the
+    router loads with the first device operation)."""
+    global _offload_installer
+    _offload_installer = installer
 
 
 def _install_auto_offload() -> None:
-    device_router().install_auto_offload()
+    if _offload_installer is not None:
+        _offload_installer()
+    else:
+        device_router().install_auto_offload()
 
 
 def _bootstrap_call(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> Any:
@@ -95,7 +129,7 @@ def call_builtin(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
             err.function_name = b.name
             raise
     auto = AUTO_OFFLOAD.call
-    if auto is not None:
+    if auto is not None and _in_reach(b, args):
         outputs = auto(b, args, nargout, ctx)
         if outputs is not None:
             return outputs
@@ -103,6 +137,24 @@ def call_builtin(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[An
         if isinstance(a, DeviceValue):
             return device_router().call_builtin(b, args, nargout, ctx)
     return invoke(b, args, nargout, ctx)
+
+
+def _in_reach(b: Builtin, args: list[Any]) -> bool:
+    """Whether the offload hook can act on this call (``AutoOffloadHooks``):
+    a watched builtin, a device argument or a large enough host array."""
+    if b.name in AUTO_OFFLOAD.watched:
+        return True
+    limit = AUTO_OFFLOAD.min_array
+    for a in args:
+        t = type(a)
+        if t is float:
+            continue
+        if t is np.ndarray:
+            if a.size >= limit:
+                return True
+        elif isinstance(a, DeviceValue):
+            return True
+    return False
 
 
 def invoke(b: Builtin, args: list[Any], nargout: int, ctx: Any) -> list[Any]:

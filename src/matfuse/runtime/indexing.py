@@ -74,11 +74,12 @@ __all__ = [
 
 
 _F64 = np.dtype(np.float64)
+_LOGICAL = np.dtype(np.bool_)
 
 
 def _scalar_of(arr: np.ndarray, r: int, c: int) -> Any:
     dt = arr.dtype
-    if dt is _F64 or dt == np.bool_ or dt == _F64:
+    if dt is _F64 or dt == _F64 or dt == _LOGICAL:
         return arr.item(r, c)
     return arr[r:r + 1, c:c + 1].copy()
 
@@ -98,7 +99,7 @@ def paren_get(v: Any, idx: list) -> Any:
                     rows = shape[0]
                     if k == i and k <= rows * shape[1]:
                         return _scalar_of(v, (k - 1) % rows, (k - 1) // rows)
-                elif type(i) is np.ndarray and i.dtype == np.bool_ and i.shape == shape:
+                elif type(i) is np.ndarray and i.dtype == _LOGICAL and i.shape == shape:
                     return _masked(v, i)
             elif n == 2:
                 i, j = idx

@@ -35,6 +35,7 @@ from matfuse.runtime.sparse_matrix import SparseMatrix, sparse_truth, to_full
 from matfuse.runtime.sparse_ops import sparse_binary, sparse_transpose, sparse_unary
 from matfuse.runtime._classrules import INTEGER_SET, convert, float_to_int, type_error
 from matfuse.runtime._colon import colon_values
+from matfuse.runtime._counting import COUNTING_ROW, COUNTING_SIZE
 from matfuse.runtime._limits import check_allocation
 from matfuse.runtime._concat import cell_rows, concat_rows
 from matfuse.runtime._host_threads import (
@@ -127,6 +128,11 @@ _DOUBLE_UFUNCS: dict[str, Callable[[Any, Any], Any]] = {
     ">": np.greater, ">=": np.greater_equal,
 }
 
+# With a Python float on one side, ``*`` and array ``/`` scalar are
+# elementwise too.
+_ARRAY_SCALAR_UFUNCS = {**_DOUBLE_UFUNCS, "*": np.multiply, "/": np.divide}
+_SCALAR_ARRAY_UFUNCS = {**_DOUBLE_UFUNCS, "*": np.multiply}
+
 _ARITH_UFUNCS = frozenset((np.add, np.subtract, np.multiply, np.divide))
 
 _MATRIX_OPS: dict[str, Callable[[Any, Any], Any]] = {
@@ -139,6 +145,12 @@ def binary(op: str, a: Any, b: Any) -> Any:
     ta, tb = type(a), type(b)
     if ta is float and tb is float:
         return _FLOAT_OPS[op](a, b)
+    # Host scalars and arrays too small for the offload hooks: no sparse,
+    # device or hook checks (one size test each).
+    limit = AUTO_OFFLOAD.min_array
+    if (ta is float or (ta is np.ndarray and a.size < limit) or ta is bool) and (
+            tb is float or (tb is np.ndarray and b.size < limit) or tb is bool):
+        return _host_binary(op, a, b, ta, tb)
     if ta is SparseMatrix or tb is SparseMatrix:
         result = sparse_binary(op, a, b)
         if result is not NotImplemented:
@@ -152,24 +164,45 @@ def binary(op: str, a: Any, b: Any) -> Any:
             return result
     if isinstance(a, DeviceValue) or isinstance(b, DeviceValue):
         return device_router().binary(op, a, b)
-    # Real double arrays with a scalar or a same-shape array: plain NumPy.
-    # Real single arrays with a double scalar or a same-shape single array
-    # compute in single, which is what NumPy does with a Python float (NEP 50).
-    ufunc = _DOUBLE_UFUNCS.get(op)
-    if ufunc is not None and ((ta is np.ndarray and a.dtype in _REAL_FLOATS and (
-            tb is float or (tb is np.ndarray and b.dtype == a.dtype and a.shape == b.shape)))
-            or (tb is np.ndarray and ta is float and b.dtype in _REAL_FLOATS)):
-        if (a.size if ta is np.ndarray else b.size) >= MIN_PARALLEL_ELEMENTS and ufunc in _ARITH_UFUNCS:
-            blocks = map_arithmetic(ufunc, a, b)    # large arrays: in parallel
-            if blocks is not None:
-                return blocks
-        return canonical(ufunc(a, b))
     if ta is ClassObject or tb is ClassObject:
         return object_operator(op, [a, b])
     if isinstance(a, TimeArray) or isinstance(b, TimeArray):
         from matfuse.runtime.time_operators import time_binary  # time types load on first use
 
         return time_binary(op, a, b)
+    return _host_binary(op, a, b, ta, tb)
+
+
+def _host_binary(op: str, a: Any, b: Any, ta: type, tb: type) -> Any:
+    """``binary`` once no operand is sparse, on a device, an object or a
+    time array, and the offload hooks have declined."""
+    if ta is bool and (tb is float or tb is bool) or (tb is bool and ta is float):
+        # Logical scalars compute as doubles (comparisons and & | stay logical).
+        return _FLOAT_OPS[op](float(a), float(b))
+    # Real double arrays with a scalar or a same-shape array: plain NumPy.
+    # Real single arrays with a double scalar or a same-shape single array
+    # compute in single, which is what NumPy does with a Python float (NEP 50).
+    if ta is np.ndarray:
+        if tb is float:
+            ufunc = _ARRAY_SCALAR_UFUNCS.get(op)
+            same = True
+        else:
+            ufunc = _DOUBLE_UFUNCS.get(op)
+            same = tb is np.ndarray and b.dtype == a.dtype and a.shape == b.shape
+        if ufunc is not None and same and a.dtype in _REAL_FLOATS:
+            if a.size >= MIN_PARALLEL_ELEMENTS and ufunc in _ARITH_UFUNCS:
+                blocks = map_arithmetic(ufunc, a, b)    # large arrays: in parallel
+                if blocks is not None:
+                    return blocks
+            return canonical(ufunc(a, b))
+    elif tb is np.ndarray and ta is float:
+        ufunc = _SCALAR_ARRAY_UFUNCS.get(op)
+        if ufunc is not None and b.dtype in _REAL_FLOATS:
+            if b.size >= MIN_PARALLEL_ELEMENTS and ufunc in _ARITH_UFUNCS:
+                blocks = map_arithmetic(ufunc, a, b)
+                if blocks is not None:
+                    return blocks
+            return canonical(ufunc(a, b))
     if ta is float or tb is float:
         fast = _scalar_real_float(op, a, b, ta, tb)
         if fast is not None:
@@ -314,6 +347,9 @@ def colon_range(start: Any, step: Any, stop: Any) -> Any:
                 return start
             if n > 1 << 20:
                 check_allocation((1, n), 8)
+            first = int(start)
+            if 0 <= first and first + n <= COUNTING_SIZE:
+                return COUNTING_ROW[:, first:first + n].copy()   # cheaper than arange
             return np.arange(start, start + n, dtype=np.float64).reshape(1, max(n, 0))
     for v in (start, step, stop):
         if isinstance(v, DeviceValue):

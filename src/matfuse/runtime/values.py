@@ -35,6 +35,8 @@ import numpy as np
 from matfuse.errors import MatlabError
 
 CHAR_DTYPE = np.dtype("<U1")
+_FLOAT64 = np.dtype(np.float64)
+_LOGICAL = np.dtype(np.bool_)
 
 # MATLAB class name -> numpy dtype (char uses CHAR_DTYPE).
 CLASS_DTYPES: dict[str, np.dtype] = {
@@ -297,12 +299,15 @@ def canonical(arr: Any) -> Any:
             arr = np.asarray(arr)
         else:
             return arr
-    if arr.size == 1 and arr.ndim <= 2:
-        dt = arr.dtype
-        if dt == np.float64:
-            return float(arr.reshape(-1)[0])
-        if dt == np.bool_:
-            return bool(arr.reshape(-1)[0])
+    ndim = arr.ndim
+    if ndim == 2:       # the common case first: already MATLAB-shaped
+        if arr.size != 1:
+            return arr
+    elif ndim > 2 or arr.size != 1:
+        return as_matlab_array(arr)
+    dt = arr.dtype
+    if dt == _FLOAT64 or dt == _LOGICAL:
+        return arr.item()   # a Python float or bool
     return as_matlab_array(arr)
 
 

@@ -124,11 +124,20 @@ def host_call(interp: Any, site: NameCall, args: list) -> Any:
     target = site.target
     hook = AUTO_OFFLOAD.call
     if hook is not None:
-        out = hook(target, args, 1, interp)
-        if out is not None:
-            if not out:
-                raise too_many_outputs(site.name)
-            return out[0]
+        # Only a watched builtin or a large host array can interest the hook.
+        reach = target.name in AUTO_OFFLOAD.watched
+        if not reach:
+            limit = AUTO_OFFLOAD.min_array
+            for a in args:
+                if type(a) is np.ndarray and a.size >= limit:
+                    reach = True
+                    break
+        if reach:
+            out = hook(target, args, 1, interp)
+            if out is not None:
+                if not out:
+                    raise too_many_outputs(site.name)
+                return out[0]
     calling = site.calling
     try:
         if calling == 0:

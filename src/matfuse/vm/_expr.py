@@ -90,6 +90,29 @@ def make_binary(op: str, left: tuple, right: tuple) -> Closure:
                    b_val if b_kind == "const" else None, b_fn, _ops.binary, op)
 
 
+_NO_BRACE_RESULTS = "Brace indexing produced no results."
+
+# Literal ranges up to this many elements (``(1:10)``) are built once, at
+# compile time; larger ones are built where they run.
+_CONSTANT_RANGE_MAX = 1024
+
+
+def _constant_range(node: ast.Range) -> np.ndarray | None:
+    """The row ``a:b`` of two whole-number literals, when it has 2 to
+    ``_CONSTANT_RANGE_MAX`` elements; None otherwise."""
+    start, stop = node.start, node.stop
+    if type(start) is not ast.Number or type(stop) is not ast.Number \
+            or start.int_class is not None or stop.int_class is not None:
+        return None
+    a, b = start.value, stop.value
+    if type(a) is not float or type(b) is not float or not a.is_integer() \
+            or not 1.0 <= b - a < _CONSTANT_RANGE_MAX:
+        return None
+    row = _ops.colon_range(a, None, b)
+    row.flags.writeable = False
+    return row
+
+
 #: ``gpuArray.NAME(...)`` static constructors: NAME(..., 'gpuArray')
 _GPU_STATIC_TYPENAME = frozenset({"zeros", "ones", "eye", "true", "false", "Inf", "inf",
                                   "NaN", "nan", "rand", "randn", "randi"})
@@ -323,6 +346,9 @@ class ExprCompiler:
         start = self.value(node.start)
         stop = self.value(node.stop)
         if node.step is None:
+            constant = _constant_range(node)
+            if constant is not None:
+                return lambda fr: constant.copy()     # each use gets its own array
             return lambda fr: _ops.colon_range(start(fr), None, stop(fr))
         step = self.value(node.step)
         return lambda fr: _ops.colon_range(start(fr), step(fr), stop(fr))
@@ -465,7 +491,52 @@ class ExprCompiler:
         what = None
         if node.kind == "{}":
             what = "Brace indexing produced no results."
+            brace = self._brace_value(node, multi)
+            if brace is not None:
+                return brace
         return lambda fr: one_value(multi(fr, 1), what or "")
+
+    def _brace_value(self, node: ast.Index, multi: MultiClosure) -> Closure | None:
+        """``c{i}`` / ``c{i, j}`` (``tok{1}{1}`` too) with plain subscripts (no
+        ``end``, no cs-lists, no colon) in a one-value context: the value read
+        with one ``brace_get``, without the comma-separated-list layers.
+        ``multi`` (the general reading) handles a name that is no variable."""
+        base = node.base
+        args = node.args
+        if not 0 < len(args) <= 2 or any(contains_end(a) or self.is_multi(a)
+                                         or type(a) is ast.Colon for a in args):
+            return None
+        fns = [self.value(a) for a in args]
+        f0 = fns[0]
+        f1 = fns[1] if len(fns) == 2 else None
+        brace_get = _ix.brace_get
+        if type(base) is ast.Ident:
+            if self.ctx.special_reader(base.name) is not None:
+                return None
+            name, span = base.name, base.span
+            missing = _calls.MISSING
+
+            def brace_ident(fr: Any) -> Any:
+                v = fr.get(name, missing)
+                if v is missing:
+                    return one_value(multi(fr, 1), _NO_BRACE_RESULTS)   # not a variable
+                try:
+                    values = brace_get(v, [f0(fr)] if f1 is None else [f0(fr), f1(fr)])
+                except MatlabError as err:
+                    if err.span is None:
+                        err.span = span
+                    raise
+                return one_value(values, _NO_BRACE_RESULTS)
+            return brace_ident
+        if type(base) is ast.Field or type(base) is ast.SuperRef:
+            return None
+        base_value = self.value(base)
+
+        def brace_expr(fr: Any) -> Any:
+            v = base_value(fr)
+            return one_value(brace_get(v, [f0(fr)] if f1 is None else [f0(fr), f1(fr)]),
+                             _NO_BRACE_RESULTS)
+        return brace_expr
 
     def _m_index(self, node: ast.Index) -> MultiClosure:
         package = self._package_function(node, lambda fr: None)

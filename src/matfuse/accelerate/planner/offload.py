@@ -39,6 +39,7 @@ from matfuse.runtime.dispatcher import (
     auto_offload_suspended,
     invoke,
 )
+from matfuse.runtime.device_router import device_router
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import (
     AUTO_OFFLOADED,
@@ -103,6 +104,7 @@ def install(options: Any) -> str:
 def activate(p: AccelProvider, planner: Planner | None = None, options: Any = None) -> Planner:
     """Turn auto-offload on with provider ``p`` whatever its kind (tests,
     benchmarks); ``planner`` defaults to thresholds from ``options``."""
+    device_router()     # device work follows: the router (and its fusion options) loaded
     if planner is None:
         planner = _make_planner(p, options)
     if planner.fusion_context is None:
@@ -128,6 +130,7 @@ def reset() -> None:
     STATE.mode, STATE.planner, STATE.provider, STATE.note = OFF, None, None, ""
     STATE.options = None
     STATE.min_array = 1 << 62
+    AUTO_OFFLOAD.min_array, AUTO_OFFLOAD.watched = fresh.min_array, fresh.watched
     SEEDING.seeded = False
 
 
@@ -143,7 +146,25 @@ def _set_mode(mode: str, note: str) -> str:
         AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = _pending_call, _pending_binary
     else:
         AUTO_OFFLOAD.call, AUTO_OFFLOAD.binary = None, None
+    _set_reach()
     return mode
+
+
+# Builtins the hooks act on whatever their arguments: constructions (placed
+# by size) and rng (noted: seeded programs keep the host random stream).
+_WATCHED = frozenset(CONSTRUCTORS) | {"rng"}
+
+
+def _set_reach() -> None:
+    """Tell the runtime which calls the installed hooks can act on (see
+    ``AutoOffloadHooks``): device operands, host arrays of at least
+    ``STATE.min_array`` elements and the watched builtins; every host array
+    while explaining (each decision is recorded)."""
+    if STATE.mode == OFF:
+        AUTO_OFFLOAD.min_array = 1 << 62
+    else:
+        AUTO_OFFLOAD.min_array = 0 if STATE.explain else STATE.min_array
+    AUTO_OFFLOAD.watched = _WATCHED
 
 
 def is_real_gpu(p: AccelProvider) -> bool:
@@ -540,6 +561,8 @@ def enable_explain(enabled: bool = True) -> None:
 
     STATE.explain = enabled
     STATE.fallback_lines.clear()
+    if STATE.mode != OFF:
+        _set_reach()     # else the bootstrap hooks keep theirs until installed
     observe_fallbacks((lambda what, reason: STATE.fallback_lines.append(
         (*statement_line(), what, reason)))
                       if enabled else None)

@@ -123,13 +123,17 @@ def _round_digits(a: np.ndarray, digits: int, kind: str) -> np.ndarray:
 
 
 # ----------------------------------------------------------------- mod / rem
+_DOUBLE = np.dtype(np.float64)
+
+
 def _whole_divisor_mod(a: np.ndarray, divisor: Any, trunc: bool) -> np.ndarray:
     """mod (floor) or rem (trunc) of a float array by a whole nonzero
     finite scalar: no roundoff snapping, no zero case. (Inf and NaN give NaN
     silently: ``runtime.ops`` turns NumPy's floating-point warnings off.)"""
     q = a / divisor
-    out = a - divisor * (np.trunc(q) if trunc else np.floor(q))
-    return out.astype(a.dtype, copy=False)
+    (np.trunc if trunc else np.floor)(q, out=q)   # in place: a fresh array
+    q *= divisor
+    return np.subtract(a, q, out=q).astype(a.dtype, copy=False)
 
 
 def _float_mod(a: np.ndarray, b: np.ndarray, trunc: bool) -> np.ndarray:
@@ -202,7 +206,7 @@ def _mod_like(name: str, trunc: bool) -> Callable:
                 if y.is_integer() or not _near_integer(q):
                     return x - y * (math.trunc(q) if trunc else math.floor(q))
                 return 0.0
-        if type(x) is np.ndarray and type(y) is float and x.dtype == np.float64 \
+        if type(x) is np.ndarray and type(y) is float and x.dtype == _DOUBLE \
                 and y != 0.0 and y.is_integer():
             # A double array and a whole scalar divisor (``mod(v, 17)``):
             # no broadcasting or class combination to do.

@@ -89,6 +89,10 @@ def _sum_like(x: Any, args: tuple, fn: str) -> Any:
     return canonical(np.asarray(result).astype(out_dtype))
 
 
+_DOUBLE = np.dtype(np.float64)
+_LOGICAL = np.dtype(np.bool_)
+
+
 @builtin("sum", category="reductions", nargin=(1, 4),
          gpu=GpuSpec(kind="reduction", hook="reduce", op="sum"), fusion="sum")
 def sum_(x: Any, *args: Any) -> Any:
@@ -96,7 +100,7 @@ def sum_(x: Any, *args: Any) -> Any:
     if type(x) is float and not args:
         return x   # scalar fast path (loops)
     if type(x) is np.ndarray and not args and x.ndim == 2 and x.size \
-            and (x.dtype == np.float64 or x.dtype == np.bool_):
+            and (x.dtype == _DOUBLE or x.dtype == _LOGICAL):
         # A nonempty double/logical matrix along its first non-singleton
         # dimension: what _sum_like does, without parsing options.
         axis = 1 if x.shape[0] == 1 else 0

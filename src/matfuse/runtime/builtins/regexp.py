@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
-from matfuse.runtime.builtins._text_args import make_char, rebuild, text_arg
+from matfuse.runtime.builtins._text_args import char_row_text, make_char, rebuild, text_arg
 from matfuse.runtime.printf import process_escapes
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import (
@@ -179,9 +179,44 @@ def _extents(m: re.Match) -> np.ndarray:
     return np.array(rows, dtype=np.float64)
 
 
+# Output selectors and 'once' as the code units of their char rows.
+_ROW_OPTIONS = {np.array([list(word)]).tobytes(): word for word in (*_OUTPUT_KEYS, "once")}
+
+
+def _char_rows_regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> Any:
+    """``regexp(text, pattern, selectors...)`` with char rows only and no
+    options besides output selectors and 'once' (the loop case): what the
+    general path returns, without parsing text arguments; None otherwise."""
+    for a in args:
+        if type(a) is not np.ndarray or a.dtype != CHAR_DTYPE or a.ndim != 2 or a.shape[0] != 1:
+            return None
+    keys: list[str] = []
+    once = False
+    for a in args[2:]:
+        word = _ROW_OPTIONS.get(a.tobytes())
+        if word is None:
+            return None
+        if word == "once":
+            once = True
+        else:
+            keys.append(word)
+    flags = (_IGNORECASE if ignore_case else 0) | _DOTALL
+    compiled = _compile(char_row_text(args[1]), flags, fn)
+    wanted = max(nargout, 1)
+    if keys:
+        order = (keys + [k for k in _OUTPUT_KEYS if k not in keys])[:max(wanted, len(keys))]
+    else:
+        order = list(_OUTPUT_KEYS[:wanted])
+    results = _outputs_for(char_row_text(args[0]), compiled, order, once)
+    return tuple(results[:wanted]) if wanted > 1 else results[0]
+
+
 def _regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> Any:
     if len(args) < 2:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    quick = _char_rows_regexp(args, nargout, ignore_case, fn)
+    if quick is not None:
+        return quick
     text, pattern, *options = args
     keys: list[str] = []
     once = False

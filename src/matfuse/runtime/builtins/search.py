@@ -15,8 +15,12 @@ from matfuse.runtime.builtins._common import (
     text_arg,
 )
 from matfuse.runtime.builtins._math_support import numeric_array, whole_numbers
+from matfuse.runtime._counting import one_based
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical
+
+_DOUBLE = np.dtype(np.float64)
+_LOGICAL = np.dtype(np.bool_)
 
 
 def _logical_input(v: Any, fn: str) -> np.ndarray:
@@ -47,7 +51,7 @@ def find(x: Any, n: Any = None, direction: Any = None, nargout: int = 1) -> Any:
     """Indices of nonzero elements: find(X), find(X, n), find(X, n, 'last'),
     [row, col] = find(X), [row, col, v] = find(X)."""
     if type(x) is np.ndarray and nargout <= 1 and direction is None and x.ndim == 2 and x.size \
-            and (x.dtype == np.bool_ or x.dtype == np.float64) \
+            and (x.dtype == _LOGICAL or x.dtype == _DOUBLE) \
             and (n is None or (type(n) is float and n >= 1.0 and n.is_integer())):
         return _find_indices(x, n)
     arr = _logical_input(x, "find")
@@ -83,13 +87,19 @@ def find(x: Any, n: Any = None, direction: Any = None, nargout: int = 1) -> Any:
 def _find_indices(x: np.ndarray, n: float | None) -> Any:
     """``find(x)`` / ``find(x, n)`` of a nonempty 2-D logical or double array:
     1-based column-major positions, a row for a row vector, else a column."""
-    mask = x if x.dtype == np.bool_ else x != 0   # NaN is nonzero
+    mask = x if x.dtype == _LOGICAL else x != 0   # NaN is nonzero
     rows, cols = x.shape
     flat = mask.reshape(-1) if rows == 1 or cols == 1 else mask.reshape(-1, order="F")
+    if n == 1.0:
+        # The first hit only: argmax stops at the first True.
+        first = int(flat.argmax())
+        if flat[first]:
+            return first + 1.0
+        return np.zeros((1, 0) if rows == 1 else (0, 1))
     hits = flat.nonzero()[0]
     if n is not None:
         hits = hits[:int(n)]
-    positions = np.add(hits, 1.0)
+    positions = one_based(hits, flat.size)
     return canonical(positions.reshape((1, hits.size) if rows == 1 else (hits.size, 1)))
 
 

@@ -20,6 +20,7 @@ from matfuse.runtime.builtins._common import (
     text_arg,
 )
 from matfuse.runtime.builtins._math_support import numeric_array, whole_numbers
+from matfuse.runtime._counting import one_based
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import (
     CellArray,
@@ -165,6 +166,8 @@ def sort(x: Any, *args: Any, nargout: int = 1) -> Any:
     return out, canonical(index)
 
 
+_DOUBLE = np.dtype(np.float64)
+
 # 'ascend' / 'descend' as the bytes of their char rows: True for descending.
 _SORT_MODES = {np.array([list(word)]).tobytes(): word == "descend"
                for word in ("ascend", "descend")}
@@ -173,7 +176,7 @@ _SORT_MODES = {np.array([list(word)]).tobytes(): word == "descend"
 def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
     """``sort(v)`` / ``sort(v, 'descend')`` of a real double vector without
     NaN (the common small-vector case): one stable argsort. None otherwise."""
-    if type(x) is not np.ndarray or x.dtype != np.float64 or x.ndim != 2 \
+    if type(x) is not np.ndarray or x.dtype != _DOUBLE or x.ndim != 2 \
             or (x.shape[0] != 1 and x.shape[1] != 1) or len(args) > 1:
         return None
     descend = False
@@ -188,17 +191,20 @@ def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
             if text not in ("ascend", "descend"):
                 return None
             descend = text == "descend"
-    flat = x.reshape(-1)
-    order = (-flat if descend else flat).argsort(kind="stable")
-    ordered = flat[order]
-    if ordered.size and ordered[-1] != ordered[-1]:
+    count = x.size
+    if count <= 1:
+        if count == 0 or x.item(0) != x.item(0):
+            return None
+        return (x.item(0), 1.0) if nargout >= 2 else x.item(0)
+    # Along the vector's own axis: order, values and indices keep its shape.
+    order = (-x if descend else x).argsort(axis=1 if x.shape[0] == 1 else 0, kind="stable")
+    ordered = x.ravel().take(order)
+    last = ordered.item(-1)
+    if last != last:
         return None   # NaN sorts last either way: the general path places it
-    if ordered.size == 1:
-        return (float(ordered[0]), 1.0) if nargout >= 2 else float(ordered[0])
-    out = ordered.reshape(x.shape)
     if nargout < 2:
-        return out
-    return out, (order + 1.0).reshape(x.shape)
+        return ordered
+    return ordered, one_based(order, count)
 
 
 def _cellstr(strings: np.ndarray) -> CellArray:

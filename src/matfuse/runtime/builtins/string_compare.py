@@ -126,12 +126,24 @@ def _strcmp_char_row(key: bytes, row: Any, other: Any) -> Any:
         return key == other_key
     if type(other) is not CellArray:
         return None
-    values = []
-    for item in other.data.reshape(-1, order="F"):
-        item_key = _char_row_key(item)
-        values.append(key == item_key if item_key is not None
-                      else _equal(row, item, None, False))
-    return np.array(values, dtype=bool).reshape(other.data.shape, order="F")
+    data = other.data
+    hits = np.zeros(data.size, dtype=bool)    # few hits: set one by one
+    shape = row.shape
+    count = shape[1]
+    for k, item in enumerate(data.ravel(order="F").tolist()):
+        # An array equals the row only as a char row of the same code
+        # units (numbers, other shapes and other texts differ); other
+        # items (string scalars...) take the general test.
+        if type(item) is np.ndarray:
+            if item.size == count and item.tobytes() == key and item.dtype == _CHAR \
+                    and item.shape == shape:
+                hits[k] = True
+        elif _equal(row, item, None, False):
+            hits[k] = True
+    cell_shape = data.shape
+    if len(cell_shape) == 2 and (cell_shape[0] == 1 or cell_shape[1] == 1):
+        return hits.reshape(cell_shape)     # a vector: both orders agree
+    return hits.reshape(cell_shape, order="F")
 
 
 @builtin("strcmp", category="strings", nargin=(2, 2))

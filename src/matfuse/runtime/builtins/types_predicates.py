@@ -239,6 +239,11 @@ def size(v: Any, *dims: Any, nargout: int = 1) -> Any:
 @builtin("numel", category="types", nargin=(1, None), gpu=_META)
 def numel(v: Any, *index: Any) -> float:
     """Number of elements."""
+    t = type(v)
+    if t is np.ndarray:
+        return float(v.size)     # the loop cases: no shape tuple to build
+    if t is CellArray or t is StructArray:
+        return float(v.data.size)
     count = 1
     for d in shape_tuple(v):
         count *= d
