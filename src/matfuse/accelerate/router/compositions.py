@@ -20,7 +20,9 @@ from typing import Any, Callable
 
 import numpy as np
 
+from matfuse.accelerate.router import fourier_forms as device_fourier_forms
 from matfuse.accelerate.router import grids as device_grids
+from matfuse.accelerate.router import most_frequent as device_most_frequent
 from matfuse.accelerate.router import moving as device_moving
 from matfuse.accelerate.router import bits as device_bits
 from matfuse.accelerate.router import correlation as device_correlation
@@ -350,4 +352,6 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     **device_structure_predicates.COMPOSED,
     **device_norm_rescale.COMPOSED,
     **device_reorder.COMPOSED,
+    **device_most_frequent.COMPOSED,
+    **device_fourier_forms.COMPOSED,
 }

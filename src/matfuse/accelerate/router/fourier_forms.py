@@ -1,0 +1,110 @@
+"""Device paths of ``ifft``, ``fft2`` and ``ifft2`` through the provider's
+one-dimensional ``fft`` hook (``fft`` itself is routed by its GpuSpec).
+
+``fft2`` and ``ifft2`` transform along the first dimension, then the second
+(with the optional lengths ``m``, ``n``). An inverse transform gives a real
+result where its input is conjugate symmetric (``x(k) == conj(x(mod(-k, n)))``
+along the transformed dimensions, exactly), as the host decides: that test
+is one comparison on the device and one logical read back.
+
+Forms left to the host (counted fallback, which raises MATLAB's errors):
+``'symmetric'`` (the host transforms only the first half), lengths that
+resize the data before an inverse transform, dimensions past the array's,
+and providers whose hook does not take the length (wgpu: powers of two).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
+from matfuse.accelerate.router.compose_ops import COLON, FLOAT, call, first_nonsingleton, index, op, positive_int
+from matfuse.accelerate.router.real_domain import any_true
+from matfuse.accelerate_api import Unsupported
+from matfuse.runtime.values import is_char
+
+
+def _float_data(x: Any) -> bool:
+    return isinstance(x, GpuArray) and x.matlab_class in FLOAT and 0 not in x.shape
+
+
+def _length(v: Any) -> int | None | str:
+    """A transform length argument: an int, None for ``[]``, "bad" otherwise."""
+    if type(v) is np.ndarray and v.size == 0 and v.dtype.kind in "fiub":
+        return None
+    n = positive_int(v)
+    return "bad" if n is None else n
+
+
+def _transform(x: GpuArray, n: int | None, dim: int, inverse: bool) -> GpuArray | None:
+    p = x.provider
+    try:
+        return wrap_handle(p.fft(x.valid_handle(), n, dim, inverse), x.matlab_class, p)
+    except Unsupported:
+        return None
+
+
+def _conjugate_symmetric(x: GpuArray, dims: tuple[int, ...]) -> bool:
+    """``x`` equals the conjugate of itself mirrored (``k -> mod(-k, n)``) along ``dims``."""
+    subs: list[Any] = [COLON] * len(x.shape)
+    for d in dims:
+        n = x.shape[d]
+        subs[d] = ((-np.arange(n)) % n + 1).astype(np.float64).reshape(1, -1)
+    mirrored = call("conj", index(x, *subs))
+    return not any_true(op("~=", x, mirrored))
+
+
+def _inverse_result(x: GpuArray, out: GpuArray, dims: tuple[int, ...]) -> GpuArray:
+    return call("real", out) if _conjugate_symmetric(x, dims) else out
+
+
+def ifft_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    """``ifft(y)``, ``ifft(y, n)`` (n the data's length or ``[]``) and
+    ``ifft(y, n, dim)`` of double/single gpuArrays."""
+    if nargout > 1 or not 1 <= len(args) <= 3 or not _float_data(args[0]):
+        return None
+    if any(is_char(a) for a in args[1:]):
+        return None
+    x = args[0]
+    shape = tuple(x.shape)
+    n = _length(args[1]) if len(args) >= 2 else None
+    dim = first_nonsingleton(shape) if len(args) < 3 else positive_int(args[2])
+    if n == "bad" or dim is None or (len(args) == 3 and dim > len(shape)):
+        return None
+    if len(args) == 3:
+        dim -= 1
+    if n is not None and n != shape[dim]:
+        return None
+    out = _transform(x, None, dim, True)
+    return None if out is None else [_inverse_result(x, out, (dim,))]
+
+
+def _two_dimensional(inverse: bool) -> Any:
+    def transform(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+        if nargout > 1 or not 1 <= len(args) <= 3 or not _float_data(args[0]):
+            return None
+        if any(is_char(a) for a in args[1:]):
+            return None
+        x = args[0]
+        sizes = [_length(a) for a in args[1:]] + [None] * (3 - len(args))
+        if "bad" in sizes or len(x.shape) < 2:
+            return None
+        if inverse and any(s is not None and s != x.shape[d] for d, s in enumerate(sizes)):
+            return None
+        first = _transform(x, sizes[0], 0, inverse)
+        out = None if first is None else _transform(first, sizes[1], 1, inverse)
+        if out is None:
+            return None
+        return [_inverse_result(x, out, (0, 1)) if inverse else out]
+    transform.__doc__ = (f"``{'i' if inverse else ''}fft2(x)`` and ``(x, m, n)``: along the "
+                         "first dimension, then the second.")
+    return transform
+
+
+COMPOSED = {
+    "ifft": ifft_on_device,
+    "fft2": _two_dimensional(False),
+    "ifft2": _two_dimensional(True),
+}
