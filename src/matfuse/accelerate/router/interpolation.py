@@ -1,6 +1,7 @@
 """Device path of ``interp1`` for the methods ``linear``, ``nearest``,
-``previous``, ``next`` and ``pchip``/``cubic`` (with NaN, ``'extrap'`` for
-``linear`` and ``pchip``, or a numeric value outside the samples).
+``previous``, ``next``, ``pchip``/``cubic`` and ``spline`` (with NaN,
+``'extrap'`` for ``linear``, ``pchip`` and ``spline``, or a numeric value
+outside the samples).
 
 The interval of each query is found on the device without a search hook:
 the samples and the queries are sorted together (stable, samples first for
@@ -13,8 +14,9 @@ the device first; their distinctness (MATLAB's error otherwise) is checked
 with one logical read back when they live on the device.
 
 ``pchip`` takes SciPy's shape-preserving slopes (the host's engine) and its
-Hermite coefficients and evaluation order, so the two agree to rounding.
-``spline``, ``makima``, the ``'pp'`` form, complex or integer
+Hermite coefficients and evaluation order, so the two agree to rounding;
+``spline`` the same evaluation with the not-a-knot spline's derivatives
+(``spline_slopes``: one device solve). ``makima``, the ``'pp'`` form, complex or integer
 data and N-D queries with matrix values return None: the dispatcher's
 counted host fallback, which raises MATLAB's errors.
 """
@@ -28,10 +30,11 @@ import numpy as np
 from matfuse.accelerate.router.compose_ops import (
     COLON, FLOAT, assign, call, index, nan_where_true, op, size_of,
 )
+from matfuse.accelerate.router.spline_slopes import spline_slopes
 from matfuse.runtime.values import DeviceValue, is_char, to_str
 
-_METHODS = ("linear", "nearest", "previous", "next", "pchip", "cubic")
-_EXTRAPOLATING = ("linear", "pchip", "cubic")
+_METHODS = ("linear", "nearest", "previous", "next", "pchip", "cubic", "spline")
+_EXTRAPOLATING = ("linear", "pchip", "cubic", "spline")
 
 
 def _class_of(v: Any) -> str | None:
@@ -81,8 +84,8 @@ def _parse(args: list[Any]) -> tuple[Any, Any, Any, str, Any] | None:
         method = to_str(rest.pop()).lower().lstrip("*")
     if method not in _METHODS or (extrap == "extrap" and method not in _EXTRAPOLATING):
         return None
-    if not explicit and method in ("pchip", "cubic"):
-        extrap = "extrap"       # pchip extrapolates unless told otherwise
+    if not explicit and method in ("pchip", "cubic", "spline"):
+        extrap = "extrap"       # pchip and spline extrapolate unless told otherwise
     if len(rest) == 2:
         return None, rest[0], rest[1], method, extrap
     if len(rest) == 3:
@@ -139,12 +142,14 @@ def _pchip_slopes(xs: Any, ys: Any) -> Any:
     return call("vertcat", first, inner, last)
 
 
-def _pchip(xs: Any, ys: Any, q: Any, at: Any) -> Any:
+def _pchip(xs: Any, ys: Any, q: Any, at: Any, d: Any = None) -> Any:
     """Piecewise cubic Hermite values at ``q`` in the intervals ``at``: the
     coefficients and the evaluation order of SciPy's CubicHermiteSpline and
-    PPoly, which the host uses."""
+    PPoly, which the host uses (``d``: the derivatives at the samples,
+    pchip's unless given)."""
     n = size_of(xs)[0]
-    d = _pchip_slopes(xs, ys)
+    if d is None:
+        d = _pchip_slopes(xs, ys)
     h = op("-", _rows(xs, 2, n), _rows(xs, 1, n - 1))
     slope = op("./", op("-", _rows(ys, 2, n), _rows(ys, 1, n - 1)), h)
     d_lo = _rows(d, 1, n - 1)
@@ -196,6 +201,8 @@ def interp1_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | No
             at = call("max", below, 1.0)
     if method in ("pchip", "cubic"):
         out = _pchip(xs, ys, q, at)
+    elif method == "spline":
+        out = _pchip(xs, ys, q, at, spline_slopes(xs, ys))
     elif method == "linear":
         x_lo, x_hi = index(xs, at), index(xs, op("+", at, 1.0))
         t = op("./", op("-", q, x_lo), op("-", x_hi, x_lo))
