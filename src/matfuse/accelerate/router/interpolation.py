@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.router.compose_ops import (
-    COLON, FLOAT, assign, call, index, nan_where_true, op, size_of,
+    COLON, FLOAT, assign, call, index, nan_where_true, op, size_of, stack_rows,
 )
 from matfuse.accelerate.router.spline_slopes import spline_slopes
 from matfuse.runtime.values import DeviceValue, is_char, to_str
@@ -121,13 +121,13 @@ def _edge_slope(h0: Any, h1: Any, m0: Any, m1: Any) -> Any:
     return assign(d, [limit], index(op(".*", 3.0, m0), limit))
 
 
-def _pchip_slopes(xs: Any, ys: Any) -> Any:
+def pchip_slopes(xs: Any, ys: Any) -> Any:
     """Derivatives at the samples (n x k), by SciPy's PchipInterpolator rules."""
     n = size_of(xs)[0]
     h = op("-", _rows(xs, 2, n), _rows(xs, 1, n - 1))
     m = op("./", op("-", _rows(ys, 2, n), _rows(ys, 1, n - 1)), h)
     if n == 2:
-        return call("vertcat", m, m)
+        return stack_rows(m, m)
     m_lo, m_hi = _rows(m, 1, n - 2), _rows(m, 2, n - 1)
     h_lo, h_hi = _rows(h, 1, n - 2), _rows(h, 2, n - 1)
     turns = op("|", op("|", op("~=", call("sign", m_hi), call("sign", m_lo)), op("==", m_hi, 0.0)),
@@ -139,7 +139,7 @@ def _pchip_slopes(xs: Any, ys: Any) -> Any:
     first = _edge_slope(_rows(h, 1, 1), _rows(h, 2, 2), _rows(m, 1, 1), _rows(m, 2, 2))
     last = _edge_slope(_rows(h, n - 1, n - 1), _rows(h, n - 2, n - 2),
                        _rows(m, n - 1, n - 1), _rows(m, n - 2, n - 2))
-    return call("vertcat", first, inner, last)
+    return stack_rows(first, inner, last)
 
 
 def _pchip(xs: Any, ys: Any, q: Any, at: Any, d: Any = None) -> Any:
@@ -147,21 +147,32 @@ def _pchip(xs: Any, ys: Any, q: Any, at: Any, d: Any = None) -> Any:
     coefficients and the evaluation order of SciPy's CubicHermiteSpline and
     PPoly, which the host uses (``d``: the derivatives at the samples,
     pchip's unless given)."""
+    coefficients = hermite_coefficients(xs, ys, pchip_slopes(xs, ys) if d is None else d)
+    return hermite_values(coefficients, op("-", q, index(xs, at)),
+                          lambda c: index(c, at, COLON))
+
+
+def hermite_coefficients(xs: Any, ys: Any, d: Any) -> tuple[Any, Any, Any, Any]:
+    """Per interval ((n-1) x k): the value and the derivative at its left
+    sample and the coefficients of s^2 and s^3 (SciPy's CubicHermiteSpline)."""
     n = size_of(xs)[0]
-    if d is None:
-        d = _pchip_slopes(xs, ys)
     h = op("-", _rows(xs, 2, n), _rows(xs, 1, n - 1))
     slope = op("./", op("-", _rows(ys, 2, n), _rows(ys, 1, n - 1)), h)
     d_lo = _rows(d, 1, n - 1)
     t = op("./", op("-", op("+", d_lo, _rows(d, 2, n)), op(".*", 2.0, slope)), h)
     c0 = op("./", t, h)
     c1 = op("-", op("./", op("-", slope, d_lo), h), t)
-    s = op("-", q, index(xs, at))
+    return _rows(ys, 1, n - 1), d_lo, c1, c0
+
+
+def hermite_values(coefficients: tuple[Any, Any, Any, Any], s: Any, pick: Any) -> Any:
+    """The cubic at offsets ``s`` from the left samples, the coefficients
+    picked per query by ``pick``, in PPoly's evaluation order."""
+    y, d, c1, c0 = (pick(c) for c in coefficients)
     s2 = op(".*", s, s)
-    out = index(_rows(ys, 1, n - 1), at, COLON)
-    out = op("+", out, op(".*", index(d_lo, at, COLON), s))
-    out = op("+", out, op(".*", index(c1, at, COLON), s2))
-    return op("+", out, op(".*", index(c0, at, COLON), op(".*", s2, s)))
+    out = op("+", y, op(".*", d, s))
+    out = op("+", out, op(".*", c1, s2))
+    return op("+", out, op(".*", c0, op(".*", s2, s)))
 
 
 def interp1_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:

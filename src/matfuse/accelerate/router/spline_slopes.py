@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.router.compose_ops import COLON, call, index, op, size_of
+from matfuse.accelerate.router.compose_ops import COLON, call, index, op, size_of, stack_rows
 
 
 def _rows(v: Any, first: int, last: int) -> Any:
@@ -37,15 +37,15 @@ def spline_slopes(xs: Any, ys: Any) -> Any:
     h = op("-", _rows(xs, 2, n), _rows(xs, 1, n - 1))
     m = op("./", op("-", _rows(ys, 2, n), _rows(ys, 1, n - 1)), h)
     if n == 2:
-        return call("vertcat", m, m)
+        return stack_rows(m, m)
     h0, h1 = _row(h, 1), _row(h, 2)
     m0, m1 = _row(m, 1), _row(m, 2)
     if n == 3:
         sub = call("vertcat", 0.0, h1, 1.0)
         main = call("vertcat", 1.0, op(".*", 2.0, op("+", h0, h1)), 1.0)
         sup = call("vertcat", 1.0, h0, 0.0)
-        rhs = call("vertcat", op(".*", 2.0, m0),
-                   op(".*", 3.0, op("+", op(".*", h0, m1), op(".*", h1, m0))), op(".*", 2.0, m1))
+        rhs = stack_rows(op(".*", 2.0, m0),
+                         op(".*", 3.0, op("+", op(".*", h0, m1), op(".*", h1, m0))), op(".*", 2.0, m1))
     else:
         hl, hk = _row(h, n - 1), _row(h, n - 2)          # the last two intervals
         ml, mk = _row(m, n - 1), _row(m, n - 2)
@@ -60,7 +60,7 @@ def spline_slopes(xs: Any, ys: Any) -> Any:
                                  op(".*", _rows(h, 1, n - 2), _rows(m, 2, n - 1))))
         last = op("./", op("+", op(".*", op(".*", hl, hl), mk),
                            op(".*", op(".*", op("+", op(".*", 2.0, spanl), hl), hk), ml)), spanl)
-        rhs = call("vertcat", first, inner, last)
+        rhs = stack_rows(first, inner, last)
     i = np.arange(n).reshape(-1, 1)
     j = np.arange(n).reshape(1, -1)
     matrix = op("+", op("+", op(".*", sub, j == i - 1), op(".*", main, j == i)),
