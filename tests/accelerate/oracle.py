@@ -51,6 +51,8 @@ def make_array(cls: str, shape: tuple[int, ...], seed: int, domain: str = "any")
         base = np.tanh(base) * 0.95
     elif domain == "ge1":
         base = np.abs(base) + 1.0
+    elif domain == "zero_two":
+        base = np.tanh(base) * 0.95 + 1.0
     if cls == "complex":
         return base + 1j * rng.standard_normal(shape)
     return base.astype(_DTYPES[cls])
@@ -151,14 +153,14 @@ UNARY_BY_CLASS = {
     "double": ("uminus", "abs", "sign", "sqrt", "exp", "expm1", "log", "log2", "log10",
                "log1p", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
                "asinh", "acosh", "atanh", "floor", "ceil", "round", "fix", "gamma", "erf",
-               "isnan", "isinf", "isfinite"),
+               "erfc", "gammaln", "erfinv", "erfcinv", "isnan", "isinf", "isfinite"),
     "single": ("uminus", "abs", "sqrt", "exp", "log", "sin", "cos", "tanh", "round", "floor"),
     "complex": ("uminus", "abs", "real", "imag", "conj", "exp", "sqrt", "isnan"),
     "logical": ("not",),
 }
 _DOMAIN = {"sqrt": "positive", "log": "positive", "log2": "positive", "log10": "positive",
            "log1p": "positive", "asin": "unit", "acos": "unit", "atanh": "unit",
-           "acosh": "ge1", "gamma": "positive"}
+           "acosh": "ge1", "gamma": "positive", "erfinv": "unit", "erfcinv": "zero_two"}
 
 
 def _binary_out(op: str, cls: str) -> str:

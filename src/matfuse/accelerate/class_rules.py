@@ -39,7 +39,8 @@ FLOAT_UNARY = frozenset({
     "uminus", "uplus", "abs", "sign", "sqrt", "exp", "expm1", "log", "log2", "log10",
     "log1p", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",
     "asinh", "acosh", "atanh", "floor", "ceil", "round", "fix", "real", "imag",
-    "conj", "angle", "gamma", "erf", "erfc", "isnan", "isinf", "isfinite", "not",
+    "conj", "angle", "gamma", "gammaln", "erf", "erfc", "erfinv", "erfcinv", "isnan", "isinf",
+    "isfinite", "not",
 })
 # Unary ops of an integer array that keep its class (computed in double,
 # then rounded and saturated: -int8(-128) is 127).

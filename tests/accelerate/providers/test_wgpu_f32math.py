@@ -22,6 +22,12 @@ def _mixed(lo: float, hi: float) -> np.ndarray:
     return np.concatenate([_rng.uniform(lo, hi, N), tiny, special]).astype(np.float32)
 
 
+def _unit(extra: np.ndarray) -> np.ndarray:
+    """Mixed values within [-1, 1] (NaN kept) and ``extra``."""
+    x = _mixed(-1, 1)
+    return np.concatenate([x[~(np.abs(x) > 1)], extra])
+
+
 CASES = {
     "tanh": (_mixed(-20, 20), np.tanh),
     # beyond |x| ~ 10 the driver's f32 exp limits sinh/expm1 (see f32math.py)
@@ -35,11 +41,19 @@ CASES = {
     "cos": (np.concatenate([_mixed(-8192, 8192), _mixed(-20, 20),
                             np.float32(np.pi / 2) * np.arange(-63, 65, 2, dtype=np.float32)]), np.cos),
     "tan": (np.concatenate([_mixed(-8192, 8192), _mixed(-1.5, 1.5)]), np.tan),
+    # inverse functions (wgsl_f32_inverse.py): in their real domains
+    "asin": (_unit(np.float32([1, -1, 0.99999994, -0.5])), np.arcsin),
+    "acos": (_unit(np.float32([1, -1, 0.99999994, -0.99999994])), np.arccos),
+    "acosh": (np.concatenate([_rng.uniform(1, 20, N), 1 + 10.0 ** _rng.uniform(-7, 0, N),
+                              np.float32([1, 4096, 4097, 1e30, 3e38, np.inf])]).astype(np.float32),
+              np.arccosh),
+    "atanh": (_unit(np.float32([1, -1, 0.99999994, -0.99999994, 1e-8, -1.5e-8])), np.arctanh),
 }
 #: sinh/expm1 above |x| = 0.5-1 use the driver's f32 exp (7.8 ulps at |x| ~ 10
 #: on lavapipe); the polynomial ranges and tanh/asinh/atan stay within 4
 MAX_ULPS = {"tanh": 4.0, "asinh": 4.0, "atan": 4.0, "sinh": 8.0, "expm1": 8.0,
-            "sin": 4.0, "cos": 4.0, "tan": 4.0}
+            "sin": 4.0, "cos": 4.0, "tan": 4.0, "asin": 4.0, "acos": 4.0, "acosh": 4.0,
+            "atanh": 4.0}
 
 
 def _ulps(got: np.ndarray, x: np.ndarray, ref) -> np.ndarray:

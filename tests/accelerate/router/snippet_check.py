@@ -31,10 +31,12 @@ def run(code: str, on_device: bool) -> tuple[str, tuple, np.ndarray]:
     return s.get("cls"), r.shape, r
 
 
-def check_snippet(code: str, exact: bool = False, rtol: float | None = None) -> None:
-    """Host and device runs of ``code`` (which sets ``r``) agree; no fallback."""
+def check_snippet(code: str, exact: bool = False, rtol: float | None = None,
+                  host_code: str | None = None) -> None:
+    """Host and device runs of ``code`` (which sets ``r``) agree; no fallback.
+    ``host_code``: the host run's form of ``code`` (without its ``gpuArray`` calls)."""
     load_all()
-    want_cls, want_shape, want = run(code, False)
+    want_cls, want_shape, want = run(code if host_code is None else host_code, False)
     got_cls, got_shape, got = run(code, True)
     assert fallback_counts() == {}, fallback_counts()
     assert (got_cls, got_shape) == (want_cls, want_shape)
@@ -43,6 +45,8 @@ def check_snippet(code: str, exact: bool = False, rtol: float | None = None) -> 
         return
     if rtol is None:
         rtol = 1e-5 if want_cls == "single" else 1e-12
-    np.testing.assert_allclose(got.astype(np.float64), want.astype(np.float64),
+    assert np.iscomplexobj(got) == np.iscomplexobj(want)
+    as_type = np.complex128 if np.iscomplexobj(want) else np.float64
+    np.testing.assert_allclose(got.astype(as_type), want.astype(as_type),
                                rtol=rtol, atol=1e-12 if want_cls != "single" else 1e-6,
                                equal_nan=True)

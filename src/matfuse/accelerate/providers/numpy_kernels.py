@@ -131,6 +131,16 @@ def _special(name: str) -> Callable[[np.ndarray], np.ndarray]:
     return call
 
 
+def _gamma(x: np.ndarray) -> np.ndarray:
+    """MATLAB's gamma: Inf at the negative integers (SciPy gives NaN)."""
+    from scipy import special
+
+    out = special.gamma(x)
+    if x.dtype.kind == "c":
+        return out
+    return np.where((x < 0) & (x == np.floor(x)) & np.isfinite(x), np.inf, out).astype(out.dtype)
+
+
 UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "uminus": np.negative, "uplus": lambda x: x, "not": lambda x: x == 0,
     "abs": np.abs, "sign": _sign, "sqrt": np.sqrt, "exp": np.exp, "expm1": np.expm1,
@@ -140,7 +150,8 @@ UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "asinh": np.arcsinh, "acosh": np.arccosh, "atanh": np.arctanh,
     "floor": _parts(np.floor), "ceil": _parts(np.ceil), "round": round_half_away,
     "fix": _fix, "real": np.real, "imag": np.imag, "conj": np.conj, "angle": np.angle,
-    "gamma": _special("gamma"), "erf": _special("erf"), "erfc": _special("erfc"),
+    "gamma": _gamma, "erf": _special("erf"), "erfc": _special("erfc"),
+    "gammaln": _special("gammaln"), "erfinv": _special("erfinv"), "erfcinv": _special("erfcinv"),
     "isnan": np.isnan, "isinf": np.isinf, "isfinite": np.isfinite,
 }
 

@@ -52,6 +52,15 @@ def assign(v: Any, subs: list[Any], rhs: Any) -> Any:
     return paren_set(v, subs, rhs)
 
 
+def stack_rows(*parts: Any) -> Any:
+    """``[a; b; ...]`` of matrices with many columns, as the transpose of
+    ``[a.' b.' ...]``: a provider's row concatenation may copy one block per
+    column (wgpu takes at most 256 blocks), a column concatenation one per part."""
+    if max(size_of(v)[1] for v in parts) <= 64:
+        return call("vertcat", *parts)
+    return call("transpose", call("horzcat", *[call("transpose", v) for v in parts]))
+
+
 def along(ndim: int, dim: int, first: int, last: int) -> list[Any]:
     """Subscripts selecting positions ``first..last`` (1-based) along 0-based
     ``dim`` and everything along the other dimensions."""

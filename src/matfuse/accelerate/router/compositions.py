@@ -20,7 +20,9 @@ from typing import Any, Callable
 
 import numpy as np
 
+from matfuse.accelerate.router import fourier_forms as device_fourier_forms
 from matfuse.accelerate.router import grids as device_grids
+from matfuse.accelerate.router import most_frequent as device_most_frequent
 from matfuse.accelerate.router import moving as device_moving
 from matfuse.accelerate.router import bits as device_bits
 from matfuse.accelerate.router import correlation as device_correlation
@@ -28,11 +30,16 @@ from matfuse.accelerate.router import distribution_shape as device_shape
 from matfuse.accelerate.router import grid_interpolation as device_grid_interpolation
 from matfuse.accelerate.router import histogram_bins as device_histogram_bins
 from matfuse.accelerate.router import interpolation as device_interpolation
+from matfuse.accelerate.router import norm_rescale as device_norm_rescale
 from matfuse.accelerate.router import normalization as device_normalization
 from matfuse.accelerate.router import quantiles as device_quantiles
+from matfuse.accelerate.router import real_domain as device_real_domain
 from matfuse.accelerate.router import reduction_wrappers as device_reduction_wrappers
+from matfuse.accelerate.router import reorder as device_reorder
 from matfuse.accelerate.router import series as device_series
+from matfuse.accelerate.router import structure_predicates as device_structure_predicates
 from matfuse.accelerate.router import structured as device_structured
+from matfuse.accelerate.router import trig_forms as device_trig_forms
 from matfuse.accelerate.router.accumulate import accumarray_on_device
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
@@ -340,4 +347,11 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     **device_reduction_wrappers.COMPOSED,
     **device_structured.COMPOSED,
     **device_grids.COMPOSED,
+    **device_real_domain.COMPOSED,
+    **device_trig_forms.COMPOSED,
+    **device_structure_predicates.COMPOSED,
+    **device_norm_rescale.COMPOSED,
+    **device_reorder.COMPOSED,
+    **device_most_frequent.COMPOSED,
+    **device_fourier_forms.COMPOSED,
 }

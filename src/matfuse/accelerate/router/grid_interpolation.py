@@ -1,6 +1,10 @@
 """Device paths of ``interp2`` and ``interpn`` for the ``linear`` and
 ``nearest`` methods: the host engine's tensor-product stencils
-(``runtime.gridded_interpolant``), built on the device.
+(``runtime.gridded_interpolant``), built on the device; and interp2's
+``cubic``/``pchip``: pchip along the second dimension at each query's
+coordinate, then along the first through each query's own column of those
+values (the host engine's order), with the coefficients of every column
+computed at once and each query's gathered by linear index.
 
 For each dimension, the interval of every query coordinate comes from
 ``interpolation.samples_below`` (a joint stable sort, no search hook); a
@@ -27,10 +31,15 @@ from matfuse.accelerate.gpuarray import GpuArray, upload_value
 from matfuse.accelerate.router.compose_ops import (
     COLON, FLOAT, assign, call, host_scalar, index, nan_where_true, op, size_of,
 )
-from matfuse.accelerate.router.interpolation import samples_below
+from matfuse.accelerate.router.interpolation import (
+    hermite_coefficients, hermite_values, pchip_slopes, samples_below,
+)
 from matfuse.runtime.values import DeviceValue, is_char, to_str
 
 _METHODS = ("linear", "nearest")
+#: interp2's methods here (its ``cubic`` is pchip along each dimension, as
+#: the host engine computes it)
+_INTERP2_METHODS = _METHODS + ("cubic", "pchip")
 
 
 def _real_float(v: Any) -> bool:
@@ -85,6 +94,8 @@ def grid_values(grids: list[Any], v: Any, points: list[Any], method: str,
     ``v`` on ascending ``grids`` (NDGRID layout); outside or NaN: extrapval
     (None: the method extrapolates, NaN queries give NaN)."""
     sizes = [size_of(g)[0] for g in grids]
+    if method == "pchip":
+        return _masked(_pchip_2d(grids, v, points), grids, points, sizes, extrapval)
     strides = np.cumprod([1] + sizes[:-1]).tolist()
     stencils = []
     for k, (g, q) in enumerate(zip(grids, points)):
@@ -104,6 +115,36 @@ def grid_values(grids: list[Any], v: Any, points: list[Any], method: str,
         value = index(values, lin)
         term = value if weight is None else op(".*", weight, value)
         out = term if out is None else op("+", out, term)
+    return _masked(out, grids, points, sizes, extrapval)
+
+
+def _interval(grid: Any, q: Any) -> Any:
+    """1-based interval of each query (extrapolating from the end intervals)."""
+    n = size_of(grid)[0]
+    return call("min", call("max", samples_below(grid, q, False), 1.0), float(n - 1))
+
+
+def _pchip_2d(grids: list[Any], v: Any, points: list[Any]) -> Any:
+    """pchip along the second dimension at every query's coordinate, then
+    along the first for each query's own column (the host engine's order)."""
+    (yg, xg), (qy, qx) = grids, points
+    rows, m = size_of(yg)[0], size_of(qx)[0]
+    across = call("transpose", call("reshape", v, float(rows), float(size_of(xg)[0])))
+    along_x = hermite_values(hermite_coefficients(xg, across, pchip_slopes(xg, across)),
+                             op("-", qx, index(xg, _interval(xg, qx))),
+                             lambda c: index(c, _interval(xg, qx), COLON))
+    columns = call("transpose", along_x)                 # rows x m: query j's column j
+    at = _interval(yg, qy)
+    first = np.arange(0, (rows - 1) * m, rows - 1, dtype=np.float64).reshape(-1, 1)
+    own = op("+", at, first)                             # (at(j), j) of each coefficient matrix
+    return hermite_values(hermite_coefficients(yg, columns, pchip_slopes(yg, columns)),
+                          op("-", qy, index(yg, at)), lambda c: index(c, own))
+
+
+def _masked(out: Any, grids: list[Any], points: list[Any], sizes: list[int],
+            extrapval: float | None) -> Any:
+    """``out`` with NaN at NaN queries (``extrapval`` None) or ``extrapval``
+    outside the grid."""
     if extrapval is None:
         missing = None
         for q in points:
@@ -119,7 +160,9 @@ def grid_values(grids: list[Any], v: Any, points: list[Any], method: str,
     return assign(out, [outside], extrapval)
 
 
-def _options(rest: list[Any]) -> tuple[str, float] | None:
+def _options(rest: list[Any], methods: tuple[str, ...] = _METHODS) -> tuple[str, float] | None:
+    """(method, extrapval) of the trailing arguments (removed from ``rest``);
+    ``cubic`` becomes ``pchip`` (interp2's)."""
     extrapval = float("nan")
     if len(rest) >= 3 and is_char(rest[-2]) and not is_char(rest[-1]):
         value = rest.pop()
@@ -129,7 +172,9 @@ def _options(rest: list[Any]) -> tuple[str, float] | None:
     method = "linear"
     if rest and is_char(rest[-1]):
         method = to_str(rest.pop()).lower().lstrip("*")
-    return (method, extrapval) if method in _METHODS else None
+    if method not in methods:
+        return None
+    return ("pchip" if method == "cubic" else method), extrapval
 
 
 def _provider(args: list[Any]) -> Any:
@@ -155,7 +200,7 @@ def interp2_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | No
     if nargout > 1 or not 1 <= len(args) <= 7:
         return None
     rest = list(args)
-    opts = _options(rest)
+    opts = _options(rest, _INTERP2_METHODS)
     if opts is not None and len(rest) in (1, 2) and _real_float(rest[0]):
         return _refined(rest, opts, swap=True)
     if opts is None or len(rest) not in (3, 5) or not all(_real_float(a) for a in rest):

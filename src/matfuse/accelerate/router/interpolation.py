@@ -1,6 +1,7 @@
 """Device path of ``interp1`` for the methods ``linear``, ``nearest``,
-``previous``, ``next`` and ``pchip``/``cubic`` (with NaN, ``'extrap'`` for
-``linear`` and ``pchip``, or a numeric value outside the samples).
+``previous``, ``next``, ``pchip``/``cubic`` and ``spline`` (with NaN,
+``'extrap'`` for ``linear``, ``pchip`` and ``spline``, or a numeric value
+outside the samples).
 
 The interval of each query is found on the device without a search hook:
 the samples and the queries are sorted together (stable, samples first for
@@ -13,8 +14,9 @@ the device first; their distinctness (MATLAB's error otherwise) is checked
 with one logical read back when they live on the device.
 
 ``pchip`` takes SciPy's shape-preserving slopes (the host's engine) and its
-Hermite coefficients and evaluation order, so the two agree to rounding.
-``spline``, ``makima``, the ``'pp'`` form, complex or integer
+Hermite coefficients and evaluation order, so the two agree to rounding;
+``spline`` the same evaluation with the not-a-knot spline's derivatives
+(``spline_slopes``: one device solve). ``makima``, the ``'pp'`` form, complex or integer
 data and N-D queries with matrix values return None: the dispatcher's
 counted host fallback, which raises MATLAB's errors.
 """
@@ -26,12 +28,13 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.router.compose_ops import (
-    COLON, FLOAT, assign, call, index, nan_where_true, op, size_of,
+    COLON, FLOAT, assign, call, index, nan_where_true, op, size_of, stack_rows,
 )
+from matfuse.accelerate.router.spline_slopes import spline_slopes
 from matfuse.runtime.values import DeviceValue, is_char, to_str
 
-_METHODS = ("linear", "nearest", "previous", "next", "pchip", "cubic")
-_EXTRAPOLATING = ("linear", "pchip", "cubic")
+_METHODS = ("linear", "nearest", "previous", "next", "pchip", "cubic", "spline")
+_EXTRAPOLATING = ("linear", "pchip", "cubic", "spline")
 
 
 def _class_of(v: Any) -> str | None:
@@ -81,8 +84,8 @@ def _parse(args: list[Any]) -> tuple[Any, Any, Any, str, Any] | None:
         method = to_str(rest.pop()).lower().lstrip("*")
     if method not in _METHODS or (extrap == "extrap" and method not in _EXTRAPOLATING):
         return None
-    if not explicit and method in ("pchip", "cubic"):
-        extrap = "extrap"       # pchip extrapolates unless told otherwise
+    if not explicit and method in ("pchip", "cubic", "spline"):
+        extrap = "extrap"       # pchip and spline extrapolate unless told otherwise
     if len(rest) == 2:
         return None, rest[0], rest[1], method, extrap
     if len(rest) == 3:
@@ -118,13 +121,13 @@ def _edge_slope(h0: Any, h1: Any, m0: Any, m1: Any) -> Any:
     return assign(d, [limit], index(op(".*", 3.0, m0), limit))
 
 
-def _pchip_slopes(xs: Any, ys: Any) -> Any:
+def pchip_slopes(xs: Any, ys: Any) -> Any:
     """Derivatives at the samples (n x k), by SciPy's PchipInterpolator rules."""
     n = size_of(xs)[0]
     h = op("-", _rows(xs, 2, n), _rows(xs, 1, n - 1))
     m = op("./", op("-", _rows(ys, 2, n), _rows(ys, 1, n - 1)), h)
     if n == 2:
-        return call("vertcat", m, m)
+        return stack_rows(m, m)
     m_lo, m_hi = _rows(m, 1, n - 2), _rows(m, 2, n - 1)
     h_lo, h_hi = _rows(h, 1, n - 2), _rows(h, 2, n - 1)
     turns = op("|", op("|", op("~=", call("sign", m_hi), call("sign", m_lo)), op("==", m_hi, 0.0)),
@@ -136,27 +139,40 @@ def _pchip_slopes(xs: Any, ys: Any) -> Any:
     first = _edge_slope(_rows(h, 1, 1), _rows(h, 2, 2), _rows(m, 1, 1), _rows(m, 2, 2))
     last = _edge_slope(_rows(h, n - 1, n - 1), _rows(h, n - 2, n - 2),
                        _rows(m, n - 1, n - 1), _rows(m, n - 2, n - 2))
-    return call("vertcat", first, inner, last)
+    return stack_rows(first, inner, last)
 
 
-def _pchip(xs: Any, ys: Any, q: Any, at: Any) -> Any:
+def _pchip(xs: Any, ys: Any, q: Any, at: Any, d: Any = None) -> Any:
     """Piecewise cubic Hermite values at ``q`` in the intervals ``at``: the
     coefficients and the evaluation order of SciPy's CubicHermiteSpline and
-    PPoly, which the host uses."""
+    PPoly, which the host uses (``d``: the derivatives at the samples,
+    pchip's unless given)."""
+    coefficients = hermite_coefficients(xs, ys, pchip_slopes(xs, ys) if d is None else d)
+    return hermite_values(coefficients, op("-", q, index(xs, at)),
+                          lambda c: index(c, at, COLON))
+
+
+def hermite_coefficients(xs: Any, ys: Any, d: Any) -> tuple[Any, Any, Any, Any]:
+    """Per interval ((n-1) x k): the value and the derivative at its left
+    sample and the coefficients of s^2 and s^3 (SciPy's CubicHermiteSpline)."""
     n = size_of(xs)[0]
-    d = _pchip_slopes(xs, ys)
     h = op("-", _rows(xs, 2, n), _rows(xs, 1, n - 1))
     slope = op("./", op("-", _rows(ys, 2, n), _rows(ys, 1, n - 1)), h)
     d_lo = _rows(d, 1, n - 1)
     t = op("./", op("-", op("+", d_lo, _rows(d, 2, n)), op(".*", 2.0, slope)), h)
     c0 = op("./", t, h)
     c1 = op("-", op("./", op("-", slope, d_lo), h), t)
-    s = op("-", q, index(xs, at))
+    return _rows(ys, 1, n - 1), d_lo, c1, c0
+
+
+def hermite_values(coefficients: tuple[Any, Any, Any, Any], s: Any, pick: Any) -> Any:
+    """The cubic at offsets ``s`` from the left samples, the coefficients
+    picked per query by ``pick``, in PPoly's evaluation order."""
+    y, d, c1, c0 = (pick(c) for c in coefficients)
     s2 = op(".*", s, s)
-    out = index(_rows(ys, 1, n - 1), at, COLON)
-    out = op("+", out, op(".*", index(d_lo, at, COLON), s))
-    out = op("+", out, op(".*", index(c1, at, COLON), s2))
-    return op("+", out, op(".*", index(c0, at, COLON), op(".*", s2, s)))
+    out = op("+", y, op(".*", d, s))
+    out = op("+", out, op(".*", c1, s2))
+    return op("+", out, op(".*", c0, op(".*", s2, s)))
 
 
 def interp1_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
@@ -196,6 +212,8 @@ def interp1_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | No
             at = call("max", below, 1.0)
     if method in ("pchip", "cubic"):
         out = _pchip(xs, ys, q, at)
+    elif method == "spline":
+        out = _pchip(xs, ys, q, at, spline_slopes(xs, ys))
     elif method == "linear":
         x_lo, x_hi = index(xs, at), index(xs, op("+", at, 1.0))
         t = op("./", op("-", q, x_lo), op("-", x_hi, x_lo))

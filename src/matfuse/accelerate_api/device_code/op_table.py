@@ -164,10 +164,22 @@ _math("expm1", "mf32_expm1({a})", ("f32math",))
 for _name in ("sin", "cos", "tan", "atan", "sinh", "tanh", "asinh"):
     # driver f32 builtins lose accuracy near zero / for large arguments
     _math(_name, f"mf32_{_name}({{a}})", ("f32math",))
-for _name in ("cosh", "acosh", "atanh"):
-    _math(_name, f"{_name}({{a}})")
+_math("cosh", "cosh({a})")
+# lavapipe's f32 inverse functions lose up to 4e-4 relative (wgsl_f32_inverse)
+for _name in ("acosh", "atanh"):
+    _math(_name, f"mf32_{_name}({{a}})", (f"mf32_{_name}",))
 for _name in ("asin", "acos"):
-    _math(_name, f"{_name}({{a}})", domain=True)
+    _math(_name, f"mf32_{_name}({{a}})", (f"mf32_{_name}",), domain=True)
+
+# ---------------------------------------------------------------- special functions
+# WGSL: wgsl_special_functions (f32 and f64 from one source); CUDA: libdevice,
+# with MATLAB's gamma at the poles (Inf at negative integers, NaN at -Inf)
+for _name, _cuda in (("erf", "erf{f}({a})"), ("erfc", "erfc{f}({a})"),
+                     ("gammaln", "lgamma{f}({a})"), ("erfinv", "erfinv{f}({a})"),
+                     ("erfcinv", "erfcinv{f}({a})"),
+                     ("gamma", "(({a} < ({T})0 && floor{f}({a}) == {a}) ? "
+                               "({a} > -{max} ? {inf} : {nan}) : tgamma{f}({a}))")):
+    _op(_name, 1, f"mf_{_name}_{{t}}({{a}})", _cuda, helpers={"wgsl": ("{t}special",)})
 
 OPS: dict[str, ElementwiseOp] = {op.name: op for op in _OPS}
 

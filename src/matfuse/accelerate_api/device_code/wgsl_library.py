@@ -10,8 +10,10 @@ builtins lose accuracy.
 
 from __future__ import annotations
 
+from matfuse.accelerate_api.device_code.wgsl_f32_inverse import F32_INVERSE
 from matfuse.accelerate_api.device_code.wgsl_f32math import F32_MATH
 from matfuse.accelerate_api.device_code.wgsl_f64math import F64_MATH
+from matfuse.accelerate_api.device_code.wgsl_special_functions import special_source
 from matfuse.accelerate_api.device_code.wgsl_special_values import (
     MAX_FINITE, SPECIAL_OPS, fused_definition, fused_name,
 )
@@ -150,6 +152,9 @@ fn mf_{_op}_{_t}(a: {_t}, b: {_t}) -> {_t} {{
 _HELPERS["mfx_atan2_32"] = (ATAN2_F32, ("f32math",))
 _HELPERS["f64math"] = (F64_MATH, ())
 _HELPERS["f32math"] = (F32_MATH, ())
+_HELPERS.update(F32_INVERSE)
+_HELPERS["f64special"] = (special_source("f64"), ("f64math",))
+_HELPERS["f32special"] = (special_source("f32"), ("f32math",))
 for _op in SPECIAL_OPS:
     for _t in ("f32", "f64"):
         _text, _deps = fused_definition(_op, _t)

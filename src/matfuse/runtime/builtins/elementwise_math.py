@@ -211,7 +211,8 @@ def sign(x: Any) -> Any:
 def nextpow2(x: Any) -> Any:
     """Exponent of the next power of two: smallest p with 2^p >= abs(x)."""
     arr = numeric_array(x, "nextpow2")
-    mag = np.abs(arr).astype(np.float64)
+    # magnitudes in double first: np.abs wraps int8(-128) to itself
+    mag = np.abs(arr.astype(np.complex128 if arr.dtype.kind == "c" else np.float64))
     mant, expo = np.frexp(mag)
     # frexp gives mag = mant * 2^expo with mant in [0.5, 1): exact powers of
     # two have mant == 0.5 and need one less.

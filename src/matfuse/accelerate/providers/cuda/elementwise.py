@@ -167,6 +167,17 @@ def _special(name: str) -> Callable[[Any], Any]:
     return apply
 
 
+def _gamma(cp: Any) -> Callable[[Any], Any]:
+    """MATLAB's gamma: Inf at the negative integers (cupyx gives NaN)."""
+    gamma = _special("gamma")
+
+    def apply(x: Any) -> Any:
+        out = gamma(x)
+        poles = (x < 0) & (x == cp.floor(x)) & cp.isfinite(x)
+        return cp.where(poles, cp.inf, out).astype(out.dtype)
+    return apply
+
+
 def _unary_table(p: Any) -> dict[str, Callable[[Any], Any]]:
     cp = p.cp
     return {
@@ -179,7 +190,8 @@ def _unary_table(p: Any) -> dict[str, Callable[[Any], Any]]:
         "floor": _parts(cp, cp.floor), "ceil": _parts(cp, cp.ceil),
         "round": _parts(cp, lambda x: _round(p, x)), "fix": _parts(cp, cp.trunc),
         "real": cp.real, "imag": cp.imag, "conj": cp.conj, "angle": cp.angle,
-        "gamma": _special("gamma"), "erf": _special("erf"), "erfc": _special("erfc"),
+        "gamma": _gamma(cp), "erf": _special("erf"), "erfc": _special("erfc"),
+        "gammaln": _special("gammaln"), "erfinv": _special("erfinv"), "erfcinv": _special("erfcinv"),
         "isnan": cp.isnan, "isinf": cp.isinf, "isfinite": cp.isfinite,
     }
 
