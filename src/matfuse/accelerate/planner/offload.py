@@ -110,6 +110,7 @@ def activate(p: AccelProvider, planner: Planner | None = None, options: Any = No
     STATE.planner = planner
     STATE.provider = p
     STATE.min_array = planner.thresholds.smallest_array()
+    _route().use_cost_model(planner.cost_model)
     if STATE.explain:
         _enable_lines(planner)
     _set_mode(ACTIVE, f"active on {p.name}")
@@ -128,6 +129,8 @@ def reset() -> None:
     STATE.mode, STATE.planner, STATE.provider, STATE.note = OFF, None, None, ""
     STATE.options = None
     STATE.min_array = 1 << 62
+    if _route_module is not None:
+        _route_module.use_cost_model(None)
     SEEDING.seeded = False
 
 
