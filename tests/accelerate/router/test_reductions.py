@@ -175,3 +175,21 @@ def test_plain_script_offloaded_keeps_the_fused_reduction(device):
     assert kernels >= 1
     eager = {n for n in routing._op_names(device) if n.startswith(("reduce", "permute"))}
     assert not eager, eager
+
+
+@pytest.mark.parametrize("call", ["sum(imgs, [1 3])", "mean(imgs, [1 3], 'omitnan')",
+                                  "max(imgs, [], [3 1])", "std(imgs, 0, [1 3])"])
+def test_split_vecdim_is_one_permute_and_a_fused_reduction(device, call):
+    """Reduced dims that are not one block are moved after the kept ones by
+    the provider's permute, then reduced by a fused reduction: no eager
+    reduce hook. The result has MATLAB's shape (1 x 32 here)."""
+    if not fusion_enabled(device):
+        pytest.skip(f"{device.name} does not fuse")
+    code = ("imgs = rand(4, 32, 48, 'single', 'gpuArray');"
+            f"r = {call}; fprintf('%d %d %.4f\\n', size(r, 1), size(r, 2), gather(sum(r(:))));")
+    text, tel, kernels = _run(device, code)
+    assert fallback_counts() == {}
+    assert text.startswith("1 32 ")
+    names = routing._op_names(device)
+    assert "permute" in names
+    assert not {n for n in names if n.startswith("reduce")}, names

@@ -29,3 +29,8 @@ def test_vecdim_native_is_the_fused_reduction(cuda_device, flags):
                                   "mean(imgs, [2 3], 'omitnan')"])
 def test_vecdim_forms_stay_fused(cuda_device, call):
     reductions.test_vecdim_forms_stay_fused(cuda_device, call)
+
+
+@pytest.mark.parametrize("call", ["sum(imgs, [1 3])", "mean(imgs, [1 3], 'omitnan')"])
+def test_split_vecdim_is_one_permute_and_a_fused_reduction(cuda_device, call):
+    reductions.test_split_vecdim_is_one_permute_and_a_fused_reduction(cuda_device, call)

@@ -19,8 +19,9 @@ from matfuse.accelerate.fusion.lazy import (
     lazy_scalar,
     lazy_unary,
 )
-from matfuse.accelerate.gpuarray import GpuArray
+from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate.router import reductions
+from matfuse.accelerate_api import Unsupported
 from matfuse.runtime import gpu_rng
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import shape_of
@@ -85,9 +86,10 @@ def builtin(p: Any, b: Builtin, args: list[Any], nargout: int) -> Any:
 
 def _reduction(p: Any, op: str, args: list[Any]) -> Any:
     """``sum/mean/prod/max/min`` over a dim, a vecdim or ``'all'`` with the
-    outtype and nanflag words, when the reduced dims are one block in memory
-    (``reductions.reduced_block``): one reduction node over the array seen
-    as ``A x R x C``. Other vecdims, integer data, ``'includenan'`` for
+    outtype and nanflag words: one reduction node over the array seen as
+    ``A x R x C`` when the reduced dims are one block in memory
+    (``reductions.reduced_block``), else over the array permuted on the
+    device to make them one. Integer data, ``'includenan'`` for
     ``max``/``min`` and logical ``'native'`` are left to the eager path."""
     form = reductions.read_form(op, args)
     x = args[0]
@@ -103,8 +105,12 @@ def _reduction(p: Any, op: str, args: list[Any]) -> Any:
         return None
     shape = tuple(x.shape)
     block = reductions.reduced_block(shape, form.dims)
+    out_shape = None
     if block is None and form.dims is not None:
-        return None
+        moved = _reduced_dims_last(p, x, form.dims)
+        if moved is None:
+            return None
+        x, block, out_shape = moved
     if form.outtype == "double" and cls == "single":
         x = lazy_cast(x, "double", p)
         if x is None:
@@ -113,11 +119,30 @@ def _reduction(p: Any, op: str, args: list[Any]) -> Any:
         # only singleton dims are reduced: the data, in the result's class
         return x if x.matlab_class != "logical" else lazy_cast(x, "double", p)
     if form.omitnan and op in ("sum", "mean", "prod") and x.matlab_class != "logical":
-        return _omitting_nan(p, op, x, block)
-    return lazy_reduce(op, x, block, p)
+        return _omitting_nan(p, op, x, block, out_shape)
+    return lazy_reduce(op, x, block, p, out_shape)
 
 
-def _omitting_nan(p: Any, op: str, x: GpuArray, dims: tuple[int, ...] | None) -> Any:
+def _reduced_dims_last(p: Any, x: GpuArray, dims: tuple[int, ...]
+                       ) -> tuple[GpuArray, tuple[int, ...], tuple[int, ...]] | None:
+    """``x`` permuted on the device so that the reduced ``dims`` follow the
+    kept ones (kept dims in their order), the reduced block of the permuted
+    array, and the MATLAB shape of the reduction; None when the provider
+    cannot permute (the eager path then runs)."""
+    shape = tuple(x.shape)
+    reduced = [d for d in dims if d < len(shape) and shape[d] != 1]
+    kept = [d for d in range(len(shape)) if d not in reduced]
+    try:
+        handle = p.permute(x.valid_handle(), kept + reduced)
+    except Unsupported:
+        return None
+    moved = wrap_handle(handle, x.matlab_class, p)
+    out_shape = reductions.matlab_shape(tuple(1 if d in dims else n for d, n in enumerate(shape)))
+    return moved, tuple(range(len(kept), len(shape))), out_shape
+
+
+def _omitting_nan(p: Any, op: str, x: GpuArray, dims: tuple[int, ...] | None,
+                  out_shape: tuple[int, ...] | None) -> Any:
     """``sum/prod/mean(x, dims, 'omitnan')`` as fused nodes. A NaN becomes
     the op's identity through ``max(x, 0) + min(x, 0)``, which is ``x``
     exactly for every other value and 0 for NaN (MATLAB's ``max`` and
@@ -129,12 +154,12 @@ def _omitting_nan(p: Any, op: str, x: GpuArray, dims: tuple[int, ...] | None) ->
         return None
     isnan = lazy_unary("isnan", x, p)
     if op == "prod":
-        return lazy_reduce("prod", lazy_binary("plus", nan_free, isnan, p), dims, p)
-    total = lazy_reduce("sum", nan_free, dims, p)
+        return lazy_reduce("prod", lazy_binary("plus", nan_free, isnan, p), dims, p, out_shape)
+    total = lazy_reduce("sum", nan_free, dims, p, out_shape)
     if op == "sum" or total is None:
         return total
     present = lazy_cast(lazy_unary("not", isnan, p), x.matlab_class, p)
-    count = lazy_reduce("sum", present, dims, p)
+    count = lazy_reduce("sum", present, dims, p, out_shape)
     return None if count is None else lazy_binary("rdivide", total, count, p)
 
 

@@ -128,6 +128,14 @@ def reduced_block(shape: tuple[int, ...], dims: tuple[int, ...] | None) -> tuple
     return None
 
 
+def matlab_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
+    """``shape`` without trailing singleton dimensions past the second."""
+    shape = tuple(shape) + (1,) * (2 - len(shape))
+    while len(shape) > 2 and shape[-1] == 1:
+        shape = shape[:-1]
+    return shape
+
+
 def first_nonsingleton(shape: tuple[int, ...]) -> int:
     for i, d in enumerate(shape):
         if d != 1:
