@@ -5,7 +5,7 @@ read-back for a vecdim that is one block in memory (the 4K image
 normalisation's ``mean(imgs, [2 3], 'native')``).
 
 Run on lavapipe with ``MATFUSE_TEST_PROVIDERS=inprocess,wgpu``; the CUDA
-provider's half is ``test_reductions_cuda_fake.py``.
+provider's half is ``test_device_reduction_forms_cuda_fake.py``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""``test_reductions`` on the CUDA provider over the NumPy-backed fake CuPy
-(no GPU needed; fused kernels compiled by g++): the same forms give the CPU
+"""``test_device_reduction_forms`` on the CUDA provider over the NumPy-backed
+fake CuPy (no GPU needed; fused kernels compiled by g++): the same forms give the CPU
 answer with no host fallback, and a block vecdim with outtype and nanflag
 words is the fused reduction (NVRTC kernels), not CuPy's reduction hook."""
 
@@ -9,7 +9,7 @@ import pytest
 
 from tests.accelerate import cuda_host
 from tests.accelerate.fake_cuda_fixtures import _builtins, cuda_device, fake_cuda  # noqa: F401 (fixtures)
-from tests.accelerate.router import test_reductions as reductions
+from tests.accelerate.router import test_device_reduction_forms as reductions
 
 pytestmark = pytest.mark.skipif(not cuda_host.gxx_available(), reason="g++ not on PATH")
 
