@@ -19,6 +19,7 @@ import pytest
 
 from tests.wgpu_required import no_adapter
 
+import matfuse.accelerate.fusion.lazy  # noqa: F401  (registers the hooks' one-node kernels)
 from matfuse.accelerate.providers.wgpu import hooks_large, ranges
 from matfuse.accelerate_api import Unsupported, fallback_counts, reset_fallback_counts
 from matfuse.runtime import _philox
@@ -193,11 +194,20 @@ def test_transcendentals_and_casts_match_the_unsplit_kernels(split, wgpu_provide
             np.testing.assert_array_equal(got, whole)
 
 
-def test_broadcast_against_a_large_tensor_falls_back_cleanly(split):
-    big = up(split, rng_data((1000, 11), "float32"))
-    row = up(split, rng_data((1, 11), "float32"))
+def test_broadcast_against_a_large_tensor(split):
+    """Real data: the hook's one-node kernel of the fusion IR reads the
+    large operand in ranges (the same answer as NumPy's). Integer data: the
+    shader skeleton does not split a broadcast, and falls back cleanly."""
+    a, r = rng_data((1000, 11), "float32"), rng_data((1, 11), "float32", seed=1)
+    big, row = up(split, a), up(split, r)
+    out = split.elem_binary("plus", big, row, "float32")
+    np.testing.assert_array_equal(down(split, out), a + r)
+    for h in (out, big, row):
+        split.free(h)
+    big = up(split, rng_data((1000, 11), "float32").astype(np.int32))
+    row = up(split, rng_data((1, 11), "float32").astype(np.int32))
     with pytest.raises(Unsupported):
-        split.elem_binary("plus", big, row, "float32")
+        split.elem_binary("plus", big, row, "int32")
     split.free(big)
     split.free(row)
 

@@ -282,17 +282,29 @@ def reduce_geometry(shape: tuple[int, ...], dims: tuple[int, ...] | None) -> tup
     return (a, r, c)
 
 
-def reduce_node(op: str, x: FNode, dims: tuple[int, ...] | None) -> FNode | None:
+def reduce_node(op: str, x: FNode, dims: tuple[int, ...] | None,
+                out_shape: tuple[int, ...] | None = None) -> FNode | None:
     """Reduction ``op`` (``sum mean prod max min``) of ``x`` over ``dims``
-    (None: all), or None if not fusable."""
+    (None: all), or None if not fusable.
+
+    Args:
+        out_shape: the result's MATLAB shape when it is not ``x``'s with the
+            reduced dims set to 1: the caller permuted the operand to bring
+            the reduced dims together, and the kept dims, still in their
+            order, give the same column-major order of outputs.
+    """
     op = "reduce_" + op
     if op not in REDUCTIONS:
         return None
     geometry = reduce_geometry(x.shape, dims)
     if geometry is None:
         return None
-    if dims is None:
-        shape: tuple[int, ...] = (1, 1)
+    if out_shape is not None:
+        if geometry[0] * geometry[2] != _count(out_shape):
+            raise ValueError("reduce_node: out_shape does not hold the outputs")
+        shape: tuple[int, ...] = tuple(out_shape)
+    elif dims is None:
+        shape = (1, 1)
     else:
         padded = list(x.shape) + [1] * (max(dims) + 1 - len(x.shape))
         for d in dims:
@@ -302,6 +314,13 @@ def reduce_node(op: str, x: FNode, dims: tuple[int, ...] | None) -> FNode | None
         shape = tuple(padded)
     dtype = "f64" if x.dtype == "bool" else x.dtype
     return FNode(op, (x,), shape, dtype, attrs=geometry)
+
+
+def _count(shape: tuple[int, ...]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
 
 
 def is_reduction(node: FNode) -> bool:

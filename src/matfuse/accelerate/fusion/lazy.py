@@ -260,14 +260,16 @@ def lazy_cast(a: Any, cls: str, provider: Any) -> Any:
     return _result(g.cast_node(na, target), provider)
 
 
-def lazy_reduce(op: str, a: Any, dims: tuple[int, ...] | None, provider: Any) -> Any:
-    """Lazy ``sum/mean/prod/max/min`` over 0-based ``dims`` (None: all) or None."""
+def lazy_reduce(op: str, a: Any, dims: tuple[int, ...] | None, provider: Any,
+                out_shape: tuple[int, ...] | None = None) -> Any:
+    """Lazy ``sum/mean/prod/max/min`` over 0-based ``dims`` (None: all) or
+    None (``out_shape``: see ``graph.reduce_node``)."""
     na = operand_node(a, provider)
     if na is None or na.op == "scalar" or na.numel == 0:
         return None
     if op in ("max", "min", "prod") and na.dtype == "bool":
         return None
-    node = g.reduce_node(op, na, dims)
+    node = g.reduce_node(op, na, dims, out_shape)
     if node is None:
         return None
     return _result(node, provider)

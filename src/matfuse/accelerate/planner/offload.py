@@ -112,6 +112,7 @@ def activate(p: AccelProvider, planner: Planner | None = None, options: Any = No
     STATE.planner = planner
     STATE.provider = p
     STATE.min_array = planner.thresholds.smallest_array()
+    _route().use_cost_model(planner.cost_model)
     if STATE.explain:
         _enable_lines(planner)
     _set_mode(ACTIVE, f"active on {p.name}")
@@ -131,6 +132,8 @@ def reset() -> None:
     STATE.options = None
     STATE.min_array = 1 << 62
     AUTO_OFFLOAD.min_array, AUTO_OFFLOAD.watched = fresh.min_array, fresh.watched
+    if _route_module is not None:
+        _route_module.use_cost_model(None)
     SEEDING.seeded = False
 
 

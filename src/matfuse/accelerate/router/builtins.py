@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.router import launch, layout
+from matfuse.accelerate.router import launch, layout, reductions
 from matfuse.accelerate.router import ops as device_ops, signal as device_signal, solve as device_solve, stats as device_stats
 from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
@@ -21,7 +21,6 @@ from matfuse.accelerate_api import AccelProvider, Unsupported
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import NUMERIC_CLASSES, is_char, to_str
 
-_REDUCE_OPS = frozenset({"sum", "prod", "mean", "max", "min", "any", "all"})
 
 
 def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
@@ -67,7 +66,7 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
         return _one(_try_reduce(p, op, args))
     if hook == "elem_binary" and len(args) == 2 and op in BINARY_OPS:
         return _one(launch.binary(p, op, args[0], args[1], one_node))
-    if hook == "reduce" and op in _REDUCE_OPS:
+    if hook == "reduce" and op in reductions.REDUCE_OPS:
         return _one(_try_reduce(p, op, args))
     if hook == "scan" and op.removeprefix("cum") in ("sum", "prod", "max", "min"):
         return _one(_try_scan(p, "cum" + op.removeprefix("cum"), args))
@@ -115,10 +114,9 @@ def _one(result: GpuArray | None) -> list[Any] | None:
     return None if result is None else [result]
 
 
-_OUTTYPES = ("default", "double", "native")
 _INT_EXACT_IN_DOUBLE = ("int8", "uint8", "int16", "uint16", "int32", "uint32")
 _FLOATS = ("double", "single")
-_NANFLAGS = ("omitnan", "includenan")
+_NANFLAGS = reductions.NANFLAGS
 
 
 def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
@@ -148,65 +146,24 @@ def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
     return "double", "double"
 
 
-def _dims_arg(v: Any, ndim: int) -> tuple[int, ...] | None | str:
-    """0-based dims of a ``dim`` or ``vecdim`` argument, None for ``'all'``,
-    ``"bad"`` for anything else (the host path raises MATLAB's errors)."""
-    if is_char(v) and to_str(v).lower() == "all":
-        return None
-    if type(v) is float:
-        values = [v]
-    elif type(v) is np.ndarray and v.dtype.kind in "fiu" and v.size >= 1 and \
-            v.ndim == 2 and 1 in v.shape:
-        values = [float(d) for d in v.reshape(-1)]
-    else:
-        return "bad"
-    if any(d < 1 or d != int(d) for d in values) or len(set(values)) != len(values):
-        return "bad"
-    return tuple(sorted(int(d) - 1 for d in values))
-
-
 def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
     """``op(x)``, ``op(x, dim|vecdim|'all')``, ``max(x, [], dim|vecdim|'all')``
     with trailing outtype (``'default' 'double' 'native'``) and nanflag
-    words; None for every other form (the host path decides those)."""
+    words (``reductions.read_form``); None for every other form (the host
+    path decides those)."""
     x = args[0]
     if not isinstance(x, GpuArray) or x.provider is not p or 0 in x.shape:
         return None  # empties follow MATLAB's special cases on the host
     if x.is_complex() and (op not in ("sum", "prod", "mean") or x.matlab_class not in _FLOATS):
         return None
-    rest = list(args[1:])
-    omitnan = op in ("max", "min")  # MATLAB's max/min skip NaN by default
-    outtype = "default"
-    while rest and is_char(rest[-1]):
-        word = to_str(rest[-1]).lower()
-        if word in _NANFLAGS and op not in ("any", "all"):
-            omitnan = word == "omitnan"
-        elif word in _OUTTYPES and op in ("sum", "prod", "mean"):
-            outtype = word
-        else:
-            break
-        rest.pop()
-    if op in ("max", "min"):
-        if len(rest) == 0:
-            pass
-        elif len(rest) == 2 and _is_empty(rest[0]):
-            rest = rest[1:]
-        else:
-            return None
-    if len(rest) > 1:
+    form = reductions.read_form(op, args)
+    if form is None:
         return None
-    if len(rest) == 1:
-        dims = _dims_arg(rest[0], len(x.shape))
-        if dims == "bad":
-            return None
-    elif op in ("any", "all") and len(x.shape) == 2 and 1 in x.shape:
-        dims = (0 if x.shape[0] != 1 else 1,)
-    else:
-        dims = (_first_nonsingleton(x.shape),)
-    classes = _reduce_classes(op, x.matlab_class, outtype)
+    classes = _reduce_classes(op, x.matlab_class, form.outtype)
     if classes is None:
         return None
     compute_cls, out_cls = classes
+    dims = form.dims
     if dims is not None:
         dims = tuple(d for d in dims if d < len(x.shape))
         if not dims:
@@ -219,7 +176,7 @@ def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
         return None
     out_dtype = "bool" if op in ("any", "all") else src.handle.dtype
     try:
-        h = p.reduce(op, src.valid_handle(), dims, omitnan, out_dtype)
+        h = p.reduce(op, src.valid_handle(), dims, form.omitnan, out_dtype)
     except Unsupported:
         return None
     result = wrap_handle(h, matlab_class_of_dtype(out_dtype), p)

@@ -41,6 +41,7 @@ from matfuse.accelerate.router import structure_predicates as device_structure_p
 from matfuse.accelerate.router import structured as device_structured
 from matfuse.accelerate.router import trig_forms as device_trig_forms
 from matfuse.accelerate.router.accumulate import accumarray_on_device
+from matfuse.accelerate.fusion.executor import fusion_enabled
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
 
@@ -229,11 +230,13 @@ def idivide_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | No
 
 def _moments(op: str) -> Callable[[list[Any], int, Any], list[Any] | None]:
     def moments(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
-        """``var/std(x, w, dim|vecdim|'all', nanflag)`` of real float data,
-        ``w`` 0 (N-1) or 1 (N). Without ``'omitnan'`` the provider's moments
-        hook; with it, counts and sums of the non-NaN elements (a slice of
-        one number has variance 0, an all-NaN slice NaN, as MATLAB)."""
-        if nargout > 1 or not args or not _real_float(args[0]) or len(args) > 4:
+        """``[V, M] = var/std(x, w, dim|vecdim|'all', nanflag)`` of real float
+        data, ``w`` 0 (N-1) or 1 (N). On a provider that fuses, and with
+        ``'omitnan'`` on any provider, the mean and the sum of squared
+        deviations are MATLAB-level reductions (fused with the producer of
+        ``x``; a slice of one number has variance 0, an all-NaN slice NaN, as
+        MATLAB); otherwise the provider's moments hook."""
+        if nargout > 2 or not args or not _real_float(args[0]) or len(args) > 4:
             return None
         x, rest = args[0], list(args[1:])
         omitnan = False
@@ -251,27 +254,59 @@ def _moments(op: str) -> Callable[[list[Any], int, Any], list[Any] | None]:
         dims = _dims_of(rest, tuple(x.shape))
         if dims == "bad":
             return None
-        if not omitnan:
-            from matfuse.accelerate.gpuarray import wrap_handle
-            from matfuse.accelerate_api import Unsupported
-
-            p = x.provider
-            try:
-                h = p.moments(op, x.valid_handle(), dims, weight, False)
-            except Unsupported:
+        where = char_array("all") if dims is None else np.array([[d + 1.0 for d in dims]])
+        if omitnan:
+            v, mu = _moments_omitting_nan(x, where, weight)
+        elif fusion_enabled(x.provider):
+            v, mu = _moments_composed(x, dims, where, weight)
+        else:
+            v = _moments_hook(op, x, dims, weight)
+            if v is None:
                 return None
-            return [wrap_handle(h, x.matlab_class, p)]
-        where = char_array("all") if dims is None else \
-            np.array([[d + 1.0 for d in dims]])
-        omit = char_array("omitnan")
-        n = _call("sum", _call("not", _call("isnan", x)[0])[0], where)[0]
-        mu = _op("./", _call("sum", x, where, omit)[0], n)
-        centered = _op("-", x, mu)
-        total = _call("sum", _op(".*", centered, centered), where, omit)[0]
-        denom = n if weight == 1 else _op("-", n, _op(">", n, 1.0))
-        v = _op("./", total, denom)
-        return [_call("sqrt", v)[0] if op == "std" else v]
+            mu = _call("mean", x, where)[0] if nargout == 2 else None
+            return [v, mu][:max(nargout, 1)]
+        out = _call("sqrt", v)[0] if op == "std" else v
+        return [out, mu][:max(nargout, 1)]
     return moments
+
+
+def _moments_hook(op: str, x: GpuArray, dims: tuple[int, ...] | None, weight: int) -> Any:
+    """``var``/``std`` by the provider's moments hook, or None."""
+    from matfuse.accelerate.gpuarray import wrap_handle
+    from matfuse.accelerate_api import Unsupported
+
+    p = x.provider
+    try:
+        h = p.moments(op, x.valid_handle(), dims, weight, False)
+    except Unsupported:
+        return None
+    return wrap_handle(h, x.matlab_class, p)
+
+
+def _moments_composed(x: GpuArray, dims: tuple[int, ...] | None, where: Any,
+                      weight: int) -> tuple[Any, Any]:
+    """(variance, mean) with NaNs included: ``sum((x - mu).^2) / d``, ``d``
+    the count (``w`` 1) or the count less one (``w`` 0, at least 1)."""
+    shape = tuple(x.shape)
+    n = 1
+    for d in range(len(shape)) if dims is None else dims:
+        n *= shape[d] if d < len(shape) else 1
+    mu = _call("mean", x, where)[0]
+    centered = _op("-", x, mu)
+    total = _call("sum", _op(".*", centered, centered), where)[0]
+    denom = float(n if weight == 1 else max(n - 1, 1))
+    return _op("./", total, denom), mu
+
+
+def _moments_omitting_nan(x: GpuArray, where: Any, weight: int) -> tuple[Any, Any]:
+    """(variance, mean) of the non-NaN values of each slice."""
+    omit = char_array("omitnan")
+    n = _call("sum", _call("not", _call("isnan", x)[0])[0], where)[0]
+    mu = _op("./", _call("sum", x, where, omit)[0], n)
+    centered = _op("-", x, mu)
+    total = _call("sum", _op(".*", centered, centered), where, omit)[0]
+    denom = n if weight == 1 else _op("-", n, _op(">", n, 1.0))
+    return _op("./", total, denom), mu
 
 
 def _dims_of(rest: list[Any], shape: tuple[int, ...]) -> tuple[int, ...] | None | str:

@@ -19,12 +19,14 @@ from matfuse.accelerate.fusion.lazy import (
     lazy_scalar,
     lazy_unary,
 )
-from matfuse.accelerate.gpuarray import GpuArray
+from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
+from matfuse.accelerate.router import reductions
 from matfuse.accelerate.router.index_positions import lazy_range_read
 from matfuse.accelerate.router.rearrange_positions import rearrangement_selection
+from matfuse.accelerate_api import Unsupported
 from matfuse.runtime import gpu_rng
 from matfuse.runtime.registry import Builtin
-from matfuse.runtime.values import DeviceValue, is_char, shape_of, to_array
+from matfuse.runtime.values import DeviceValue, shape_of
 
 # Matrix operators that are elementwise when one operand is a scalar.
 _SCALAR_FORMS = {"*": "times", "mtimes": "times", "/": "rdivide", "mrdivide": "rdivide",
@@ -82,7 +84,8 @@ def builtin(p: Any, b: Builtin, args: list[Any], nargout: int) -> Any:
         return lazy_binary(op, args[0], args[1], p)
     if spec.hook == "elem_binary" and len(args) == 2:
         return lazy_binary(op, args[0], args[1], p)
-    if spec.hook == "reduce" and op in _FUSED_REDUCTIONS:
+    if op in _FUSED_REDUCTIONS and (spec.hook == "reduce" or op in ("max", "min")):
+        # max(x), max(x, [], dim ...): the two-argument max is elementwise (above)
         return _reduction(p, op, args)
     return None
 
@@ -100,58 +103,82 @@ def _rearrangement(p: Any, name: str, args: list[Any]) -> Any:
 
 
 def _reduction(p: Any, op: str, args: list[Any]) -> Any:
-    """``sum(x)``, ``sum(x, dim)``, ``sum(x, 'all')``, ``sum(x, [d1 d2])``;
-    ``max(x, [], dim)`` forms. Other flags are left to the eager path."""
+    """``sum/mean/prod/max/min`` over a dim, a vecdim or ``'all'`` with the
+    outtype and nanflag words: one reduction node over the array seen as
+    ``A x R x C`` when the reduced dims are one block in memory
+    (``reductions.reduced_block``), else over the array permuted on the
+    device to make them one. Integer data, ``'includenan'`` for
+    ``max``/``min`` and logical ``'native'`` are left to the eager path."""
+    form = reductions.read_form(op, args)
     x = args[0]
-    rest = list(args[1:])
-    if op in ("max", "min") and rest:
-        if len(rest) != 2 or not _is_empty_host(rest[0]):
-            return None
-        rest = [rest[1]]
-    if len(rest) > 1:
+    if form is None or not isinstance(x, GpuArray):
         return None
-    if not rest:
-        dims: tuple[int, ...] | None = (_first_nonsingleton(shape_of(x)),)
-    else:
-        dims = _dims(rest[0])
-        if dims == ():
+    cls = x.matlab_class
+    if cls == "logical":
+        if op in ("max", "min", "prod") or form.outtype == "native":
             return None
-    return lazy_reduce(op, x, dims, p)
+    elif cls not in ("double", "single"):
+        return None
+    if op in ("max", "min") and not form.omitnan:
+        return None
+    shape = tuple(x.shape)
+    block = reductions.reduced_block(shape, form.dims)
+    out_shape = None
+    if block is None and form.dims is not None:
+        moved = _reduced_dims_last(p, x, form.dims)
+        if moved is None:
+            return None
+        x, block, out_shape = moved
+    if form.outtype == "double" and cls == "single":
+        x = lazy_cast(x, "double", p)
+        if x is None:
+            return None
+    if block == ():
+        # only singleton dims are reduced: the data, in the result's class
+        return x if x.matlab_class != "logical" else lazy_cast(x, "double", p)
+    if form.omitnan and op in ("sum", "mean", "prod") and x.matlab_class != "logical":
+        return _omitting_nan(p, op, x, block, out_shape)
+    return lazy_reduce(op, x, block, p, out_shape)
 
 
-def _is_empty_host(v: Any) -> bool:
-    return not isinstance(v, DeviceValue) and type(v) is not float and type(v) is not bool \
-        and hasattr(v, "size") and v.size == 0
+def _reduced_dims_last(p: Any, x: GpuArray, dims: tuple[int, ...]
+                       ) -> tuple[GpuArray, tuple[int, ...], tuple[int, ...]] | None:
+    """``x`` permuted on the device so that the reduced ``dims`` follow the
+    kept ones (kept dims in their order), the reduced block of the permuted
+    array, and the MATLAB shape of the reduction; None when the provider
+    cannot permute (the eager path then runs)."""
+    shape = tuple(x.shape)
+    reduced = [d for d in dims if d < len(shape) and shape[d] != 1]
+    kept = [d for d in range(len(shape)) if d not in reduced]
+    try:
+        handle = p.permute(x.valid_handle(), kept + reduced)
+    except Unsupported:
+        return None
+    moved = wrap_handle(handle, x.matlab_class, p)
+    out_shape = reductions.matlab_shape(tuple(1 if d in dims else n for d, n in enumerate(shape)))
+    return moved, tuple(range(len(kept), len(shape))), out_shape
 
 
-def _first_nonsingleton(shape: tuple[int, ...]) -> int:
-    for i, d in enumerate(shape):
-        if d != 1:
-            return i
-    return 0
-
-
-def _dims(v: Any) -> tuple[int, ...] | None:
-    """0-based dims of a dim argument; None for 'all'; () when not fusable."""
-    if isinstance(v, DeviceValue):
-        return ()
-    if is_char(v):
-        text = "".join(v.reshape(-1).tolist()).lower()
-        return None if text == "all" else ()
-    if type(v) is float:
-        d = v
-        return (int(d) - 1,) if d == int(d) and d >= 1 else ()
-    arr = to_array(v)
-    if arr.dtype.kind not in "fiu" or arr.size == 0:
-        return ()
-    out = []
-    for x in arr.reshape(-1, order="F"):
-        if x != int(x) or x < 1:
-            return ()
-        out.append(int(x) - 1)
-    if len(set(out)) != len(out):
-        return ()
-    return tuple(out)
+def _omitting_nan(p: Any, op: str, x: GpuArray, dims: tuple[int, ...] | None,
+                  out_shape: tuple[int, ...] | None) -> Any:
+    """``sum/prod/mean(x, dims, 'omitnan')`` as fused nodes. A NaN becomes
+    the op's identity through ``max(x, 0) + min(x, 0)``, which is ``x``
+    exactly for every other value and 0 for NaN (MATLAB's ``max`` and
+    ``min`` skip NaN); a product adds ``isnan(x)`` to make it 1. A mean
+    divides by the count of non-NaN values (NaN for an all-NaN slice, as
+    MATLAB)."""
+    nan_free = lazy_binary("plus", lazy_binary("max", x, 0.0, p), lazy_binary("min", x, 0.0, p), p)
+    if nan_free is None:
+        return None
+    isnan = lazy_unary("isnan", x, p)
+    if op == "prod":
+        return lazy_reduce("prod", lazy_binary("plus", nan_free, isnan, p), dims, p, out_shape)
+    total = lazy_reduce("sum", nan_free, dims, p, out_shape)
+    if op == "sum" or total is None:
+        return total
+    present = lazy_cast(lazy_unary("not", isnan, p), x.matlab_class, p)
+    count = lazy_reduce("sum", present, dims, p, out_shape)
+    return None if count is None else lazy_binary("rdivide", total, count, p)
 
 
 def fill(p: Any, shape: tuple[int, ...], value: Any, cls: str) -> Any:

@@ -31,6 +31,7 @@ import numpy as np
 
 from matfuse.accelerate.class_rules import (
     BINARY_OPS,
+    COMPARISON,
     COMPLEX_DOMAIN,
     FLOAT_UNARY,
     INTEGER_CLASSES,
@@ -107,6 +108,32 @@ class Operand:
         self.keep = keep  # temporary upload kept alive until the hook ran
 
 
+# Integers up to this magnitude are exact as a double (int64/uint64 beyond it
+# keep their buffer: the kernel constant would round them).
+_EXACT_IN_DOUBLE = 2 ** 53
+
+
+def host_scalar_constant(v: np.ndarray) -> float | complex | None:
+    """A host 1x1 array of any numeric or logical class as the kernel
+    constant it travels as (a Python float or complex), or None when it
+    must be a buffer (not 1x1, text, or a 64-bit integer a double would
+    round). The operation's result class was already decided from the
+    operand's class (``BINARY_RESULT``), so the hook needs only the value:
+    ``x + int32(k)`` is an int32 result computed from ``k`` as a double,
+    saturated and rounded by the provider's integer store, as MATLAB does.
+    """
+    if v.size != 1 or v.ndim != 2:
+        return None
+    kind = v.dtype.kind
+    if kind == "c":
+        return complex(v[0, 0])
+    if kind not in "fiub":
+        return None
+    if kind in "iu" and abs(int(v[0, 0])) > _EXACT_IN_DOUBLE:
+        return None
+    return float(v[0, 0])
+
+
 def prepare_operand(p: AccelProvider, v: Any) -> Operand | None:
     """``v`` as a hook operand on ``p`` (host arrays uploaded), or None."""
     t = type(v)
@@ -121,6 +148,9 @@ def prepare_operand(p: AccelProvider, v: Any) -> Operand | None:
     if isinstance(v, DeviceValue):
         return None
     if t is np.ndarray:
+        constant = host_scalar_constant(v)
+        if constant is not None:
+            return Operand(constant, (1, 1))
         g = upload_value(v, p)
         if g.provider is not p:
             return None  # a class this device cannot hold: host path
@@ -218,6 +248,8 @@ def binary(p: AccelProvider, op: str, a: Any, b: Any, one_node_kernel: bool = Fa
         node = binary_node_of(op, a, b, p)
         if node is not None and node.dtype == _NODE_DTYPES[out_dtype]:
             return one_node(node, p)
+    if op in COMPARISON:
+        a, b = _single_comparison_operands(p, a, b, ka, kb)
     oa, ob = prepare_operand(p, a), prepare_operand(p, b)
     if oa is None or ob is None:
         return None
@@ -234,6 +266,31 @@ def binary(p: AccelProvider, op: str, a: Any, b: Any, one_node_kernel: bool = Fa
     except Unsupported:
         return None
     return GpuArray(h, CLASS_OF_DTYPE[out_dtype], p)
+
+
+def _single_comparison_operands(p: AccelProvider, a: Any, b: Any, ka: Any, kb: Any) -> tuple[Any, Any]:
+    """MATLAB compares a single with a double in single. A host single
+    scalar travels as a plain float constant, so the double device operand
+    it meets is made single first (a device cast, not an upload of the
+    scalar); a single scalar next to an integer array stays a buffer (the
+    provider then compares the two classes as they are)."""
+    for scalar, other, kind in ((a, b, kb), (b, a, ka)):
+        if not _is_host_single_scalar(scalar) or kind is None or kind[0] in ("single", "logical"):
+            continue
+        if kind == ("double", False) and isinstance(other, GpuArray) and other.provider is p:
+            try:
+                cast = GpuArray(p.cast(other.valid_handle(), "float32"), "single", p)
+            except Unsupported:
+                cast = None
+            if cast is not None:
+                return (scalar, cast) if scalar is a else (cast, scalar)
+        boxed = upload_value(scalar, p)
+        return (boxed, other) if scalar is a else (other, boxed)
+    return a, b
+
+
+def _is_host_single_scalar(v: Any) -> bool:
+    return type(v) is np.ndarray and v.dtype == np.float32 and v.size == 1
 
 
 def unary(p: AccelProvider, op: str, a: Any, one_node_kernel: bool = False) -> GpuArray | None:

@@ -29,6 +29,8 @@ from matfuse.accelerate.router import compositions, fused, launch, placement
 from matfuse.accelerate.router import ops as device_ops
 from matfuse.accelerate.router import solve as device_solve
 from matfuse.accelerate.router.builtins import try_builtin_on_device
+from matfuse.accelerate.planner.cost_model import CostModel
+from matfuse.accelerate.planner.device_routes import RouteTable
 from matfuse.accelerate.planner.fallback_reasons import call_form, message, operator_form
 from matfuse.accelerate_api import ACTIVE, AccelProvider, count_fallback
 from matfuse.runtime.dispatcher import invoke
@@ -68,15 +70,34 @@ class Session:
             the ``fusion`` option is on).
         one_node: eager elementwise operations run as one-node kernels of
             the fusion IR (the provider renders kernels; fusion is off).
+        routes: the cost model's routes for operations on device operands
+            (``planner.device_routes``): which fuse, which launch now, and
+            where an operation whose result goes to the host runs.
     """
 
-    __slots__ = ("provider", "fuses", "one_node", "generation")
+    __slots__ = ("provider", "fuses", "one_node", "generation", "routes", "unfused")
 
-    def __init__(self, provider: AccelProvider, fuses: bool, generation: int):
+    def __init__(self, provider: AccelProvider, fuses: bool, generation: int,
+                 cost_model: CostModel | None = None):
         self.provider = provider
         self.fuses = fuses
         self.one_node = provider.capabilities.fuses and not fuses
         self.generation = generation
+        self.routes = RouteTable(cost_model or CostModel(), fuses)
+        # read per operation: ``s.fuses and name not in s.unfused``
+        self.unfused = self.routes.unfused
+
+
+# The cost model of the planner in charge (``use_cost_model``), else defaults.
+_cost_model: CostModel | None = None
+
+
+def use_cost_model(model: CostModel | None) -> None:
+    """Derive the routes of later sessions from ``model`` (the planner's,
+    calibrated for this device; None: the defaults)."""
+    global _cost_model
+    _cost_model = model
+    ACTIVE.session = None
 
 
 def session() -> Session:
@@ -88,7 +109,7 @@ def session() -> Session:
     if s is not None and s.generation == ACTIVE.generation:
         return s
     p = ensure_provider()
-    s = Session(p, fusion_enabled(p), ACTIVE.generation)
+    s = Session(p, fusion_enabled(p), ACTIVE.generation, _cost_model)
     ACTIVE.session = s
     return s
 
@@ -150,11 +171,15 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
             return outputs
     s = session()
     p = s.provider
+    if s.routes.host_only(name):
+        # host work by nature (text): read back, nothing to re-upload
+        count_fallback(name, lambda: s.routes.for_host_result(name, 0, 0).reason)
+        return invoke(b, [gather_value(a) for a in args], nargout, ctx)
     if name in device_ops.LOGICAL_OPERATORS:
         args = device_ops.logical_operands(p, args)
     if b.device_impl is not None:
         return invoke(_with_impl(b, b.device_impl), args, nargout, ctx)
-    lazy = fused.builtin(p, b, args, nargout) if s.fuses else None
+    lazy = fused.builtin(p, b, args, nargout) if s.fuses and name not in s.unfused else None
     if lazy is not None:
         return [lazy]
     outputs = try_builtin_on_device(p, b, args, nargout, s.one_node)
@@ -217,7 +242,7 @@ def device_binary(op: str, a: Any, b: Any) -> Any:
     if name in _MATRIX_OPERATORS:
         result = _matrix_operator(s, name, a, b)
     else:
-        if s.fuses:
+        if s.fuses and name not in s.unfused:
             lazy = lazy_binary(name, a, b, p)
             if lazy is not None:
                 return lazy
@@ -233,7 +258,7 @@ def _matrix_operator(s: Session, name: str, a: Any, b: Any) -> GpuArray | None:
     """``a*b``, ``a/b``, ``a\\b``, ``a^b`` on the device, or None (the
     named forms ``mtimes`` ... are fused where elementwise, else the host's)."""
     p = s.provider
-    if s.fuses:
+    if s.fuses and name not in s.unfused:
         lazy = fused.binary(p, name, a, b)
         if lazy is not None:
             return lazy
@@ -266,7 +291,7 @@ def device_unary(op: str, a: Any) -> Any:
         return device_transpose(a, conjugate=name in ("'", "ctranspose"))
     if name in device_ops.LOGICAL_OPERATORS:
         a, = device_ops.logical_operands(p, [a])
-    if s.fuses:
+    if s.fuses and name not in s.unfused:
         lazy = lazy_unary(name, a, p)
         if lazy is not None:
             return lazy

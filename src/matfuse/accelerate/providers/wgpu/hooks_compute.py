@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from matfuse.accelerate_api import GpuTensorHandle, Unsupported
+from matfuse.accelerate_api import GpuTensorHandle, Unsupported, elementwise_kernel
 from matfuse.accelerate.providers.wgpu.core import matlab_shape, numel
 from matfuse.accelerate.providers.wgpu.hooks_complex import ComplexHooks, is_complex_call
 from matfuse.accelerate.providers.wgpu.shaders import elementwise as ew
@@ -97,6 +97,9 @@ class ComputeHooks(ComplexHooks):
     def elem_binary(self, op: str, a: object, b: object, out_dtype: str) -> GpuTensorHandle:
         if is_complex_call(op, (a, b), out_dtype):
             return self.complex_elementwise(op, [a, b], out_dtype)
+        out = self._one_node(op, (a, b), out_dtype)
+        if out is not None:
+            return out
         handles = [o for o in (a, b) if isinstance(o, GpuTensorHandle)]
         t = None
         if op in ("eq", "ne", "lt", "le", "gt", "ge") \
@@ -118,11 +121,38 @@ class ComputeHooks(ComplexHooks):
             return self.complex_elementwise(op, [a], out_dtype)
         if op == "__selftest_arith":
             return self._elementwise(op, _SELFTEST_EXPR, [a], out_dtype, "f64")
+        out = self._one_node(op, (a,), out_dtype)
+        if out is not None:
+            return out
         t = None
         if op in ew.PREDICATES:
             t = "f32" if a.dtype in ("float32", "bool") else "f64"
         expr = ew.unary_expr(op, t or ew.compute_type(self.norm_dtype(out_dtype), [a.dtype]))
         return self._elementwise(op, expr, [a], out_dtype, t)
+
+    def _one_node(self, op: str, operands: Sequence[object], out_dtype: str) -> GpuTensorHandle | None:
+        """``op`` as a one-node kernel of the fusion IR (the op table's WGSL
+        expression through the fused-kernel emitter: the same formula as a
+        fused or an unfused run of the operation), or None where the IR does
+        not express it (integer stores, ops outside the table: the shader
+        skeleton of ``shaders/elementwise.py``). A raised domain flag is
+        ignored: the hook's real result is NaN there. ``Unsupported`` from
+        the launch (a large operand that cannot run split) reaches the
+        caller, as the skeleton's would."""
+        if out_dtype not in ("float32", "float64", "bool") or (
+                out_dtype == "float64" and not self.ctx.has_f64):
+            return None
+        for o in operands:
+            if isinstance(o, GpuTensorHandle):
+                self.check(o)
+        kernel = elementwise_kernel(self, op, operands, out_dtype)
+        if kernel is None:
+            return None
+        outs = self.fused_elementwise(kernel, [n.handle for n in kernel.inputs],
+                                      kernel.scalars, kernel.outputs)
+        if kernel.has_flag:
+            self.release(outs.pop())
+        return outs[0]
 
     def cast(self, a: GpuTensorHandle, dtype: str) -> GpuTensorHandle:
         dtype = self.norm_dtype(dtype)
