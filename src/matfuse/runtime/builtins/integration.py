@@ -193,10 +193,33 @@ def ode23(ctx: Any, fun: Any, tspan: Any, y0: Any, options: Any = None, nargout:
 
 @builtin("odeset", category="integration", nargin=(0, None))
 def odeset(*args: Any) -> Any:
-    """ODE options structure: odeset('RelTol', 1e-6, 'AbsTol', 1e-8, ...)."""
-    if len(args) % 2:
+    """ODE options structure with every documented field ([] when unset):
+    odeset('RelTol', 1e-6, ...), odeset(old, 'Name', value), odeset(old, new)
+    (new's nonempty values replace old's). Names are case-insensitive."""
+    values: dict[str, Any] = {name: np.zeros((0, 0)) for name in ODE_OPTION_NAMES}
+    rest = list(args)
+    first = True
+    while rest and isinstance(rest[0], StructArray):
+        given = rest.pop(0).data.reshape(-1)[0]
+        values.update({_ode_option_name(k): v for k, v in given.items()
+                       if first or not (isinstance(v, np.ndarray) and v.size == 0)})
+        first = False
+    if len(rest) % 2:
         raise MatlabError("MATLAB:odeset:InvalidNameValue", "Arguments must occur in name-value pairs.")
-    values: dict[str, Any] = {}
-    for name, value in zip(args[::2], args[1::2]):
-        values[to_str(name) if is_text(name) else "?"] = value
+    for name, value in zip(rest[::2], rest[1::2]):
+        values[_ode_option_name(to_str(name) if is_text(name) else "")] = value
     return StructArray.scalar(values)
+
+
+# odeset's fields, in the order of MATLAB's options structure.
+ODE_OPTION_NAMES = ("AbsTol", "BDF", "Events", "InitialStep", "Jacobian", "JConstant", "JPattern",
+                    "Mass", "MassSingular", "MaxOrder", "MaxStep", "NonNegative", "NormControl",
+                    "OutputFcn", "OutputSel", "Refine", "RelTol", "Stats", "Vectorized",
+                    "MStateDependence", "MvPattern", "InitialSlope")
+
+
+def _ode_option_name(name: str) -> str:
+    for known in ODE_OPTION_NAMES:
+        if known.lower() == name.lower():
+            return known
+    raise MatlabError("MATLAB:odeset:InvalidPropertyName", f"Unrecognized property name '{name}'.")

@@ -27,12 +27,16 @@ OPTION_NAMES = ("Display", "FunValCheck", "MaxFunEvals", "MaxIter", "OutputFcn",
 
 @builtin("optimset", category="optimization", nargin=(0, None))
 def optimset(*args: Any) -> Any:
-    """Options structure: optimset('TolX', 1e-8, ...), optimset(old, 'Name', value)."""
+    """Options structure: optimset('TolX', 1e-8, ...), optimset(old, 'Name', value),
+    optimset(old, new) (the nonempty values of new replace old's)."""
     values: dict[str, Any] = {name: np.zeros((0, 0)) for name in OPTION_NAMES}
     rest = list(args)
+    first = True
     while rest and isinstance(rest[0], StructArray):
-        old = rest.pop(0).data.reshape(-1)[0]
-        values.update({_option_name(k): v for k, v in old.items()})
+        given = rest.pop(0).data.reshape(-1)[0]
+        values.update({_option_name(k): v for k, v in given.items()
+                       if first or not (isinstance(v, np.ndarray) and v.size == 0)})
+        first = False
     if len(rest) % 2:
         raise MatlabError("MATLAB:optimset:InvalidParamName", "Arguments must occur in name-value pairs.")
     for name, value in zip(rest[::2], rest[1::2]):

@@ -28,6 +28,9 @@ from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import CellArray, canonical, to_array, to_str
 
 _SPEC = re.compile(r"%(\*?)(\d*)(?:\.\d+)?(l|h)?([diufegxocs%]|\[[^\]]*\])")
+# textscan's conversions: scanf's plus %q (quoted text), %n and the
+# width-suffixed integer and float classes (%d8 ... %u64, %f32, %f64).
+_TEXTSCAN_SPEC = re.compile(r"%(\*?)(\d*)(?:\.\d+)?()((?:[du](?:8|16|32|64)?|f(?:32|64)?)|[negxocsq%]|\[[^\]]*\])")
 _NUMBER = {
     "d": r"[+-]?\d+", "i": r"[+-]?(?:0[xX][0-9a-fA-F]+|\d+)", "u": r"[+-]?\d+",
     "f": r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|[iI]nf|NaN|nan)",
@@ -195,8 +198,12 @@ def textscan(source: Any, fmt: Any = None, *args: Any) -> Any:
         entry.at_eof = True
     count, opts = _textscan_options(list(args))
     spec_text = to_str(fmt) if fmt is not None else "%f"
-    specs = [m.group(4) for m in _SPEC.finditer(spec_text) if m.group(4) != "%"]
-    skip_flags = [bool(m.group(1)) for m in _SPEC.finditer(spec_text) if m.group(4) != "%"]
+    found = [m for m in _TEXTSCAN_SPEC.finditer(spec_text) if m.group(4) != "%"]
+    if not found:
+        raise MatlabError("MATLAB:textscan:BadFormatString",
+                          f"Unable to read the format '{spec_text}': it has no conversion.")
+    specs = [m.group(4).rstrip("0123456789") for m in found]
+    skip_flags = [bool(m.group(1)) for m in found]
     lines = text.splitlines()
     header = int(float(to_array(opts["headerlines"]).reshape(-1)[0])) if "headerlines" in opts else 0
     lines = lines[header:]
