@@ -62,7 +62,7 @@ isdigit isalpha isupper islower ispunct iscntrl isalnum isxdigit isgraph isprint
 quadv pqpnonneg glpk qp sqp javaObject javaMethod java_get java_set __unicode_length__
 OCTAVE_VERSION compare_versions nproc sizeof common_size resize idx_vector size_equal blkmm
 bincoeff is_sq_string is_dq_string signbit
-validatestring_legacy mad zscore range bitpack bitunpack numfields erfi
+validatestring_legacy mad zscore range bitpack bitunpack numfields erfi unlink
 """.split())
 
 # MATLAB's sparse storage class: matfuse has none yet, so these units are

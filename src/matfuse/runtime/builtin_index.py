@@ -578,7 +578,7 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
  'spdiags': ('matfuse.runtime.builtins.sparse_diagonals',),
  'speye': ('matfuse.runtime.builtins.sparse_construction',),
  'spfun': ('matfuse.runtime.builtins.sparse_construction',),
- 'spline': ('matfuse.runtime.builtins.interpolation',),
+ 'spline': ('matfuse.runtime.builtins.splines',),
  'split': ('matfuse.runtime.builtins.text_pieces',),
  'spones': ('matfuse.runtime.builtins.sparse_construction',),
  'sprand': ('matfuse.runtime.builtins.sparse_construction',),
