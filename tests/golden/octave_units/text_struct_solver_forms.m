@@ -25,3 +25,5 @@ problem.solver = 'fminsearch';
 problem.options = optimset('Display', 'off');
 fprintf('%.3f\n', fminsearch(problem));
 fprintf('%d %d\n', issorted([4 3; 1 2], 'rows', 'descend'), issorted([1 2; 3 4], 'rows', 'descend'));
+% s(mask) = '' deletes, as s(mask) = [] does.
+s = 'a b c'; s(s == ' ') = ''; fprintf('[%s]\n', s);
