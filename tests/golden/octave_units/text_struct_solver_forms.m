@@ -27,3 +27,13 @@ fprintf('%.3f\n', fminsearch(problem));
 fprintf('%d %d\n', issorted([4 3; 1 2], 'rows', 'descend'), issorted([1 2; 3 4], 'rows', 'descend'));
 % s(mask) = '' deletes, as s(mask) = [] does.
 s = 'a b c'; s(s == ' ') = ''; fprintf('[%s]\n', s);
+% inline finds its argument as MATLAB documents (an isolated letter, else x).
+f = inline('3*t^2');
+g = inline('a*t + b', 't', 'a', 'b');
+fprintf('%g %g %g\n', f(2), g(2, 3, 4), feval(inline('x + P1', 1), 1, 5));
+% ode45 with a complex initial condition gives a complex solution.
+[t, y] = ode45(@(t, y) 1, [0 1], 1i);
+fprintf('%d %g\n', isreal(y), imag(y(end)));
+% validateattributes: a size entry past ndims is 1 (NaN matches any size).
+validateattributes(rand(4, 6, 7, 2), {'numeric'}, {'size', [4 6 NaN 2 NaN]});
+fprintf('size ok\n');

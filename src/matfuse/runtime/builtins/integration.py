@@ -171,7 +171,10 @@ def _ode(ctx: Any, fun: Any, tspan: Any, y0: Any, options: Any, nargout: int, me
     if times.size < 2 or times[0] == times[-1]:
         raise MatlabError(f"MATLAB:{fn}:TspanSize",
                           "The time span must have at least two distinct elements.")
-    start = to_array(y0).astype(np.float64)
+    initial = to_array(y0)
+    # A complex y0 gives a complex solution (the explicit Runge-Kutta steps take complex values).
+    kind = np.complex128 if initial.dtype.kind == "c" else np.float64
+    start = initial.astype(kind)
     y_shape = start.shape
     rtol = _number(options, "RelTol", 1e-3)
     atol = _number(options, "AbsTol", 1e-6)
@@ -182,8 +185,12 @@ def _ode(ctx: Any, fun: Any, tspan: Any, y0: Any, options: Any, nargout: int, me
         if out.size != y.size:
             raise MatlabError(f"MATLAB:{fn}:derivativeSize",
                               f"The function must return a column vector of length {y.size}.")
-        return out.astype(np.float64).reshape(-1)
+        return out.astype(kind).reshape(-1)
 
+    if kind is np.float64 and to_array(ctx.call(f, [float(times[0]), canonical(start.reshape(-1, 1))],
+                                                 1)[0]).dtype.kind == "c":
+        kind = np.complex128           # complex slopes at the start: a complex solution
+        start = start.astype(kind)
     extra: dict[str, Any] = {}
     max_step = _option(options, "MaxStep")
     if max_step is not None:
