@@ -5,12 +5,16 @@ in ``octave-cli`` (each as its own function, so each has a fresh workspace),
 drops the units listed in ``tests/octave/exclusions.json`` (where MATLAB's
 documented behaviour differs from Octave's) and writes the rest to
 ``tests/octave/units.json``: the oracle corpus the CI test runs in matfuse.
+Octave's verdicts are kept in ``tests/octave/octave_verdicts.json`` (unit id
+-> ``"pass"`` or Octave's error message), so that ``--reuse-verdicts``
+re-applies a changed exclusion list without running Octave again.
 
-    python3 tools/octave_tests/validate.py
+    python3 tools/octave_tests/validate.py [--reuse-verdicts]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import subprocess
@@ -57,15 +61,15 @@ def excluded_by(unit: dict, exclusions: list[dict]) -> str | None:
     return None
 
 
-def main() -> int:
-    units = json.loads((OCT_DIR / "units_all.json").read_text(encoding="utf-8"))
-    exclusions = json.loads((OCT_DIR / "exclusions.json").read_text(encoding="utf-8"))
+def octave_verdicts(units: list[dict]) -> dict[str, str]:
+    """Unit id -> "pass" or Octave's error message, from running every unit in octave-cli."""
+    verdicts: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as tmp:
         tmpdir = Path(tmp)
-        names = []
+        names = {}
         for index, unit in enumerate(units):
             name = unit_function_name(index)
-            names.append(name)
+            names[name] = unit["id"]
             (tmpdir / f"{name}.m").write_text(
                 f"function {name}()\n{unit['code']}end\n", encoding="utf-8")
         (tmpdir / "names.txt").write_text("\n".join(names) + "\n", encoding="utf-8")
@@ -75,16 +79,32 @@ def main() -> int:
         subprocess.run(["octave-cli", "--no-gui", "--norc", "--quiet", str(tmpdir / "driver.m")],
                        check=False, timeout=3000, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, cwd=tmp)
-        passed = set()
         for line in (tmpdir / "result.txt").read_text(encoding="utf-8").splitlines():
             parts = line.split(" ", 2)
-            if len(parts) >= 2 and parts[1] == "1":
-                passed.add(parts[0])
-    kept = [u for i, u in enumerate(units)
-            if unit_function_name(i) in passed and excluded_by(u, exclusions) is None]
+            if len(parts) >= 2 and parts[0] in names:
+                verdicts[names[parts[0]]] = "pass" if parts[1] == "1" else (parts[2:] or [""])[0]
+    return verdicts
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--reuse-verdicts", action="store_true",
+                        help="read Octave's verdicts from octave_verdicts.json instead of running Octave")
+    args = parser.parse_args(argv)
+    units = json.loads((OCT_DIR / "units_all.json").read_text(encoding="utf-8"))
+    exclusions = json.loads((OCT_DIR / "exclusions.json").read_text(encoding="utf-8"))
+    verdicts_path = OCT_DIR / "octave_verdicts.json"
+    if args.reuse_verdicts:
+        verdicts = json.loads(verdicts_path.read_text(encoding="utf-8"))
+    else:
+        verdicts = octave_verdicts(units)
+        verdicts_path.write_text(json.dumps(verdicts, indent=0, sort_keys=True) + "\n",
+                                 encoding="utf-8")
+    passed = [u for u in units if verdicts.get(u["id"]) == "pass"]
+    kept = [u for u in passed if excluded_by(u, exclusions) is None]
     (OCT_DIR / "units.json").write_text(json.dumps(kept, indent=1) + "\n", encoding="utf-8")
     print(f"{len(passed)}/{len(units)} pass in Octave; {len(kept)} kept "
-          f"({len(exclusions)} excluded where MATLAB differs)")
+          f"({len(passed) - len(kept)} excluded by {len(exclusions)} rules where MATLAB differs)")
     return 0
 
 

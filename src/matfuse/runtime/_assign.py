@@ -48,6 +48,7 @@ from matfuse.runtime.containers_map import ContainersMap, map_assign
 from matfuse.runtime._elementwise import string_of
 from matfuse.runtime._subscripts import DELETE, folded_shape, is_colon, positions
 from matfuse.runtime.values import (
+    CHAR_DTYPE,
     CellArray,
     DeviceValue,
     MObject,
@@ -132,8 +133,10 @@ def paren_set(v: Any, idx: list, rhs: Any, inplace: bool = False) -> Any:
         assign = getattr(rhs if isinstance(rhs, MObject) else v, "object_paren_assign", None)
         if assign is not None:
             return assign(v, idx, rhs)
-    # MATLAB deletes for any 0x0 double right side, not only a literal [].
-    if rhs is DELETE or is_empty_double(rhs):
+    # MATLAB deletes for any 0x0 double right side, not only a literal [],
+    # and for the 0x0 char '' (the s(s == ' ') = '' idiom).
+    if rhs is DELETE or is_empty_double(rhs) or (
+            type(rhs) is np.ndarray and rhs.shape == (0, 0) and rhs.dtype == CHAR_DTYPE):
         if v is None:
             return empty_double()
         return delete_elements(v, idx)

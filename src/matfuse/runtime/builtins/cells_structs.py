@@ -319,11 +319,15 @@ def _field_name_arg(v: Any, fn: str) -> str:
 
 @builtin("getfield", category="structs", nargin=(2, None))
 def getfield(s: Any, *path: Any) -> Any:
-    """Value of a (nested) field: getfield(s, 'a', 'b') is s.a.b."""
+    """Value of a (nested) field: getfield(s, 'a', 'b') is s.a.b; a cell of
+    subscripts indexes on the way, getfield(s, {1,2}, 'a', {3}) is s(1,2).a(3)."""
+    from matfuse.runtime.indexing import paren_get
+
     value = s
     for part in path:
         if isinstance(part, CellArray):
-            raise MatlabError("MATLAB:getfield:IndexNotSupported", "Indexing arguments to getfield are not supported.")
+            value = paren_get(value, list(part.data.reshape(-1, order="F")))
+            continue
         name = _field_name_arg(part, "getfield")
         st = _require_struct(value, "getfield")
         if name not in st.fields:
@@ -334,10 +338,30 @@ def getfield(s: Any, *path: Any) -> Any:
 
 @builtin("setfield", category="structs", nargin=(3, None))
 def setfield(s: Any, *path_and_value: Any) -> Any:
-    """Copy of s with a (nested) field set: setfield(s, 'a', v)."""
+    """Copy of s with a (nested) field set: setfield(s, 'a', v); a cell of
+    subscripts indexes on the way, setfield(s, {1,2}, 'a', {3}, v) is
+    s(1,2).a(3) = v (growing arrays as that assignment does)."""
     *path, value = path_and_value
-    names = [_field_name_arg(p, "setfield") for p in path]
-    return _set_path(s, names, value)
+    if not any(isinstance(p, CellArray) for p in path):
+        return _set_path(s, [_field_name_arg(p, "setfield") for p in path], value)
+    return _set_indexed(s, path, value)
+
+
+def _set_indexed(target: Any, path: list[Any], value: Any) -> Any:
+    from matfuse.runtime._assign import paren_set
+    from matfuse.runtime.indexing import lvalue_field_get, lvalue_paren_get
+
+    if not path:
+        return value
+    part, rest = path[0], path[1:]
+    if isinstance(part, CellArray):
+        idx = list(part.data.reshape(-1, order="F"))
+        inner = _set_indexed(lvalue_paren_get(target, idx) if rest else None, rest, value)
+        base = target if target is not None else (StructArray.scalar({}) if isinstance(inner, StructArray)
+                                                  else np.zeros((0, 0)))
+        return paren_set(base, idx, inner)
+    name = _field_name_arg(part, "setfield")
+    return _set_path(target, [name], _set_indexed(lvalue_field_get(target, name), rest, value))
 
 
 def _set_path(s: Any, names: list[str], value: Any) -> StructArray:

@@ -16,7 +16,7 @@ from matfuse.errors import MatlabError
 from matfuse.runtime._matrixops import emit_warning
 from matfuse.runtime.builtins._common import is_text, text_arg
 from matfuse.runtime.registry import builtin
-from matfuse.runtime.values import CHAR_DTYPE, MObject, char_array, to_str
+from matfuse.runtime.values import CHAR_DTYPE, CellArray, MObject, char_array, to_str
 
 
 def _text(s: str) -> np.ndarray:
@@ -38,17 +38,36 @@ def tempname(folder: Any = None) -> Any:
 
 @builtin("fullfile", category="files", nargin=(1, None))
 def fullfile(*parts: Any) -> Any:
-    """Join folder and file names with '/' (repeated separators collapsed)."""
-    names = [text_arg(p, "fullfile", "input") for p in parts]
+    """Join folder and file names with '/' (repeated separators collapsed).
+    A cell array of names among the parts gives a cell array of the same
+    size, one joined name per element (the other parts are shared)."""
+    cells = [p for p in parts if isinstance(p, CellArray)]
+    if not cells:
+        return _text(_join([text_arg(p, "fullfile", "input") for p in parts]))
+    shape = cells[0].shape
+    if any(c.data.size != cells[0].data.size for c in cells):
+        raise MatlabError("MATLAB:fullfile:CellArraysOfDifferentSize",
+                          "All cell array inputs must have the same number of elements.")
+    columns = []
+    for p in parts:
+        if isinstance(p, CellArray):
+            columns.append([text_arg(v, "fullfile", "input") for v in p.data.reshape(-1, order="F")])
+        else:
+            columns.append([text_arg(p, "fullfile", "input")] * cells[0].data.size)
+    joined = [_join(list(names)) for names in zip(*columns)]
+    return CellArray.from_list([_text(j) for j in joined], shape)
+
+
+def _join(names: list[str]) -> str:
     names = [n for n in names if n]
     if not names:
-        return np.zeros((1, 0), dtype=CHAR_DTYPE)
+        return ""
     joined = names[0]
     for n in names[1:]:
         joined = joined.rstrip("/") + "/" + n.lstrip("/") if joined else n
     while "//" in joined[1:]:
         joined = joined[0] + joined[1:].replace("//", "/")
-    return char_array(joined)
+    return joined
 
 
 @builtin("fileparts", category="files", nargin=(1, 1), nargout=(0, 3), wants_nargout=True)

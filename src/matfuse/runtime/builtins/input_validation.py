@@ -174,7 +174,9 @@ def validateattributes(a: Any, classes: Any, attributes: Any, *where: Any) -> No
                 raise _fail(ident, f"{text} {value.reshape(-1)[0]:g}", where)
         elif name == "size":
             want = value.reshape(-1)
-            ok = len(want) == len(shape) and all(np.isnan(w) or w == s for w, s in zip(want, shape))
+            # Dimensions past ndims are 1 (a NaN entry matches any size).
+            padded = tuple(shape) + (1,) * (len(want) - len(shape))
+            ok = len(want) >= len(shape) and all(np.isnan(w) or w == s for w, s in zip(want, padded))
             if not ok:
                 dims = "x".join("N" if np.isnan(w) else str(int(w)) for w in want)
                 raise _fail("incorrectSize", f"of size {dims} when it is actually size "

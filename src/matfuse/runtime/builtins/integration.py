@@ -78,6 +78,16 @@ def integral(ctx: Any, fun: Any, xmin: Any, xmax: Any, *options: Any) -> Any:
     opts = _name_values(options, "integral", ("abstol", "reltol", "arrayvalued", "waypoints"))
     abstol = scalar_value(opts["abstol"], "integral") if "abstol" in opts else 1e-10
     reltol = scalar_value(opts["reltol"], "integral") if "reltol" in opts else 1e-6
+    waypoints = to_array(opts["waypoints"]).reshape(-1) if "waypoints" in opts else np.zeros(0)
+    limits = [to_array(v).reshape(-1) for v in (xmin, xmax)]
+    single = any(v.dtype in (np.float32, np.complex64) for v in limits + [waypoints])
+    if any(v.dtype.kind == "c" for v in limits + [waypoints]):
+        # A complex limit or waypoint: the integral along the straight
+        # segments a -> waypoints -> b in the complex plane.
+        path = [complex(scalar_value(np.real(v), "integral"), scalar_value(np.imag(v), "integral"))
+                for v in [limits[0]] + [w for w in waypoints] + [limits[1]]]
+        result = _path_integral(_scalar_caller_complex(ctx, f, "integral"), path, abstol, reltol)
+        return _result_class(result, single)
     a, b = scalar_value(xmin, "integral"), scalar_value(xmax, "integral")
     if "arrayvalued" in opts and bool(to_array(opts["arrayvalued"]).reshape(-1)[0]):
         shape = None
@@ -91,11 +101,42 @@ def integral(ctx: Any, fun: Any, xmin: Any, xmax: Any, *options: Any) -> Any:
         value, _ = scipy.integrate.quad_vec(vector, a, b, epsabs=abstol, epsrel=reltol)
         out = np.asarray(value).reshape(shape, order="F")
         return canonical(out.real if not np.any(out.imag) else out)
-    points = None
-    if "waypoints" in opts:
-        points = to_array(opts["waypoints"]).astype(np.float64).reshape(-1)
+    points = waypoints.astype(np.float64) if waypoints.size else None
     result = _quad_complex(_scalar_caller(ctx, f, "integral"), a, b, abstol, reltol, points)
-    return result.real if result.imag == 0 else result
+    return _result_class(result, single)
+
+
+def _result_class(result: complex, single: bool) -> Any:
+    """A scalar integral: real when its imaginary part is zero, single when
+    a limit or waypoint is single."""
+    value: Any = result.real if result.imag == 0 else result
+    return canonical(np.array([[value]], dtype=np.float32 if result.imag == 0 else np.complex64)) \
+        if single else value
+
+
+def _scalar_caller_complex(ctx: Any, fun: Any, fn: str) -> Callable[[complex], complex]:
+    def value(z: complex) -> complex:
+        arg = z.real if z.imag == 0 else canonical(np.array([[z]], dtype=np.complex128))
+        out = ctx.call(fun, [arg], 1)
+        arr = to_array(out[0]) if out else np.zeros((0, 0))
+        if arr.size != 1:
+            raise MatlabError(f"MATLAB:{fn}:integrandOutputSize",
+                              "Output of the function must be the same size as the input.")
+        return complex(arr.reshape(-1)[0])
+    return value
+
+
+def _path_integral(f: Callable[[complex], complex], path: list[complex], abstol: float,
+                   reltol: float) -> complex:
+    """Sum over the segments p -> q of the integral of f(p + t(q - p))(q - p), t in [0, 1]."""
+    total = 0j
+    for p, q in zip(path[:-1], path[1:]):
+        if p == q:
+            continue
+        step = q - p
+        total += _quad_complex(lambda t, p=p, step=step: f(p + t * step) * step,
+                               0.0, 1.0, abstol, reltol, None)
+    return total
 
 
 def _limit(v: Any, ctx: Any, fn: str) -> Callable[[float], float]:
@@ -130,7 +171,10 @@ def _ode(ctx: Any, fun: Any, tspan: Any, y0: Any, options: Any, nargout: int, me
     if times.size < 2 or times[0] == times[-1]:
         raise MatlabError(f"MATLAB:{fn}:TspanSize",
                           "The time span must have at least two distinct elements.")
-    start = to_array(y0).astype(np.float64)
+    initial = to_array(y0)
+    # A complex y0 gives a complex solution (the explicit Runge-Kutta steps take complex values).
+    kind = np.complex128 if initial.dtype.kind == "c" else np.float64
+    start = initial.astype(kind)
     y_shape = start.shape
     rtol = _number(options, "RelTol", 1e-3)
     atol = _number(options, "AbsTol", 1e-6)
@@ -141,8 +185,12 @@ def _ode(ctx: Any, fun: Any, tspan: Any, y0: Any, options: Any, nargout: int, me
         if out.size != y.size:
             raise MatlabError(f"MATLAB:{fn}:derivativeSize",
                               f"The function must return a column vector of length {y.size}.")
-        return out.astype(np.float64).reshape(-1)
+        return out.astype(kind).reshape(-1)
 
+    if kind is np.float64 and to_array(ctx.call(f, [float(times[0]), canonical(start.reshape(-1, 1))],
+                                                 1)[0]).dtype.kind == "c":
+        kind = np.complex128           # complex slopes at the start: a complex solution
+        start = start.astype(kind)
     extra: dict[str, Any] = {}
     max_step = _option(options, "MaxStep")
     if max_step is not None:
@@ -193,10 +241,33 @@ def ode23(ctx: Any, fun: Any, tspan: Any, y0: Any, options: Any = None, nargout:
 
 @builtin("odeset", category="integration", nargin=(0, None))
 def odeset(*args: Any) -> Any:
-    """ODE options structure: odeset('RelTol', 1e-6, 'AbsTol', 1e-8, ...)."""
-    if len(args) % 2:
+    """ODE options structure with every documented field ([] when unset):
+    odeset('RelTol', 1e-6, ...), odeset(old, 'Name', value), odeset(old, new)
+    (new's nonempty values replace old's). Names are case-insensitive."""
+    values: dict[str, Any] = {name: np.zeros((0, 0)) for name in ODE_OPTION_NAMES}
+    rest = list(args)
+    first = True
+    while rest and isinstance(rest[0], StructArray):
+        given = rest.pop(0).data.reshape(-1)[0]
+        values.update({_ode_option_name(k): v for k, v in given.items()
+                       if first or not (isinstance(v, np.ndarray) and v.size == 0)})
+        first = False
+    if len(rest) % 2:
         raise MatlabError("MATLAB:odeset:InvalidNameValue", "Arguments must occur in name-value pairs.")
-    values: dict[str, Any] = {}
-    for name, value in zip(args[::2], args[1::2]):
-        values[to_str(name) if is_text(name) else "?"] = value
+    for name, value in zip(rest[::2], rest[1::2]):
+        values[_ode_option_name(to_str(name) if is_text(name) else "")] = value
     return StructArray.scalar(values)
+
+
+# odeset's fields, in the order of MATLAB's options structure.
+ODE_OPTION_NAMES = ("AbsTol", "BDF", "Events", "InitialStep", "Jacobian", "JConstant", "JPattern",
+                    "Mass", "MassSingular", "MaxOrder", "MaxStep", "NonNegative", "NormControl",
+                    "OutputFcn", "OutputSel", "Refine", "RelTol", "Stats", "Vectorized",
+                    "MStateDependence", "MvPattern", "InitialSlope")
+
+
+def _ode_option_name(name: str) -> str:
+    for known in ODE_OPTION_NAMES:
+        if known.lower() == name.lower():
+            return known
+    raise MatlabError("MATLAB:odeset:InvalidPropertyName", f"Unrecognized property name '{name}'.")

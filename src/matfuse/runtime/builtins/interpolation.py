@@ -1,4 +1,4 @@
-"""Interpolation: interp1, interp2, spline.
+"""Interpolation: interp1, interp2 (spline: splines.py).
 
 interp1 methods: linear (default), nearest (ties go to the larger sample),
 previous, next, pchip/cubic (Fritsch-Carlson, as MATLAB's pchip), spline
@@ -16,7 +16,7 @@ from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value
 from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input
 from matfuse.runtime.builtins.piecewise_polynomial import make_pp
-from matfuse.runtime.interpolation_columns import interp_columns, spline_values
+from matfuse.runtime.interpolation_columns import interp_columns
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import canonical, to_str
 
@@ -225,35 +225,3 @@ def interp2(*args: Any) -> Any:
                           "The lengths of X and Y must match the size of V.")
     xq, yq = _query_grid(xq.real, yq.real)
     return canonical(_grid_values(xg.real, yg.real, v, xq, yq, method, extrapval))
-
-
-@builtin("spline", category="interpolation", nargin=(3, 3))
-@ieee_quiet
-def spline(x: Any, y: Any, xq: Any) -> Any:
-    """Cubic spline interpolation (not-a-knot; two extra y values clamp the end slopes)."""
-    import scipy.interpolate
-    xv = _float(x, "spline").reshape(-1, order="F")
-    yv = _float(y, "spline")
-    q = _float(xq, "spline")
-    if yv.ndim != 2 or min(yv.shape) > 1:
-        raise MatlabError("MATLAB:spline:XYLengthMismatch",
-                          "Only vector-valued data are supported.")
-    vals = yv.reshape(-1, order="F")
-    if xv.size < 2 or np.any(~np.isfinite(xv)):
-        raise MatlabError("MATLAB:spline:NotEnoughPts", "There should be at least two data points.")
-    order = np.argsort(xv)
-    if np.any(np.diff(xv[order]) == 0):
-        raise MatlabError("MATLAB:spline:RepeatedSites", "The data sites should be distinct.")
-    if vals.size == xv.size:
-        xv, vals = xv[order], vals[order]
-    elif vals.size == xv.size + 2:
-        xv, vals = xv[order], np.concatenate([vals[:1], vals[1:-1][order], vals[-1:]])
-    if vals.size == xv.size + 2:
-        fn = scipy.interpolate.CubicSpline(xv, vals[1:-1], bc_type=((1, vals[0]), (1, vals[-1])))
-        out = fn(q.reshape(-1, order="F"))
-    elif vals.size == xv.size:
-        out = spline_values(xv, vals.reshape(-1, 1), q.reshape(-1, order="F"))[:, 0]
-    else:
-        raise MatlabError("MATLAB:spline:XYLengthMismatch",
-                          "The number of sites, X, is incompatible with the number of values, Y.")
-    return canonical(np.asarray(out).reshape(q.shape, order="F"))

@@ -270,28 +270,53 @@ def mat2str(x: Any, *options: Any) -> Any:
     return char_array(text)
 
 
-_NUMBER_RE = re.compile(
-    r"^\s*(?P<re>[+-]?(?:(?:\d[\d,]*\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?|inf|nan))?"
-    r"(?:\s*(?P<isign>[+-])\s*(?P<im>(?:\d[\d,]*\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?|inf|nan)?\s*\*?\s*[ij])?\s*$",
-    re.IGNORECASE)
+_MAGNITUDE = r"(?:(?:\d[\d,]*\.?\d*|\.\d+)(?:[eEdD][+-]?\d+)?|inf|nan)"
+# One term of a number: real (2.5), or imaginary written 2i, 2*i, i*2 or i.
+_TERM_RE = re.compile(
+    rf"^(?:(?P<re>{_MAGNITUDE})|(?P<im1>{_MAGNITUDE})\s*\*?\s*[ij]|[ij]\s*\*\s*(?P<im2>{_MAGNITUDE})"
+    rf"|(?P<unit>[ij]))$", re.IGNORECASE)
+_EXPONENT_SIGN_RE = re.compile(r"(?:\d|\.)[eEdD]\s*$")
+
+
+def _terms(text: str) -> list[str] | None:
+    """``text`` split before each sign that is not an exponent's (at most two terms)."""
+    pieces, start = [], 0
+    for k in range(1, len(text)):
+        if text[k] in "+-" and not _EXPONENT_SIGN_RE.search(text[:k]) and text[:k].strip() not in ("", "+", "-"):
+            pieces.append(text[start:k])
+            start = k
+    pieces.append(text[start:])
+    return pieces if len(pieces) <= 2 else None
 
 
 def parse_double(text: str) -> float | complex:
-    """MATLAB ``str2double`` of one text (NaN when it is not a number)."""
-    m = _NUMBER_RE.match(text)
-    if not m or (m.group("re") is None and m.group("isign") is None):
-        # A lone imaginary number such as '2i'.
-        m2 = re.match(r"^\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*\*?\s*[ij]\s*$", text)
-        if m2:
-            return complex(0.0, float(m2.group(1)))
+    """MATLAB ``str2double`` of one text (NaN when it is not a number): a real
+    number, an imaginary one (2i, 2*i, i*2, i, Inf*i) or their sum, with
+    commas as thousands separators and d/D exponents."""
+    terms = _terms(text.strip())
+    if not terms or not terms[0]:
         return math.nan
-    real = _to_float(m.group("re")) if m.group("re") else 0.0
-    if m.group("isign") is None:
+    real = imag = None
+    for term in terms:
+        body = term.strip()
+        negative = body.startswith("-")
+        body = body[1:].strip() if body[:1] in "+-" else body
+        m = _TERM_RE.match(body)
+        if m is None:
+            return math.nan
+        value = 1.0 if m.group("unit") else _to_float(m.group("re") or m.group("im1") or m.group("im2"))
+        value = -value if negative else value
+        if m.group("re") is not None:
+            if real is not None:
+                return math.nan
+            real = value
+        else:
+            if imag is not None:
+                return math.nan
+            imag = value
+    if imag is None:
         return real
-    imag = _to_float(m.group("im")) if m.group("im") else 1.0
-    if m.group("isign") == "-":
-        imag = -imag
-    return complex(real, imag)
+    return complex(real if real is not None else 0.0, imag)
 
 
 def _to_float(text: str) -> float:

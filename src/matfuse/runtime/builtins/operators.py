@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+import numpy as np
+
 from matfuse.runtime._limits import MAX_DIMENSIONS, too_many_dimensions_error
 from matfuse.runtime import ops
 from matfuse.runtime._concat import cat_values
 from matfuse.runtime._elementwise import logical_op
 from matfuse.runtime.builtins._common import dim_arg
 from matfuse.runtime.registry import GpuSpec, builtin
+from matfuse.runtime.values import canonical
 
 # (builtin name, operator token, provider op name)
 _BINARY = (
@@ -50,8 +53,15 @@ for _name, _token, _op in _MATRIX:
 @builtin("xor", category="operators", nargin=(2, 2),
          gpu=GpuSpec(kind="elementwise", hook="elem_binary", op="xor"), fusion="xor")
 def xor(a: Any, b: Any) -> Any:
-    """Logical exclusive or, elementwise with implicit expansion."""
-    return logical_op("xor", a, b)
+    """Logical exclusive or, elementwise with implicit expansion. Complex
+    operands are documented for xor: an element is true when it is nonzero."""
+    return logical_op("xor", _nonzero_if_complex(a), _nonzero_if_complex(b))
+
+
+def _nonzero_if_complex(v: Any) -> Any:
+    if type(v) is complex or (type(v) is np.ndarray and v.dtype.kind == "c"):
+        return canonical(np.asarray(v) != 0)
+    return v
 
 
 @builtin("uminus", category="operators", nargin=(1, 1),

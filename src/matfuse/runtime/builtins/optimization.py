@@ -27,12 +27,16 @@ OPTION_NAMES = ("Display", "FunValCheck", "MaxFunEvals", "MaxIter", "OutputFcn",
 
 @builtin("optimset", category="optimization", nargin=(0, None))
 def optimset(*args: Any) -> Any:
-    """Options structure: optimset('TolX', 1e-8, ...), optimset(old, 'Name', value)."""
+    """Options structure: optimset('TolX', 1e-8, ...), optimset(old, 'Name', value),
+    optimset(old, new) (the nonempty values of new replace old's)."""
     values: dict[str, Any] = {name: np.zeros((0, 0)) for name in OPTION_NAMES}
     rest = list(args)
+    first = True
     while rest and isinstance(rest[0], StructArray):
-        old = rest.pop(0).data.reshape(-1)[0]
-        values.update({_option_name(k): v for k, v in old.items()})
+        given = rest.pop(0).data.reshape(-1)[0]
+        values.update({_option_name(k): v for k, v in given.items()
+                       if first or not (isinstance(v, np.ndarray) and v.size == 0)})
+        first = False
     if len(rest) % 2:
         raise MatlabError("MATLAB:optimset:InvalidParamName", "Arguments must occur in name-value pairs.")
     for name, value in zip(rest[::2], rest[1::2]):
@@ -177,12 +181,15 @@ def fminbnd(ctx: Any, fun: Any, x1: Any, x2: Any, options: Any = None, nargout: 
     return tuple(outs[:max(nargout, 1)]) if nargout > 1 else outs[0]
 
 
-@builtin("fminsearch", category="optimization", nargin=(2, 3), nargout=(0, 4), needs_ctx=True,
+@builtin("fminsearch", category="optimization", nargin=(1, 3), nargout=(0, 4), needs_ctx=True,
          wants_nargout=True)
-def fminsearch(ctx: Any, fun: Any, x0: Any, options: Any = None, nargout: int = 1) -> Any:
+def fminsearch(ctx: Any, fun: Any, x0: Any = None, options: Any = None, nargout: int = 1) -> Any:
     """Unconstrained minimum of a function of several variables
-    (Nelder-Mead simplex); x has the shape of x0."""
+    (Nelder-Mead simplex); x has the shape of x0. fminsearch(problem) reads
+    the fields objective, x0 and options of a problem structure."""
     import scipy.optimize
+    if x0 is None:
+        fun, x0, options = _problem_fields(fun, "fminsearch")
     f = _objective(ctx, fun, "fminsearch")
     start = numeric_values(x0).astype(np.float64)   # a char x0 is its codes
     shape = start.shape
@@ -207,3 +214,14 @@ def fminsearch(ctx: Any, fun: Any, x0: Any, options: Any = None, nargout: int = 
                        _output_struct(int(res.nit), int(res.nfev), "Nelder-Mead simplex direct search",
                                       "Optimization terminated")]
     return tuple(outs[:max(nargout, 1)]) if nargout > 1 else outs[0]
+
+
+def _problem_fields(problem: Any, fn: str) -> tuple[Any, Any, Any]:
+    """(objective, x0, options) of a problem structure."""
+    if not isinstance(problem, StructArray) or problem.data.size != 1:
+        raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
+    fields = problem.data.reshape(-1)[0]
+    if "objective" not in fields or "x0" not in fields:
+        raise MatlabError(f"MATLAB:{fn}:InvalidProblem",
+                          "The problem structure must have the fields 'objective' and 'x0'.")
+    return fields["objective"], fields["x0"], fields.get("options")

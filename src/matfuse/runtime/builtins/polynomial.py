@@ -189,6 +189,11 @@ def roots(c: Any) -> Any:
         return canonical(np.zeros((0, 0)))
     trailing = pv.size - 1 - nz[-1]
     pv = pv[nz[0]:nz[-1] + 1]
+    # Leading coefficients so small that dividing by them overflows are
+    # dropped, as MATLAB's roots does (their roots are at infinity).
+    with np.errstate(over="ignore", divide="ignore"):
+        while pv.size > 1 and np.any(np.isinf(pv[1:] / pv[0])):
+            pv = pv[1:]
     n = pv.size - 1
     if n >= 1:
         companion = np.diag(np.ones(n - 1, dtype=pv.dtype), -1)

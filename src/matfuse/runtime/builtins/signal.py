@@ -1,4 +1,4 @@
-"""Convolution and filtering: conv, conv2, deconv, filter."""
+"""Convolution and filtering: conv, conv2, convn, deconv, filter."""
 
 from __future__ import annotations
 
@@ -155,6 +155,36 @@ def conv2(*args: Any) -> Any:
     else:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
     return canonical(_cut2(full, a.shape, bshape, mode))
+
+
+@builtin("convn", category="signal", nargin=(2, 3))
+def convn(a: Any, b: Any, shape: Any = None) -> Any:
+    """N-D convolution: convn(A, B, shape); 'same' keeps the central part of
+    the full result the size of A (from floor(size(B)/2) on, as conv2),
+    'valid' the part computed without zero padding."""
+    import scipy.signal
+    mode = _shape_arg(shape, "convn") if shape is not None else "full"
+    x = float_array(a, "convn")
+    y = float_array(b, "convn")
+    nd = max(x.ndim, y.ndim)
+    xs = x.shape + (1,) * (nd - x.ndim)
+    ys = y.shape + (1,) * (nd - y.ndim)
+    x, y = x.reshape(xs, order="F"), y.reshape(ys, order="F")
+    full_shape = tuple(max(p + q - 1, 0) for p, q in zip(xs, ys))
+    if x.size == 0 or y.size == 0:
+        full = np.zeros(full_shape, dtype=np.result_type(x, y))
+    else:
+        full = scipy.signal.convolve(x, y, mode="full", method="direct")
+    if mode == "same":
+        cut = tuple(slice(q // 2, q // 2 + p) for p, q in zip(xs, ys))
+    elif mode == "valid":
+        cut = tuple(slice(q - 1, q - 1 + max(p - q + 1, 0)) for p, q in zip(xs, ys))
+    else:
+        cut = tuple(slice(None) for _ in xs)
+    out = np.ascontiguousarray(full[cut])
+    if np.float32 in (x.dtype, y.dtype) or np.complex64 in (x.dtype, y.dtype):
+        out = out.astype(np.complex64 if out.dtype.kind == "c" else np.float32)
+    return canonical(out)
 
 
 @builtin("deconv", category="signal", nargin=(2, 2), nargout=(0, 2))

@@ -295,7 +295,8 @@ def issorted(x: Any, *args: Any) -> Any:
                               "Sort direction must be 'ascend' or 'descend'.")
     if "rows" in words:
         ranks, _ = _row_ranks(x, "issorted")
-        order = rows_order(ranks, list(range(1, ranks.shape[1] + 1)))
+        sign = -1 if "descend" in words else 1
+        order = rows_order(ranks, [sign * c for c in range(1, ranks.shape[1] + 1)])
         return bool(np.array_equal(order, np.arange(ranks.shape[0])))
     descend = "descend" in words
     texts = _text_items(x)

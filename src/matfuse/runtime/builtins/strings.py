@@ -73,8 +73,10 @@ def strcat(*args: Any) -> Any:
     for i in range(count):
         parts = []
         for p in parsed:
-            s = p.items[0] if len(p.items) == 1 else p.items[i]
-            parts.append(s or "")
+            s = (p.items[0] if len(p.items) == 1 else p.items[i]) or ""
+            if kind == "cell" and p.kind == "char":
+                s = s.rstrip(_WHITESPACE)   # char inputs lose trailing whitespace, cells keep it
+            parts.append(s)
         out.append("".join(parts))
     if kind == "string":
         return string_array(out, shape)

@@ -169,11 +169,21 @@ def replace(s: Any, old: Any, new: Any) -> Any:
 
 @builtin("erase", category="strings", nargin=(2, 2))
 def erase(s: Any, match: Any) -> Any:
-    """Delete all occurrences of match (text or array of texts)."""
+    """Delete all occurrences of match (text or array of texts). Char text
+    left empty is 0x0, as MATLAB's char of an empty string."""
     arg = text_arg(s, "erase", "First input")
     olds = _patterns(match, "erase")
-    return rebuild(arg, [None if t is None else _replace_all(t, olds, [""] * len(olds))
-                         for t in arg.items])
+    out = rebuild(arg, [None if t is None else _replace_all(t, olds, [""] * len(olds))
+                        for t in arg.items])
+    if isinstance(out, CellArray):
+        return CellArray(np.vectorize(_empty_char_0x0, otypes=[object])(out.data)) if out.data.size else out
+    return _empty_char_0x0(out)
+
+
+def _empty_char_0x0(v: Any) -> Any:
+    if is_char(v) and v.size == 0:
+        return np.zeros((0, 0), dtype=CHAR_DTYPE)
+    return v
 
 
 def _extract(s: Any, where: Any, fn: str, before: bool) -> Any:

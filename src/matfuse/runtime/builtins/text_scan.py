@@ -1,4 +1,4 @@
-"""Reading formatted data from text: sscanf, textscan (basic).
+"""Reading formatted data from text: sscanf, textscan.
 
 ``sscanf(str, format, size)`` applies the format repeatedly until the text
 or the format fails, as C's scanf: ``%d %i %u %f %e %g %x %o %s %c`` with
@@ -8,9 +8,10 @@ double column (filled column-wise into ``size``); when every conversion is
 ``%s``/``%c`` the result is a char row. Outputs ``[A, count, errmsg,
 nextindex]``.
 
-``textscan(str_or_fid, format, N, 'Delimiter', d, 'HeaderLines', k)``
-reads columns: ``%f %d %n %u`` give numeric columns, ``%s``/``%q`` cell
-columns of text; returns a 1-by-nformat cell array.
+``textscan(str_or_fid, format, N, Name, Value)`` reads columns (the field
+rules are in ``_textscan_reader``): numeric conversions give numeric
+columns of their class, ``%s``/``%q``/``%[...]`` cell columns of text,
+``%c`` a char array; returns a 1-by-nformat cell array.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text
 from matfuse.runtime.builtins._text_args import make_char
+from matfuse.runtime.builtins._textscan_reader import NUMERIC_CLASS, Conversion, Reader, parse_format
+from matfuse.runtime.builtins._textscan_rows import columns_of_first_line, read_options, scan_rows, skip_header
 from matfuse.runtime.builtins.files import get_file
 from matfuse.runtime.registry import builtin
-from matfuse.runtime.values import CellArray, canonical, to_array, to_str
+from matfuse.runtime.values import CHAR_DTYPE, CellArray, canonical, class_of, is_char, to_array, to_str
 
 _SPEC = re.compile(r"%(\*?)(\d*)(?:\.\d+)?(l|h)?([diufegxocs%]|\[[^\]]*\])")
 _NUMBER = {
@@ -177,60 +180,107 @@ def _textscan_options(args: list[Any]) -> tuple[int | None, dict[str, Any]]:
     if args and not is_text(args[0]):
         n = float(to_array(args.pop(0)).reshape(-1)[0])
         count = None if np.isinf(n) or n < 0 else int(n)
+    if len(args) % 2:
+        raise MatlabError("MATLAB:textscan:InvalidNameValue", "Name-value arguments must come in pairs.")
     opts: dict[str, Any] = {}
     for name, value in zip(args[::2], args[1::2]):
+        if not is_text(name):
+            raise MatlabError("MATLAB:textscan:InvalidNameValue", "Option names must be text.")
         opts[to_str(name).lower()] = value
     return count, opts
 
 
-@builtin("textscan", category="files", nargin=(1, None))
-def textscan(source: Any, fmt: Any = None, *args: Any) -> Any:
-    """Read columns of formatted text from a char vector or an open file:
-    C = textscan(str, '%s %f', 'Delimiter', ',', 'HeaderLines', 1)."""
-    if is_text(source):
+def _flag(v: Any) -> bool:
+    return bool(to_array(v).reshape(-1)[0]) if to_array(v).size else False
+
+
+def _number(v: Any) -> float:
+    arr = to_array(v).reshape(-1)
+    if arr.size != 1:
+        raise MatlabError("MATLAB:textscan:InvalidOption", "Expected a numeric scalar option value.")
+    return float(arr[0].real)
+
+
+_INT_LIMITS = {name: (np.iinfo(name).min, np.iinfo(name).max)
+               for name in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")}
+
+
+def _numeric_column(values: list[Any], cls: str) -> np.ndarray:
+    if cls in _INT_LIMITS:
+        lo, hi = _INT_LIMITS[cls]
+        out = np.zeros((len(values), 1), dtype=cls)
+        for k, v in enumerate(values):
+            x = float(np.real(v))
+            if np.isnan(x):
+                continue
+            out[k, 0] = lo if x <= lo else hi if x >= hi else int(np.round(x))
+        return out
+    arr = np.array(values, dtype=np.complex128 if any(isinstance(v, complex) for v in values)
+                   else np.float64).reshape(-1, 1)
+    if cls == "single":
+        arr = arr.astype(np.complex64 if arr.dtype.kind == "c" else np.float32)
+    return arr
+
+
+def _output(conv: Any, values: list[Any]) -> Any:
+    if conv.kind in NUMERIC_CLASS:
+        return canonical(_numeric_column(values, NUMERIC_CLASS[conv.kind]))
+    if conv.kind == "c":
+        width = max([len(v) for v in values], default=conv.width or 1)
+        rows = [v.ljust(width) for v in values]
+        arr = np.array([list(r) for r in rows], dtype=CHAR_DTYPE) if rows else np.zeros((0, width), dtype=CHAR_DTYPE)
+        return arr.reshape(len(rows), width)
+    return CellArray.from_list([make_char(v) if v else np.zeros((0, 0), dtype=CHAR_DTYPE) for v in values],
+                               (len(values), 1))
+
+
+def _collected(outputs: list[Any]) -> list[Any]:
+    """CollectOutput: neighbouring outputs of one class joined side by side."""
+    groups: list[list[Any]] = []
+    for out in outputs:
+        if groups and class_of(groups[-1][0]) == class_of(out) and not is_char(out):
+            groups[-1].append(out)
+        else:
+            groups.append([out])
+    joined = []
+    for group in groups:
+        if len(group) == 1:
+            joined.append(group[0])
+        elif isinstance(group[0], CellArray):
+            data = np.concatenate([g.data for g in group], axis=1)
+            joined.append(CellArray(data))
+        else:
+            joined.append(canonical(np.concatenate([to_array(g) for g in group], axis=1)))
+    return joined
+
+
+@builtin("textscan", category="files", nargin=(1, None), nargout=(0, 2), wants_nargout=True)
+def textscan(source: Any, fmt: Any = None, *args: Any, nargout: int = 1) -> Any:
+    """Read columns of formatted text from text or an open file:
+    C = textscan(str, '%s %f', N, 'Delimiter', ',', 'HeaderLines', 1, ...);
+    [C, position] = textscan(...) also gives the characters read."""
+    if is_char(source):       # a char matrix reads column by column
+        text = "".join(source.reshape(-1, order="F").tolist())
+    elif is_text(source):
         text = to_str(source)
     else:
         entry = get_file(source)
         text = entry.handle.read().decode("utf-8", errors="replace")
         entry.at_eof = True
-    count, opts = _textscan_options(list(args))
-    spec_text = to_str(fmt) if fmt is not None else "%f"
-    specs = [m.group(4) for m in _SPEC.finditer(spec_text) if m.group(4) != "%"]
-    skip_flags = [bool(m.group(1)) for m in _SPEC.finditer(spec_text) if m.group(4) != "%"]
-    lines = text.splitlines()
-    header = int(float(to_array(opts["headerlines"]).reshape(-1)[0])) if "headerlines" in opts else 0
-    lines = lines[header:]
-    delimiter = to_str(opts["delimiter"]) if "delimiter" in opts and is_text(opts["delimiter"]) else None
-    fields: list[str] = []
-    for line in lines:
-        if delimiter:
-            fields.extend(f.strip() for f in re.split("|".join(re.escape(d) for d in delimiter), line))
-        else:
-            fields.extend(line.split())
-    columns: list[list[Any]] = [[] for _ in specs]
-    k = 0
-    rows = 0
-    while k + len(specs) <= len(fields) and (count is None or rows < count):
-        for j, conv in enumerate(specs):
-            columns[j].append(fields[k + j])
-        k += len(specs)
-        rows += 1
-    out = []
-    for conv, col, skipped in zip(specs, columns, skip_flags):
-        if skipped:
-            continue
-        if conv in ("s", "q", "c") or conv.startswith("["):
-            out.append(CellArray.from_list([make_char(v.strip('"') if conv == "q" else v) for v in col],
-                                           (len(col), 1)))
-        else:
-            nums = []
-            for v in col:
-                try:
-                    nums.append(float(v))
-                except ValueError:
-                    nums.append(np.nan)
-            arr = np.array(nums, dtype=np.float64).reshape(-1, 1)
-            if conv in ("d", "u"):
-                arr = arr.astype(np.int32)
-            out.append(canonical(arr))
-    return CellArray.from_list(out, (1, len(out)))
+    count, pairs = _textscan_options(list(args))
+    options, delims_given, collect = read_options(pairs, to_str, is_text, _flag, _number)
+    reader = Reader(text, options, delims_given)
+    skip_header(reader, options.header_lines)
+    spec = to_str(fmt) if fmt is not None else "%f"
+    items = parse_format(spec)
+    if not any(isinstance(i, Conversion) for i in items):
+        if spec.strip():
+            raise MatlabError("MATLAB:textscan:BadFormatString",
+                              f"Unable to read the format '{spec}': it has no conversion.")
+        items = [Conversion("f") for _ in range(columns_of_first_line(reader))]
+    columns, convs = scan_rows(reader, items, count)
+    outputs = [_output(conv, col) for conv, col in zip(convs, columns)]
+    if collect:
+        outputs = _collected(outputs)
+    cell = CellArray.from_list(outputs, (1, len(outputs)))
+    return (cell, float(reader.pos)) if nargout > 1 else cell

@@ -165,11 +165,26 @@ def cast(v: Any, cls: Any, proto: Any = None) -> Any:
     if isinstance(v, DeviceValue):
         v = v.gather()
     result = to_class(v, name)
+    if proto is not None and name in ("double", "single") and _is_complex(proto):
+        # 'like' takes the prototype's complexity too (MATLAB's cast doc).
+        from matfuse.runtime.builtins.complex_parts import complex_
+
+        result = complex_(result)
     if proto is not None:
         from matfuse.runtime.builtins.construction import place_like
 
         result = place_like(result, proto)  # a gpuArray prototype: a gpuArray result
     return result
+
+
+def _is_complex(v: Any) -> bool:
+    """Whether a value is stored complex (a sparse matrix by its CSC data)."""
+    if isinstance(v, DeviceValue):
+        v = v.gather()
+    if type(v) is complex:
+        return True
+    store = getattr(v, "csc", v)
+    return isinstance(getattr(store, "dtype", None), np.dtype) and store.dtype.kind == "c"
 
 
 _TYPECAST_CLASSES = ("double", "single") + INTEGER_CLASSES
