@@ -161,12 +161,31 @@ def test_small_writes_into_a_preallocated_array_run_on_the_host(device, planner_
     device.reset_telemetry()
     out = io.StringIO()
     Session(stdout=out).eval(code)
-    assert device.telemetry().get("uploads", 0) <= 1        # at most sum's input
+    telemetry = device.telemetry()
+    assert telemetry.get("uploads", 0) <= 1        # at most sum's input
+    # the first write runs on the device; the second brings A to the host once
+    assert telemetry.get("downloads", 0) <= 2
     assert planner_on.log.counts[("cpu", "indexed-write")] == 1
     offload.deactivate()
     expected = io.StringIO()
     Session(stdout=expected).eval(code)
     assert out.getvalue() == expected.getvalue() == "double 0 462 5\n"
+
+
+def test_one_write_into_a_preallocated_array_stays_on_the_device(device, planner_on):
+    """``U = zeros(n); U(k, k) = 1;`` then device work: the write is one
+    scatter on the device; the zeros are never made on the host and uploaded."""
+    code = ("U = zeros(100, 30); U(50, 15) = 100; V = U * 2 + 1; "
+            "fprintf('%g %g\\n', sum(V(:)), V(50, 15));")
+    device.synchronize()
+    device.reset_telemetry()
+    out = io.StringIO()
+    session = Session(stdout=out)
+    session.eval(code)
+    assert device.telemetry().get("uploads", 0) == 0
+    assert planner_on.log.counts[("cpu", "indexed-write")] == 0
+    assert isinstance(session.interp.base["U"], DeviceValue)
+    assert out.getvalue() == "3200 201\n"
 
 
 def test_writes_into_computed_device_values_stay_on_the_device(device, planner_on):

@@ -1,16 +1,21 @@
-"""Small indexed writes into an auto-offloaded array nobody has computed yet.
+"""Small indexed writes into auto-offloaded arrays.
 
 ``A = zeros(n, n); for ..., A(i, j) = s; end``: under auto-offload ``zeros``
-became a lazy generator on the device. Each write would be a device scatter
-(a dispatch and an upload of ``s``); instead the planner computes the
-generator on the host (no device work: nothing was ever materialised) and
-the loop runs as in the CPU run. ``router.entry`` asks
-``indexed_write_on_host`` first.
+became a lazy generator on the device, and a device scatter per write (a
+dispatch each) would make the loop crawl. ``U = zeros(n); U(n/2, n/2) = 1;``
+followed by device work on ``U`` is the other common shape: one write, and
+computing the zeros on the host would cost an upload of the whole array.
+The planner cannot see which shape it is in, so it decides in hindsight:
+the first small write into a pending generator runs on the device (one
+kernel and one scatter); a second small write into that result brings the
+array to the host (one download), where the rest of a filling loop runs as
+in the CPU run. ``router.entry`` asks ``plan_indexed_write`` first.
 """
 
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Any
 
 from matfuse.accelerate.planner.decisions import HOST
@@ -18,29 +23,44 @@ from matfuse.runtime.dispatcher import auto_offload_suspended
 from matfuse.runtime.values import AUTO_OFFLOADED, DeviceValue
 
 
-def indexed_write_on_host(v: Any, idx: list[Any], rhs: Any) -> Any:
-    """The host value to assign into instead of the device value ``v``, or
-    None (the device assignment runs).
+#: results of one small device write into a pending generator (a second
+#: small write brings the array to the host)
+_WRITTEN_ONCE: "weakref.WeakSet[Any]" = weakref.WeakSet()
 
-    ``A = zeros(n, n); for ... A(i, j) = s; end``: a hidden ``v`` that is
-    still a lazy generator graph (fill, linspace, random: no device buffer
-    behind it) is computed on the host, where small writes cost nothing,
-    instead of a device scatter (a dispatch and an upload) per write.
-    Applies to small host right-hand sides and host indices only.
+
+def plan_indexed_write(v: Any, idx: list[Any], rhs: Any) -> tuple[Any, bool]:
+    """Where ``v(idx...) = rhs`` runs: ``(host value, False)`` to assign
+    into on the host instead of the device value ``v``, or ``(None, mark)``
+    for the device assignment, whose result the caller passes to
+    ``remember_small_write`` when ``mark`` is true.
+
+    Applies to hidden (auto-offloaded) ``v`` with small host right-hand
+    sides and host indices only: the first such write into a still-pending
+    generator (no device buffer behind it) runs on the device and is
+    remembered; a small write into a remembered result downloads it.
     """
     from matfuse.accelerate.planner.offload import ACTIVE, STATE
 
     if STATE.mode != ACTIVE or STATE.planner is None or not isinstance(v, DeviceValue) \
             or v not in AUTO_OFFLOADED or isinstance(rhs, DeviceValue) \
             or any(isinstance(i, DeviceValue) for i in idx):
-        return None
-    if _numel(rhs) >= STATE.planner.thresholds.get("elementwise") or not _generators_only(v):
-        return None
+        return None, False
+    if _numel(rhs) >= STATE.planner.thresholds.get("elementwise"):
+        return None, False
+    if _generators_only(v):
+        return None, True
+    if v not in _WRITTEN_ONCE:
+        return None, False
     STATE.planner.record(HOST, "indexed-write", "subsasgn", "elementwise", _numel(v))
-    from matfuse.accelerate.fusion.host_eval import evaluate
-
     with auto_offload_suspended():
-        return evaluate(v.node, _no_download)
+        return v.gather(), False
+
+
+def remember_small_write(result: Any) -> None:
+    """Note the device result of a first small write (``plan_indexed_write``)."""
+    if isinstance(result, DeviceValue):
+        _WRITTEN_ONCE.add(result)
+        AUTO_OFFLOADED.add(result)
 
 
 def _generators_only(v: Any) -> bool:
@@ -51,10 +71,6 @@ def _generators_only(v: Any) -> bool:
     from matfuse.accelerate.fusion.graph import walk
 
     return all(n.handle is None and n.op != "loop" for n in walk(node))
-
-
-def _no_download(handle: Any) -> Any:
-    raise AssertionError("a generator-only graph has no device inputs")
 
 
 def _numel(v: Any) -> int:

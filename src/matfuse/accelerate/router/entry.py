@@ -30,7 +30,7 @@ from matfuse.accelerate import facade
 from matfuse.accelerate.fusion import executor as fusion_executor
 from matfuse.accelerate.fusion.executor import fusion_enabled
 from matfuse.accelerate.gpuarray import reset_device, upload_value
-from matfuse.accelerate.planner.preallocation import indexed_write_on_host
+from matfuse.accelerate.planner.preallocation import plan_indexed_write, remember_small_write
 from matfuse.accelerate.router import fused, placement, route
 from matfuse.runtime._assign import paren_set
 from matfuse.runtime.device_router import DeviceRouter, register_device_router
@@ -43,13 +43,16 @@ def _install_auto_offload() -> None:
 
 
 def _assign(v: Any, idx: list[Any], rhs: Any, inplace: bool = False) -> Any:
-    """``v(idx...) = rhs``: the planner keeps a preallocated auto-offloaded
-    array on the host while small writes fill it; otherwise the device
+    """``v(idx...) = rhs``: the planner brings a preallocated auto-offloaded
+    array to the host when small writes fill it; otherwise the device
     assignment (``route.device_assign``)."""
-    host = indexed_write_on_host(v, idx, rhs)
+    host, first_small_write = plan_indexed_write(v, idx, rhs)
     if host is not None:
         return paren_set(host, idx, rhs)
-    return route.device_assign(v, idx, rhs, inplace)
+    result = route.device_assign(v, idx, rhs, inplace)
+    if first_small_write:
+        remember_small_write(result)
+    return result
 
 
 def _upload(value: Any, lazy_scalar: bool = False) -> Any:
