@@ -90,20 +90,6 @@ def make_binary(op: str, left: tuple, right: tuple) -> Closure:
                    b_val if b_kind == "const" else None, b_fn, _ops.binary, op)
 
 
-def _row_literal(fns: tuple[Closure, ...], concat: Callable[[list], Any]) -> Closure:
-    """``[a b c]`` of single values (no cs-lists): what the general matrix
-    closure gives, one comprehension and one type pass for float rows."""
-    def row_literal(fr: Any) -> Any:
-        values = [fn(fr) for fn in fns]
-        for v in values:
-            if type(v) is not float:
-                return concat([values])
-        if len(values) == 1:
-            return values[0]
-        return np.array([values], dtype=np.float64)
-    return row_literal
-
-
 #: ``gpuArray.NAME(...)`` static constructors: NAME(..., 'gpuArray')
 _GPU_STATIC_TYPENAME = frozenset({"zeros", "ones", "eye", "true", "false", "Inf", "inf",
                                   "NaN", "nan", "rand", "randn", "randi"})
@@ -132,6 +118,21 @@ def gpuarray_static_call(node: ast.Expr) -> ast.Expr:
         return ast.Index(span, ast.Ident(span, "gpuArray"),
                          [ast.Index(span, ast.Ident(span, name), args)])
     return node
+
+
+def _row_literal(fns: tuple[Closure, ...], concat: Callable[[list], Any]) -> Closure:
+    """``[a b c]`` of single values (no cs-lists): what the general matrix
+    closure gives, one comprehension and one type pass for float rows."""
+    def row_literal(fr: Any) -> Any:
+        values = [fn(fr) for fn in fns]
+        for v in values:
+            if type(v) is not float:
+                return concat([values])
+        if len(values) == 1:
+            return values[0]
+        return np.array([values], dtype=np.float64)
+    return row_literal
+
 
 class EndBinding:
     """Compile-time record of the value an ``end`` refers to at run time."""
