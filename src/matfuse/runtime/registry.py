@@ -74,6 +74,12 @@ class Builtin:
 
 BUILTINS: dict[str, Builtin] = {}
 
+#: Registrations that can change what a name resolves to: every one except
+#: those of the builtin modules loaded on demand (a lookup loads all the
+#: modules registering its name first, so loading more never changes an
+#: earlier lookup's answer). Call-site caches compare it (``FunctionTable``).
+REGISTRATIONS = [0]
+
 
 def builtin(name: str, *, category: str, nargin: tuple[int, int | None] = (0, None),
             nargout: tuple[int, int | None] = (0, 1), needs_ctx: bool = False,
@@ -93,6 +99,8 @@ def builtin(name: str, *, category: str, nargin: tuple[int, int | None] = (0, No
         BUILTINS[name] = decl
         for alias in aliases:
             BUILTINS[alias] = decl
+        if not _loading:
+            REGISTRATIONS[0] += 1
         return fn
 
     return register
@@ -117,15 +125,19 @@ _resolved: set[str] = set()
 _imported: set[str] = set()
 _lock = threading.RLock()
 _loaded = False
+# Builtin modules being imported by ``_import_module`` (under ``_lock``).
+_loading = 0
 
 
 def _import_module(module: str) -> None:
     """Import one builtin module, after the modules that register a name it
     also registers earlier in ``load_all``'s order, so the later declaration
     wins exactly as when every module is loaded."""
+    global _loading
     if module in _imported:
         return
     _imported.add(module)
+    _loading += 1
     try:
         for earlier in EARLIER_REGISTRANTS.get(module, ()):
             _import_module(earlier)
@@ -133,6 +145,8 @@ def _import_module(module: str) -> None:
     except BaseException:
         _imported.discard(module)   # a failed import is tried again, as Python's is
         raise
+    finally:
+        _loading -= 1
 
 
 def load_overloads() -> None:

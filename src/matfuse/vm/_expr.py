@@ -142,6 +142,21 @@ def gpuarray_static_call(node: ast.Expr) -> ast.Expr:
                          [ast.Index(span, ast.Ident(span, name), args)])
     return node
 
+
+def _row_literal(fns: tuple[Closure, ...], concat: Callable[[list], Any]) -> Closure:
+    """``[a b c]`` of single values (no cs-lists): what the general matrix
+    closure gives, one comprehension and one type pass for float rows."""
+    def row_literal(fr: Any) -> Any:
+        values = [fn(fr) for fn in fns]
+        for v in values:
+            if type(v) is not float:
+                return concat([values])
+        if len(values) == 1:
+            return values[0]
+        return np.array([values], dtype=np.float64)
+    return row_literal
+
+
 class EndBinding:
     """Compile-time record of the value an ``end`` refers to at run time."""
 
@@ -375,8 +390,10 @@ class ExprCompiler:
         rows = [r for r in node.rows if r]
         if not rows:
             return lambda fr: np.zeros((0, 0))
-        build = self._elements(rows)
         concat = _ops.concat
+        if len(rows) == 1 and not any(self.is_multi(e) for e in rows[0]):
+            return _row_literal(tuple(self.value(e) for e in rows[0]), concat)
+        build = self._elements(rows)
 
         def matrix(fr: Any) -> Any:
             values = build(fr)

@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
-from matfuse.runtime.registry import BUILTINS, Builtin, lookup as lookup_builtin
+from matfuse.runtime.registry import REGISTRATIONS, Builtin, lookup as lookup_builtin
 
 
 @dataclass(eq=False)
@@ -101,7 +101,7 @@ class FunctionTable:
         self._checked: dict[str, frozenset[str]] = {}
         self._cwd: str | None = None
         self._path_seen: tuple[str, ...] = ()
-        self._builtin_count = 0
+        self._registrations = 0
 
     def begin_generation(self) -> None:
         """A new top-level command (or path/folder change): folders are
@@ -109,15 +109,16 @@ class FunctionTable:
         self._checked.clear()
         self._cwd = None
         self._path_seen = tuple(self.path)
-        self._builtin_count = len(BUILTINS)
+        self._registrations = REGISTRATIONS[0]
 
     def unchanged(self) -> bool:
         """Whether every resolution made since ``begin_generation`` would
         still give the same target: same current folder and path, the
         folders consulted list the same ``.m`` files (folder mtime), the
-        loaded files are unmodified and no builtin was registered. Lets a
-        new top-level command keep the call sites' cached resolutions."""
-        if tuple(self.path) != self._path_seen or len(BUILTINS) != self._builtin_count:
+        loaded files are unmodified and no builtin was registered (builtin
+        modules loaded on demand do not count: ``registry.REGISTRATIONS``).
+        Lets a new top-level command keep the call sites' cached resolutions."""
+        if tuple(self.path) != self._path_seen or REGISTRATIONS[0] != self._registrations:
             return False
         if self._cwd is not None and os.getcwd() != self._cwd:
             return False
