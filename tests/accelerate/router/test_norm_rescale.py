@@ -1,5 +1,6 @@
-"""norm (vector norms; 1, Inf and Frobenius matrix norms) and rescale of
-gpuArrays stay on the device and agree with the host."""
+"""rescale of gpuArrays stays on the device and agrees with the host; so do
+the norms the router's stats path takes (vector norms; 1, Inf and Frobenius
+matrix norms)."""
 
 from __future__ import annotations
 

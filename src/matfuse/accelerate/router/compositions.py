@@ -30,12 +30,12 @@ from matfuse.accelerate.router import distribution_shape as device_shape
 from matfuse.accelerate.router import grid_interpolation as device_grid_interpolation
 from matfuse.accelerate.router import histogram_bins as device_histogram_bins
 from matfuse.accelerate.router import interpolation as device_interpolation
-from matfuse.accelerate.router import norm_rescale as device_norm_rescale
 from matfuse.accelerate.router import normalization as device_normalization
 from matfuse.accelerate.router import quantiles as device_quantiles
 from matfuse.accelerate.router import real_domain as device_real_domain
 from matfuse.accelerate.router import reduction_wrappers as device_reduction_wrappers
 from matfuse.accelerate.router import reorder as device_reorder
+from matfuse.accelerate.router import rescale as device_rescale
 from matfuse.accelerate.router import series as device_series
 from matfuse.accelerate.router import structure_predicates as device_structure_predicates
 from matfuse.accelerate.router import structured as device_structured
@@ -385,7 +385,7 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     **device_real_domain.COMPOSED,
     **device_trig_forms.COMPOSED,
     **device_structure_predicates.COMPOSED,
-    **device_norm_rescale.COMPOSED,
+    **device_rescale.COMPOSED,
     **device_reorder.COMPOSED,
     **device_most_frequent.COMPOSED,
     **device_fourier_forms.COMPOSED,
