@@ -506,6 +506,7 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
  'properties': ('matfuse.runtime.builtins.classdef_introspection',),
  'pwd': ('matfuse.runtime.builtins.environment',),
  'qr': ('matfuse.runtime.builtins.linalg',),
+ 'quadgk': ('matfuse.runtime.builtins.integration',),
  'quantile': ('matfuse.runtime.builtins.moving_normalize',),
  'quarter': ('matfuse.runtime.builtins.datetime_components',),
  'quit': ('matfuse.runtime.builtins.session_exit',),

@@ -37,3 +37,7 @@ fprintf('%d %g\n', isreal(y), imag(y(end)));
 % validateattributes: a size entry past ndims is 1 (NaN matches any size).
 validateattributes(rand(4, 6, 7, 2), {'numeric'}, {'size', [4 6 NaN 2 NaN]});
 fprintf('size ok\n');
+% quadgk: value and error bound, also along a complex path.
+[q, errbnd] = quadgk(@(x) exp(-x.^2), -Inf, Inf);
+fprintf('%.10f %d\n', q, errbnd >= 0 && errbnd < 1e-6);
+fprintf('%.6f\n', imag(quadgk(@(z) 1 ./ z, 1, 1, 'Waypoints', [1i, -1, -1i])));

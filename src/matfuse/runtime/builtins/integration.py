@@ -1,4 +1,4 @@
-"""Numerical integration and ODE solvers: integral integral2 ode45 ode23.
+"""Numerical integration and ODE solvers: integral quadgk integral2 ode45 ode23.
 
 SciPy does the numerics: adaptive Gauss-Kronrod quadrature (``quad``,
 ``quad_vec`` for 'ArrayValued', ``dblquad``) with MATLAB's default
@@ -55,17 +55,22 @@ def _scalar_caller(ctx: Any, fun: Any, fn: str) -> Callable[..., complex]:
 
 
 def _quad_complex(f: Callable[[float], complex], a: float, b: float, abstol: float,
-                  reltol: float, points: Any) -> complex:
-    """quad of a possibly complex integrand (real and imaginary parts apart)."""
+                  reltol: float, points: Any, errors: list[float] | None = None) -> complex:
+    """quad of a possibly complex integrand (real and imaginary parts apart);
+    the error estimates of the parts are appended to ``errors`` when given."""
     import scipy.integrate
     kwargs = {"epsabs": abstol, "epsrel": reltol, "limit": 650}
     if points is not None and np.isfinite(a) and np.isfinite(b):
         kwargs["points"] = points
-    real = scipy.integrate.quad(lambda x: f(x).real, a, b, **kwargs)[0]
+    real, real_err = scipy.integrate.quad(lambda x: f(x).real, a, b, **kwargs)[:2]
+    if errors is not None:
+        errors.append(real_err)
     probe = f(a if np.isfinite(a) else (b if np.isfinite(b) else 0.0))
     if probe.imag == 0 and f((a + b) / 2 if np.isfinite(a + b) else 0.0).imag == 0:
         return complex(real, 0.0)
-    imag = scipy.integrate.quad(lambda x: f(x).imag, a, b, **kwargs)[0]
+    imag, imag_err = scipy.integrate.quad(lambda x: f(x).imag, a, b, **kwargs)[:2]
+    if errors is not None:
+        errors.append(imag_err)
     return complex(real, imag)
 
 
@@ -127,7 +132,7 @@ def _scalar_caller_complex(ctx: Any, fun: Any, fn: str) -> Callable[[complex], c
 
 
 def _path_integral(f: Callable[[complex], complex], path: list[complex], abstol: float,
-                   reltol: float) -> complex:
+                   reltol: float, errors: list[float] | None = None) -> complex:
     """Sum over the segments p -> q of the integral of f(p + t(q - p))(q - p), t in [0, 1]."""
     total = 0j
     for p, q in zip(path[:-1], path[1:]):
@@ -135,8 +140,35 @@ def _path_integral(f: Callable[[complex], complex], path: list[complex], abstol:
             continue
         step = q - p
         total += _quad_complex(lambda t, p=p, step=step: f(p + t * step) * step,
-                               0.0, 1.0, abstol, reltol, None)
+                               0.0, 1.0, abstol, reltol, None, errors)
     return total
+
+
+@builtin("quadgk", category="integration", nargin=(3, None), nargout=(0, 2), needs_ctx=True,
+         wants_nargout=True)
+def quadgk(ctx: Any, fun: Any, a: Any, b: Any, *options: Any, nargout: int = 1) -> Any:
+    """Adaptive Gauss-Kronrod quadrature: [q, errbnd] = quadgk(fun, a, b,
+    'AbsTol', 1e-10, 'RelTol', 1e-6, 'Waypoints', w); complex limits or
+    waypoints integrate along straight segments; errbnd sums the error
+    estimates of the pieces."""
+    f = _function(fun, "quadgk")
+    opts = _name_values(options, "quadgk", ("abstol", "reltol", "waypoints", "maxintervalcount"))
+    abstol = scalar_value(opts["abstol"], "quadgk") if "abstol" in opts else 1e-10
+    reltol = scalar_value(opts["reltol"], "quadgk") if "reltol" in opts else 1e-6
+    waypoints = to_array(opts["waypoints"]).reshape(-1) if "waypoints" in opts else np.zeros(0)
+    limits = [to_array(v).reshape(-1) for v in (a, b)]
+    single = any(v.dtype in (np.float32, np.complex64) for v in limits + [waypoints])
+    errors: list[float] = []
+    if any(v.dtype.kind == "c" for v in limits + [waypoints]):
+        path = [complex(scalar_value(np.real(v), "quadgk"), scalar_value(np.imag(v), "quadgk"))
+                for v in [limits[0]] + [w for w in waypoints] + [limits[1]]]
+        result = _path_integral(_scalar_caller_complex(ctx, f, "quadgk"), path, abstol, reltol, errors)
+    else:
+        lo, hi = scalar_value(a, "quadgk"), scalar_value(b, "quadgk")
+        points = waypoints.astype(np.float64) if waypoints.size else None
+        result = _quad_complex(_scalar_caller(ctx, f, "quadgk"), lo, hi, abstol, reltol, points, errors)
+    q = _result_class(result, single)
+    return (q, float(sum(errors))) if nargout > 1 else q
 
 
 def _limit(v: Any, ctx: Any, fn: str) -> Callable[[float], float]:
