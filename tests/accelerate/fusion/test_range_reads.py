@@ -56,7 +56,7 @@ def _assert_close(text: str, reference: str) -> None:
 def test_fused_range_read_matches_host(accel_provider, inprocess_provider, program):
     """Every provider under test (CUDA too on a GPU machine) against the
     in-process oracle."""
-    code = SETUP + program + " disp(class(r)); disp(size(r)); fprintf('%.17g ', gather(r)); fprintf('\\n');"
+    code = SETUP + program + " disp(classUnderlying(r)); disp(size(r)); fprintf('%.17g ', gather(r)); fprintf('\\n');"
     text, _, _ = run_script(accel_provider, code)
     reference, _, _ = run_script(inprocess_provider, code)
     _assert_same_result(text, reference)
@@ -95,7 +95,7 @@ def test_slice_stencil_reads_fuse(wgpu_provider, inprocess_provider):
 def test_fused_range_read_matches_host_cuda_fake(fake_cuda, inprocess_provider, program):
     """The same programs through the CUDA renderer, compiled for the CPU
     over the NumPy-backed fake CuPy."""
-    code = SETUP + program + " disp(class(r)); disp(size(r)); fprintf('%.17g ', gather(r)); fprintf('\\n');"
+    code = SETUP + program + " disp(classUnderlying(r)); disp(size(r)); fprintf('%.17g ', gather(r)); fprintf('\\n');"
     text, _, _ = run_script(fake_cuda, code)
     reference, _, _ = run_script(inprocess_provider, code)
     _assert_same_result(text, reference)
