@@ -50,10 +50,12 @@ CASES = {
     "atanh": (_unit(np.float32([1, -1, 0.99999994, -0.99999994, 1e-8, -1.5e-8])), np.arctanh),
 }
 #: sinh/expm1 above |x| = 0.5-1 use the driver's f32 exp (7.8 ulps at |x| ~ 10
-#: on lavapipe); the polynomial ranges and tanh/asinh/atan stay within 4
+#: on lavapipe); atanh above |x| ~ 0.2 uses the driver's f32 log (4.7 ulps at
+#: x = -0.217 on NVIDIA's Vulkan driver, an H200); the polynomial ranges and
+#: tanh/asinh/atan stay within 4
 MAX_ULPS = {"tanh": 4.0, "asinh": 4.0, "atan": 4.0, "sinh": 8.0, "expm1": 8.0,
             "sin": 4.0, "cos": 4.0, "tan": 4.0, "asin": 4.0, "acos": 4.0, "acosh": 4.0,
-            "atanh": 4.0}
+            "atanh": 6.0}
 
 
 def _ulps(got: np.ndarray, x: np.ndarray, ref) -> np.ndarray:

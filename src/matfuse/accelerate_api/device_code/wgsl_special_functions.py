@@ -93,6 +93,17 @@ fn mf_erf_tail_{t}(ax: {t}) -> {t} {{
   let z = {trunc};
   return {exp}(-z * z - {n(0.5625)}) * {exp}((z - ax) * (z + ax) + r) / ax;
 }}
+fn mf_log_erfc_{t}(ax: {t}) -> {t} {{
+  // log(erfc(ax)) for 0 <= ax < 28, without forming erfc where it would
+  // underflow (a GPU flushing subnormals to zero would make it 0)
+  if (ax < {n(1.25)}) {{ return {log}(mf_erfc_{t}(ax)); }}
+  let s = {n(1.0)} / (ax * ax);
+  var r: {t};
+  if (ax < {n(1 / 0.35)}) {{ r = {_poly(_RA, "s", t)} / {_poly(_SA, "s", t)}; }}
+  else {{ r = {_poly(_RB, "s", t)} / {_poly(_SB, "s", t)}; }}
+  let z = {trunc};
+  return (-z * z - {n(0.5625)}) + ((z - ax) * (z + ax) + r) - {log}(ax);
+}}
 fn mf_erf_{t}(x: {t}) -> {t} {{
   if ({isnan}) {{ return x; }}
   let ax = abs(x);
@@ -201,8 +212,8 @@ fn mf_erfcinv_tail_{t}(z: {t}) -> {t} {{
   let lz = {log}(z);
   var x = sqrt(-lz);
   for (var k = 0; k < 5; k = k + 1) {{
-    let e = mf_erfc_{t}(x);
-    if (e > {n(0.0)}) {{ x = x + ({log}(e) - lz) * e / ({n(1.1283791670955126)} * {exp}(-x * x)); }}
+    let le = mf_log_erfc_{t}(x);
+    x = x + (le - lz) / ({n(1.1283791670955126)} * {exp}(-x * x - le));
   }}
   return x;
 }}
