@@ -146,6 +146,10 @@ def scan(text: str, fmt: str, limit: int | None = None) -> tuple[list[float], in
 @builtin("sscanf", category="strings", nargin=(2, 3), nargout=(0, 4), wants_nargout=True)
 def sscanf(s: Any, fmt: Any, size: Any = None, nargout: int = 1) -> Any:
     """Read formatted data from text: A = sscanf(str, format, size)."""
+    if not is_text(s) and not (isinstance(s, np.ndarray) and s.dtype.kind == "U"):
+        raise MatlabError("MATLAB:sscanf:invalidFirstInput", "First argument must be a text scalar.")
+    if not is_text(fmt):
+        raise MatlabError("MATLAB:sscanf:invalidFormat", "Format must be a text scalar.")
     text = to_str(s) if is_text(s) else "".join(np.asarray(s).reshape(-1, order="F").tolist())
     shape: tuple[int, int] | None = None
     limit = None
