@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 import numpy as np
 
+from matfuse.errors import MatlabError
 from matfuse.runtime._limits import MAX_DIMENSIONS, too_many_dimensions_error
 from matfuse.runtime import ops
 from matfuse.runtime._concat import cat_values
@@ -59,8 +60,13 @@ def xor(a: Any, b: Any) -> Any:
 
 
 def _nonzero_if_complex(v: Any) -> Any:
+    """A complex operand as its nonzero test; a NaN part cannot be a
+    logical, as for real operands."""
     if type(v) is complex or (type(v) is np.ndarray and v.dtype.kind == "c"):
-        return canonical(np.asarray(v) != 0)
+        arr = np.asarray(v)
+        if np.isnan(arr).any():
+            raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        return canonical(arr != 0)
     return v
 
 
