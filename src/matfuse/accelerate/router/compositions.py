@@ -16,30 +16,11 @@ the dispatcher merges it into its table of device implementations.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Callable
 
 import numpy as np
 
-from matfuse.accelerate.router import fourier_forms as device_fourier_forms
-from matfuse.accelerate.router import grids as device_grids
-from matfuse.accelerate.router import most_frequent as device_most_frequent
-from matfuse.accelerate.router import moving as device_moving
-from matfuse.accelerate.router import bits as device_bits
-from matfuse.accelerate.router import correlation as device_correlation
-from matfuse.accelerate.router import distribution_shape as device_shape
-from matfuse.accelerate.router import grid_interpolation as device_grid_interpolation
-from matfuse.accelerate.router import histogram_bins as device_histogram_bins
-from matfuse.accelerate.router import interpolation as device_interpolation
-from matfuse.accelerate.router import normalization as device_normalization
-from matfuse.accelerate.router import quantiles as device_quantiles
-from matfuse.accelerate.router import real_domain as device_real_domain
-from matfuse.accelerate.router import reduction_wrappers as device_reduction_wrappers
-from matfuse.accelerate.router import reorder as device_reorder
-from matfuse.accelerate.router import rescale as device_rescale
-from matfuse.accelerate.router import series as device_series
-from matfuse.accelerate.router import structure_predicates as device_structure_predicates
-from matfuse.accelerate.router import structured as device_structured
-from matfuse.accelerate.router import trig_forms as device_trig_forms
 from matfuse.accelerate.router.accumulate import accumarray_on_device
 from matfuse.accelerate.fusion.executor import fusion_enabled
 from matfuse.accelerate.gpuarray import GpuArray
@@ -359,7 +340,48 @@ def bsxfun_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Non
     return [bsxfun(ctx, fun, a, b)]
 
 
-COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
+#: builtin name -> the router module whose ``COMPOSED`` table implements it:
+#: imported on the first call of one of its builtins, so a script's first
+#: device operation does not load twenty modules it may never use (a test
+#: checks this table against the modules' own tables)
+COMPOSED_IN: dict[str, str] = {
+    "movmean": "moving", "movsum": "moving",
+    "cumtrapz": "series", "diff": "series", "trapz": "series",
+    "iqr": "quantiles", "prctile": "quantiles", "quantile": "quantiles",
+    "kurtosis": "distribution_shape", "skewness": "distribution_shape",
+    "corr": "correlation", "corrcoef": "correlation",
+    "normalize": "normalization",
+    "bitand": "bits", "bitget": "bits", "bitor": "bits", "bitset": "bits", "bitshift": "bits",
+    "bitxor": "bits",
+    "interp1": "interpolation",
+    "histcounts": "histogram_bins",
+    "_gridded_evaluate": "grid_interpolation", "interp2": "grid_interpolation",
+    "interpn": "grid_interpolation",
+    "bounds": "reduction_wrappers", "nanmax": "reduction_wrappers",
+    "nanmean": "reduction_wrappers", "nanmedian": "reduction_wrappers",
+    "nanmin": "reduction_wrappers", "nanstd": "reduction_wrappers",
+    "nansum": "reduction_wrappers", "nanvar": "reduction_wrappers",
+    "range": "reduction_wrappers", "tril": "reduction_wrappers", "triu": "reduction_wrappers",
+    "vecnorm": "reduction_wrappers",
+    "hankel": "structured", "toeplitz": "structured", "vander": "structured",
+    "meshgrid": "grids", "ndgrid": "grids",
+    "acos": "real_domain", "acosh": "real_domain", "asin": "real_domain",
+    "atanh": "real_domain", "nextpow2": "real_domain", "pow2": "real_domain",
+    "reallog": "real_domain", "realsqrt": "real_domain",
+    "acosd": "trig_forms", "asind": "trig_forms", "atand": "trig_forms", "cosd": "trig_forms",
+    "cot": "trig_forms", "csc": "trig_forms", "deg2rad": "trig_forms", "rad2deg": "trig_forms",
+    "sec": "trig_forms", "sind": "trig_forms", "tand": "trig_forms",
+    "isdiag": "structure_predicates", "ishermitian": "structure_predicates",
+    "issorted": "structure_predicates", "issymmetric": "structure_predicates",
+    "istril": "structure_predicates", "istriu": "structure_predicates",
+    "rescale": "rescale",
+    "fftshift": "reorder", "ifftshift": "reorder", "sortrows": "reorder",
+    "mode": "most_frequent",
+    "fft": "fourier_forms", "fft2": "fourier_forms", "ifft": "fourier_forms",
+    "ifft2": "fourier_forms",
+}
+
+OWN_COMPOSITIONS: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "bsxfun": bsxfun_on_device,
     "kron": kron_on_device,
     "maxk": _topk(True),
@@ -369,24 +391,31 @@ COMPOSED: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "var": _moments("var"),
     "std": _moments("std"),
     "accumarray": accumarray_on_device,
-    **device_moving.COMPOSED,
-    **device_series.COMPOSED,
-    **device_quantiles.COMPOSED,
-    **device_shape.COMPOSED,
-    **device_correlation.COMPOSED,
-    **device_normalization.COMPOSED,
-    **device_bits.COMPOSED,
-    **device_interpolation.COMPOSED,
-    **device_histogram_bins.COMPOSED,
-    **device_grid_interpolation.COMPOSED,
-    **device_reduction_wrappers.COMPOSED,
-    **device_structured.COMPOSED,
-    **device_grids.COMPOSED,
-    **device_real_domain.COMPOSED,
-    **device_trig_forms.COMPOSED,
-    **device_structure_predicates.COMPOSED,
-    **device_rescale.COMPOSED,
-    **device_reorder.COMPOSED,
-    **device_most_frequent.COMPOSED,
-    **device_fourier_forms.COMPOSED,
 }
+
+
+class ComposedTable:
+    """Builtin name -> ``fn(args, nargout, ctx) -> outputs``: this module's
+    compositions and those of the per-category modules (``COMPOSED_IN``),
+    each module imported when one of its builtins is first looked up."""
+
+    def __init__(self, own: dict[str, Callable[[list[Any], int, Any], list[Any] | None]]):
+        self._table = dict(own)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        fn = self._table.get(name)
+        if fn is not None:
+            return fn
+        module = COMPOSED_IN.get(name)
+        if module is None:
+            return default
+        composed = importlib.import_module(f"matfuse.accelerate.router.{module}").COMPOSED
+        for key, impl in composed.items():
+            self._table.setdefault(key, impl)
+        return self._table.get(name, default)
+
+    def names(self) -> set[str]:
+        return set(self._table) | set(COMPOSED_IN)
+
+
+COMPOSED = ComposedTable(OWN_COMPOSITIONS)

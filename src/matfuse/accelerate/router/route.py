@@ -56,8 +56,8 @@ HOST_RESULTS = frozenset({
 }) | SHAPE_QUERIES
 
 # Builtins with their own device implementation: fn(args, nargout, ctx) -> outputs.
-DeviceImpl = Callable[[list[Any], int, Any], list[Any]]
-DEVICE_IMPLS: dict[str, DeviceImpl] = {**compositions.COMPOSED, "linspace": placement.linspace_on_device}
+DEVICE_IMPLS = compositions.ComposedTable(
+    {**compositions.OWN_COMPOSITIONS, "linspace": placement.linspace_on_device})
 
 
 class Session:
