@@ -25,6 +25,8 @@ re-deciding the rules per operation.
 
 from __future__ import annotations
 
+import functools
+
 from typing import Any
 
 import numpy as np
@@ -44,16 +46,25 @@ from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, Unsupported
 from matfuse.runtime.values import DeviceValue, class_of
 
 # ------------------------------------------------------------------ class rules
-_KINDS = [(cls, cx) for cls in ("double", "single", "logical", *sorted(INTEGER_CLASSES))
-          for cx in (False, True)]
-#: (op, kind a, kind b) -> result dtype, for the classes the device holds
-BINARY_RESULT: dict[tuple[str, tuple[str, bool], tuple[str, bool]], str] = {
-    (op, ka, kb): out for op in BINARY_OPS for ka in _KINDS for kb in _KINDS
-    if (out := binary_out_dtype(op, ka, kb)) is not None}
-#: (op, kind) -> result dtype
-UNARY_RESULT: dict[tuple[str, tuple[str, bool]], str] = {
-    (op, k): out for op in FLOAT_UNARY for k in _KINDS
-    if (out := unary_out_dtype(op, k)) is not None}
+#: the classes a device tensor holds
+_DEVICE_CLASSES = frozenset({"double", "single", "logical", *INTEGER_CLASSES})
+
+
+@functools.lru_cache(maxsize=None)
+def binary_result(op: str, ka: tuple[str, bool], kb: tuple[str, bool]) -> str | None:
+    """The result dtype of ``a op b`` for operand kinds (class, complex),
+    None where the device has no form (the class rules, memoised per use)."""
+    if op not in BINARY_OPS or ka[0] not in _DEVICE_CLASSES or kb[0] not in _DEVICE_CLASSES:
+        return None
+    return binary_out_dtype(op, ka, kb)
+
+
+@functools.lru_cache(maxsize=None)
+def unary_result(op: str, kind: tuple[str, bool]) -> str | None:
+    """The result dtype of ``op(a)`` for an operand kind, or None."""
+    if op not in FLOAT_UNARY or kind[0] not in _DEVICE_CLASSES:
+        return None
+    return unary_out_dtype(op, kind)
 #: result dtype -> MATLAB class
 CLASS_OF_DTYPE = {"float64": "double", "float32": "single", "bool": "logical",
                   "complex128": "double", "complex64": "single",
@@ -118,7 +129,7 @@ def host_scalar_constant(v: np.ndarray) -> float | complex | None:
     constant it travels as (a Python float or complex), or None when it
     must be a buffer (not 1x1, text, or a 64-bit integer a double would
     round). The operation's result class was already decided from the
-    operand's class (``BINARY_RESULT``), so the hook needs only the value:
+    operand's class (``binary_result``), so the hook needs only the value:
     ``x + int32(k)`` is an int32 result computed from ``k`` as a double,
     saturated and rounded by the provider's integer store, as MATLAB does.
     """
@@ -241,7 +252,7 @@ def binary(p: AccelProvider, op: str, a: Any, b: Any, one_node_kernel: bool = Fa
             and this operation is not joining a lazy graph).
     """
     ka, kb = operand_kind(a), operand_kind(b)
-    out_dtype = BINARY_RESULT.get((op, ka, kb))
+    out_dtype = binary_result(op, ka, kb)
     if out_dtype is None:
         return None
     if one_node_kernel and out_dtype in _NODE_DTYPES:
@@ -299,7 +310,7 @@ def unary(p: AccelProvider, op: str, a: Any, one_node_kernel: bool = False) -> G
     if not isinstance(a, GpuArray) or a.provider is not p:
         return None
     kind = (a.matlab_class, a.is_complex())
-    out_dtype = UNARY_RESULT.get((op, kind))
+    out_dtype = unary_result(op, kind)
     if out_dtype is None:
         return None
     if out_dtype == a.matlab_class and out_dtype in INTEGER_CLASSES:
