@@ -51,18 +51,21 @@ _DEVICE_CLASSES = frozenset({"double", "single", "logical", *INTEGER_CLASSES})
 
 
 @functools.lru_cache(maxsize=None)
-def binary_result(op: str, ka: tuple[str, bool], kb: tuple[str, bool]) -> str | None:
-    """The result dtype of ``a op b`` for operand kinds (class, complex),
-    None where the device has no form (the class rules, memoised per use)."""
-    if op not in BINARY_OPS or ka[0] not in _DEVICE_CLASSES or kb[0] not in _DEVICE_CLASSES:
+def binary_result(op: str, ka: tuple[str, bool] | None,
+                  kb: tuple[str, bool] | None) -> str | None:
+    """The result dtype of ``a op b`` for operand kinds (class, complex; None
+    for an operand the device cannot hold), None where the device has no
+    form (the class rules, memoised per use)."""
+    if op not in BINARY_OPS or ka is None or kb is None \
+            or ka[0] not in _DEVICE_CLASSES or kb[0] not in _DEVICE_CLASSES:
         return None
     return binary_out_dtype(op, ka, kb)
 
 
 @functools.lru_cache(maxsize=None)
-def unary_result(op: str, kind: tuple[str, bool]) -> str | None:
+def unary_result(op: str, kind: tuple[str, bool] | None) -> str | None:
     """The result dtype of ``op(a)`` for an operand kind, or None."""
-    if op not in FLOAT_UNARY or kind[0] not in _DEVICE_CLASSES:
+    if op not in FLOAT_UNARY or kind is None or kind[0] not in _DEVICE_CLASSES:
         return None
     return unary_out_dtype(op, kind)
 #: result dtype -> MATLAB class
