@@ -24,7 +24,6 @@ from matfuse.accelerate.router import reductions
 from matfuse.accelerate.router.index_positions import lazy_range_read
 from matfuse.accelerate.router.rearrange_positions import rearrangement_selection
 from matfuse.accelerate_api import Unsupported
-from matfuse.runtime import gpu_rng
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import DeviceValue, shape_of
 
@@ -197,6 +196,8 @@ def random(p: Any, kind: str, shape: tuple[int, ...], cls: str) -> Any:
         n *= d
     if n == 0 or cls not in ("double", "single"):
         return None
+    from matfuse.runtime import gpu_rng  # (NumPy's random module: loaded when first drawn)
+
     key, counter = gpu_rng.take(n, cls)
     return lazy_generator(kind, tuple(shape), cls, p, (key, counter))
 

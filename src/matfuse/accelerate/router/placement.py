@@ -18,7 +18,6 @@ from matfuse.accelerate.fusion.executor import fusion_enabled
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
 from matfuse.accelerate.router import fused
 from matfuse.accelerate_api import AccelProvider, Unsupported
-from matfuse.runtime import gpu_rng
 from matfuse.runtime.values import (
     CHAR_DTYPE,
     DeviceValue,
@@ -160,6 +159,8 @@ def device_random(kind: str, shape: tuple[int, ...], matlab_class: str) -> Any:
     if n == 0 or matlab_class not in ("double", "single"):
         return None
     dtype = "float64" if matlab_class == "double" else "float32"
+    from matfuse.runtime import gpu_rng  # (NumPy's random module: loaded when first drawn)
+
     key, counter = gpu_rng.take(n, matlab_class)
     hook = p.random_uniform if kind == "rand" else p.random_normal
     try:

@@ -8,7 +8,6 @@ tells the dispatcher not to gather their arguments).
 
 from __future__ import annotations
 
-import statistics
 import time
 from typing import Any
 
@@ -139,7 +138,7 @@ def gputimeit(ctx: Any, fn: Any, num_outputs: Any = None) -> float:
     times = [run_once()]
     while len(times) < 11 and sum(times) < 0.25:
         times.append(run_once())
-    return float(statistics.median(times))
+    return float(np.median(times))
 
 
 def _host_scalar(v: Any) -> float:
