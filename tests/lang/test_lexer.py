@@ -96,6 +96,9 @@ def test_string_literals(source, value):
     ("x = 'a'", [ID, "=", STR]),
     ("f('a', 'b')", [ID, "(", STR, ",", STR, ")"]),
     ('"s"\'', [STR, "'"]),
+    ("f = @(x) 'ab'", [ID, "=", "@", "(", ID, ")", STR]),   # an anonymous body's text
+    ("f = @()'ab'", [ID, "=", "@", "(", ")", STR]),
+    ("f = @(x) (x)'", [ID, "=", "@", "(", ID, ")", "(", ID, ")", "'"]),
 ])
 def test_transpose_versus_quote(source, expected):
     assert kinds(source) == expected

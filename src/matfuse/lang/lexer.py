@@ -36,6 +36,11 @@ def _never_variable(name: str) -> bool:
     return False
 
 
+#: the bracket kind of an anonymous function's parameter list, and the lexer's
+#: "previous token" after it: the body starts there, so a quote opens a char
+#: literal (``@(x) 'ab'``) instead of transposing
+_ANON_PARAMS = "@("
+
 class Lexer:
     """Produces :class:`Token` objects on demand from MATLAB source text.
 
@@ -135,12 +140,16 @@ class Lexer:
             # ``c{i}`` indexes like ``c(i)``: whitespace inside is not a separator.
             if text == "{" and not space and self._prev_kind in VALUE_END_KINDS:
                 text_kind = "("
+            elif text == "(" and self._prev_kind == "@":
+                text_kind = _ANON_PARAMS   # ``@(x) 'ab'``: a quote after it opens text
             else:
                 text_kind = text
             self._brackets.append(text_kind)
         elif text in ")]}":
-            if self._brackets:
-                self._brackets.pop()
+            if self._brackets and self._brackets.pop() == _ANON_PARAMS:
+                tok = self._make(kind, text, None, pos, end, space)
+                self._prev_kind = _ANON_PARAMS
+                return tok
         return self._make(kind, text, None, pos, end, space)
 
     def _identifier(self, text: str, pos: int, end: int, space: bool) -> Token:
