@@ -22,14 +22,13 @@ CASES = [
 
 
 def expected(axes, shape):
+    """Per-dimension ranges combined by broadcast plus on the host."""
     out = np.zeros(shape, dtype=np.int64)
     for d, ((first, step, modulus, scale), count) in enumerate(zip(axes, shape)):
         v = first + np.arange(count) * step
         if modulus:
             v = np.mod(v, modulus) * scale
-        along = [1] * len(shape)
-        along[d] = count
-        out = out + v.reshape(along)
+        out = out + v.reshape([count if k == d else 1 for k in range(len(shape))])
     return out.astype(np.int32)
 
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 import numpy as np
 
 from matfuse.accelerate.fusion.graph import FNode, GENERATORS, REDUCTIONS
+from matfuse.accelerate_api.range_selection import host_range_positions
 
 _OPERATORS = {
     "add": "+", "sub": "-", "mul": ".*", "div": "./", "ldiv": ".\\", "pow": ".^",
@@ -121,16 +122,9 @@ def _range_gather(node: FNode, x: Any) -> np.ndarray:
     """``graph.range_gather_node`` on the host: the source at the selection's
     positions, in MATLAB's result shape."""
     axes, counts, base = node.attrs
-    flat = np.asarray(x).reshape(-1, order="F")
-    pos = np.full(counts, base, dtype=np.int64)
-    for d, ((first, step, modulus, scale), count) in enumerate(zip(axes, counts)):
-        v = first + np.arange(count, dtype=np.int64) * step
-        if modulus:
-            v = np.mod(v, modulus) * scale
-        along = [1] * len(counts)
-        along[d] = count
-        pos = pos + v.reshape(along)
-    return flat[pos.reshape(-1, order="F")].reshape(node.shape, order="F")
+    pos = host_range_positions(axes, base, counts)
+    return np.asarray(x).reshape(-1, order="F")[pos.reshape(-1, order="F")].reshape(
+        node.shape, order="F")
 
 
 def _generate(node: FNode, counter_offset: int = 0) -> np.ndarray:

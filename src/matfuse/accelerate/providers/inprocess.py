@@ -27,6 +27,7 @@ from matfuse.accelerate_api import (
 )
 from matfuse.accelerate_api.support import MatlabError
 from matfuse.accelerate_api.support import philox, twister
+from matfuse.accelerate_api.range_selection import host_range_positions
 
 Operand = GpuTensorHandle | float | complex
 
@@ -251,15 +252,7 @@ class InProcessProvider(AccelProvider):
     def range_positions(self, axes: Sequence[tuple[int, int, int, int]], base: int,
                         shape: tuple[int, ...]) -> GpuTensorHandle:
         self._dispatch("range_positions")
-        out = np.full(tuple(shape), base, dtype=np.int64)
-        for d, ((first, step, modulus, scale), count) in enumerate(zip(axes, shape)):
-            v = first + np.arange(count, dtype=np.int64) * step
-            if modulus > 0:
-                v = np.mod(v, modulus) * scale
-            along = [1] * len(shape)
-            along[d] = count
-            out += v.reshape(along)
-        return self._store(out.astype(np.int32))
+        return self._store(host_range_positions(axes, base, shape).astype(np.int32))
 
     def index_gather(self, a: GpuTensorHandle, linear_index: GpuTensorHandle,
                      out_shape: tuple[int, ...]) -> GpuTensorHandle:
