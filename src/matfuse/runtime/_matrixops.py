@@ -168,8 +168,8 @@ _MPOWER_MESSAGE = ("Incorrect dimensions for raising a matrix to a power. Check 
 
 
 def mpower(a: Any, b: Any) -> Any:
-    """Matrix power ``a ^ b``."""
-    import scipy.linalg
+    """Matrix power ``a ^ b``. SciPy's linalg (a fifth of a second to
+    import) loads only for a scalar raised to a matrix."""
     a_scalar, b_scalar = _is_scalar(a), _is_scalar(b)
     if a_scalar and b_scalar:
         return arithmetic(".^", a, b)
@@ -185,6 +185,7 @@ def mpower(a: Any, b: Any) -> Any:
         if a_scalar:
             base = complex(fx.reshape(-1)[0])
             log_base = np.log(base) if base.imag or base.real < 0 else np.log(base.real)
+            import scipy.linalg
             result = scipy.linalg.expm(log_base * fy)
         else:
             p = fy.reshape(-1)[0]
