@@ -40,6 +40,17 @@ SNIPPETS = [
     "[a, b] = ndgrid(M(1:3, 1), M(1, 1:2)); r = [a b];", "r = ndgrid(M(1, :));",
     "r = circshift(X, [1 -2 5]);", "r = repmat(M(1:2, :), 2, 1, 2);", "r = fliplr(M) + flipud(M);",
     "r = M; r(r > 0.5) = 0;", "r = M(M > 0);", "r = X; r(isnan(r)) = -1;",
+    # concatenation of mixed classes: MATLAB's result class, parts cast on the device
+    "r = [single(M(1, :)), 1];", "r = [M(1, :), true, 2];", "r = [I; M(1:3, 1:4)];",
+    "r = [single(M(1:3, 1:4)); I; uint8(7) * ones(1, 4)];", "r = [int8(M(1, :) * 200), 1000.6];",
+    # scans: direction and nanflag
+    "r = cumsum(M, 2, 'reverse');", "r = cumprod(X, 3, 'reverse');", "r = cummax(X, 2, 'reverse');",
+    "r = cumsum(X, 'omitnan');", "r = cumprod(X, 3, 'reverse', 'omitnan');",
+    "r = cummin(X, 3, 'includenan');", "r = cummax(single(X), 'reverse', 'includenan');",
+    # [m, i] = max/min over 'all' or a vecdim of every non-singleton dimension
+    "[r, k] = max(X, [], 'all'); r = [r k];", "[r, k] = min(M, [], [1 2]); r = [r k];",
+    "[r, k] = max(X, [], 'all', 'includenan'); r = [r k];", "[r, k] = min(I, [], 'all'); r = [double(r) k];",
+    "[r, k] = max(M(2, :), [], [2 3]); r = [r k];",
 ]
 
 

@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.router import launch, layout, reductions
+from matfuse.accelerate.router.compose_ops import assign, call
 from matfuse.accelerate.router import ops as device_ops, signal as device_signal, solve as device_solve, stats as device_stats
 from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
@@ -207,18 +208,46 @@ def _try_reduce_with_index(p: AccelProvider, op: str, args: list[Any]) -> list[A
         omitnan = to_str(rest.pop()).lower() == "omitnan"
     if not rest:
         dim = _first_nonsingleton(x.shape)
-    elif len(rest) == 2 and _is_empty(rest[0]) and type(rest[1]) is float \
-            and rest[1] >= 1 and rest[1] == int(rest[1]):
-        dim = int(rest[1]) - 1
+    elif len(rest) == 2 and _is_empty(rest[0]):
+        dim = _index_dim(rest[1], x.shape)
     else:
         return None
+    if dim is None:
+        return None
+    source = x
+    if dim == "all":
+        # 'all' (or every non-singleton dimension): one column, whose row
+        # index is the linear index MATLAB returns
+        try:
+            source = wrap_handle(p.reshape(x.valid_handle(), (x.numel, 1)), x.matlab_class, p)
+        except Unsupported:
+            return None
+        dim = 0
     if dim >= len(x.shape):
         return None
     try:
-        vals, idx = p.reduce_with_index(op, x.valid_handle(), dim, omitnan)
+        vals, idx = p.reduce_with_index(op, source.valid_handle(), dim, omitnan)
     except Unsupported:
         return None
     return [wrap_handle(vals, x.matlab_class, p), wrap_handle(idx, "double", p)]
+
+
+def _index_dim(spec: Any, shape: tuple[int, ...]) -> int | str | None:
+    """The dimension of ``[m, i] = max(x, [], spec)``: a 0-based dim,
+    ``"all"`` for ``'all'`` or a vecdim holding every non-singleton
+    dimension, None for other vecdims (not expressed here)."""
+    if is_char(spec):
+        return "all" if to_str(spec).lower() == "all" else None
+    dims = np.asarray(spec, dtype=np.float64).reshape(-1) if type(spec) in (float, np.ndarray) else None
+    if dims is None or dims.size == 0 or np.any(dims < 1) or np.any(dims != np.floor(dims)) \
+            or len(set(dims.tolist())) != dims.size:
+        return None
+    chosen = {int(d) - 1 for d in dims}
+    if len(chosen) == 1:
+        return next(iter(chosen))
+    if all(i in chosen for i, n in enumerate(shape) if n != 1):
+        return "all"
+    return None
 
 
 def _try_nnz(p: AccelProvider, x: Any) -> GpuArray | None:
@@ -261,23 +290,49 @@ def _float_array(p: AccelProvider, x: Any) -> bool:
 
 
 def _try_scan(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
-    """``cumsum(x)`` and ``cumsum(x, dim)`` of real float arrays."""
+    """``cumsum(x)``, ``cumsum(x, dim)``, ``'forward'``/``'reverse'`` and
+    the nanflag of the four scans, for real float arrays. The provider's
+    scan has MATLAB's default NaN rule (``cumsum``/``cumprod`` include NaN,
+    ``cummax``/``cummin`` omit it); the other flag is composed around it:
+    NaN replaced by 0 or 1 before a sum or product, NaN from the first NaN
+    on after an extreme."""
     x = args[0]
-    if not _float_array(p, x) or x.is_complex() or len(args) > 2:
+    if not _float_array(p, x) or x.is_complex():
         return None
-    if len(args) == 2:
-        if type(args[1]) is not float or args[1] < 1 or args[1] != int(args[1]):
+    rest = list(args[1:])
+    dim = None
+    if rest and type(rest[0]) is float:
+        if rest[0] < 1 or rest[0] != int(rest[0]):
             return None
-        dim = int(args[1]) - 1
-        if dim >= len(x.shape):
-            return x
-    else:
+        dim = int(rest.pop(0)) - 1
+    reverse, omitnan = False, op in ("cummax", "cummin")
+    for option in rest:
+        if not is_char(option):
+            return None
+        word = to_str(option).lower()
+        if word in ("forward", "reverse"):
+            reverse = word == "reverse"
+        elif word in _NANFLAGS:
+            omitnan = word == "omitnan"
+        else:
+            return None
+    if dim is None:
         dim = _first_nonsingleton(x.shape)
+    elif dim >= len(x.shape):
+        return x
+    source = x
+    if omitnan and op in ("cumsum", "cumprod"):
+        source = assign(x, [call("isnan", x)], 0.0 if op == "cumsum" else 1.0)
     try:
-        h = p.scan(op, x.valid_handle(), dim, False)
+        h = p.scan(op, source.valid_handle(), dim, reverse)
     except Unsupported:
         return None
-    return wrap_handle(h, x.matlab_class, p)
+    result = wrap_handle(h, x.matlab_class, p)
+    if not omitnan and op in ("cummax", "cummin"):
+        nans = call("double", call("isnan", x))    # held: its buffer lives through the scan
+        seen = wrap_handle(p.scan("cummax", nans.valid_handle(), dim, reverse), "double", p)
+        result = assign(result, [call("gt", seen, 0.0)], float("nan"))
+    return result
 
 
 def _try_moments(p: AccelProvider, op: str, x: Any) -> GpuArray | None:

@@ -20,7 +20,8 @@ from matfuse.accelerate.router import launch
 from matfuse.accelerate.router.launch import any_true, broadcast_shape, prepare_operand
 from matfuse.accelerate_api import AccelProvider, GpuTensorHandle, Unsupported
 from matfuse.errors import MatlabError
-from matfuse.runtime.values import DeviceValue
+from matfuse.runtime._classrules import concat_class, convert
+from matfuse.runtime.values import DeviceValue, class_of, to_array
 
 
 def _scalar_of(x: Any) -> float | complex | None:
@@ -193,23 +194,27 @@ def try_cast(p: AccelProvider, a: Any, cls: str) -> GpuArray | None:
 
 
 def try_concat(p: AccelProvider, rows: list[list[Any]]) -> GpuArray | None:
-    """``[a b; c d]`` on the device when every non-empty part is a 2-D
-    array of one class and complexity and the sizes agree; else None."""
-    kinds = set()
+    """``[a b; c d]`` on the device when every part is a numeric or logical
+    array of one complexity, with 2-D non-empty parts whose sizes agree;
+    else None. Parts of another class than the result's (MATLAB's rule:
+    the leftmost integer class, then single, double, logical; empty parts
+    count) are converted first: device parts by a device cast, host parts
+    on the host before their upload."""
+    kinds = []
     for row in rows:
         for v in row:
             kind = operand_kind(v)
             if kind is None or isinstance(v, DeviceValue) and not isinstance(v, GpuArray):
                 return None
-            if 0 not in _shape(v):
-                kinds.add(kind)
-    if len(kinds) != 1:
+            kinds.append(kind)
+    classes = [k[0] for k in kinds]
+    if "char" in classes or len({k[1] for k in kinds}) != 1:
         return None
-    cls = next(iter(kinds))[0]
+    cls = concat_class(classes)
     row_arrays: list[GpuArray] = []
     try:
         for row in rows:
-            parts = [on_device(p, v) for v in row if 0 not in _shape(v)]
+            parts = [_part_of_class(p, v, cls) for v in row if 0 not in _shape(v)]
             if not parts:
                 continue
             if any(g is None or len(g.shape) != 2 or g.shape[0] != parts[0].shape[0]
@@ -227,6 +232,18 @@ def try_concat(p: AccelProvider, rows: list[list[Any]]) -> GpuArray | None:
         return wrap_handle(p.concat([g.valid_handle() for g in row_arrays], 0), cls, p)
     except Unsupported:
         return None
+
+
+def _part_of_class(p: AccelProvider, v: Any, cls: str) -> GpuArray | None:
+    """Part ``v`` of a concatenation as a GpuArray of class ``cls``."""
+    if isinstance(v, GpuArray):
+        g = v if v.provider is p else None
+        if g is not None and g.matlab_class != cls:
+            g = try_cast(p, g, cls)
+        return g
+    if class_of(v) != cls:
+        v = convert(to_array(v), cls)
+    return on_device(p, v)
 
 
 def on_device(p: AccelProvider, v: Any) -> GpuArray | None:
