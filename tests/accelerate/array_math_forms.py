@@ -56,7 +56,8 @@ KNOWN_HOST: dict[str, str] = {}
 
 ARRAY_MATH = ("elementwise", "statistics", "reductions", "special matrices", "signal",
               "interpolation", "linear_algebra", "polynomials", "number theory", "sort",
-              "shape", "matrix predicates", "integration")
+              "shape", "matrix predicates", "integration", "sets", "search", "indexing",
+              "construction", "types")
 
 
 def _session(on_device: bool) -> Session:

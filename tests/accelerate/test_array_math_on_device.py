@@ -25,6 +25,11 @@ PROBE_HOST = frozenset({
     # the constructor keeps its data on the host (its evaluations at gpuArray
     # queries run on the device)
     "griddedInterpolant",
+    # char of numbers is text (no device char class); eps needs the binary
+    # exponent of each element (no device frexp yet)
+    "char", "eps",
+    # wgpu stores no 64-bit integers (the CUDA and in-process providers do)
+    "int64", "uint64",
 })
 
 

@@ -51,6 +51,19 @@ SNIPPETS = [
     "[r, k] = max(X, [], 'all'); r = [r k];", "[r, k] = min(M, [], [1 2]); r = [r k];",
     "[r, k] = max(X, [], 'all', 'includenan'); r = [r k];", "[r, k] = min(I, [], 'all'); r = [double(r) k];",
     "[r, k] = max(M(2, :), [], [2 3]); r = [r k];",
+    # metadata, casts and diagonals
+    "r = uplus(M) + uplus(M > 0);", "r = iscomplex(M) + iscomplex(M + 1i);", "r = logical(M);",
+    "r = logical(single(M > 0.5));", "r = diag(M);", "r = diag(M, 2) + 1;", "r = diag(M', -3);",
+    "r = diag(M(:, 1));", "r = diag(M(1, :), -2);", "r = diag(I(1, :), 1);", "r = diag(M, 9);",
+    "r = blkdiag(M, M(1:2, 1:3), 5);", "r = blkdiag(I, 2.5, -300);", "r = blkdiag(M > 0, true, []);",
+    # set membership and unique values (NaNs stay distinct)
+    "r = unique(round(M * 3));", "r = unique(round(M(1, :) * 3));", "r = unique([X(:); NaN; 0; -0]);",
+    "[u, ia, ic] = unique(round(M * 3)); r = [ia; ic];",
+    "[u, ia, ic] = unique(round(M(:)' * 2), 'stable'); r = [u ia' ic'];",
+    "[u, ia, ic] = unique(I - mod(I, 3)); r = [double(u); ia; ic];", "r = unique(M > 0);",
+    "r = ismember(round(M * 3), [0 1 2]);", "[t, k] = ismember(round(M * 3), round(M(:, 2) * 3)); r = [t k];",
+    "[t, k] = ismember(X, [X(:); 0]); r = [t(:) k(:)];", "[t, k] = ismember(I, int32([5 -3 7 5])); r = [t k];",
+    "[t, k] = ismember(single(round(M)), round(M)); r = [t k];",
 ]
 
 

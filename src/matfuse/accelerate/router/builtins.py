@@ -40,6 +40,10 @@ def try_builtin_on_device(p: AccelProvider, b: Builtin, args: list[Any],
         return _try_reduce_with_index(p, name, args)
     if nargout > 1:
         return None
+    if name == "uplus" and len(args) == 1 and isinstance(args[0], GpuArray):
+        # +x is x; of logical data, a double (MATLAB's uplus)
+        x = args[0]
+        return [device_ops.try_cast(p, x, "double") if x.matlab_class == "logical" else x]
     if name == "nnz" and len(args) == 1:
         return _one(_try_nnz(p, args[0]))
     if name == "trace" and len(args) == 1:

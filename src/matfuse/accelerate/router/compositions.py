@@ -388,6 +388,8 @@ COMPOSED_IN: dict[str, str] = {
     "issorted": "structure_predicates", "issymmetric": "structure_predicates",
     "istril": "structure_predicates", "istriu": "structure_predicates",
     "rescale": "rescale",
+    "diag": "diagonals", "blkdiag": "diagonals",
+    "unique": "sets", "ismember": "sets",
     "fftshift": "reorder", "ifftshift": "reorder", "sortrows": "reorder",
     "mode": "most_frequent",
     "fft": "fourier_forms", "fft2": "fourier_forms", "ifft": "fourier_forms",

@@ -174,11 +174,19 @@ def try_cast(p: AccelProvider, a: Any, cls: str) -> GpuArray | None:
     """``single(g)``, ``double(g)``, ``int32(g)`` ... on the device."""
     if not isinstance(a, GpuArray) or a.provider is not p:
         return None
-    if cls == "logical" and a.matlab_class not in INTEGER_CLASSES or \
-            a.matlab_class == "char" and cls == "char":
-        return None  # logical() rejects NaN (floats only): the host path checks
+    if a.matlab_class == "char" and cls == "char":
+        return None
     if a.is_complex() and cls not in ("double", "single"):
         return None
+    if cls == "logical" and a.matlab_class in ("double", "single") and 0 not in a.shape:
+        # logical() of NaN is MATLAB's error: one any-reduction on the
+        # device decides (a scalar read back), the cast stays there
+        nan = p.elem_unary("isnan", a.valid_handle(), "bool")
+        try:
+            if launch.any_true(p, nan):
+                raise MatlabError("MATLAB:nologicalnan", "NaN's cannot be converted to logicals.")
+        finally:
+            p.free(nan)
     if cls == a.matlab_class:
         return a
     if cls in ("double", "single"):

@@ -42,7 +42,7 @@ from matfuse.runtime.values import CHAR_DTYPE, DeviceValue
 SHAPE_QUERIES = frozenset({
     "size", "numel", "ndims", "length", "isempty", "isscalar", "isvector", "isrow",
     "iscolumn", "ismatrix", "issquare", "isnumeric", "isfloat", "islogical", "isreal",
-    "isinteger", "ischar", "iscell", "isstruct", "isstring", "iscellstr", "isobject",
+    "iscomplex", "isinteger", "ischar", "iscell", "isstruct", "isstring", "iscellstr", "isobject",
     "is_function_handle", "isa_numeric",
 })
 # Builtins that see the gpuArray itself (``class(g)`` is 'gpuArray').

@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._classrules import convert
 from matfuse.runtime.builtins._common import int_value, parse_size_args, scalar_value
 from matfuse.runtime.builtins._math_support import check_allocation, numeric_array, whole_numbers
 from matfuse.runtime.registry import GpuSpec, builtin
@@ -139,6 +140,9 @@ def blkdiag(*mats: Any) -> Any:
     out = np.zeros((rows, cols), dtype=dtype)
     r = c = 0
     for a in arrays:
+        if dtype.kind in "iu" and a.dtype != dtype:
+            # MATLAB's conversion: round half away from zero and saturate
+            a = convert(a.real if a.dtype.kind == "c" else a, str(dtype))
         out[r:r + a.shape[0], c:c + a.shape[1]] = a
         r += a.shape[0]
         c += a.shape[1]
