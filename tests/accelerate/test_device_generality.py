@@ -64,6 +64,10 @@ SNIPPETS = [
     "r = ismember(round(M * 3), [0 1 2]);", "[t, k] = ismember(round(M * 3), round(M(:, 2) * 3)); r = [t k];",
     "[t, k] = ismember(X, [X(:); 0]); r = [t(:) k(:)];", "[t, k] = ismember(I, int32([5 -3 7 5])); r = [t k];",
     "[t, k] = ismember(single(round(M)), round(M)); r = [t k];",
+    # complex exp, log and sqrt (C99's special cases: a zero imaginary part, its sign)
+    "r = exp(1i * M) + exp(M + 2i * M);", "r = log(M - 1i * M);", "r = sqrt(M - 2i * M);",
+    "r = sqrt(complex(-M, -0 * M)) + sqrt(complex(-M, 0 * M));", "r = exp(complex(M * 1000, 0 * M));",
+    "r = exp(single(M) * 1i);", "r = log(single(M) + 2i);",
 ]
 
 

@@ -32,6 +32,7 @@ UNARY = {
     "identity": ("a", "c"), "uplus": ("a", "c"), "uminus": ("-a", "c"),
     "conj": ("C(a.x, -a.y)", "c"), "real": ("a.x", "r"), "imag": ("a.y", "r"),
     "abs": ("cx_abs(a)", "r"), "angle": ("cx_angle(a)", "r"),
+    "exp": ("cx_exp(a)", "c"), "log": ("cx_log(a)", "c"), "sqrt": ("cx_sqrt(a)", "c"),
     "isnan": ("cx_isnan(a.x) || cx_isnan(a.y)", "b"),
     "isinf": ("cx_isinf(a.x) || cx_isinf(a.y)", "b"),
     "isfinite": ("!(cx_isinf(a.x) || cx_isinf(a.y) || cx_isnan(a.x) || cx_isnan(a.y))", "b"),
@@ -44,6 +45,9 @@ def _helpers(t: str) -> str:
     zero = "0.0lf" if t == "f64" else "0.0f"
     maxf = "1.7976931348623157e308lf" if t == "f64" else "3.4028234663852886e38f"
     atan2 = "mf_atan2(a.y, a.x)" if t == "f64" else "mfx_atan2_32(a.y, a.x)"
+    # the drivers' f64 builtins are wrong: matfuse's own f64 library
+    exp, log, cos, sin = ("mf_exp", "mf_log", "mf_cos", "mf_sin") if t == "f64" else \
+        ("exp", "log", "mf32_cos", "mf32_sin")
     return f"""
 alias T = {t};
 alias C = vec2<{t}>;
@@ -75,6 +79,23 @@ fn cx_abs(a: C) -> T {{
   return m * sqrt({one} + r * r);
 }}
 fn cx_angle(a: C) -> T {{ return {atan2}; }}
+// exp, log and the principal sqrt as C99 (NumPy): exp(x + 0i) keeps a zero
+// imaginary part, sqrt's imaginary part takes the sign of y (-0 included)
+fn cx_exp(a: C) -> C {{
+  let m = {exp}(a.x);
+  if (a.y == {zero}) {{ return C(m, a.y); }}
+  return C(m * {cos}(a.y), m * {sin}(a.y));
+}}
+fn cx_log(a: C) -> C {{ return C({log}(cx_abs(a)), cx_angle(a)); }}
+fn cx_sqrt(a: C) -> C {{
+  if (a.x == {zero} && a.y == {zero}) {{ return C({zero}, a.y); }}
+  if (cx_isinf(a.y)) {{ return C(abs(a.y), a.y); }}
+  if (cx_isnan(a.x) || cx_isnan(a.y)) {{ return C(a.x + a.y, a.x + a.y); }}
+  let t = sqrt((abs(a.x) + cx_abs(a)) * T(0.5));
+  if (a.x >= {zero}) {{ return C(t, a.y / (T(2) * t)); }}
+  let negative = a.y < {zero} || (a.y == {zero} && {one} / a.y < {zero});
+  return C(abs(a.y) / (T(2) * t), select(t, -t, negative));
+}}
 """ + (F32_MATH + ATAN2_F32 if t == "f32" else "")
 
 
