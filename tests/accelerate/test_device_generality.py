@@ -68,6 +68,11 @@ SNIPPETS = [
     "r = exp(1i * M) + exp(M + 2i * M);", "r = log(M - 1i * M);", "r = sqrt(M - 2i * M);",
     "r = sqrt(complex(-M, -0 * M)) + sqrt(complex(-M, 0 * M));", "r = exp(complex(M * 1000, 0 * M));",
     "r = exp(single(M) * 1i);", "r = log(single(M) + 2i);",
+    # numeric subscripts computed on the device stay there (one validity check read back)
+    "[s, k] = sort(M(:)); r = M(k);", "[s, k] = sort(M(1, :)); r = M(1, k);",
+    "k = round(M * 2) + 3; r = M(k);", "r = M; r(find(M(:) > 0.5)) = 0;",
+    "r = M; [s, k] = sort(M(:)); r(k) = 1:30;", "r = I; r(int32([3 1 3])) = int32([7 8 9]);",
+    "r = M(single([2 2 5]));", "r = M(1, :); k = M(1, 1:3) * 0 + 9; r(k) = 1;",
 ]
 
 

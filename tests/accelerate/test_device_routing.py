@@ -189,7 +189,8 @@ def test_complex_operators_on_device(device, sym, a, b):
     _run_on_device(device, lambda x, y: ops.binary(sym, x, y), [a, b], on, _OP_NAMES[sym])
 
 
-@pytest.mark.parametrize("name,args", [("exp", [Z]), ("prod", [Z]), ("cumsum", [Z])])
+# (complex exp, log and sqrt run on wgpu too: test_device_generality.py)
+@pytest.mark.parametrize("name,args", [("prod", [Z]), ("cumsum", [Z])])
 def test_other_complex_ops_fall_back_counted(device, name, args):
     want = _call(name, *args)
     reset_fallback_counts()

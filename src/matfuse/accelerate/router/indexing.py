@@ -26,6 +26,7 @@ from matfuse.accelerate.router.index_positions import (
     strides_of,
 )
 from matfuse.accelerate.residency import is_shared
+from matfuse.accelerate.router.device_subscripts import is_device_subscript, linear_positions, read_at
 from matfuse.accelerate.router.mask_index import (
     assign_scalar_masked,
     is_device_mask,
@@ -113,6 +114,11 @@ def index_on_device(p: AccelProvider, v: Any, idx: list[Any], fuses: bool = Fals
         masked = _index_with_device_mask(p, v, idx)
         if masked is not None:
             return masked
+    if isinstance(v, GpuArray) and v.provider is p and len(idx) == 1 \
+            and is_device_subscript(p, idx[0]):
+        read = read_at(p, v, idx[0])
+        if read is not None:
+            return read
     host_idx = _host_index(idx)
     if isinstance(v, GpuArray) and v.provider is p:
         column = _colon_all(p, v, host_idx)
@@ -188,6 +194,22 @@ def _assign_with_device_mask(p: AccelProvider, v: GpuArray, idx: list[Any], rhs:
         return None
 
 
+def _assign_at_device_subscript(p: AccelProvider, v: GpuArray, sub: GpuArray, rhs: Any,
+                                inplace: bool) -> GpuArray | None:
+    """``v(k) = rhs`` with a numeric gpuArray ``k`` inside ``v`` (growth and
+    invalid subscripts: None); ``rhs`` a scalar or ``numel(k)`` values."""
+    rhs_numel = 1 if type(rhs) in (float, bool) else int(np.prod(getattr(rhs, "shape", (1, 1))))
+    if rhs_numel not in (1, sub.numel):
+        return None
+    positions = linear_positions(p, sub, v.numel)
+    if positions is None:
+        return None
+    try:
+        return _scatter_positions(p, v, positions, sub.numel, rhs, inplace)
+    except Unsupported:
+        return None
+
+
 def gather_at(v: GpuArray, positions: GpuArray, out_shape: tuple[int, ...]) -> GpuArray:
     """``v`` at the 0-based int32 positions that device code computed (and
     guarantees in range: no host check, no read-back)."""
@@ -233,6 +255,11 @@ def assign_on_device(p: AccelProvider, v: Any, idx: list[Any], rhs: Any,
         masked = _assign_with_device_mask(p, v, idx, rhs, inplace)
         if masked is not None:
             return masked
+    if isinstance(v, GpuArray) and v.provider is p and rhs is not indexing.DELETE \
+            and _same_class(v, rhs) and len(idx) == 1 and is_device_subscript(p, idx[0]):
+        written = _assign_at_device_subscript(p, v, idx[0], rhs, inplace)
+        if written is not None:
+            return written
     host_idx = _host_index(idx)
     if isinstance(v, GpuArray) and v.provider is p and rhs is indexing.DELETE:
         result = _delete(p, v, host_idx)
