@@ -218,6 +218,17 @@ def gather_at(v: GpuArray, positions: GpuArray, out_shape: tuple[int, ...]) -> G
                        v.matlab_class, p)
 
 
+def scatter_at(v: GpuArray, positions: GpuArray, rhs: Any) -> GpuArray:
+    """A copy of ``v`` with ``rhs`` (a scalar or one value per position)
+    written at 0-based int32 positions that device code computed and
+    guarantees in range (no host check, no read-back)."""
+    p = v.provider
+    written = _scatter_positions(p, v, positions, positions.numel, rhs, False)
+    if written is None:
+        raise Unsupported("scatter_at: operands of another provider")
+    return written
+
+
 def _colon_all(p: AccelProvider, v: GpuArray, host_idx: list[Any]) -> GpuArray | None:
     """``v(:)``: a reshape to one column, without building and uploading an
     index of every position (256 MB for the 4e6 x 16 ``Z(:)`` of stats.m)."""

@@ -27,7 +27,9 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray
-from matfuse.accelerate.router.compose_ops import assign, call, index, op, size_of
+from matfuse.accelerate.router.compose_ops import call, index, op, size_of
+from matfuse.accelerate.router.indexing import gather_at, scatter_at
+from matfuse.accelerate.router.mask_index import mask_positions
 from matfuse.runtime.values import char_array, is_char, to_str
 
 _CLASSES = ("double", "single", "logical", "int8", "uint8", "int16", "uint16", "int32", "uint32")
@@ -87,13 +89,18 @@ def _positions(like: Any, count: int) -> Any:
     return call("cumsum", call("ones", float(count), 1.0, _LIKE, like))
 
 
+def _zero_based(k: Any) -> GpuArray:
+    """1-based positions (doubles from device code) as 0-based int32."""
+    return call("int32", op("-", k, 1.0))
+
+
 def _run_starts(sorted_col: Any, count: int) -> Any:
-    """Logical column: where a sorted value differs from its predecessor."""
-    if count == 1:
-        return True
-    later = index(sorted_col, np.arange(2.0, count + 1).reshape(-1, 1))
-    earlier = index(sorted_col, np.arange(1.0, count).reshape(-1, 1))
-    return call("vertcat", True, op("~=", later, earlier))
+    """Logical column: where a sorted value differs from its predecessor,
+    the first always (NaN differs from everything)."""
+    before = call("nan", 1.0, 1.0, _LIKE, sorted_col)
+    if count > 1:
+        before = call("vertcat", before, index(sorted_col, np.arange(1.0, count).reshape(-1, 1)))
+    return op("~=", sorted_col, before)
 
 
 def unique_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
@@ -107,20 +114,22 @@ def unique_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Non
     col = _column(x, cls)
     ordered, order = call("sort", col, nargout=2)
     starts = _run_starts(ordered, count)
-    values = index(ordered, starts)
-    ia = index(order, starts)
+    at_starts = mask_positions(x.provider, starts)      # one count read back
+    groups = at_starts.numel
+    values = gather_at(ordered, at_starts, (groups, 1))
+    ia = gather_at(order, at_starts, (groups, 1))
     group = call("cumsum", call("double", starts))
-    ic = assign(call("zeros", float(count), 1.0, _LIKE, group), [order], group)
+    ic = scatter_at(call("zeros", float(count), 1.0, _LIKE, group), _zero_based(order), group)
     if "stable" in opts:
         ia, rank_order = call("sort", ia, nargout=2)
-        values = index(col, ia)
-        rank = assign(call("zeros", float(size_of(ia)[0]), 1.0, _LIKE, group), [rank_order],
-                      _positions(group, size_of(ia)[0]))
-        ic = index(rank, ic)
+        values = gather_at(col, _zero_based(ia), (groups, 1))
+        rank = scatter_at(call("zeros", float(groups), 1.0, _LIKE, group),
+                          _zero_based(rank_order), _positions(group, groups))
+        ic = gather_at(rank, _zero_based(ic), (count, 1))
     if cls != "double":
         values = call(cls, values)
     if len(x.shape) == 2 and x.shape[0] == 1:
-        values = call("reshape", values, 1.0, float(size_of(values)[0]))
+        values = call("reshape", values, 1.0, float(groups))
     return [values, ia, ic][:max(nargout, 1)]
 
 
@@ -137,22 +146,23 @@ def ismember_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | N
     total = na + ns
     joined = call("vertcat", _column(s, cls), _column(a, cls))
     ordered, order = call("sort", joined, nargout=2)
-    from_s = op("<=", order, float(ns))
     starts = _run_starts(ordered, total)
     positions = _positions(ordered, total)
-    run_first = call("cummax", op(".*", call("double", starts), positions))
-    found = index(from_s, run_first)    # read at the elements of a only
-    where = index(order, run_first)
-    in_a = call("not", from_s)
-    a_places = op("-", index(order, in_a), float(ns))
+    # each element's run start, and whether an element of s is there
+    run_first = _zero_based(call("cummax", op(".*", call("double", starts), positions)))
+    from_s = op("<=", order, float(ns))
+    found = call("double", gather_at(from_s, run_first, (total, 1)))
+    loc = op(".*", found, gather_at(order, run_first, (total, 1)))
+    # back to the joined order; a's elements are its last na positions
+    zeros = call("zeros", float(total), 1.0, _LIKE, found)
+    back = _zero_based(order)
+    tail = np.arange(ns + 1.0, total + 1.0).reshape(-1, 1)
     shape = [float(d) for d in size_of(a)]
-    tf = assign(call("false", float(na), 1.0, _LIKE, found), [a_places], index(found, in_a))
+    tf = op("~=", index(scatter_at(zeros, back, found), tail), 0.0)
     tf = call("reshape", tf, *shape)
     if nargout < 2:
         return [tf]
-    loc = op(".*", call("double", found), where)
-    loc = assign(call("zeros", float(na), 1.0, _LIKE, loc), [a_places], index(loc, in_a))
-    return [tf, call("reshape", loc, *shape)]
+    return [tf, call("reshape", index(scatter_at(zeros, back, loc), tail), *shape)]
 
 
 COMPOSED = {"unique": unique_on_device, "ismember": ismember_on_device}
