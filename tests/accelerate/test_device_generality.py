@@ -73,6 +73,10 @@ SNIPPETS = [
     "k = round(M * 2) + 3; r = M(k);", "r = M; r(find(M(:) > 0.5)) = 0;",
     "r = M; [s, k] = sort(M(:)); r(k) = 1:30;", "r = I; r(int32([3 1 3])) = int32([7 8 9]);",
     "r = M(single([2 2 5]));", "r = M(1, :); k = M(1, 1:3) * 0 + 9; r(k) = 1;",
+    # find's forms
+    "r = find(M > 0, 3);", "r = find(M(1, :) > 0, 2, 'last');", "[i, j] = find(M > 0.5); r = [i j];",
+    "[i, j, r] = find(M .* (M > 0)); r = [i j r];", "[i, j] = find(X > 0); r = [i j];",
+    "[i, j, r] = find(M(1, :) > 0.3); r = [i; j; double(r)];", "r = find(M > 0, 100);",
 ]
 
 

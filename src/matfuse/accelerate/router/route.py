@@ -172,8 +172,9 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
     s = session()
     p = s.provider
     if s.routes.host_only(name):
-        # host work by nature (text): read back, nothing to re-upload
-        count_fallback(name, lambda: s.routes.for_host_result(name, 0, 0).reason)
+        # text made from device values (num2str, sprintf, disp...): the
+        # program reads the values, as gather does; a download (counted by
+        # the provider), not array math left to the host
         return invoke(b, [gather_value(a) for a in args], nargout, ctx)
     if name in device_ops.LOGICAL_OPERATORS:
         args = device_ops.logical_operands(p, args)
