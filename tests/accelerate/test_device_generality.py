@@ -77,6 +77,15 @@ SNIPPETS = [
     "r = find(M > 0, 3);", "r = find(M(1, :) > 0, 2, 'last');", "[i, j] = find(M > 0.5); r = [i j];",
     "[i, j, r] = find(M .* (M > 0)); r = [i j r];", "[i, j] = find(X > 0); r = [i j];",
     "[i, j, r] = find(M(1, :) > 0.3); r = [i; j; double(r)];", "r = find(M > 0, 100);",
+    # N-D concatenation
+    "r = cat(3, M, M * 2);", "r = cat(2, X, X(:, 1, :));", "r = cat(4, M, M, []);",
+    "r = cat(3, single(M), 1 + 0 * M);", "r = [X, X; X, X];", "r = [X; 2 * X];",
+    # scans of integers (no step saturates) and of logicals (double results)
+    "r = cumsum(I, 2);", "r = cumprod(int8(I(1:2, 1:2)));", "r = cummax(I, 2, 'reverse');",
+    "r = cumsum(M > 0);",
+    # round to decimals (the overflow of the scaled value keeps x)
+    "r = round(M * 100, 2);", "r = round(M * 1000, -1);", "r = round(single(M) * 7, 3);",
+    "r = round([M(:); 1.7e308; -Inf; NaN], 5);", "r = round(I, -1);", "r = round(M, 2, 'decimals');",
 ]
 
 

@@ -301,6 +301,9 @@ def _try_scan(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
     NaN replaced by 0 or 1 before a sum or product, NaN from the first NaN
     on after an extreme."""
     x = args[0]
+    cls = x.matlab_class if isinstance(x, GpuArray) and x.provider is p else None
+    if cls == "logical" and op in ("cumsum", "cumprod") or cls in _INT_EXACT_IN_DOUBLE:
+        return _try_scan_in_double(p, op, x, args[1:])
     if not _float_array(p, x) or x.is_complex():
         return None
     rest = list(args[1:])
@@ -337,6 +340,26 @@ def _try_scan(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
         seen = wrap_handle(p.scan("cummax", nans.valid_handle(), dim, reverse), "double", p)
         result = assign(result, [call("gt", seen, 0.0)], float("nan"))
     return result
+
+
+def _try_scan_in_double(p: AccelProvider, op: str, x: GpuArray, options: list[Any]) -> GpuArray | None:
+    """Scans of logical data (a double result, as MATLAB's) and of integers
+    up to 32 bits, computed in double, where every value in the class's
+    range is exact. MATLAB saturates an integer scan at each step: when no
+    partial result leaves the class's range (one reduction read back) the
+    double scan is that result; otherwise None (the host's step-by-step
+    saturation)."""
+    if 0 in x.shape or x.is_complex():
+        return None
+    as_double = device_ops.try_cast(p, x, "double")
+    scanned = None if as_double is None else _try_scan(p, op, [as_double] + list(options))
+    if scanned is None or x.matlab_class == "logical":
+        return scanned
+    lo, hi = np.iinfo(np.dtype(x.matlab_class)).min, np.iinfo(np.dtype(x.matlab_class)).max
+    outside = call("or", call("lt", scanned, float(lo)), call("gt", scanned, float(hi)))
+    if op in ("cumsum", "cumprod") and launch.any_true(p, outside.valid_handle()):
+        return None
+    return device_ops.try_cast(p, scanned, x.matlab_class)
 
 
 def _try_moments(p: AccelProvider, op: str, x: Any) -> GpuArray | None:

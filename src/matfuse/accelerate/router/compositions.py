@@ -389,7 +389,7 @@ COMPOSED_IN: dict[str, str] = {
     "istril": "structure_predicates", "istriu": "structure_predicates",
     "rescale": "rescale",
     "diag": "diagonals", "blkdiag": "diagonals",
-    "unique": "sets", "ismember": "sets", "find": "find_forms",
+    "unique": "sets", "ismember": "sets", "find": "find_forms", "round": "round_digits",
     "fftshift": "reorder", "ifftshift": "reorder", "sortrows": "reorder",
     "mode": "most_frequent",
     "fft": "fourier_forms", "fft2": "fourier_forms", "ifft": "fourier_forms",

@@ -21,7 +21,7 @@ import numpy as np
 from matfuse.accelerate.router.index_positions import device_positions
 from matfuse.accelerate.router.indexing import _positions, _upload_index
 from matfuse.accelerate.router.rearrange_positions import rearrangement_selection
-from matfuse.accelerate.router.ops import try_concat
+from matfuse.accelerate.router.ops import try_cat, try_concat
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported
 from matfuse.runtime.registry import Builtin
@@ -150,7 +150,11 @@ def try_concat_builtin(p: AccelProvider, op: str, args: list[Any]) -> GpuArray |
         return try_concat(p, [[a] for a in args])
     if op == "cat" and args and type(args[0]) is float and args[0] in (1.0, 2.0):
         parts = list(args[1:])
-        return try_concat(p, [[a] for a in parts] if args[0] == 1.0 else [parts])
+        joined = try_concat(p, [[a] for a in parts] if args[0] == 1.0 else [parts])
+        if joined is not None:
+            return joined
+    if op == "cat" and args and type(args[0]) is float and args[0] >= 1 and args[0] == int(args[0]):
+        return try_cat(p, int(args[0]), list(args[1:]))
     return None
 
 

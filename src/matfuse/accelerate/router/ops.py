@@ -242,6 +242,53 @@ def try_concat(p: AccelProvider, rows: list[list[Any]]) -> GpuArray | None:
         return None
 
 
+def try_cat(p: AccelProvider, dim: int, parts: list[Any]) -> GpuArray | None:
+    """``cat(dim, parts...)`` (``dim`` 1-based) of arrays of any rank on the
+    device. In column-major order, joining along ``dim`` joins, for each
+    index of the dimensions after it, one block of each part: every part
+    viewed as a ``(P * size_dim) x T`` matrix (``P``, ``T``: products of
+    the dimensions before and after ``dim``) is stacked by rows, and the
+    stack is reshaped to the result. ``[]`` parts are skipped; mismatched
+    sizes, text and mixed complexity return None (the host raises MATLAB's
+    errors)."""
+    kinds = [operand_kind(v) for v in parts]
+    if not parts or any(k is None for k in kinds) or any(
+            isinstance(v, DeviceValue) and not isinstance(v, GpuArray) for v in parts):
+        return None
+    classes = [k[0] for k in kinds]
+    if "char" in classes or len({k[1] for k in kinds}) != 1:
+        return None
+    cls = concat_class(classes)
+    kept = [v for v in parts if _shape(v) != (0, 0)]
+    if not kept:
+        return None
+    rank = max(dim, max(len(_shape(v)) for v in kept))
+    shapes = [tuple(_shape(v)) + (1,) * (rank - len(_shape(v))) for v in kept]
+    others = {s[:dim - 1] + s[dim:] for s in shapes}
+    if len(others) != 1:
+        return None
+    before = int(np.prod(shapes[0][:dim - 1]))
+    after = int(np.prod(shapes[0][dim:]))
+    try:
+        blocks = []
+        for v, shape in zip(kept, shapes):
+            g = _part_of_class(p, v, cls)
+            if g is None:
+                return None
+            if 0 not in shape:
+                blocks.append(p.reshape(g.valid_handle(), (before * shape[dim - 1], after)))
+        if not blocks:
+            return None
+        joined = p.concat(blocks, 0) if len(blocks) > 1 else blocks[0]
+        out = list(shapes[0])
+        out[dim - 1] = sum(s[dim - 1] for s in shapes)
+        while len(out) > 2 and out[-1] == 1:
+            out.pop()
+        return wrap_handle(p.reshape(joined, tuple(out)), cls, p)
+    except Unsupported:
+        return None
+
+
 def _part_of_class(p: AccelProvider, v: Any, cls: str) -> GpuArray | None:
     """Part ``v`` of a concatenation as a GpuArray of class ``cls``."""
     if isinstance(v, GpuArray):

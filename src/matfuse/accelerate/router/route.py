@@ -367,17 +367,24 @@ def device_colon(start: Any, step: Any, stop: Any) -> Any:
 def device_concat(rows: list[list[Any]]) -> Any:
     """``[a b; c d]`` where some element is a gpuArray: a gpuArray result.
 
-    Same-class real/complex arrays concatenate on the device (host parts of
-    that class are uploaded); mixed classes, N-D parts and every error case
-    take the host path (``runtime.ops.concat``) and re-upload.
+    Numeric and logical arrays of one complexity concatenate on the device
+    (parts of another class converted first, host parts uploaded); text,
+    mixed complexity and every error case take the host path
+    (``runtime.ops.concat``) and re-upload.
     """
-    from matfuse.accelerate.router.ops import try_concat
+    from matfuse.accelerate.router.ops import try_cat, try_concat
     from matfuse.runtime import ops
 
     p = session().provider
     result = try_concat(p, rows)
     if result is not None:
         return result
+    # N-D parts: each row joined along dimension 2, then the rows along 1
+    joined_rows = [row[0] if len(row) == 1 else try_cat(p, 2, row) for row in rows if row]
+    if joined_rows and all(r is not None for r in joined_rows):
+        result = joined_rows[0] if len(joined_rows) == 1 else try_cat(p, 1, joined_rows)
+        if isinstance(result, GpuArray):
+            return result
     count_fallback("concat", message("mixed classes, N-D parts or an error case: "
                                      "concatenated on the host"))
     host = ops.concat([[gather_value(v) for v in row] for row in rows])
