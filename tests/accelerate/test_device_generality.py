@@ -86,6 +86,10 @@ SNIPPETS = [
     # round to decimals (the overflow of the scaled value keeps x)
     "r = round(M * 100, 2);", "r = round(M * 1000, -1);", "r = round(single(M) * 7, 3);",
     "r = round([M(:); 1.7e308; -Inf; NaN], 5);", "r = round(I, -1);", "r = round(M, 2, 'decimals');",
+    # histcounts normalizations
+    "r = histcounts(M, 10, 'Normalization', 'probability');",
+    "r = histcounts(M, [-1 0 0.5 1], 'Normalization', 'pdf');", "r = histcounts(X, 'Normalization', 'cdf');",
+    "r = histcounts(M, 4, 'Normalization', 'countdensity');", "r = histcounts(M, 4, 'normalization', 'cumcount');",
 ]
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.router.compose_ops import EMPTY, call, index, op, real_float, size_of
-from matfuse.runtime.values import char_array
+from matfuse.runtime.values import char_array, is_char, to_str
 
 _ALL = char_array("all")
 _FLINTMAX = 2.0 ** 53
@@ -37,10 +37,34 @@ def _finite_stats(x: Any) -> tuple[int, float, float, bool, float]:
     return n, float(host[0]), float(host[1]), bool(host[2]), float(host[3])
 
 
+_NORMALIZATIONS = ("count", "probability", "countdensity", "pdf", "cumcount", "cdf")
+
+
+def _normalized(args: list[Any], nargout: int) -> list[Any] | None:
+    """``histcounts(..., 'Normalization', how)``: the counts of the same call
+    without the option, scaled on the device as the host does (``total`` is
+    every element of x, NaN included)."""
+    how = to_str(args[-1]).lower() if is_char(args[-1]) else None
+    if how not in _NORMALIZATIONS or nargout > 2 or not real_float(args[0]):
+        return None
+    counts, edges = call("histcounts", *args[:-2], nargout=2)
+    total = float(np.prod(size_of(args[0])))
+    if how in ("probability", "pdf", "cdf"):
+        counts = op("./", counts, total)
+    if how in ("countdensity", "pdf"):
+        counts = op("./", counts, call("diff", edges))
+    if how in ("cumcount", "cdf"):
+        counts = call("cumsum", counts)
+    return [counts, edges][:max(nargout, 1)]
+
+
 def histcounts_auto_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
-    """``N = histcounts(x)`` and ``[N, edges] = histcounts(x)``."""
+    """``N = histcounts(x)``, ``[N, edges] = histcounts(x)``, and any form
+    ending in ``'Normalization', how``."""
     from matfuse.runtime.builtins.histograms import integer_edges, scott_edges
 
+    if len(args) >= 3 and is_char(args[-2]) and to_str(args[-2]).lower() == "normalization":
+        return _normalized(args, nargout)
     if len(args) != 1 or nargout > 2 or not real_float(args[0]):
         return None
     n, xmin, xmax, integers, std = _finite_stats(call("double", args[0]))
