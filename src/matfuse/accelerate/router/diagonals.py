@@ -1,5 +1,6 @@
-"""Device paths of ``diag`` (a gather or a scatter at the positions of one
-diagonal) and ``blkdiag`` (blocks written into a zero matrix).
+"""Device paths of ``diag`` (the provider's diag kernel, or a gather or a
+scatter at the positions of one diagonal) and ``blkdiag`` (blocks written
+into a zero matrix).
 
 * ``diag(A, k)`` of an m-by-n matrix: the elements ``A(i, i+k)`` as a
   column, one gather at the linear positions ``s, s+m+1, s+2(m+1), ...``
@@ -22,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.gpuarray import GpuArray
+from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
+from matfuse.accelerate_api import Unsupported
 from matfuse.accelerate.class_rules import operand_kind
 from matfuse.accelerate.router.compose_ops import assign, call, index, size_of
 from matfuse.runtime._classrules import concat_class
@@ -54,6 +56,10 @@ def diag_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
     if k is None or len(x.shape) != 2 or 0 in x.shape or x.matlab_class in _NO_64_BIT:
         return None
     m, n = x.shape
+    try:   # the provider's diag kernel, else the composition below
+        return [wrap_handle(x.provider.diag(x.valid_handle(), k), x.matlab_class, x.provider)]
+    except Unsupported:
+        pass
     if m == 1 or n == 1:
         count = m * n
         size = count + abs(k)

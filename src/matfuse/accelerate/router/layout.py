@@ -49,6 +49,9 @@ def try_rearrange(p: AccelProvider, b: Builtin, args: list[Any]) -> GpuArray | N
                 return wrap_handle(p.reshape(x.valid_handle(), shape), x.matlab_class, p)
             except Unsupported:
                 pass
+    moved = _moved_without_positions(p, b.name, x, list(args[1:]))
+    if moved is not None:
+        return moved
     selection = rearrangement_selection(b.name, tuple(x.shape), list(args[1:]))
     if selection is not None:
         try:
@@ -90,6 +93,54 @@ def _plain_reshape_shape(x: GpuArray, dims: list[Any]) -> tuple[int, ...] | None
     while len(out) > 2 and out[-1] == 1:
         out.pop()
     return tuple(out)
+
+
+def _order_of(arg: Any, rank: int) -> list[int] | None:
+    """0-based dimension order of ``permute(x, order)`` (a permutation of at
+    least ``rank`` dimensions), or None (the host raises MATLAB's errors)."""
+    if type(arg) is not np.ndarray or arg.dtype.kind not in "fiu" or arg.size < rank:
+        return None
+    order = [float(d) for d in arg.reshape(-1)]
+    if any(d != int(d) for d in order) or sorted(int(d) for d in order) != list(range(1, len(order) + 1)):
+        return None
+    return [int(d) - 1 for d in order]
+
+
+def _moved_without_positions(p: AccelProvider, name: str, x: GpuArray,
+                             args: list[Any]) -> GpuArray | None:
+    """``squeeze`` (a reshape), ``permute``/``ipermute`` (the provider's
+    permute) and ``rot90`` (a transpose and flips: ranges) without a
+    positions array made on the host; None for other builtins and forms."""
+    from matfuse.accelerate.router.compose_ops import call
+
+    try:
+        if name == "squeeze" and not args:
+            shape = [d for d in x.shape if d != 1] if len(x.shape) > 2 else list(x.shape)
+            shape = (shape + [1, 1])[:max(2, len(shape))]
+            if len(shape) == 2 and len(x.shape) > 2 and shape[1] == 1 and x.shape[0] == 1:
+                shape = [shape[0], 1]
+            return wrap_handle(p.reshape(x.valid_handle(), tuple(shape)), x.matlab_class, p)
+        if name in ("permute", "ipermute") and len(args) == 1:
+            order = _order_of(args[0], len(x.shape))
+            if order is None:
+                return None
+            if name == "ipermute":
+                order = [order.index(d) for d in range(len(order))]
+            return wrap_handle(p.permute(x.valid_handle(), order), x.matlab_class, p)
+        if name == "rot90" and len(x.shape) == 2 and len(args) <= 1:
+            turns = 1.0 if not args else args[0]
+            if type(turns) is not float or turns != int(turns):
+                return None
+            turns = int(turns) % 4
+            if turns == 0:
+                return x
+            if turns == 2:
+                return call("flipud", call("fliplr", x))
+            flipped = wrap_handle(p.permute(x.valid_handle(), [1, 0]), x.matlab_class, p)
+            return call("flipud" if turns == 1 else "fliplr", flipped)
+    except Unsupported:
+        return None
+    return None
 
 
 def try_sort(p: AccelProvider, args: list[Any], nargout: int) -> list[Any] | None:

@@ -4,8 +4,9 @@ skip NaN already; ``nanmedian`` as the 50th percentile of the non-NaN
 values, which is the middle value or the mean of the two middle values),
 ``range`` (``max - min``, saturating for integers), ``bounds``
 (``[min, max]``), ``vecnorm`` (the p-norm along a dimension, by the host's
-formulas) and ``tril``/``triu`` (zeros written through a mask of the
-positions off the triangle, made on the host from the size).
+formulas) and ``tril``/``triu`` (the provider's triangular kernel; else
+zeros written through a mask of the positions off the triangle, made on the
+host from the size).
 
 The forms each takes go to device reductions; anything else returns None:
 the dispatcher's counted host fallback, which raises MATLAB's errors.
@@ -17,7 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.gpuarray import GpuArray
+from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
+from matfuse.accelerate_api import Unsupported
 from matfuse.accelerate.router.compose_ops import (
     EMPTY, FLOAT, INT_EXACT_IN_DOUBLE, as_columns, assign, call, dims_of, host_scalar, op,
     positive_int, real_float, size_of,
@@ -136,6 +138,11 @@ def _triangle(lower: bool) -> Any:
         k = 0.0 if len(args) == 1 else host_scalar(args[1])
         if k is None or k != int(k) or isinstance(args[1] if len(args) == 2 else None, DeviceValue):
             return None
+        try:
+            p = a.provider
+            return [wrap_handle(p.triangular(a.valid_handle(), int(k), not lower), a.matlab_class, p)]
+        except Unsupported:
+            pass
         rows, cols = size_of(a)
         offset = np.arange(cols).reshape(1, -1) - np.arange(rows).reshape(-1, 1)
         off_triangle = offset > k if lower else offset < k
