@@ -92,7 +92,7 @@ SNIPPETS = [
     "r = histcounts(M, 4, 'Normalization', 'countdensity');", "r = histcounts(M, 4, 'normalization', 'cumcount');",
     # layout without host-made positions: squeeze, permute, rot90, triu/tril, diag
     "r = squeeze(sum(X, 1));", "r = squeeze(X(1, 1, :));", "r = permute(X, [3 1 2]);",
-    "r = ipermute(X, [3 1 2]);", "r = rot90(M) + rot90(M, -1)';", "r = rot90(M, 2);",
+    "r = ipermute(X, [3 1 2]);", "r = rot90(M) + rot90(M, -1);", "r = rot90(M, 2);",
     "r = triu(M, 1) + tril(M, -1);", "r = triu(I);",
 ]
 
