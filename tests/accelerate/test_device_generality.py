@@ -94,6 +94,13 @@ SNIPPETS = [
     "r = squeeze(sum(X, 1));", "r = squeeze(X(1, 1, :));", "r = permute(X, [3 1 2]);",
     "r = ipermute(X, [3 1 2]);", "r = rot90(M) + rot90(M, -1);", "r = rot90(M, 2);",
     "r = triu(M, 1) + tril(M, -1);", "r = triu(I);",
+    # moving windows: range reads of the padded data folded in one kernel
+    "r = movmax(X, 3);", "r = movmax(X, 3, 'includenan');", "r = movmin(M, [2 0], 2);",
+    "r = movmax(M(1, :), 4, 'Endpoints', 'discard');", "r = movmin(X, 3, 'Endpoints', 'fill');",
+    "r = movmax(M, 3, 'Endpoints', 0.5);", "r = movprod(M, 3);", "r = movprod(X, 3, 'omitnan');",
+    "r = movstd(M, 3);", "r = movstd(X, 4, 1, 2);", "r = movvar(X, 3, 0, 'omitnan');",
+    "r = movvar(M(:, 1), [1 2], 'Endpoints', 'discard');", "r = movstd(M, 3, 'Endpoints', 2);",
+    "r = movmax(single(M), 3);", "r = movstd(X, 3, 0, 3);",
 ]
 
 

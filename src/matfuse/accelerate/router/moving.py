@@ -71,7 +71,7 @@ def _moving(fn: str):
     def moving(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
         """``movsum/movmean(x, k|[kb kf], dim, nanflag, 'Endpoints', 'shrink')``
         of real float matrices."""
-        from matfuse.runtime.builtins.moving_normalize import _window
+        from matfuse.runtime.builtins.moving_windows import window_extent
 
         if len(args) < 2 or nargout > 1:
             return None
@@ -83,7 +83,7 @@ def _moving(fn: str):
         if opts is None:
             return None
         omit, dim = opts
-        back, fwd = _window(k, fn)
+        back, fwd = window_extent(k, fn)
         if dim is None:
             dim = 0 if x.shape[0] != 1 else 1
         if dim > 1:

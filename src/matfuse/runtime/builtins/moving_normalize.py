@@ -11,33 +11,10 @@ from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text, scalar_value
 from matfuse.runtime.builtins._math_support import double_values
 from matfuse.runtime.builtins._reduction_args import ReductionArgs, ieee_quiet, numeric_input, real_values
+from matfuse.runtime.builtins.moving_windows import moving_window, window_extent
 from matfuse.runtime.builtins.statistics import moments, variance
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_array, to_str
-
-
-_LONGEST_WINDOW = float(2 ** 53)
-
-
-def _window(k: Any, fn: str) -> tuple[int, int]:
-    """(back, forward) element counts of a window argument."""
-    arr = real_values(k, fn, "Window length").reshape(-1)
-    if arr.size == 1:
-        n = arr[0]
-        if not (0 < n < np.inf):
-            raise MatlabError(f"MATLAB:{fn}:wrongWindowLength",
-                              "Window length must be a finite positive scalar or a two-element vector of nonnegative values.")
-        n = min(n, _LONGEST_WINDOW)    # longer than any array: the same window
-        if n == np.floor(n):
-            n = int(n)
-            return (n - 1) // 2 if n % 2 else n // 2, (n - 1) // 2 if n % 2 else n // 2 - 1
-        half = int(np.floor(n / 2))
-        return half, half
-    if arr.size == 2 and np.all(arr >= 0) and np.all(np.isfinite(arr)):
-        back, forward = np.minimum(arr, _LONGEST_WINDOW)
-        return int(np.floor(back)), int(np.floor(forward))
-    raise MatlabError(f"MATLAB:{fn}:wrongWindowLength",
-                      "Window length must be a finite positive scalar or a two-element vector of nonnegative values.")
 
 
 @ieee_quiet
@@ -45,7 +22,7 @@ def _moving(x: Any, k: Any, args: tuple, fn: str) -> Any:
     arr = numeric_input(x, fn)
     arr = arr.astype(np.float32 if arr.dtype == np.float32 else
                      (np.complex128 if arr.dtype.kind == "c" else np.float64))
-    back, fwd = _window(k, fn)
+    back, fwd = window_extent(k, fn)
     rest = list(args)
     omit = False
     endpoints: Any = "shrink"
@@ -95,14 +72,13 @@ def _moving(x: Any, k: Any, args: tuple, fn: str) -> Any:
         out = np.where(count == 0, 0, out)
     if not omit:
         out = np.where(has_nan, np.nan, out)
+    if endpoints == "fill" or isinstance(endpoints, float):
+        # the fill value takes the place of the missing elements in the sums
+        return moving_window(x, k, args, fn)
     if endpoints != "shrink":
         edge = (pos - back < 0) | (pos + fwd >= n)
         if endpoints == "discard":
             out = out[..., ~edge]
-        elif endpoints == "fill":
-            out = np.where(edge, np.nan, out)
-        elif isinstance(endpoints, float):
-            out = np.where(edge, endpoints, out)
         else:
             raise MatlabError(f"MATLAB:{fn}:invalidEndpoints",
                               "Endpoints must be 'shrink', 'discard', 'fill', or a numeric scalar.")
