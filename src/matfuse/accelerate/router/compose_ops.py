@@ -19,6 +19,7 @@ from matfuse.runtime.values import char_array
 FLOAT = ("double", "single")
 INT_EXACT_IN_DOUBLE = ("int8", "uint8", "int16", "uint16", "int32", "uint32")
 COLON = char_array(":")
+LIKE = char_array("like")
 EMPTY = np.zeros((0, 0))     # the ``[]`` of ``max(x, [], dim)``
 
 
@@ -104,6 +105,23 @@ def size_of(v: Any) -> tuple[int, ...]:
     if type(v) in (float, bool, complex):
         return (1, 1)
     return tuple(v.shape)
+
+
+def where(mask: Any, if_true: Any, if_false: Any) -> Any:
+    """Elementwise ``mask ? if_true : if_false`` of three same-size device
+    arrays of one class: ``[if_false(:); if_true(:)]`` gathered at ``i +
+    mask_i * numel`` (no read-back, exact for any value, NaN and -0
+    included)."""
+    shape = size_of(if_false)
+    count = int(np.prod(shape))
+    both = call("vertcat", call("reshape", if_false, float(count), 1.0),
+                call("reshape", if_true, float(count), 1.0))
+    picks = call("double", call("reshape", mask, float(count), 1.0))
+    offsets = op("-", call("cumsum", call("ones", float(count), 1.0, LIKE, picks)), 1.0)
+    chosen = op("+", offsets, op(".*", picks, float(count)))
+    from matfuse.accelerate.router.indexing import gather_at
+
+    return gather_at(both, call("int32", chosen), shape)
 
 
 def nan_where_true(mask: Any) -> Any:

@@ -27,8 +27,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray
-from matfuse.accelerate.router.compose_ops import COLON, FLOAT, call, index, nan_where_true, op
-from matfuse.accelerate.router.round_digits import where
+from matfuse.accelerate.router.compose_ops import COLON, FLOAT, call, index, nan_where_true, op, where
 from matfuse.runtime.builtins.moving_windows import moving_options, window_extent
 from matfuse.runtime.values import char_array
 

@@ -23,9 +23,9 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.router.compose_ops import (
-    as_columns, assign, call, dims_of, first_nonsingleton, nan_where_true, op,
-    real_float, index,
+    as_columns, call, dims_of, first_nonsingleton, nan_where_true, op, real_float, where,
 )
+from matfuse.accelerate.router.indexing import gather_at
 
 
 def _probabilities(p: Any, fn: str) -> list[float] | None:
@@ -52,7 +52,7 @@ def column_quantiles(cols: Any, probs: list[float]) -> list[Any]:
     s = call("sort", cols, 1.0)
     n = call("sum", call("not", call("isnan", cols)), 1.0)
     top = call("max", n, 1.0)
-    offsets = np.arange(width, dtype=np.float64).reshape(1, -1) * float(length)
+    zero_based = np.arange(width, dtype=np.float64).reshape(1, -1) * float(length) - 1.0
     no_data = nan_where_true(op("==", n, 0.0))
     rows = []
     for q in probs:
@@ -60,15 +60,15 @@ def column_quantiles(cols: Any, probs: list[float]) -> list[Any]:
         lo = call("floor", pos)
         hi = call("min", op("+", lo, 1.0), top)
         frac = op("-", pos, lo)
-        v_lo = index(s, op("+", lo, offsets))
-        v_hi = index(s, op("+", hi, offsets))
+        # the neighbours' positions are in range by construction: no check
+        v_lo = gather_at(s, call("int32", op("+", lo, zero_based)), (1, width))
+        v_hi = gather_at(s, call("int32", op("+", hi, zero_based)), (1, width))
         out = op("+", v_lo, op(".*", frac, op("-", v_hi, v_lo)))
         # infinite neighbours: weight the ends instead (Inf - Inf is NaN)
         weighted = op("+", op(".*", op("-", 1.0, frac), v_lo), op(".*", frac, v_hi))
-        at_point = op("==", frac, 0.0)
-        weighted = assign(weighted, [at_point], index(v_lo, at_point))
+        weighted = where(op("==", frac, 0.0), v_lo, weighted)
         infinite = call("not", op("&", call("isfinite", v_lo), call("isfinite", v_hi)))
-        out = assign(out, [infinite], index(weighted, infinite))
+        out = where(infinite, weighted, out)
         rows.append(op("+", out, no_data))
     return rows
 

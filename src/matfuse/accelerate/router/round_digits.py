@@ -19,11 +19,8 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray
-from matfuse.accelerate.router.compose_ops import FLOAT, INT_EXACT_IN_DOUBLE, call, op, size_of
-from matfuse.accelerate.router.indexing import gather_at
-from matfuse.runtime.values import char_array, is_char, to_str
-
-_LIKE = char_array("like")
+from matfuse.accelerate.router.compose_ops import FLOAT, INT_EXACT_IN_DOUBLE, call, op, where
+from matfuse.runtime.values import is_char, to_str
 
 
 def _digits(args: list[Any]) -> int | None:
@@ -36,20 +33,6 @@ def _digits(args: list[Any]) -> int | None:
     if len(args) == 3 and not (is_char(args[2]) and to_str(args[2]).lower() == "decimals"):
         return None
     return int(n)
-
-
-def where(mask: Any, if_true: Any, if_false: Any) -> Any:
-    """Elementwise ``mask ? if_true : if_false`` of three same-size device
-    arrays of one class (a gather from both, no read-back, exact for any
-    value)."""
-    shape = size_of(if_false)
-    count = int(np.prod(shape))
-    both = call("vertcat", call("reshape", if_false, float(count), 1.0),
-                call("reshape", if_true, float(count), 1.0))
-    picks = call("double", call("reshape", mask, float(count), 1.0))
-    offsets = op("-", call("cumsum", call("ones", float(count), 1.0, _LIKE, picks)), 1.0)
-    chosen = op("+", offsets, op(".*", picks, float(count)))
-    return gather_at(both, call("int32", chosen), shape)
 
 
 def round_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
