@@ -48,11 +48,19 @@ FORMS = [
     "interp2(XX, YY, Z, 2.5, 3.5)", "interp2(Z, [1.5 2.5], [2.5 3], 'nearest')",
     "interpn(Z, [1.5 2.5], [2.5 3])", "F = griddedInterpolant(gather(Z)); r = F(xq, xq - 1);",
     "interp1(x, y, xq, 'pchip')", "interp1(x, y, xq, 'spline')", "interp2(Z, xq, xq, 'cubic')",
+    "round(M * 100, 2)", "round(M * 1e5, 3, 'significant')", "movmax(M, 3)", "movstd(v, 4)",
+    "movmedian(v, 3)", "unique(round(M * 3))", "ismember(round(M * 3), [0 1 2])", "diag(M)",
+    "cat(3, M, M)", "cumsum(I, 2)", "find(M > 0, 2)",
 ]
 
 # Forms still left to the host, each with the reason (a ratchet: the test
 # fails when one of them starts to run on the device, so the list shrinks).
-KNOWN_HOST: dict[str, str] = {}
+KNOWN_HOST: dict[str, str] = {
+    "round(M * 1e5, 3, 'significant')": "each element's decimal exponent must equal the host's "
+                                        "floor(log10(|x|)), whose rounding at powers of ten a "
+                                        "device log10 does not reproduce",
+    "movmedian(v, 3)": "a median per window (a sort of each window) has no device path yet",
+}
 
 ARRAY_MATH = ("elementwise", "statistics", "reductions", "special matrices", "signal",
               "interpolation", "linear_algebra", "polynomials", "number theory", "sort",
