@@ -101,6 +101,12 @@ SNIPPETS = [
     "r = movstd(M, 3);", "r = movstd(X, 4, 1, 2);", "r = movvar(X, 3, 0, 'omitnan');",
     "r = movvar(M(:, 1), [1 2], 'Endpoints', 'discard');", "r = movstd(M, 3, 'Endpoints', 2);",
     "r = movmax(single(M), 3);", "r = movstd(X, 3, 0, 3);",
+    # colon with device endpoints, integer sorts, dot/cross/nthroot/repelem
+    "n = sum(M(1, 1:2) * 0) + 5; r = 1:n;", "n = G(5); r = n:-2:1;", "r = colon(G(2), 2, 11);",
+    "r = sort(I);", "[s, r] = sort(int8(I), 2, 'descend'); r = [double(s) r];", "r = sort(M > 0.3);",
+    "r = dot(M(1, :), M(2, :)');", "r = dot(M, M, 2);", "r = cross(M(1:3, :), M(2:4, :));",
+    "r = cross(M(1, 1:3), M(2, 1:3));", "r = nthroot(M, 3) + nthroot(-27 + M * 0, 3);",
+    "r = nthroot(single(M) + 2, 4);", "r = repelem(M(1, :), 3);", "r = repelem(M, 2, 3);",
 ]
 
 

@@ -392,6 +392,8 @@ COMPOSED_IN: dict[str, str] = {
     "unique": "sets", "ismember": "sets", "find": "find_forms", "round": "round_digits",
     "movmax": "moving_windows", "movmin": "moving_windows", "movprod": "moving_windows",
     "movstd": "moving_windows", "movvar": "moving_windows",
+    "dot": "vector_products", "cross": "vector_products", "nthroot": "vector_products",
+    "repelem": "vector_products",
     "fftshift": "reorder", "ifftshift": "reorder", "sortrows": "reorder",
     "mode": "most_frequent",
     "fft": "fourier_forms", "fft2": "fourier_forms", "ifft": "fourier_forms",

@@ -143,10 +143,24 @@ def _moved_without_positions(p: AccelProvider, name: str, x: GpuArray,
     return None
 
 
+_SORTED_IN_DOUBLE = ("int8", "uint8", "int16", "uint16", "int32", "uint32", "logical")
+
+
 def try_sort(p: AccelProvider, args: list[Any], nargout: int) -> list[Any] | None:
     """``sort(x)``, ``sort(x, dim)``, ``sort(x, 'descend')``, ``sort(x, dim, mode)``
     of real double/single arrays; ``[B, I]`` too."""
     x = args[0]
+    if _mine(p, x) and x.matlab_class in _SORTED_IN_DOUBLE and not x.is_complex():
+        # integers up to 32 bits and logicals: sorted in double (exact),
+        # the values converted back
+        from matfuse.accelerate.router.ops import try_cast
+
+        as_double = try_cast(p, x, "double")
+        out = None if as_double is None else try_sort(p, [as_double] + list(args[1:]), nargout)
+        if out is None:
+            return None
+        values = try_cast(p, out[0], x.matlab_class)
+        return None if values is None else [values] + out[1:]
     if not _mine(p, x) or x.matlab_class not in ("double", "single") or x.is_complex() \
             or 0 in x.shape:
         return None

@@ -24,7 +24,7 @@ from matfuse.accelerate.class_rules import (
 from matfuse.accelerate.facade import ensure_provider
 from matfuse.accelerate.fusion.executor import fusion_enabled
 from matfuse.accelerate.fusion.lazy import lazy_binary, lazy_unary
-from matfuse.accelerate.gpuarray import GpuArray, upload_value
+from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
 from matfuse.accelerate.router import compositions, fused, launch, placement
 from matfuse.accelerate.router import ops as device_ops
 from matfuse.accelerate.router import solve as device_solve
@@ -32,7 +32,7 @@ from matfuse.accelerate.router.builtins import try_builtin_on_device
 from matfuse.accelerate.planner.cost_model import CostModel
 from matfuse.accelerate.planner.device_routes import RouteTable
 from matfuse.accelerate.planner.fallback_reasons import call_form, message, operator_form
-from matfuse.accelerate_api import ACTIVE, AccelProvider, count_fallback
+from matfuse.accelerate_api import ACTIVE, AccelProvider, Unsupported, count_fallback
 from matfuse.runtime.dispatcher import invoke
 from matfuse.runtime.registry import Builtin
 from matfuse.runtime.values import CHAR_DTYPE, DeviceValue
@@ -56,8 +56,16 @@ HOST_RESULTS = frozenset({
 }) | SHAPE_QUERIES
 
 # Builtins with their own device implementation: fn(args, nargout, ctx) -> outputs.
+def _colon_builtin(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
+    """``colon(a, b)`` / ``colon(a, step, b)``: as the ``:`` operator."""
+    if len(args) not in (2, 3) or nargout > 1:
+        return None
+    return [device_colon(args[0], args[1] if len(args) == 3 else None, args[-1])]
+
+
 DEVICE_IMPLS = compositions.ComposedTable(
-    {**compositions.OWN_COMPOSITIONS, "linspace": placement.linspace_on_device})
+    {**compositions.OWN_COMPOSITIONS, "linspace": placement.linspace_on_device,
+     "colon": _colon_builtin})
 
 
 class Session:
@@ -354,14 +362,50 @@ def device_assign(v: Any, idx: list[Any], rhs: Any, inplace: bool = False) -> An
 
 def device_colon(start: Any, step: Any, stop: Any) -> Any:
     """``start:step:stop`` with a device operand: a gpuArray row (``step``
-    may be None). The range is built on the host and uploaded."""
+    may be None). The endpoints are read back (scalars: the row's length
+    depends on them); whole-number double or single endpoints and step make
+    the row on the device (``start + k*step``, exact there, as the host's
+    range); other ranges are built on the host and uploaded."""
     from matfuse.runtime import ops
 
     p = session().provider
+    row = _whole_colon_on_device(p, start, step, stop)
+    if row is not None:
+        return row
     count_fallback("colon", message("a colon range with a gpuArray endpoint is built on the host"))
     host = ops.colon_range(gather_value(start), gather_value(step) if step is not None else None,
                            gather_value(stop))
     return reupload(host, p)
+
+
+def _whole_colon_on_device(p: AccelProvider, start: Any, step: Any, stop: Any) -> Any:
+    """The row ``start:step:stop`` made by the provider's colon, or None
+    (not real double/single scalars of whole numbers, or an empty row)."""
+    values, classes = [], set()
+    for v in (start, 1.0 if step is None else step, stop):
+        if isinstance(v, DeviceValue):
+            if v.is_complex() or v.underlying_class() not in ("double", "single") or v.numel != 1:
+                return None
+            classes.add(v.underlying_class())
+            v = gather_value(v)
+        if type(v) is np.ndarray and v.size == 1 and v.dtype.kind == "f":
+            classes.add("single" if v.dtype == np.float32 else "double")
+            v = float(v.reshape(-1)[0])
+        if type(v) is not float or not v.is_integer() or abs(v) > 2.0 ** 52:
+            return None
+        values.append(v)
+    first, delta, last = values
+    if delta == 0 or (last - first) / delta < 0:
+        return None
+    count = int((last - first) // delta) + 1
+    cls = "single" if "single" in classes else "double"
+    if cls == "single" and max(abs(first), abs(first + (count - 1) * delta)) > 2.0 ** 24:
+        return None
+    try:
+        h = p.colon(first, delta, count, "float32" if cls == "single" else "float64")
+    except Unsupported:
+        return None
+    return wrap_handle(h, cls, p)
 
 
 def device_concat(rows: list[list[Any]]) -> Any:
