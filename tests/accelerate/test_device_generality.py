@@ -107,6 +107,10 @@ SNIPPETS = [
     "r = dot(M(1, :), M(2, :)');", "r = dot(M, M, 2);", "r = cross(M(1:3, :), M(2:4, :));",
     "r = cross(M(1, 1:3), M(2, 1:3));", "r = nthroot(M, 3) + nthroot(-27 + M * 0, 3);",
     "r = nthroot(single(M) + 2, 4);", "r = repelem(M(1, :), 3);", "r = repelem(M, 2, 3);",
+    # complex products, integer powers, running sums and products
+    "z = M + 1i * M(:, end:-1:1); r = z * z';", "r = M' * (M + 2i);", "z = M + 1i * M; r = z .^ 2;",
+    "z = M + 1i * M; r = z .^ -3 + z .^ 7;", "z = M + 1i * M; r = cumsum(z, 2, 'reverse');",
+    "z = M + 1i * M; r = prod(z) + sum(prod(z, 2));",
 ]
 
 

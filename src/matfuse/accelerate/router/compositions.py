@@ -393,7 +393,7 @@ COMPOSED_IN: dict[str, str] = {
     "movmax": "moving_windows", "movmin": "moving_windows", "movprod": "moving_windows",
     "movstd": "moving_windows", "movvar": "moving_windows",
     "dot": "vector_products", "cross": "vector_products", "nthroot": "vector_products",
-    "repelem": "vector_products",
+    "repelem": "vector_products", "cumsum": "complex_forms", "prod": "complex_forms",
     "fftshift": "reorder", "ifftshift": "reorder", "sortrows": "reorder",
     "mode": "most_frequent",
     "fft": "fourier_forms", "fft2": "fourier_forms", "ifft": "fourier_forms",

@@ -156,18 +156,21 @@ def try_mtimes(p: AccelProvider, a: Any, b: Any, one_node: bool = False) -> GpuA
     if _shape(a) == (1, 1) or _shape(b) == (1, 1):
         return launch.binary(p, "times", a, b, one_node)
     ka, kb = operand_kind(a), operand_kind(b)
-    if ka is None or kb is None or ka[0] not in ("double", "single") or ka != kb:
+    if ka is None or kb is None or ka[0] not in ("double", "single") or ka[0] != kb[0]:
         return None
     if len(a.shape) != 2 or len(b.shape) != 2 or a.shape[1] != b.shape[0]:
         return None
     oa, ob = prepare_operand(p, a), prepare_operand(p, b)
-    if oa is None or ob is None:
-        return None
-    try:
-        h = p.matmul(oa.value, ob.value)
-    except Unsupported:
-        return None
-    return wrap_handle(h, ka[0], p)
+    if oa is not None and ob is not None and ka == kb:
+        try:
+            return wrap_handle(p.matmul(oa.value, ob.value), ka[0], p)
+        except Unsupported:
+            pass
+    if ka[1] or kb[1]:
+        from matfuse.accelerate.router.complex_forms import complex_mtimes
+
+        return complex_mtimes(a, b)
+    return None
 
 
 def try_cast(p: AccelProvider, a: Any, cls: str) -> GpuArray | None:

@@ -256,6 +256,10 @@ def device_binary(op: str, a: Any, b: Any) -> Any:
             if lazy is not None:
                 return lazy
         result = launch.binary(p, name, a, b, s.one_node)
+        if result is None and name == "power" and isinstance(a, GpuArray) and a.is_complex():
+            from matfuse.accelerate.router.complex_forms import complex_power
+
+            result = complex_power(a, b)
     if result is not None:
         return result
     count_fallback(f"binary:{name}", operator_form(SYMBOL_OF_BINARY.get(name, name), a, b))
