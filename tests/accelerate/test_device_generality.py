@@ -111,6 +111,10 @@ SNIPPETS = [
     "z = M + 1i * M(:, end:-1:1); r = z * z';", "r = M' * (M + 2i);", "z = M + 1i * M; r = z .^ 2;",
     "z = M + 1i * M; r = z .^ -3 + z .^ 7;", "z = M + 1i * M; r = cumsum(z, 2, 'reverse');",
     "z = M + 1i * M; r = prod(z) + sum(prod(z, 2));",
+    # empties (results from the sizes), sortrows on trusted positions, filter2
+    "r = any(M(:, []), 1);", "r = all(M(:, []));", "r = sum(M([], :)) + prod(M([], :));",
+    "r = cumsum(M([], :));", "r = sortrows(round(M * 3), [2 -1]);", "[s, r] = sortrows(X(:, :, 1));",
+    "r = filter2([1 2; 3 4], M);", "r = filter2([1 2 1] / 4, M, 'valid');",
 ]
 
 

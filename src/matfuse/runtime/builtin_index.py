@@ -203,6 +203,7 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
  'filesep': ('matfuse.runtime.builtins.platform_queries',),
  'fill': ('matfuse.runtime.builtins.graphics_plots',),
  'filter': ('matfuse.runtime.builtins.signal',),
+ 'filter2': ('matfuse.runtime.builtins.signal',),
  'find': ('matfuse.runtime.builtins.search',),
  'fix': ('matfuse.runtime.builtins.integer_math',),
  'flintmax': ('matfuse.runtime.builtins.construction',),

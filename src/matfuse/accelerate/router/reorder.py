@@ -21,7 +21,8 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray
-from matfuse.accelerate.router.compose_ops import COLON, call, index, positive_int, real_float
+from matfuse.accelerate.router.compose_ops import LIKE, call, op, positive_int, real_float
+from matfuse.accelerate.router.indexing import gather_at
 from matfuse.runtime.values import char_array, is_char, to_str
 
 
@@ -86,12 +87,17 @@ def sortrows_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | N
     columns = _key_columns(args[1:], cols)
     if columns is None:
         return None
-    order = call("gpuArray", np.arange(1, rows + 1, dtype=np.float64).reshape(-1, 1))
+    # 0-based row positions: a permutation, so every read below is in range
+    # (gathers at device positions, no check read back)
+    rows_at = call("cumsum", call("ones", float(rows), 1.0, LIKE, a))
+    order = op("-", call("double", rows_at), 1.0)
     for c in reversed(columns):
-        key = index(a, order, float(abs(c)))
+        key = gather_at(a, call("int32", op("+", order, float((abs(c) - 1) * rows))), (rows, 1))
         _, where = call("sort", key, 1.0, char_array("descend" if c < 0 else "ascend"), nargout=2)
-        order = index(order, where)
-    return [index(a, order, COLON), order][:max(nargout, 1)]
+        order = gather_at(order, call("int32", op("-", where, 1.0)), (rows, 1))
+    column_starts = (np.arange(cols, dtype=np.float64) * rows).reshape(1, -1)
+    sorted_rows = gather_at(a, call("int32", op("+", order, column_starts)), (rows, cols))
+    return [sorted_rows, op("+", order, 1.0)][:max(nargout, 1)]
 
 
 COMPOSED = {

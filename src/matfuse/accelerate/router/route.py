@@ -167,6 +167,11 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
     spec = b.gpu
     if name in CLASS_QUERIES or (spec is not None and spec.kind == "device_native"):
         return invoke(b, args, nargout, ctx)
+    if _empty_device_data(args) and returns_device(b) and name in _EMPTY_DATA_RESULTS:
+        # no elements to compute on: the result (an empty array or the
+        # reduction's identity) follows from the sizes alone, as on the host
+        results = invoke(b, [_stand_in(a) for a in args], nargout, ctx)
+        return [reupload(r, session().provider) for r in results]
     if _only_prototypes(args):
         # zeros(..., 'like', g), rand(..., 'like', g), cast(x, 'like', g): the
         # builtin reads the prototype's class and places its result on g's
@@ -199,6 +204,19 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
     if not returns_device(b):
         return results
     return [reupload(r, p) for r in results]
+
+
+# Reductions and scans whose result on arrays without elements depends on
+# the sizes alone.
+_EMPTY_DATA_RESULTS = frozenset({
+    "sum", "prod", "mean", "max", "min", "any", "all", "cumsum", "cumprod", "cummax", "cummin",
+    "nnz", "median", "std", "var", "mode"})
+
+
+def _empty_device_data(args: list[Any]) -> bool:
+    """Whether every device argument is an array with no elements."""
+    device = [a for a in args if isinstance(a, DeviceValue)]
+    return bool(device) and all(0 in tuple(a.shape) for a in device)
 
 
 def _only_prototypes(args: list[Any]) -> bool:

@@ -11,7 +11,7 @@ from matfuse.runtime._host_threads import map_columns
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text
 from matfuse.runtime.builtins._reduction_args import ieee_quiet, numeric_input
 from matfuse.runtime.registry import GpuSpec, builtin
-from matfuse.runtime.values import canonical, to_str
+from matfuse.runtime.values import canonical, char_array, to_str
 
 SHAPES = ("full", "same", "valid")
 
@@ -155,6 +155,23 @@ def conv2(*args: Any) -> Any:
     else:
         raise MatlabError("MATLAB:minrhs", "Not enough input arguments.")
     return canonical(_cut2(full, a.shape, bshape, mode))
+
+
+@builtin("filter2", category="signal", nargin=(2, 3),
+         gpu=GpuSpec(kind="device_native", returns_gpu=True))
+def filter2(h: Any, x: Any, shape: Any = None) -> Any:
+    """2-D FIR filter: conv2(X, rot90(H, 2), shape), shape 'same' (default),
+    'full' or 'valid'. gpuArray operands stay on the device: the two calls
+    take their device paths."""
+    from matfuse.runtime.dispatcher import call_builtin
+    from matfuse.runtime.registry import lookup
+
+    mode = char_array("same") if shape is None else shape
+    if not is_text(mode):
+        raise MatlabError("MATLAB:filter2:InvalidShape", "Shape must be 'same', 'full' or 'valid'.")
+    _shape_arg(mode, "filter2")
+    rotated = call_builtin(lookup("rot90"), [h, 2.0], 1, None)[0]
+    return call_builtin(lookup("conv2"), [x, rotated, mode], 1, None)[0]
 
 
 @builtin("convn", category="signal", nargin=(2, 3))
