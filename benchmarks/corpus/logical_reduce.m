@@ -1,5 +1,5 @@
-% means and sums of logical data, any/all of empties, nnz and counts with dims
-% budget: uploads<=4 downloads<=10
+% means and sums of logical data, any/all of empties (results from the sizes: tiny uploads), nnz and counts with dims
+% budget: uploads<=6 downloads<=10
 % rtol: 1e-12
 x = gpuArray(reshape(mod((1:40) * 3, 7) > 2, 5, 8));
 a = mean(x); b = sum(x, 2); c = mean(x(:)); d = any(x(:, []), 1); e = all(x(:, []));

@@ -171,7 +171,9 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
         # no elements to compute on: the result (an empty array or the
         # reduction's identity) follows from the sizes alone, as on the host
         results = invoke(b, [_stand_in(a) for a in args], nargout, ctx)
-        return [reupload(r, session().provider) for r in results]
+        like = next(a for a in args if isinstance(a, DeviceValue))
+        return [placement.to_device_like(r, like) if type(r) in (float, bool, np.ndarray) else r
+                for r in results]
     if _only_prototypes(args):
         # zeros(..., 'like', g), rand(..., 'like', g), cast(x, 'like', g): the
         # builtin reads the prototype's class and places its result on g's
