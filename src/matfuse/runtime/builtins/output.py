@@ -59,7 +59,7 @@ def _format_text(fmt: Any, fn: str) -> str:
             key = fmt.tobytes()
             text = _FORMAT_TEXTS.get(key)
             if text is None:
-                text = "".join(fmt.reshape(-1).tolist())
+                text = "".join(fmt[0].tolist())
                 if len(_FORMAT_TEXTS) >= _FORMAT_TEXTS_LIMIT:
                     _FORMAT_TEXTS.clear()
                 _FORMAT_TEXTS[key] = text
