@@ -173,8 +173,10 @@ def measure(script: Path, octave: str, repeat: int) -> Row:
         oc_runs.append((wall, cpu))
     mf_loop, mf_loop_out = loop_seconds([sys.executable, "-m", "matfuse", "-e"], script.stem)
     oc_loop, oc_loop_out = loop_seconds([octave, "--norc", "-q", "--eval"], script.stem)
-    same = "yes" if mf_out == oc_out == mf_loop_out == oc_loop_out \
-        else f"NO (`{mf_out!r}` vs `{oc_out!r}`)"
+    outputs = [mf_out, oc_out, mf_loop_out, oc_loop_out]
+    same = "yes" if len(set(outputs)) == 1 else \
+        "NO (matfuse, Octave, then both timed from inside: " \
+        + ", ".join(f"`{text!r}`" for text in outputs) + ")"
     return Row(script.stem, mf_runs, oc_runs, same, (mf_loop, oc_loop))
 
 
