@@ -1,6 +1,6 @@
 % Adding fields by dynamic name: r.(name) = value.
 r = struct();
-for k = 1:3000
+for k = 1:60000
     r.(sprintf('f%d', k)) = k;
 end
 t = 0;

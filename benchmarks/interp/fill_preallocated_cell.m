@@ -1,5 +1,5 @@
 % Filling a preallocated cell and reading it back.
-n = 100000;
+n = 150000;
 c = cell(1, n);
 for k = 1:n
     c{k} = k * 3;

@@ -1,7 +1,7 @@
 % find on small vectors in a loop.
 v = mod((1:200) * 13, 50);
 t = 0;
-for k = 1:30000
+for k = 1:45000
     idx = find(v == mod(k, 50));
     first = find(v > mod(k, 50), 1);
     t = t + sum(idx) + first;

@@ -1,2 +1,2 @@
-% Recursive calls: fib_rec(22) (call overhead).
-fprintf('%d\n', fib_rec(22));
+% Recursive calls: fib_rec(24) (call overhead).
+fprintf('%d\n', fib_rec(24));

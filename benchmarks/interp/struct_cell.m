@@ -1,5 +1,5 @@
 % Struct and cell heavy loop: field updates, cell reads/writes, indexing.
-n = 20000;
+n = 50000;
 s.count = 0;
 s.total = 0;
 c = cell(1, 100);

@@ -1,7 +1,7 @@
 % switch on strings in a loop.
 names = {'red', 'green', 'blue', 'cyan', 'black'};
 score = 0;
-for k = 1:60000
+for k = 1:90000
     switch names{mod(k, 5) + 1}
         case 'red'
             score = score + 1;

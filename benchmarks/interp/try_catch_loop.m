@@ -1,7 +1,7 @@
 % try/catch in a loop, one iteration in ten throwing.
 caught = 0;
 t = 0;
-for k = 1:30000
+for k = 1:90000
     try
         if mod(k, 10) == 0
             error('bench:odd', 'bad value %d', k);

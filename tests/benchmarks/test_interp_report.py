@@ -37,7 +37,18 @@ def test_a_file_without_markers_keeps_its_text_below(tmp_path):
 
 def test_loop_ratio_subtracts_each_sides_start_up():
     co = _module()
-    row = co.Row("x", [(1.0, 0.5)], [(1.0, 0.3)], "yes")
+    row = co.Row("x", [(1.0, 0.5)], [(1.0, 0.3)], "yes", (0.2, 0.8))
     start = co.Startup.__new__(co.Startup)
     start.mf_cpu, start.oc_cpu = 0.3, 0.1
     assert abs(row.loop_cpu_ratio(start) - 1.0) < 1e-12
+    assert abs(row.loop_ratio - 0.25) < 1e-12
+
+
+def test_the_timed_script_reads_its_seconds_from_stderr(tmp_path, monkeypatch):
+    """``loop_seconds`` takes the last number printed on stderr (Octave adds
+    its own lines at exit) and the script's stdout."""
+    co = _module()
+    monkeypatch.setattr(co, "HERE", tmp_path)
+    fake = ["python3", "-c", "import sys; print('out'); "
+            "sys.stderr.write('0.25\\nnoise at exit\\n')", "--"]
+    assert co.loop_seconds(fake, "name") == (0.25, "out")

@@ -23,6 +23,16 @@ GROWTH_IDIOMS = {
     "matrix rows end+1": "M = zeros(0, 64); row = 1:64; for k = 1:N, M(end+1, :) = row; end",
     "dynamic field reads": "r = struct(); for k = 1:N, r.(sprintf('f%d', k)) = k; end; "
                            "t = 0; for k = 1:N, t = t + r.(sprintf('f%d', k)); end",
+    # Element updates of preallocated containers: in place, not a copy each.
+    "cell fill": "c = cell(1, N); for k = 1:N, c{k} = k; end",
+    "struct array element update": "s = struct('v', num2cell(1:N)); "
+                                   "for k = 1:N, s(k).v = s(k).v * 2; end",
+    "nested struct-cell element update": "s = struct('c', {{zeros(1, N)}}); "
+                                         "for k = 1:N, s(1).c{1}(k) = k; end",
+    "cell of structs field update": "c = cell(1, N); for k = 1:N, c{k} = struct('h', 0); end; "
+                                    "for k = 1:N, c{k}.h = c{k}.h + 1; end",
+    "containers.Map inserts": "m = containers.Map('KeyType', 'double', 'ValueType', 'any'); "
+                              "for k = 1:N, m(k) = k; end",
 }
 
 SIZES = {"dynamic fields": 1500, "dynamic field reads": 4000}

@@ -1,28 +1,29 @@
 """AST node types produced by the parser and consumed by the compiler.
 
 Every node carries ``span`` (line:col of its first token). Nodes are plain
-dataclasses; the compiler (``matfuse.vm.compiler``) lowers them to closures.
+slotted records (``_node_classes.node``: what ``dataclass(slots=True)``
+gives, built faster); the compiler (``matfuse.vm.compiler``) lowers them to closures.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from matfuse.lang._node_classes import NodeBase, field, finish_node_classes, node
 
 from matfuse.errors import Span
 
 
-@dataclass(slots=True)
-class Node:
+@node
+class Node(NodeBase):
     span: Span
 
 
 # ----------------------------------------------------------------- expressions
-@dataclass(slots=True)
+@node
 class Expr(Node):
     pass
 
 
-@dataclass(slots=True)
+@node
 class Number(Expr):
     """A numeric literal; ``value`` is float, or complex for ``3i``.
 
@@ -34,7 +35,7 @@ class Number(Expr):
     int_class: str | None = None
 
 
-@dataclass(slots=True)
+@node
 class String(Expr):
     """``'char literal'`` (kind ``"char"``) or ``"string literal"`` (``"string"``)."""
 
@@ -42,23 +43,23 @@ class String(Expr):
     kind: str = "char"
 
 
-@dataclass(slots=True)
+@node
 class Ident(Expr):
     name: str
 
 
-@dataclass(slots=True)
+@node
 class Colon(Expr):
     """A bare ``:`` used as an index (``x(:, 1)``)."""
 
 
-@dataclass(slots=True)
+@node
 class End(Expr):
     """``end`` inside an index expression; the compiler binds it to the
     innermost enclosing indexed value and position."""
 
 
-@dataclass(slots=True)
+@node
 class Binary(Expr):
     """Binary operator. ``op`` is the MATLAB spelling: ``+ - * / \\ ^ .* ./ .\\
     .^ == ~= < <= > >= & | && ||``."""
@@ -68,7 +69,7 @@ class Binary(Expr):
     right: Expr
 
 
-@dataclass(slots=True)
+@node
 class Unary(Expr):
     """Prefix operator: ``-``, ``+`` or ``~`` (``!`` is normalised to ``~``)."""
 
@@ -76,7 +77,7 @@ class Unary(Expr):
     operand: Expr
 
 
-@dataclass(slots=True)
+@node
 class Postfix(Expr):
     """Postfix transpose: ``'`` (ctranspose) or ``.'`` (transpose)."""
 
@@ -84,7 +85,7 @@ class Postfix(Expr):
     operand: Expr
 
 
-@dataclass(slots=True)
+@node
 class Range(Expr):
     """``start:stop`` or ``start:step:stop`` (``step`` is None for the first)."""
 
@@ -93,7 +94,7 @@ class Range(Expr):
     stop: Expr
 
 
-@dataclass(slots=True)
+@node
 class Index(Expr):
     """``base(args)`` (kind ``"()"``) or ``base{args}`` (kind ``"{}"``).
 
@@ -106,7 +107,7 @@ class Index(Expr):
     kind: str = "()"
 
 
-@dataclass(slots=True)
+@node
 class Field(Expr):
     """``base.name``."""
 
@@ -114,7 +115,7 @@ class Field(Expr):
     name: str
 
 
-@dataclass(slots=True)
+@node
 class DynField(Expr):
     """``base.(expr)``."""
 
@@ -122,21 +123,21 @@ class DynField(Expr):
     name_expr: Expr
 
 
-@dataclass(slots=True)
+@node
 class Matrix(Expr):
     """``[a b; c d]``: ``rows`` is a list of rows, each a list of elements."""
 
     rows: list[list[Expr]]
 
 
-@dataclass(slots=True)
+@node
 class CellLit(Expr):
     """``{a, b; c, d}``."""
 
     rows: list[list[Expr]]
 
 
-@dataclass(slots=True)
+@node
 class AnonFunc(Expr):
     """``@(x, y) body``."""
 
@@ -144,7 +145,7 @@ class AnonFunc(Expr):
     body: Expr
 
 
-@dataclass(slots=True)
+@node
 class SuperRef(Expr):
     """``name@Superclass``: in a constructor, ``obj@Super(args)`` calls the
     superclass constructor; in a method, ``method@Super(obj, ...)`` calls the
@@ -154,7 +155,7 @@ class SuperRef(Expr):
     superclass: str
 
 
-@dataclass(slots=True)
+@node
 class FuncHandle(Expr):
     """``@name`` (``name`` may be dotted, e.g. ``pkg.fn``)."""
 
@@ -162,17 +163,17 @@ class FuncHandle(Expr):
 
 
 # ------------------------------------------------------------------ statements
-@dataclass(slots=True)
+@node
 class Stmt(Node):
     pass
 
 
-@dataclass(slots=True)
+@node
 class Tilde(Expr):
     """``~`` placeholder in a multiple-assignment target list."""
 
 
-@dataclass(slots=True)
+@node
 class ExprStmt(Stmt):
     """An expression statement; ``display`` is True when not ended by ``;``."""
 
@@ -180,7 +181,7 @@ class ExprStmt(Stmt):
     display: bool
 
 
-@dataclass(slots=True)
+@node
 class Assign(Stmt):
     """``a = v``, ``a(i).f{k} = v`` or ``[a, ~, c] = f(x)``.
 
@@ -194,7 +195,7 @@ class Assign(Stmt):
     multi: bool = False
 
 
-@dataclass(slots=True)
+@node
 class Command(Stmt):
     """Command syntax: ``format long``, ``hold on`` -> ``name('arg', ...)``."""
 
@@ -203,7 +204,7 @@ class Command(Stmt):
     display: bool = True
 
 
-@dataclass(slots=True)
+@node
 class If(Stmt):
     """``clauses`` holds (condition, body) for the if and each elseif."""
 
@@ -211,7 +212,7 @@ class If(Stmt):
     else_body: list[Stmt] | None = None
 
 
-@dataclass(slots=True)
+@node
 class For(Stmt):
     """``for``/``parfor``; ``max_workers`` is ``M`` of ``parfor (i = r, M)``."""
 
@@ -222,52 +223,52 @@ class For(Stmt):
     max_workers: Expr | None = None
 
 
-@dataclass(slots=True)
+@node
 class While(Stmt):
     cond: Expr
     body: list[Stmt] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@node
 class Break(Stmt):
     pass
 
 
-@dataclass(slots=True)
+@node
 class Continue(Stmt):
     pass
 
 
-@dataclass(slots=True)
+@node
 class Return(Stmt):
     pass
 
 
-@dataclass(slots=True)
+@node
 class Switch(Stmt):
     subject: Expr
     cases: list[tuple[Expr, list[Stmt]]]
     otherwise: list[Stmt] | None = None
 
 
-@dataclass(slots=True)
+@node
 class TryCatch(Stmt):
     body: list[Stmt]
     ident: str | None
     catch_body: list[Stmt]
 
 
-@dataclass(slots=True)
+@node
 class Global(Stmt):
     names: list[str]
 
 
-@dataclass(slots=True)
+@node
 class Persistent(Stmt):
     names: list[str]
 
 
-@dataclass(slots=True)
+@node
 class Function(Node):
     """A function definition (primary, local or nested)."""
 
@@ -280,7 +281,7 @@ class Function(Node):
     arguments: list["ArgumentsBlock"] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@node
 class ArgumentsBlock(Node):
     """An ``arguments (attributes) ... end`` block; each entry is declared
     like a property (``name`` may be ``opts.Field`` for name-value input)."""
@@ -289,7 +290,7 @@ class ArgumentsBlock(Node):
     entries: list["PropertyDef"]
 
 
-@dataclass(slots=True)
+@node
 class PropertyDef(Node):
     """One property of a ``properties`` block: ``name (1,1) double {mustBePositive} = 1``.
 
@@ -306,7 +307,7 @@ class PropertyDef(Node):
     validators: list[Expr] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@node
 class MethodBlock(Node):
     """A ``methods (attributes) ... end`` block."""
 
@@ -317,7 +318,7 @@ class MethodBlock(Node):
     signatures: list[str] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@node
 class ClassDef(Node):
     """A ``classdef`` file's class: attributes, superclasses and blocks.
 
@@ -333,7 +334,7 @@ class ClassDef(Node):
     enumeration: list[tuple[str, list[Expr]]] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@node
 class Program(Node):
     """A parsed file or string (or a ``classdef`` file).
 
@@ -350,3 +351,6 @@ class Program(Node):
     # True when the text ends inside a function not closed by ``end`` (the
     # REPL keeps reading a function block until its ``end``).
     open_functions: bool = False
+
+
+finish_node_classes()

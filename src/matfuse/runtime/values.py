@@ -372,6 +372,8 @@ def is_char(v: Any) -> bool:
 def to_str(v: Any) -> str:
     """A char row vector (or string scalar) as a Python ``str``."""
     if type(v) is np.ndarray and v.dtype == CHAR_DTYPE:
+        if v.ndim == 2 and v.shape[0] == 1:
+            return "".join(v[0].tolist())     # a row: no column-major reshape
         return "".join(v.reshape(-1, order="F").tolist())
     if isinstance(v, StringArray) and v.data.size == 1:
         text = v.data.reshape(-1)[0]

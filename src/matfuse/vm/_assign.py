@@ -88,6 +88,8 @@ class TargetCompiler:
             return root, _index_assign(root, compiled[0])
         if special is None and len(compiled) == 1 and compiled[0].kind == ".":
             return root, _field_assign(root, compiled[0].name)
+        if special is None and len(compiled) == 1 and compiled[0].kind == ".()":
+            return root, _dynamic_field_assign(root, compiled[0].name_fn)
 
         def assign_chain(fr: Any, rhs: Any) -> None:
             cur = read(fr)
@@ -212,6 +214,21 @@ def _field_assign(name: str, field: str) -> Setter:
         inplace = type(cur) is StructArray and exclusive(cur, 2)
         fr[name] = field_set(cur, field, rhs, inplace=inplace)
     return assign_field
+
+
+def _dynamic_field_assign(name: str, name_fn: Callable[[Any], Any]) -> Setter:
+    """``s.(expr) = rhs``: what the chain does for one dynamic field level
+    (the name checked as a new field's, an unshared struct updated in
+    place), without the chain's per-level dispatch."""
+    field_set = _ix.field_set
+    new_field_name = _calls.new_field_name
+
+    def assign_dynamic_field(fr: Any, rhs: Any) -> None:
+        cur = fr.get(name)
+        field = new_field_name(name_fn(fr))
+        inplace = type(cur) is StructArray and exclusive(cur, 2)
+        fr[name] = field_set(cur, field, rhs, inplace=inplace)
+    return assign_dynamic_field
 
 
 def _key(fr: Any, level: _Level, cur: Any) -> Any:

@@ -65,3 +65,46 @@ def test_ignore_case_and_invalid_pattern():
     with pytest.raises(MatlabError) as err:
         regexp(_c("abc"), _c("("), _c("match"))
     assert err.value.identifier == "MATLAB:regexp:invalidPattern"
+
+
+def test_plans_keyed_by_pattern_options_outputs_and_case():
+    """The per-call plan cache tells apart what changes the answer: the same
+    pattern text with another output count, selector, case mode or 'once'."""
+    text, pattern = _c("a1 B22 c333"), _c(r"[a-z](\d+)")
+    tokens = regexp(text, pattern, _c("tokens"))
+    assert [t.data[0, 0].tobytes() for t in tokens.data[0]] == [_c("1").tobytes(),
+                                                                 _c("333").tobytes()]
+    assert regexpi(text, pattern, _c("tokens")).data.shape == (1, 3)
+    once = regexp(text, pattern, _c("tokens"), _c("once"))
+    assert once.data.shape == (1, 1)
+    starts, ends = regexp(text, pattern, nargout=2)
+    _same(starts, np.array([[1.0, 8.0]]))
+    _same(ends, np.array([[2.0, 11.0]]))
+    _same(regexp(text, pattern, _c("match")),
+          CellArray.from_list([_c("a1"), _c("c333")], (1, 2)))
+    # An option the direct path does not take is answered by the general one
+    # every time (its plan is remembered as "not this path").
+    for _ in range(2):
+        _same(regexp(text, pattern, _c("match"), _c("ignorecase")),
+              regexpi(text, pattern, _c("match")))
+
+
+def test_no_match_gives_empty_rows_and_an_invalid_pattern_raises_every_time():
+    empty = regexp(_c("abc"), _c(r"\d"), _c("match"))
+    assert type(empty) is CellArray and empty.data.shape == (1, 0)
+    assert regexp(_c("abc"), _c(r"(\d)"), _c("tokens")).data.shape == (1, 0)
+    empty_group = regexp(_c("ab"), _c("a(x?)b"), _c("tokens"))
+    assert empty_group.data[0, 0].data[0, 0].shape == (1, 0)
+    from matfuse.errors import MatlabError
+
+    for _ in range(2):
+        with pytest.raises(MatlabError) as err:
+            regexpi(_c("abc"), _c("[a-"), _c("tokens"))
+        assert err.value.identifier == "MATLAB:regexpi:invalidPattern"
+
+
+def test_results_are_fresh_values():
+    """Each call builds its own cells and char rows (nothing cached is handed out)."""
+    first = regexp(_c("x1"), _c(r"\d"), _c("match"))
+    second = regexp(_c("x1"), _c(r"\d"), _c("match"))
+    assert first.data is not second.data and first.data[0, 0] is not second.data[0, 0]

@@ -36,6 +36,8 @@ class TextArg:
 
 
 def char_row_text(v: np.ndarray) -> str:
+    if v.ndim == 2 and v.shape[0] == 1:
+        return "".join(v[0].tolist())         # a row: no column-major reshape
     return "".join(v.reshape(-1, order="F").tolist())
 
 

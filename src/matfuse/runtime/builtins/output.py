@@ -48,8 +48,22 @@ def display(ctx: Any, value: Any, name: Any = None) -> None:
     ctx.write(text.split("\n", 1)[1] if "\n" in text else text)
 
 
+# Format rows by their code units: loops print with the same few formats.
+_FORMAT_TEXTS: dict[bytes, str] = {}
+_FORMAT_TEXTS_LIMIT = 256
+
+
 def _format_text(fmt: Any, fn: str) -> str:
     if is_char(fmt):
+        if fmt.ndim == 2 and fmt.shape[0] == 1:
+            key = fmt.tobytes()
+            text = _FORMAT_TEXTS.get(key)
+            if text is None:
+                text = "".join(fmt[0].tolist())
+                if len(_FORMAT_TEXTS) >= _FORMAT_TEXTS_LIMIT:
+                    _FORMAT_TEXTS.clear()
+                _FORMAT_TEXTS[key] = text
+            return text
         return "".join(fmt.reshape(-1, order="F").tolist())
     if isinstance(fmt, StringArray) and fmt.data.size == 1:
         return to_str(fmt)

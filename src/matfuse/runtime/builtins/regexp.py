@@ -182,14 +182,17 @@ def _extents(m: re.Match) -> np.ndarray:
 # Output selectors and 'once' as the code units of their char rows.
 _ROW_OPTIONS = {np.array([list(word)]).tobytes(): word for word in (*_OUTPUT_KEYS, "once")}
 
+# What a char-row call does, by its pattern's and options' code units, the
+# number of outputs and the case mode: (compiled pattern, output keys in
+# order, once), or None when an option needs the general path. Loops call
+# regexp with the same few literal patterns: this skips decoding them,
+# reading the options and the translation cache's string key.
+_ROW_PLANS: dict[tuple, tuple[re.Pattern, tuple[str, ...], bool] | None] = {}
+_ROW_PLANS_LIMIT = 256
 
-def _char_rows_regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> Any:
-    """``regexp(text, pattern, selectors...)`` with char rows only and no
-    options besides output selectors and 'once' (the loop case): what the
-    general path returns, without parsing text arguments; None otherwise."""
-    for a in args:
-        if type(a) is not np.ndarray or a.dtype != CHAR_DTYPE or a.ndim != 2 or a.shape[0] != 1:
-            return None
+
+def _row_plan(args: tuple[Any, ...], nargout: int, ignore_case: bool,
+              fn: str) -> tuple[re.Pattern, tuple[str, ...], bool] | None:
     keys: list[str] = []
     once = False
     for a in args[2:]:
@@ -207,7 +210,56 @@ def _char_rows_regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn
         order = (keys + [k for k in _OUTPUT_KEYS if k not in keys])[:max(wanted, len(keys))]
     else:
         order = list(_OUTPUT_KEYS[:wanted])
-    results = _outputs_for(char_row_text(args[0]), compiled, order, once)
+    return compiled, tuple(order), once
+
+
+def _char_row(text: str) -> np.ndarray:
+    """A char row of ``text`` (1x0 when empty, as ``_char``)."""
+    if not text:
+        return np.zeros((1, 0), dtype=CHAR_DTYPE)
+    return np.array([text]).view(CHAR_DTYPE).reshape(1, len(text))
+
+
+def _cell_row(values: list[Any]) -> CellArray:
+    """A 1xN cell of ``values`` (``CellArray.from_list`` of a row)."""
+    data = np.empty((1, len(values)), dtype=object)
+    for i, v in enumerate(values):
+        data[0, i] = v
+    return CellArray(data)
+
+
+def _char_rows_regexp(args: tuple[Any, ...], nargout: int, ignore_case: bool, fn: str) -> Any:
+    """``regexp(text, pattern, selectors...)`` with char rows only and no
+    options besides output selectors and 'once' (the loop case): what the
+    general path returns, without parsing text arguments; None otherwise."""
+    for a in args:
+        if type(a) is not np.ndarray or a.dtype != CHAR_DTYPE or a.ndim != 2 or a.shape[0] != 1:
+            return None
+    key = (ignore_case, nargout, *[a.tobytes() for a in args[1:]])
+    plan = _ROW_PLANS.get(key, False)
+    if plan is False:
+        plan = _row_plan(args, nargout, ignore_case, fn)
+        if len(_ROW_PLANS) >= _ROW_PLANS_LIMIT:
+            _ROW_PLANS.clear()
+        _ROW_PLANS[key] = plan
+    if plan is None:
+        return None
+    compiled, order, once = plan
+    text = char_row_text(args[0])
+    if len(order) == 1 and not once:
+        # One selector, all matches (``'match'``/``'tokens'`` in loops).
+        word = order[0]
+        if word == "match":
+            return _cell_row([_char_row(m.group(0)) for m in compiled.finditer(text)
+                              if m.end() > m.start()])
+        if word == "tokens":
+            groups = compiled.groups
+            return _cell_row([
+                _cell_row([_char_row(t or "") for t in m.groups()] if groups
+                          else [_char_row(m.group(0))])
+                for m in compiled.finditer(text) if m.end() > m.start()])
+    results = _outputs_for(text, compiled, list(order), once)
+    wanted = max(nargout, 1)
     return tuple(results[:wanted]) if wanted > 1 else results[0]
 
 
