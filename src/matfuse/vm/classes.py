@@ -225,6 +225,10 @@ def member_values(interp: Any, obj: Any, name: str, args: list | None, kind: str
             value = _ix_one(values)
         else:
             value = obj.get_property(name)
+    elif args is not None and kind == "()" and name in getattr(obj, "dot_methods", ()):
+        # obj.method(args) on a built-in handle object (containers.Map):
+        # the function of that name with the object first, as MATLAB does.
+        return interp.call(name, [obj] + list(args), nargout)
     else:
         values = _ix.field_get(obj, name)
         if args is None:
