@@ -1,6 +1,7 @@
 % Output classes of reductions (MATLAB's outtype rules): integer, logical
 % and char input sum to double by default; 'native' keeps the class
-% (integers saturate); single stays single unless 'double' is asked for.
+% (integers accumulate in their class, saturating at each step); single
+% stays single unless 'double' is asked for.
 a = sum(int8([100 100]))
 b = sum(int8([100 100]), 'native')
 c = sum(int8([100 100]), 'double')
@@ -14,6 +15,8 @@ show(sum([true true], 'native'))
 show(sum('ab'))
 show(sum(int16([1 2; 3 4]), 2))
 show(sum(int32([2147483647 1]), 'native'))
+show(sum(int8([127 10 -20]), 'native'))
+show(prod(int8([100 2 -1]), 'native'))
 show(sum(uint8([1 2]), 'all'))
 show(prod(int16([200 200])))
 show(prod(int16([200 200]), 'native'))
