@@ -243,8 +243,9 @@ def _ode(ctx: Any, fun: Any, tspan: Any, y0: Any, options: Any, nargout: int, me
         steps = sol.t
         # a rounding-sized last step (the interval is a whole number of
         # MaxSteps) joins the step before it, as MATLAB stretches that step
-        tiny = np.abs(np.diff(steps)) <= 64 * np.finfo(float).eps * abs(steps[-1] - steps[0])
-        steps = np.delete(steps, np.nonzero(tiny)[0])
+        if steps.size > 2 and abs(steps[-1] - steps[-2]) <= \
+                64 * np.finfo(float).eps * abs(steps[-1] - steps[0]):
+            steps = np.delete(steps, -2)
         pieces = [steps[:1]]
         for k in range(1, steps.size):
             fractions = np.arange(1, refine + 1) / refine

@@ -139,7 +139,9 @@ def split(s: Any, *args: Any, nargout: int = 1) -> Any:
 def _split_grid(parts: list[list[str]], shape: tuple[int, ...], dim: int, kind: str) -> Any:
     """The pieces of each text laid along dimension ``dim`` of an array the
     input's shape: element (i..., k) is piece k of text i."""
-    count = len(parts[0]) if parts else 0
+    if not parts:                      # no texts: an empty of the input's shape
+        return string_array([], shape) if kind == "string" else CellArray.from_list([], shape)
+    count = len(parts[0])
     full = list(shape) + [1] * max(0, dim - len(shape))
     full[dim - 1] = count
     grid = np.empty(full, dtype=object)
