@@ -7,6 +7,7 @@ import pytest
 
 from matfuse.errors import MatlabError
 from matfuse.runtime import ops
+from matfuse.runtime._colon import colon_values
 
 
 @pytest.mark.parametrize("start,step,stop,identifier", [
@@ -48,3 +49,14 @@ def test_ordinary_ranges_unchanged():
     assert ops.colon_range(1.0, None, 4.0).tolist() == [[1.0, 2.0, 3.0, 4.0]]
     assert ops.colon_range(5.0, None, 1.0).shape == (1, 0)
     assert ops.colon_range(0.0, 0.1, 1.0).shape == (1, 11)
+
+
+def test_middle_of_an_even_number_of_intervals_is_the_midpoint() -> None:
+    # MATLAB fills from both ends and puts (a + b)/2 in the middle: the
+    # range -2-eps(2):1:2 has no exact zero
+    eps2 = float(np.spacing(2.0))
+    values = colon_values(-2.0 - eps2, 1.0, 2.0)
+    assert values.shape == (1, 5) and np.count_nonzero(values) == 5
+    assert values[0, 2] == (-2.0 - eps2 + 2.0) / 2 and values[0, 4] == 2.0
+    assert colon_values(0.0, 0.1, 1.0)[0, 5] == 0.5
+    assert colon_values(-1.0, 0.5, 1.0).tolist() == [[-1.0, -0.5, 0.0, 0.5, 1.0]]

@@ -86,6 +86,11 @@ def test_operator_builtins() -> None:
     assert call("horzcat", 1.0, 2.0).tolist() == [[1.0, 2.0]]
     assert call("vertcat", 1.0, 2.0).shape == (2, 1)
     assert call("cat", 3.0, 1.0, 2.0).shape == (1, 1, 2)
+    # [] operands each count once along a dimension past the second
+    assert call("cat", 3.0, EMPTY, EMPTY, EMPTY).shape == (0, 0, 3)
+    assert call("cat", 4.0, EMPTY, EMPTY).shape == (0, 0, 1, 2)
+    assert call("cat", 2.0, EMPTY, EMPTY).shape == (0, 0)
+    assert call("cat", 3.0, EMPTY, row(1.0, 2.0)).shape == (1, 2)
     assert call("colon", 1.0, 3.0).tolist() == [[1.0, 2.0, 3.0]]
     assert call("colon", 1.0, 2.0, 5.0).tolist() == [[1.0, 3.0, 5.0]]
     assert call("plus", 1.0, 2.0) == 3.0

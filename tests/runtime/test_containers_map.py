@@ -89,3 +89,21 @@ def test_display() -> None:
 
 def test_a_variable_named_like_the_package_wins() -> None:
     assert lines("containers.Map = 3; disp(containers.Map)") == ["3"]
+
+
+def test_method_call_syntax_takes_arguments() -> None:
+    out = lines("m = containers.Map({'a', 'b'}, {1, 2}); v = m.values({'b'}); disp(v{1}); "
+                "disp(m.isKey('a')); m.remove('a'); disp(m.Count); disp(m.length())")
+    assert out == ["2", "1", "1", "1"]
+    # a variable that is a struct keeps field indexing
+    assert lines("s.values = [5 6 7]; disp(s.values(2))") == ["6"]
+
+
+def test_map_without_parentheses_as_an_argument() -> None:
+    assert lines("disp(class(containers.Map)); disp(isa(containers.Map, 'handle'))") \
+        == ["containers.Map", "1"]
+
+
+def test_map_is_a_handle_object() -> None:
+    assert lines("m = containers.Map; disp([isobject(m) isa(m, 'handle') isobject(1)])") \
+        == ["1   1   0"]

@@ -106,10 +106,14 @@ def _float_range(a: float, d: float, b: float, itemsize: int = 8) -> np.ndarray:
     check_allocation((1, n), itemsize)
     k = np.arange(n, dtype=np.float64)
     values = a + k * d
-    # Fill the second half from the end so the last element lands on b exactly.
+    # Fill the second half from the end so the last element lands on b
+    # exactly; with an even number of intervals the middle element is the
+    # midpoint (a + b)/2 (MATLAB's colon algorithm).
     if abs(q - (n - 1)) <= tol:
         half = n // 2
         values[half:] = b - (n - 1 - k[half:]) * d
+        if n % 2 == 1 and n > 1:
+            values[half] = (a + b) / 2
     return values.reshape(1, n)
 
 

@@ -6,9 +6,10 @@ same). Solves use LU for square systems and least squares otherwise.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import warnings
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -18,8 +19,21 @@ from matfuse.runtime._elementwise import arithmetic
 from matfuse.runtime.values import CHAR_DTYPE, StringArray, canonical, char_codes, class_of, to_array
 
 # Called as hook(identifier, message) for MATLAB warnings (singular matrix);
-# the VM replaces it to honour ``warning off`` and route to its stderr.
+# a session routes it to its interpreter while a command runs
+# (``routed_warnings``), to honour ``warning off`` and ``lastwarn``.
 WARNING_HOOK: Callable[[str, str], None] | None = None
+
+
+@contextlib.contextmanager
+def routed_warnings(hook: Callable[[str, str], None]) -> Iterator[None]:
+    """Send ``emit_warning`` to ``hook`` for the duration of a command."""
+    global WARNING_HOOK
+    previous = WARNING_HOOK
+    WARNING_HOOK = hook
+    try:
+        yield
+    finally:
+        WARNING_HOOK = previous
 
 
 def emit_warning(identifier: str, message: str) -> None:

@@ -457,7 +457,7 @@ BUILTIN_MODULES: dict[str, tuple[str, ...]] = {'Inf': ('matfuse.runtime.builtins
  'nnz': ('matfuse.runtime.builtins.search',),
  'nonzeros': ('matfuse.runtime.builtins.sparse_construction',),
  'norm': ('matfuse.runtime.builtins.norms',),
- 'normalize': ('matfuse.runtime.builtins.moving_normalize',),
+ 'normalize': ('matfuse.runtime.builtins.normalize_data',),
  'not': ('matfuse.runtime.builtins.operators',),
  'notify': ('matfuse.runtime.builtins.classdef_events',),
  'now': ('matfuse.runtime.builtins.environment',),

@@ -64,6 +64,8 @@ class ClassInfo:
     signatures: dict[str, bool] = field(default_factory=dict)
     events: list[str] = field(default_factory=list)
     private_methods: set[str] = field(default_factory=set)
+    # 'private' or 'protected' for the methods of such blocks
+    method_access: dict[str, str] = field(default_factory=dict)
     getters: dict[str, Any] = field(default_factory=dict)
     setters: dict[str, Any] = field(default_factory=dict)
     constructor: Any = None
@@ -291,7 +293,10 @@ def method_for(name: str, args: list) -> Any:
                 cls = a.cls
                 if cls.is_static(name):
                     return None
-                return cls.find_method(name)
+                method = cls.find_method(name)
+                if method is not None:
+                    check_method_access(cls, name, method)
+                return method
             # built-in value classes (datetime, duration...): a Builtin
             overloads = getattr(a, "overloads", None)
             if overloads is not None:
@@ -340,20 +345,41 @@ def object_operator(op: str, operands: list) -> Any:
                       f"Operator '{op}' is not supported for operands of type '{cls}'.")
 
 
-def _may_access(interp: Any, prop: PropertyInfo, level: str) -> bool:
-    """Whether the running function may use a non-public property: methods
-    of the defining class (``private``, ``immutable``: its constructor only
-    for sets, which the constructor check covers loosely) or of subclasses
-    (``protected``)."""
+def check_method_access(cls: ClassInfo, name: str, method: Any) -> None:
+    """MATLAB's error for calling a private method from outside its class,
+    or a protected one from outside the class and its subclasses."""
+    owner = getattr(method, "defining_class", None)
+    level = owner.method_access.get(name) if isinstance(owner, ClassInfo) else None
+    if level is None:
+        return
+    caller = _calling_class(cls.interp)
+    if caller is not None and (caller.name == owner.name
+                               or (level == "protected" and caller.isa(owner.name))):
+        return
+    raise MatlabError("MATLAB:class:MethodRestricted",
+                      f"Cannot access method '{name}' in class '{cls.name}'.")
+
+
+def _calling_class(interp: Any) -> ClassInfo | None:
+    """The class whose method (or class-file code) is running, if any."""
     frame = interp.frame if interp is not None else None
     if frame is None:
-        return False
+        return None
     caller = getattr(frame.function, "defining_class", None)
     if caller is None:
         # code of the class file outside methods: anonymous functions made
         # in a method run with the file's scope
         primary = getattr(frame.scope, "primary", None)
         caller = primary if isinstance(primary, ClassInfo) else None
+    return caller
+
+
+def _may_access(interp: Any, prop: PropertyInfo, level: str) -> bool:
+    """Whether the running function may use a non-public property: methods
+    of the defining class (``private``, ``immutable``: its constructor only
+    for sets, which the constructor check covers loosely) or of subclasses
+    (``protected``)."""
+    caller = _calling_class(interp)
     if caller is None:
         return False
     if level == "protected":

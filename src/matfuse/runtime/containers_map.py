@@ -52,6 +52,9 @@ class ContainersMap(MObject):
     """A ``containers.Map`` (handle semantics: the Python object is the map)."""
 
     class_name = "containers.Map"
+    is_handle_object = True
+    # Methods callable as ``M.name(args)``: the builtin ``name(M, args)``.
+    dot_methods = ("keys", "values", "isKey", "remove", "length")
 
     def __init__(self, key_type: str = "char", value_type: str = "any"):
         self.key_type = key_type

@@ -204,13 +204,15 @@ class ExprCompiler:
         if t is ast.Index:
             return self._m_index(node)
         if t is ast.Field:
-            return self._member_list(node)
+            members = self._member_list(node)
+            package = self._package_function(node, lambda fr: None)
+            if package is not None:     # f(containers.Map): a dotted builtin
+                root = node.base.name
+                return lambda fr, nargout: members(fr, nargout) if root in fr \
+                    else [package(fr)]
+            return members
         if t is ast.DynField:
             fields = self._fieldlist(node)
-            package = self._package_function(node, lambda fr: None) if t is ast.Field else None
-            if package is not None:
-                root = node.base.name
-                return lambda fr, nargout: fields(fr) if root in fr else [package(fr)]
             return lambda fr, nargout: fields(fr)
         single = self.value(node)
         return lambda fr, nargout: [single(fr)]

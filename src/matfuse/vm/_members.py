@@ -118,6 +118,8 @@ def member_index(exprs: Any, node: ast.Field, kind: str, cell: list | None,
             if cell is None:
                 return classes.member_values(fr.interp, v, name, build(fr), kind, nargout)
             value = _calls.one_value(classes.member_values(fr.interp, v, name, None, kind, 1))
+        elif cell is None and name in getattr(v, "dot_methods", ()):
+            return _classes().member_values(fr.interp, v, name, build(fr), kind, nargout)
         else:
             value = _calls.one_value(field_get(v, name))
         return _calls.index_into(fr, value, kind, cell, build, nargout)

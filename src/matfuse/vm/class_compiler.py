@@ -78,7 +78,8 @@ def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassIn
         info.properties[prop.name] = pinfo
     for block in node.methods:
         static = bool(_attr(block.attributes, "Static"))
-        private = _access(block.attributes, "Access") in ("private", "protected")
+        access = _access(block.attributes, "Access")
+        private = access in ("private", "protected")
         for fn in block.functions:
             cf = compile_function(fn, scope, file)
             cf.defining_class = info
@@ -95,6 +96,7 @@ def compile_class(program: ast.Program, scope: Any, file: str | None) -> ClassIn
                     info.static.add(fn.name)
                 if private:
                     info.private_methods.add(fn.name)
+                    info.method_access[fn.name] = access
     info.events = list(node.events)
     info.signatures = {name: bool(_attr(b.attributes, "Static"))
                        for b in node.methods for name in b.signatures}

@@ -21,7 +21,7 @@ from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime.classdef_objects import (
-    ClassInfo, ClassObject, PropertyInfo, no_member,
+    ClassInfo, ClassObject, PropertyInfo, check_method_access, no_member,
 )
 from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.vm import _calls
@@ -212,6 +212,7 @@ def member_values(interp: Any, obj: Any, name: str, args: list | None, kind: str
             method = cls.find_method(name)
             if method is None:
                 raise no_member(name, cls.name)
+            check_method_access(cls, name, method)
             if kind == "{}":
                 raise MatlabError("MATLAB:cellRefFromNonCell",
                                   "Brace indexing is not supported for variables of this type.")
@@ -225,6 +226,10 @@ def member_values(interp: Any, obj: Any, name: str, args: list | None, kind: str
             value = _ix_one(values)
         else:
             value = obj.get_property(name)
+    elif args is not None and kind == "()" and name in getattr(obj, "dot_methods", ()):
+        # obj.method(args) on a built-in handle object (containers.Map):
+        # the function of that name with the object first, as MATLAB does.
+        return interp.call(name, [obj] + list(args), nargout)
     else:
         values = _ix.field_get(obj, name)
         if args is None:

@@ -100,6 +100,16 @@ class Interpreter:
         self.out.flush()
         self.err.write(text)
 
+    def runtime_warning(self, identifier: str, message: str) -> None:
+        """A warning raised inside runtime code (``A\\b`` of a singular
+        matrix...): shown and recorded for ``lastwarn`` as ``warning(id,
+        msg)`` is, unless that identifier (or all) is turned off."""
+        states = self.warning_states
+        if states.get(identifier, states.get("all", True)) is False:
+            return
+        self.last_warning = (message, identifier)
+        self.write_err(f"Warning: {message}\n")
+
     def get_var(self, name: str) -> Any:
         """Variable of the caller's workspace (None when undefined)."""
         fr = self.frame

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from matfuse.errors import MatlabError
 from matfuse.runtime import hints
+from matfuse.runtime._matrixops import routed_warnings
 from matfuse.runtime.values import char_array
 from matfuse.vm.convert import to_matlab, to_python
 from matfuse.vm.interpreter import Interpreter, interrupt_guard
@@ -45,7 +46,8 @@ class Session:
         # their MATLAB calls allocate no Python frame memory going deeper.
         self.interp.begin_command()
         try:
-            interrupt_guard(run_on_runway, self.interp.execute, code)
+            with routed_warnings(self.interp.runtime_warning):
+                interrupt_guard(run_on_runway, self.interp.execute, code)
         finally:
             hints.command_finished()
 
@@ -55,11 +57,12 @@ class Session:
         vectors, as MATLAB passes command-line arguments to a deployed
         application.  A script takes no arguments."""
         try:
-            if not args:
-                interrupt_guard(run_on_runway, self.interp.run_file_command, path)
-                return
-            interrupt_guard(run_on_runway, self._run_with_arguments, path,
-                            [char_array(a) for a in args])
+            with routed_warnings(self.interp.runtime_warning):
+                if not args:
+                    interrupt_guard(run_on_runway, self.interp.run_file_command, path)
+                    return
+                interrupt_guard(run_on_runway, self._run_with_arguments, path,
+                                [char_array(a) for a in args])
         finally:
             hints.command_finished()
 
@@ -96,7 +99,8 @@ class Session:
     def call(self, name: str, *args: Any, nargout: int = 1) -> Any:
         """Call a function by name; one output is returned bare, several as a tuple."""
         interp = self.interp
-        values = interrupt_guard(interp.call, name, [to_matlab(a) for a in args], nargout)
+        with routed_warnings(interp.runtime_warning):
+            values = interrupt_guard(interp.call, name, [to_matlab(a) for a in args], nargout)
         values = [to_python(v) for v in values]
         if nargout <= 1:
             return values[0] if values else None

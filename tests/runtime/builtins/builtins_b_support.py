@@ -16,6 +16,7 @@ from matfuse.runtime.values import char_array
 # Import this area's modules directly so the tests do not depend on other
 # areas' modules importing cleanly.
 PART_B_MODULES = ("reductions", "cumulative", "statistics", "histograms", "moving_normalize",
+                  "normalize_data",
                   "norms", "linalg", "linalg_decomp", "signal", "fourier", "polynomial",
                   "interpolation", "random", "environment", "files", "matfiles", "filesystem")
 for _module in PART_B_MODULES:

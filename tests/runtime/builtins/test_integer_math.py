@@ -94,6 +94,18 @@ def test_bit_functions() -> None:
     raises("MATLAB:bitand:outOfRange", "bitand", -1.0, 1.0)
 
 
+def test_bit_functions_with_an_assumed_type() -> None:
+    same(call("bitshift", 255.0, 1.0, text("uint8")), 254.0)
+    same(call("bitshift", -8.0, -1.0, text("int8")), -4.0)
+    same(call("bitand", -1.0, 5.0, text("int8")), 5.0)
+    same(call("bitor", 200.0, 100.0, text("uint8")), 236.0)
+    same(call("bitget", -1.0, 8.0, text("int8")), 1.0)
+    same(call("bitset", 0.0, 8.0, text("uint8")), 128.0)
+    same(call("bitset", 0.0, 8.0, 1.0, text("int8")), -128.0)
+    raises("MATLAB:bitshift:outOfRange", "bitshift", 300.0, 1.0, text("uint8"))
+    raises("MATLAB:bitget:outOfRange", "bitget", 1.0, 9.0, text("uint8"))
+
+
 def test_number_theory() -> None:
     same(call("factorial", row(0, 5, 171)), row(1, 120, math.inf))
     same(call("factorial", ints("uint8", 6)), ints("uint8", 255))

@@ -13,6 +13,7 @@ from matfuse.runtime.registry import BUILTINS
 from matfuse.runtime.values import CellArray, char_array
 
 NUMERIC_MODULES = {"reductions", "cumulative", "statistics", "histograms", "moving_normalize",
+                   "normalize_data",
                    "norms", "linalg", "linalg_decomp", "signal", "fourier", "polynomial",
                    "interpolation"}
 NAMES = sorted({b.name for b in BUILTINS.values()

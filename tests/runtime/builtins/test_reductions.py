@@ -63,6 +63,20 @@ def test_output_classes() -> None:
     assert call("sum", big, text("native"))[0, 0] == np.iinfo(np.int64).max
 
 
+def test_native_integer_accumulation_saturates_at_each_step() -> None:
+    # 'native' accumulates in the integer class: 127 + 10 saturates first
+    assert call("sum", np.array([[127, 10, -20]], dtype=np.int8), text("native"))[0, 0] == 107
+    assert call("sum", np.array([[100, 100, -100]], dtype=np.int8), text("native"))[0, 0] == 27
+    assert call("prod", np.array([[100, 2, -1]], dtype=np.int8), text("native"))[0, 0] == -127
+    both = call("sum", np.array([[100, 100], [100, -100]], dtype=np.int8), 2.0, text("native"))
+    assert both.tolist() == [[127], [0]]
+    # 'all' runs in column-major order: 100, -100, 100, 1
+    grid = np.array([[100, 100], [-100, 1]], dtype=np.int8)
+    assert call("sum", grid, text("all"), text("native")) == 101
+    wide = np.array([[2 ** 63 - 1, 1, -5]], dtype=np.int64)
+    assert call("sum", wide, text("native"))[0, 0] == 2 ** 63 - 6
+
+
 def test_nan_flags() -> None:
     x = row(1, np.nan, 3)
     assert np.isnan(call("sum", x))

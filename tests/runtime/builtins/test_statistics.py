@@ -99,6 +99,23 @@ def test_zscore_rescale_normalize() -> None:
     close(call("normalize", row(3, 4), text("norm")), row(0.6, 0.8))
 
 
+def test_normalize_methods_and_outputs() -> None:
+    x = row(1, 2, 4, 7)
+    # MATLAB's iqr of x is 4 (quartiles 1.5 and 5.5), its median 3
+    close(call("normalize", x, text("scale"), text("iqr")), row(0.25, 0.5, 1, 1.75))
+    close(call("normalize", x, text("medianiqr")), row(-0.5, -0.25, 0.25, 1))
+    close(call("normalize", x, text("center"), text("median"), text("scale"), text("mad")),
+          row(-4 / 3, -2 / 3, 2 / 3, 8 / 3))
+    close(call("normalize", x, text("range"), row(-1, 1)), row(-1, -2 / 3, 0, 1))
+    n, c, s = call("normalize", x, text("range"), row(-1, 1), nargout=3)
+    close((x - c) / s, n)
+    n, c, s = call("normalize", x, nargout=3)
+    assert c == 3.5 and abs(s - np.sqrt(7.0)) < 1e-12
+    raises("MATLAB:normalize:InvalidMethodCombination", "normalize", x, text("zscore"),
+           text("range"))
+    raises("MATLAB:normalize:InvalidScaleOption", "normalize", x, text("scale"), text("nope"))
+
+
 def test_histcounts_nbins_and_methods() -> None:
     primes = row(2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73,
                  79, 83, 89, 97)

@@ -150,8 +150,8 @@ def bitshift_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | N
     k = _WIDTH[cls]
     if len(args) == 3:
         if cls != "double" or not is_char(args[2]) or to_str(args[2]) not in _WIDTH or \
-                to_str(args[2]) == "double":
-            return None
+                to_str(args[2]) == "double" or to_str(args[2]).startswith("int"):
+            return None         # a signed assumed type: two's complement on the host
         k = _WIDTH[to_str(args[2])]
     if cls == "double" and not _valid_double(a):
         return None
@@ -199,6 +199,8 @@ def bitset_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Non
         return None
     a, bit = args[0], args[1]
     value = args[2] if len(args) == 3 else 1.0
+    if is_char(value):
+        return None             # bitset(a, bit, assumedtype): on the host
     cls = _class_of(a)
     if cls is None or not _positions(bit, _WIDTH[cls]) or _class_of(value) is None or \
             not _same_or_scalar(a, bit, value):

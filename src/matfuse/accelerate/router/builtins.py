@@ -130,9 +130,10 @@ def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
 
     ``sum``/``prod``/``mean``: floating input keeps its class unless
     ``'double'``; integer, logical and char input give double (MATLAB's
-    ``'default'``); ``'native'`` sums, products and means of integers compute
-    in double and round and saturate back to the integer class. ``max``/``min``
-    keep the class.
+    ``'default'``); ``'native'`` means of integers compute in double and
+    round and saturate back to the integer class; ``'native'`` integer sums
+    and products saturate at each step (``reductions``' host rule), so they
+    are left to the host. ``max``/``min`` keep the class.
     """
     if op in ("any", "all"):
         return ("double" if cls == "char" else cls, "logical")
@@ -144,8 +145,6 @@ def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
     if cls in ("double", "single"):
         out = "double" if outtype == "double" else cls
         return out, out
-    if op in ("sum", "prod") and cls in _INT_EXACT_IN_DOUBLE and outtype == "native":
-        return "double", cls
     if outtype == "native":
         return ("double", cls) if op == "mean" and cls != "logical" else None
     return "double", "double"

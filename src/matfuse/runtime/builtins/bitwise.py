@@ -31,8 +31,15 @@ def _double_bits(a: np.ndarray, fn: str) -> np.ndarray:
 
 
 def _binary_bitop(name: str, op: Callable[[np.ndarray, np.ndarray], np.ndarray]) -> None:
-    def impl(x: Any, y: Any) -> Any:
+    def impl(x: Any, y: Any, assumed: Any = None) -> Any:
         a, b, int_dtype = binary_inputs(x, y, name)
+        if int_dtype is None and assumed is not None:
+            # doubles taken as the named integer class (negative values
+            # allowed for signed classes), the result double again
+            dtype = CLASS_DTYPES[_assumed_type(assumed, name)]
+            out = op(_checked_int(a, dtype, name), _checked_int(b, dtype, name))
+            return finish(out.astype(np.float64).astype(a.dtype if a.dtype.kind == "f"
+                                                         else np.float64))
         if int_dtype is not None:
             ia = a if a.dtype == int_dtype else _checked_int(a, int_dtype, name)
             ib = b if b.dtype == int_dtype else _checked_int(b, int_dtype, name)
@@ -40,9 +47,10 @@ def _binary_bitop(name: str, op: Callable[[np.ndarray, np.ndarray], np.ndarray])
         out = op(_double_bits(a, name), _double_bits(b, name))
         return finish(out.astype(a.dtype if a.dtype.kind == "f" else np.float64))
 
-    impl.__doc__ = f"Bit-wise {name[3:].upper()} of nonnegative integers."
+    impl.__doc__ = (f"Bit-wise {name[3:].upper()} of nonnegative integers; "
+                    f"{name}(A, B, assumedtype) takes doubles as that integer class.")
     impl.__name__ = name
-    builtin(name, category="elementwise", nargin=(2, 2), gpu=binary_spec(name), fusion=name)(impl)
+    builtin(name, category="elementwise", nargin=(2, 3), gpu=binary_spec(name), fusion=name)(impl)
 
 
 def _checked_int(values: np.ndarray, dtype: np.dtype, fn: str) -> np.ndarray:
@@ -70,24 +78,32 @@ def bitshift(x: Any, k: Any, assumed: Any = None) -> Any:
     a, s, _ = binary_inputs(arr, shifts.astype(np.float64), "bitshift")
     s = s.astype(np.int64)
     if arr.dtype.kind in "iu":
-        ia = a.astype(arr.dtype)
-        bits = ia.dtype.itemsize * 8
-        left = np.where(s > 0, np.minimum(s, bits), 0).astype(ia.dtype)
-        right = np.where(s < 0, np.minimum(-s, bits - 1), 0).astype(ia.dtype)
-        out = np.left_shift(ia, left)
-        out = np.where(s >= bits, 0, out).astype(ia.dtype)
-        return finish(np.right_shift(out, right))
-    width = 53
+        return finish(_shift_integers(a.astype(arr.dtype), s))
+    float_class = arr.dtype if arr.dtype.kind == "f" else np.float64
     if assumed is not None:
-        width = np.iinfo(CLASS_DTYPES[_assumed_type(assumed, "bitshift")]).bits
+        # the values as that integer class (signed types keep their sign)
+        dtype = CLASS_DTYPES[_assumed_type(assumed, "bitshift")]
+        shifted = _shift_integers(_checked_int(a, dtype, "bitshift"), s)
+        return finish(shifted.astype(np.float64).astype(float_class))
     ua = _double_bits(a, "bitshift")
-    mask = np.uint64((1 << width) - 1) if width < 64 else np.uint64(0xFFFFFFFFFFFFFFFF)
+    mask = np.uint64((1 << 53) - 1)
     left = np.where(s > 0, np.minimum(s, 63), 0).astype(np.uint64)
     right = np.where(s < 0, np.minimum(-s, 63), 0).astype(np.uint64)
     out = (np.left_shift(ua, left) & mask)
     out = np.where(s >= 64, np.uint64(0), out)
     out = np.right_shift(out, right)
-    return finish(out.astype(np.float64).astype(arr.dtype if arr.dtype.kind == "f" else np.float64))
+    return finish(out.astype(np.float64).astype(float_class))
+
+
+def _shift_integers(ia: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """Shift an integer array by ``s`` bits (bits shifted out are dropped;
+    right shifts of signed values keep the sign)."""
+    bits = ia.dtype.itemsize * 8
+    left = np.where(s > 0, np.minimum(s, bits), 0).astype(ia.dtype)
+    right = np.where(s < 0, np.minimum(-s, bits - 1), 0).astype(ia.dtype)
+    out = np.left_shift(ia, left)
+    out = np.where(s >= bits, 0, out).astype(ia.dtype)
+    return np.right_shift(out, right)
 
 
 def _assumed_type(v: Any, fn: str) -> str:

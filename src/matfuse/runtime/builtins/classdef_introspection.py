@@ -89,8 +89,10 @@ def isprop(obj: Any, name: Any) -> bool:
 
 @builtin("isobject", category="classes", nargin=(1, 1))
 def isobject(value: Any) -> bool:
-    """True for an object of a ``classdef`` class."""
-    return type(value) is ClassObject
+    """True for an object (or object array) of a ``classdef`` class and for
+    MATLAB's built-in handle objects (``containers.Map``, ``inputParser``)."""
+    return isinstance(getattr(value, "cls", None), ClassInfo) or \
+        getattr(value, "is_handle_object", False)
 
 
 @builtin("isvalid", category="classes", nargin=(1, 1))

@@ -48,6 +48,7 @@ class InputParser(MObject):
     """State of one inputParser object."""
 
     class_name = "inputParser"
+    is_handle_object = True
 
     def __init__(self, interp: Any):
         self._interp = interp

@@ -108,13 +108,23 @@ _COMPARISONS = {">": ("expectedGreater", "greater than", np.greater),
                 "<=": ("expectedLessEqual", "less than or equal to", np.less_equal)}
 
 
+def _subject(where: tuple) -> str:
+    """How validateattributes' messages name the value: ``input``, the
+    variable name, or with an argument index ``input number 2, X,``."""
+    texts = [to_str(v) if is_text(v) else "" for v in where[:2]]
+    var = texts[1] if len(texts) > 1 and texts[1] else ""
+    if len(where) > 2 and not is_text(where[2]):
+        index = int(np.asarray(where[2], dtype=float).reshape(-1)[0])
+        return f"input number {index}, {var}," if var else f"input number {index}"
+    return var or "input"
+
+
 def _fail(identifier: str, message: str, where: tuple) -> MatlabError:
-    texts = [to_str(v) for v in where[:2] if is_text(v)]
+    texts = [to_str(v) for v in where[:1] if is_text(v)]
     func = texts[0] if texts else ""
-    var = texts[1] if len(texts) > 1 else "input"
     prefix = f"{func}: " if func else ""
     return MatlabError(f"MATLAB:validateattributes:{identifier}",
-                       f"{prefix}Expected {var} to be {message}.")
+                       f"{prefix}Expected {_subject(where)} to be {message}.")
 
 
 @builtin("validateattributes", category="validation", nargin=(3, 6), nargout=(0, 0))
@@ -129,10 +139,8 @@ def validateattributes(a: Any, classes: Any, attributes: Any, *where: Any) -> No
     if allowed:
         expanded = {n for c in allowed for n in _CLASS_GROUPS.get(c, (c,))}
         if cls not in expanded:
-            texts = [to_str(v) for v in where[:2] if is_text(v)]
-            var = texts[1] if len(texts) > 1 else "input"
             raise MatlabError("MATLAB:invalidType",
-                              f"Expected {var} to be one of these types:\n\n{', '.join(allowed)}\n\n"
+                              f"Expected {_subject(where)} to be one of these types:\n\n{', '.join(allowed)}\n\n"
                               f"Instead its type was {cls}.")
     if not isinstance(attributes, CellArray):
         raise MatlabError("MATLAB:validateattributes:badAttributeList",

@@ -223,10 +223,15 @@ def _ode(ctx: Any, fun: Any, tspan: Any, y0: Any, options: Any, nargout: int, me
                                                  1)[0]).dtype.kind == "c":
         kind = np.complex128           # complex slopes at the start: a complex solution
         start = start.astype(kind)
-    extra: dict[str, Any] = {}
+    # MaxStep defaults to a tenth of the interval (odeset's documented
+    # default), which bounds how far apart the output points can be.
+    extra: dict[str, Any] = {"max_step": 0.1 * abs(times[-1] - times[0])}
     max_step = _option(options, "MaxStep")
     if max_step is not None:
         extra["max_step"] = scalar_value(max_step, fn)
+    first_step = _option(options, "InitialStep")
+    if first_step is not None:
+        extra["first_step"] = scalar_value(first_step, fn)
     sol = scipy.integrate.solve_ivp(rhs, (times[0], times[-1]), start.reshape(-1), method=method,
                                     rtol=rtol, atol=atol, dense_output=True,
                                     t_eval=times if times.size > 2 else None, **extra)
@@ -236,6 +241,11 @@ def _ode(ctx: Any, fun: Any, tspan: Any, y0: Any, options: Any, nargout: int, me
         t_out, y_out = sol.t, sol.y
     else:
         steps = sol.t
+        # a rounding-sized last step (the interval is a whole number of
+        # MaxSteps) joins the step before it, as MATLAB stretches that step
+        if steps.size > 2 and abs(steps[-1] - steps[-2]) <= \
+                64 * np.finfo(float).eps * abs(steps[-1] - steps[0]):
+            steps = np.delete(steps, -2)
         pieces = [steps[:1]]
         for k in range(1, steps.size):
             fractions = np.arange(1, refine + 1) / refine

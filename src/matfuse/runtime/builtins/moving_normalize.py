@@ -1,5 +1,6 @@
-"""Moving-window statistics and data scaling: movmean, movsum, normalize,
-rescale, zscore."""
+"""Moving-window statistics and data scaling: movmean, movsum, rescale,
+zscore (normalize is in normalize_data; the other moving-window functions
+in moving_windows)."""
 
 from __future__ import annotations
 
@@ -9,10 +10,9 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import dim_arg, first_nonsingleton_dim, is_text, scalar_value
-from matfuse.runtime.builtins._math_support import double_values
 from matfuse.runtime.builtins._reduction_args import ReductionArgs, ieee_quiet, numeric_input, real_values
 from matfuse.runtime.builtins.moving_windows import moving_window, window_extent
-from matfuse.runtime.builtins.statistics import moments, variance
+from matfuse.runtime.builtins.statistics import moments
 from matfuse.runtime.registry import GpuSpec, builtin
 from matfuse.runtime.values import canonical, to_array, to_str
 
@@ -168,65 +168,3 @@ def _broadcasts(shape: tuple[int, ...], target: tuple[int, ...]) -> bool:
     if len(shape) > len(target):
         return False
     return all(s in (1, t) for s, t in zip(shape, target))
-
-
-def _in_class(work: np.ndarray, result: Any) -> Any:
-    """The result in the data's class (double options do not widen single data)."""
-    return canonical(np.asarray(result).astype(work.dtype, copy=False))
-
-
-@builtin("normalize", category="statistics", nargin=(1, None))
-@ieee_quiet
-def normalize(x: Any, *args: Any) -> Any:
-    """normalize(A, dim, method, option): 'zscore' (default), 'range', 'center',
-    'scale', 'norm'."""
-    arr = numeric_input(x, "normalize")
-    work = arr.astype(np.float32 if arr.dtype == np.float32 else np.float64)
-    rest = list(args)
-    axis = first_nonsingleton_dim(work.shape)
-    if rest and not is_text(rest[0]):
-        axis = dim_arg(rest.pop(0), "normalize")
-    method = to_str(rest.pop(0)).lower() if rest else "zscore"
-    option = rest.pop(0) if rest else None
-    ra = ReductionArgs((axis,), False, "default", True)
-    if method == "zscore":
-        if option is not None and is_text(option) and to_str(option).lower() == "robust":
-            center = np.median(work, axis=axis, keepdims=True)
-            scale = np.median(np.abs(work - center), axis=axis, keepdims=True)
-        else:
-            v, center = variance(work, 0.0, ra, "normalize")
-            scale = np.sqrt(v)
-        return _in_class(work, (work - center) / scale)
-    if method == "range":
-        lo_hi = double_values(option, "normalize").reshape(-1) if option is not None else np.array([0.0, 1.0])
-        mn = np.min(work, axis=axis, keepdims=True)
-        mx = np.max(work, axis=axis, keepdims=True)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            scaled = (work - mn) / (mx - mn)
-        return _in_class(work, lo_hi[0] + scaled * (lo_hi[1] - lo_hi[0]))
-    if method == "center":
-        if option is None or (is_text(option) and to_str(option).lower() == "mean"):
-            center = np.mean(work, axis=axis, keepdims=True)
-        elif is_text(option) and to_str(option).lower() == "median":
-            center = np.median(work, axis=axis, keepdims=True)
-        else:
-            center = double_values(option, "normalize")
-        return _in_class(work, work - center)
-    if method == "scale":
-        if option is None or (is_text(option) and to_str(option).lower() == "std"):
-            scale = np.sqrt(variance(work, 0.0, ra, "normalize")[0])
-        elif is_text(option) and to_str(option).lower() == "mad":
-            med = np.median(work, axis=axis, keepdims=True)
-            scale = np.median(np.abs(work - med), axis=axis, keepdims=True)
-        elif is_text(option) and to_str(option).lower() == "first":
-            scale = np.take(work, [0], axis=axis)
-        else:
-            scale = double_values(option, "normalize")
-        return _in_class(work, work / scale)
-    if method == "norm":
-        p = 2.0 if option is None else (np.inf if is_text(option) else scalar_value(option, "normalize"))
-        from matfuse.runtime.builtins.norms import vector_norm
-
-        return _in_class(work, work / vector_norm(work, p, axis))
-    raise MatlabError("MATLAB:normalize:InvalidMethod",
-                      "Normalization method must be 'zscore', 'norm', 'scale', 'range', 'center', or 'medianiqr'.")

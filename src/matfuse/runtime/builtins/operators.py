@@ -127,7 +127,13 @@ def cat(dim: Any, *args: Any) -> Any:
         if len(args) == 1:
             return cat_values(list(args), 0)
         raise too_many_dimensions_error()
-    return cat_values(list(args), axis)
+    out = cat_values(list(args), axis)
+    if axis >= 2 and len(args) > 1 and type(out) is np.ndarray and out.size == 0 and all(
+            type(a) is np.ndarray and a.shape == (0, 0) for a in args):
+        # every operand is [] (0x0): each still counts once along a
+        # dimension past the second (cat(3, [], []) is 0x0x2)
+        return np.zeros((0, 0) + (1,) * (axis - 2) + (len(args),), dtype=out.dtype)
+    return out
 
 
 @builtin("colon", category="operators", nargin=(2, 3),

@@ -3,7 +3,8 @@
 Output classes follow MATLAB's documented ``outtype`` rules: by default
 ``sum``/``prod`` of integers, logical and char give double (``sum(int8([100
 100]))`` is 200), single stays single; ``'native'`` keeps the input's class
-(integers saturate), ``'double'`` gives double.  ``mean`` of integers is
+(integers accumulate in their class, saturating at each step), ``'double'``
+gives double.  ``mean`` of integers is
 double unless ``'native'``.  Empty rules: ``sum([]) = 0``, ``prod([]) = 1``,
 ``mean([]) = NaN``, ``sum(zeros(0,3)) = zeros(1,3)``.
 """
@@ -17,6 +18,7 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text
+from matfuse.runtime.builtins._native_accumulation import saturating_reduce
 from matfuse.runtime.builtins._reduction_args import (
     ieee_quiet,
     ReductionArgs,
@@ -71,7 +73,11 @@ def _sum_like(x: Any, args: tuple, fn: str) -> Any:
     if ra.omitnan and work.dtype.kind in "fc":
         work = np.where(np.isnan(work), 0.0 if is_sum else 1.0, work)
 
+    native_integer = ra.outtype == "native" and out_dtype.kind in "iu"
+
     def op(a: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+        if native_integer:
+            return saturating_reduce(a, axes, is_sum, out_dtype)
         acc = _accumulator(a)
         if is_sum:
             return np.sum(a, axis=axes, keepdims=True, dtype=acc)

@@ -80,18 +80,25 @@ def _patterns(v: Any, fn: str) -> list[str]:
     return [p or "" for p in arg.items]
 
 
-@builtin("split", category="strings", nargin=(1, 4), nargout=(0, 2))
-def split(s: Any, *args: Any) -> Any:
-    """Split text at delimiters (whitespace by default) into an N-by-1 string
-    array (cell array for char/cell input); 'CollapseDelimiters' (default
-    true) merges consecutive delimiters."""
+@builtin("split", category="strings", nargin=(1, 5), nargout=(0, 2), wants_nargout=True)
+def split(s: Any, *args: Any, nargout: int = 1) -> Any:
+    """Split text at delimiters (whitespace by default): split(str),
+    split(str, delimiter), split(str, delimiter, dim), 'CollapseDelimiters'
+    (default true: consecutive delimiters count as one).
+
+    One text gives an N-by-1 array; several texts must split into the same
+    number M of pieces, which go along ``dim`` (default: the first trailing
+    dimension of size 1, so N-by-1 gives N-by-M and 1-by-N gives
+    1-by-N-by-M). A string input gives a string array, other text a cell
+    array of char vectors. The second output holds the delimiters found."""
     rest, opts = _name_value(list(args), ("collapsedelimiters",), "split")
     collapse = bool(np.asarray(opts.get("collapsedelimiters", True)).reshape(-1)[0])
     arg = text_arg(s, "split", "First input")
-    if len(arg.items) != 1:
+    if arg.kind == "char" and len(arg.items) != 1:
         raise MatlabError("MATLAB:split:MustBeScalar",
-                          "Splitting more than one text is supported for a scalar input only.")
-    text = arg.items[0] or ""
+                          "A character array to split must have one row.")
+    if len(rest) > 2:
+        raise MatlabError("MATLAB:TooManyInputs", "Too many input arguments.")
     if rest:
         delims = sorted(_patterns(rest[0], "split"), key=len, reverse=True)
         pattern = "|".join(re.escape(d) for d in delims if d)
@@ -99,10 +106,58 @@ def split(s: Any, *args: Any) -> Any:
         pattern = r"\s"
     if collapse and pattern:
         pattern = f"(?:{pattern})+"
-    parts = re.split(pattern, text) if pattern else [text]
-    if arg.kind == "string":
-        return string_array(parts, (len(parts), 1))
-    return CellArray.from_list([make_char(p) for p in parts], (len(parts), 1))
+    pieces: list[list[str]] = []
+    found: list[list[str]] = []
+    for k, text in enumerate(arg.items):
+        text = text or ""
+        matches = list(re.finditer(pattern, text)) if pattern else []
+        cuts = [0] + [p for m in matches for p in (m.start(), m.end())] + [len(text)]
+        pieces.append([text[cuts[i]:cuts[i + 1]] for i in range(0, len(cuts), 2)])
+        found.append([m.group(0) for m in matches])
+        if len(pieces[k]) != len(pieces[0]):
+            raise MatlabError("MATLAB:split:UnequalNumberOfSubstrings",
+                              f"Element {k + 1} of the text contains {len(pieces[k]) - 1} "
+                              f"delimiters while the previous elements have "
+                              f"{len(pieces[0]) - 1}. All elements must contain the same "
+                              f"number of delimiters.")
+    shape = tuple(arg.shape)
+    if len(rest) == 2:
+        dim = whole_number(rest[1], "split", "Dimension", 1)
+        if dim <= len(shape) and shape[dim - 1] != 1:
+            raise MatlabError("MATLAB:split:InvalidDimension",
+                              "Dimension must be a positive integer scalar of a dimension "
+                              "of size 1 of the input.")
+    else:
+        dim = next((d + 1 for d in range(len(shape))
+                    if all(n == 1 for n in shape[d:])), len(shape) + 1)
+    out = _split_grid(pieces, shape, dim, arg.kind)
+    if nargout < 2:
+        return out
+    return out, _split_grid(found, shape, dim, arg.kind)
+
+
+def _split_grid(parts: list[list[str]], shape: tuple[int, ...], dim: int, kind: str) -> Any:
+    """The pieces of each text laid along dimension ``dim`` of an array the
+    input's shape: element (i..., k) is piece k of text i."""
+    if not parts:                      # no texts: an empty of the input's shape
+        return string_array([], shape) if kind == "string" else CellArray.from_list([], shape)
+    count = len(parts[0])
+    full = list(shape) + [1] * max(0, dim - len(shape))
+    full[dim - 1] = count
+    grid = np.empty(full, dtype=object)
+    base = np.arange(len(parts)).reshape(shape, order="F")
+    base = base.reshape(list(shape) + [1] * (len(full) - len(shape)))
+    for k in range(count):
+        index = [slice(None)] * len(full)
+        index[dim - 1] = slice(k, k + 1)
+        grid[tuple(index)] = np.vectorize(lambda i: parts[i][k], otypes=[object])(base)
+    while len(full) > 2 and full[-1] == 1:
+        full.pop()
+    items = list(grid.reshape(-1, order="F"))
+    out_shape = tuple(full)
+    if kind == "string":
+        return string_array(items, out_shape)
+    return CellArray.from_list([make_char(t) for t in items], out_shape)
 
 
 @builtin("join", category="strings", nargin=(1, 3))
@@ -338,13 +393,17 @@ def _compose_column(v: Any) -> tuple[list[Any], int, int]:
 
 @builtin("compose", category="strings", nargin=(1, None))
 def compose(fmt: Any, *data: Any) -> Any:
-    """Format data into a string array: compose(formatSpec, A1, ..., AN).
+    """Format data into text: compose(formatSpec, A1, ..., AN).
     Each row of the data gives one row of the result; the columns are
-    consumed by the format's conversions, as many times as they fill it."""
+    consumed by the format's conversions, as many times as they fill it.
+    A string formatSpec gives a string array, other text a cell array of
+    character vectors (MATLAB's rule)."""
     from matfuse.runtime.printf import format_printf, parse_format, process_escapes
     formats = [t or "" for t in text_arg(fmt, "compose", "Format").items]
+    as_strings = type(fmt) is StringArray
     if not data:
-        return string_array([process_escapes(f) for f in formats], (1, len(formats)) if len(formats) > 1 else (1, 1))
+        shape = (1, len(formats)) if len(formats) > 1 else (1, 1)
+        return _composed([process_escapes(f) for f in formats], shape, as_strings)
     if len(formats) != 1:
         raise MatlabError("MATLAB:compose:FormatSize", "The format must be a single text when data are given.")
     spec = formats[0]
@@ -367,4 +426,11 @@ def compose(fmt: Any, *data: Any) -> Any:
         out_rows.append(pieces)
     ncols_out = max(len(p) for p in out_rows)
     items = [out_rows[r][c] if c < len(out_rows[r]) else "" for c in range(ncols_out) for r in range(rows)]
-    return string_array(items, (rows, ncols_out))
+    return _composed(items, (rows, ncols_out), as_strings)
+
+
+def _composed(items: list[str], shape: tuple[int, int], as_strings: bool) -> Any:
+    """compose's result: a string array, or a cell array of char vectors."""
+    if as_strings:
+        return string_array(items, shape)
+    return CellArray.from_list([make_char(t) for t in items], shape)

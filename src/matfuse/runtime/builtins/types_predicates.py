@@ -112,6 +112,8 @@ def isa(v: Any, name: Any) -> bool:
         return True
     if isinstance(getattr(v, "cls", None), ClassInfo):
         return v.cls.isa(cls)     # an object or object array
+    if cls == "handle" and getattr(v, "is_handle_object", False):
+        return True               # containers.Map, inputParser
     return class_of(v) == cls
 
 

@@ -1,0 +1,47 @@
+% Output classes of reductions (MATLAB's outtype rules): integer, logical
+% and char input sum to double by default; 'native' keeps the class
+% (integers accumulate in their class, saturating at each step); single
+% stays single unless 'double' is asked for.
+a = sum(int8([100 100]))
+b = sum(int8([100 100]), 'native')
+c = sum(int8([100 100]), 'double')
+d = sum(int8([100 100]), 'default')
+show(sum(uint8([200 100]), 'native'))
+show(sum(single([1 2])))
+show(sum(single([1 2]), 'double'))
+show(sum(single([1 2]), 'default'))
+show(sum([true true]))
+show(sum([true true], 'native'))
+show(sum('ab'))
+show(sum(int16([1 2; 3 4]), 2))
+show(sum(int32([2147483647 1]), 'native'))
+show(sum(int8([127 10 -20]), 'native'))
+show(prod(int8([100 2 -1]), 'native'))
+show(sum(uint8([1 2]), 'all'))
+show(prod(int16([200 200])))
+show(prod(int16([200 200]), 'native'))
+show(prod(single([2 3])))
+show(prod([true true]))
+show(mean(int8([1 2])))
+show(mean(int8([1 2]), 'native'))
+show(mean(single([1 2])))
+show(mean(single([1 2]), 'double'))
+show(mean([true false true]))
+show(mean('ab'))
+show(cumsum(int8([100 100])))
+show(cumsum([true true]))
+show(cumsum('ab'))
+show(cumprod(uint8([20 20])))
+show(cumprod(single([2 3])))
+show(max(int8([1 2])))
+show(min(single([1 2])))
+show(median(int8([1 2])))
+show(mode(uint8([1 2 2])))
+show(sum(zeros(0, 3, 'int8')))
+show(sum(zeros(0, 0, 'single')))
+show(prod(zeros(1, 0, 'uint8')))
+
+function show(x)
+% the class and values of x on one line
+fprintf('%s: %s\n', class(x), mat2str(double(x)));
+end

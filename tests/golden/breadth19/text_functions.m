@@ -1,0 +1,63 @@
+% Text functions of issue 19 in their documented forms: strtok, split,
+% join, replace, erase, pad, compose, extractBefore/After, strjust,
+% regexptranslate, sscanf, dec2base/base2dec.
+[tok, rem] = strtok('  hello world')
+[tok, rem] = strtok('a,b,c', ',');
+disp(tok); disp(rem)
+disp(strtok({'one two', 'three four'}))
+s = split('a b  c')
+s = split('a,b;c', {',', ';'});
+disp(s')
+s = split({'a b'; 'c d'})
+r = split({'a-b', 'c-d'}, '-');
+disp(size(r))
+disp(r(:, :, 2))
+[parts, found] = split('a, b,c', {', ', ','});
+disp(parts'); disp(found')
+disp(split('a,,b', ',', 'CollapseDelimiters', false)')
+disp(split({'a b'; 'c d'}, ' ', 2))
+s = split("x y")
+try
+  split({'a b c'; 'd e'})
+catch err
+  disp(err.identifier)
+end
+j = join({'a', 'b', 'c'})
+disp(join({'a', 'b', 'c'}, '-'))
+disp(join({'a', 'b'; 'c', 'd'}, ', ', 2))
+j = join(["x" "y"; "z" "w"])
+disp(replace('hello world', 'o', '0'))
+disp(replace({'abc', 'cab'}, {'a', 'b'}, {'X', 'Y'}))
+disp(erase('hello world', 'o'))
+disp(erase("abcabc", ["a" "c"]))
+disp(['[' pad('ab', 5) ']'])
+disp(pad({'a', 'abc'}))
+disp(pad('ab', 5, 'left', '*'))
+disp(['[' pad('ab', 6, 'both') ']'])
+c = compose('%.2f', [1.5 2.25])
+c = compose("%d: %s", 5, "x")
+c = compose('%d-%d', [1 2; 3 4])
+c = compose("%d", [1; 2; 3])
+disp(extractBefore('hello world', ' '))
+disp(extractBefore('hello', 3))
+disp(extractAfter('hello world', ' '))
+disp(extractAfter('hello', 2))
+disp(extractAfter({'a=1', 'b=2'}, '='))
+x = extractBefore("data.csv", ".")
+sj = strjust(['a  '; 'bb '], 'right')
+disp(strjust(['  a'; ' bb'], 'left'))
+disp(strjust([' a  '; 'bb  '], 'center'))
+disp(regexptranslate('escape', 'a.b*c'))
+disp(regexptranslate('wildcard', '*.m'))
+n = sscanf('3 4 5', '%d')
+[vals, count] = sscanf('1.5,2.5', '%f,%f');
+disp(vals'); disp(count)
+disp(sscanf('x=12', 'x=%d'))
+disp(sscanf('abc 12', '%s %d')')
+disp(sscanf('1 2 3 4 5 6', '%d', [2 3]))
+disp(sscanf('hello', '%c'))
+disp(dec2base(23, 3))
+disp(dec2base(23, 3, 5))
+disp(dec2base([5 10], 16))
+disp(base2dec('212', 3))
+disp(base2dec({'ff', '10'}, 16))
