@@ -115,6 +115,9 @@ SNIPPETS = [
     "r = any(M(:, []), 1);", "r = all(M(:, []));", "r = sum(M([], :)) + prod(M([], :));",
     "r = cumsum(M([], :));", "r = sortrows(round(M * 3), [2 -1]);", "[s, r] = sortrows(X(:, :, 1));",
     "r = filter2([1 2; 3 4], M);", "r = filter2([1 2 1] / 4, M, 'valid');",
+    # native integer sums and products that saturate at no step
+    "r = sum(I, 'native');", "r = sum(I, 2, 'native');", "r = sum(int8(I), 'all', 'native');",
+    "r = prod(int16(I(1:2, 1:2)), 'native');",
 ]
 
 

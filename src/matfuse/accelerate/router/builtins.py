@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.router import launch, layout, reductions
-from matfuse.accelerate.router.compose_ops import assign, call
+from matfuse.accelerate.router.compose_ops import COLON, assign, call, index
 from matfuse.accelerate.router import ops as device_ops, signal as device_signal, solve as device_solve, stats as device_stats
 from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
@@ -164,6 +164,9 @@ def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
     if form is None:
         return None
     classes = _reduce_classes(op, x.matlab_class, form.outtype)
+    if classes is None and op in ("sum", "prod") and form.outtype == "native" \
+            and x.matlab_class in _INT_EXACT_IN_DOUBLE:
+        return _native_integer_accumulation(p, op, x, form.dims)
     if classes is None:
         return None
     compute_cls, out_cls = classes
@@ -187,6 +190,31 @@ def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
     if out_cls != result.matlab_class:
         return device_ops.try_cast(p, result, out_cls)
     return result
+
+
+def _native_integer_accumulation(p: AccelProvider, op: str, x: GpuArray,
+                                 dims: tuple[int, ...] | None) -> GpuArray | None:
+    """``sum``/``prod`` of integers with ``'native'``: MATLAB accumulates in
+    the class, saturating at each step. The running sums (products) in
+    double are exact while they stay inside the class's range; when none
+    leaves it (one reduction read back) no step saturated and the last one
+    is the result. Else None: the host saturates step by step."""
+    if dims is None:
+        try:
+            x = wrap_handle(p.reshape(x.valid_handle(), (x.numel, 1)), x.matlab_class, p)
+        except Unsupported:
+            return None
+        axis = 0
+    elif len(dims) == 1:
+        axis = dims[0]
+    else:
+        return None
+    running = _try_scan_in_double(p, "cumsum" if op == "sum" else "cumprod", x, [float(axis + 1)])
+    if running is None:
+        return None
+    subs: list[Any] = [COLON] * len(x.shape)
+    subs[axis] = float(x.shape[axis])
+    return index(running, *subs)
 
 
 def _try_reduce_with_index(p: AccelProvider, op: str, args: list[Any]) -> list[Any] | None:
