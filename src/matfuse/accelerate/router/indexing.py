@@ -26,7 +26,9 @@ from matfuse.accelerate.router.index_positions import (
     strides_of,
 )
 from matfuse.accelerate.residency import is_shared
-from matfuse.accelerate.router.device_subscripts import is_device_subscript, linear_positions, read_at
+from matfuse.accelerate.router.device_subscripts import (
+    is_device_subscript, last_writes, linear_positions, read_at,
+)
 from matfuse.accelerate.router.mask_index import (
     assign_scalar_masked,
     is_device_mask,
@@ -205,7 +207,11 @@ def _assign_at_device_subscript(p: AccelProvider, v: GpuArray, sub: GpuArray, rh
     if positions is None:
         return None
     try:
-        return _scatter_positions(p, v, positions, sub.numel, rhs, inplace)
+        if rhs_numel > 1:
+            # a repeated subscript takes its last value (MATLAB's order), which
+            # a parallel scatter does not promise: keep each position's last
+            positions, rhs = last_writes(positions, rhs)
+        return _scatter_positions(p, v, positions, positions.numel, rhs, inplace)
     except Unsupported:
         return None
 
