@@ -392,6 +392,9 @@ COMPOSED_IN: dict[str, str] = {
     "mode": "most_frequent",
     "fft": "fourier_forms", "fft2": "fourier_forms", "ifft": "fourier_forms",
     "ifft2": "fourier_forms",
+    "svd": "factorizations", "qr": "factorizations", "lu": "factorizations",
+    "norm": "singular_forms", "cond": "singular_forms", "rank": "singular_forms",
+    "pinv": "singular_forms", "null": "singular_forms", "orth": "singular_forms",
 }
 
 OWN_COMPOSITIONS: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
