@@ -3,9 +3,9 @@ Jacobi, ``shaders/jacobi_svd.py``), ``qr`` (Householder,
 ``shaders/householder_qr.py``) and ``lu_factor`` (partial pivoting,
 ``shaders/lu_factor.py``), for real single and double matrices.
 
-Complex matrices, column-pivoted QR, tensors over one storage binding and
-adapters without f64 (the LU row order is double) raise Unsupported: the
-caller's counted host path.
+Complex matrices, tensors over one storage binding and, for ``lu_factor``
+and pivoted ``qr``, adapters without f64 (the row or column order is
+double) raise Unsupported: the caller's counted host path.
 
 ``svd`` works on the tall one of A and A' (the other's U and V swap); its
 sweeps are recorded two at a time and one convergence flag is read back per
@@ -57,18 +57,22 @@ class FactorHooks(WgpuCore):
     # ------------------------------------------------------------ qr
     def qr(self, a: GpuTensorHandle, econ: bool, want_q: bool,
            pivot: bool) -> tuple[GpuTensorHandle, ...]:
-        if pivot:
-            raise Unsupported("wgpu: column-pivoted QR runs on the host")
         self._real_matrix(a, "qr")
+        if pivot:
+            self.need_f64()
         m, n = a.shape
         k = min(m, n)
         with self.op("qr"):
-            q, r = self._householder(a, k if econ else m, k if econ else m, 0, want_q)
-            return (q, r) if want_q else (r,)
+            q, r, perm = self._householder(a, k if econ else m, k if econ else m, 0, want_q,
+                                           pivot)
+            return tuple(h for h in (q, r, perm) if h is not None)
 
     def _householder(self, a: GpuTensorHandle, qcols: int, rrows: int, signcols: int,
-                     want_q: bool) -> tuple[GpuTensorHandle | None, GpuTensorHandle]:
-        """Q (m x qcols; None without ``want_q``) and R (rrows x n) of ``a``."""
+                     want_q: bool, pivot: bool = False) -> tuple[GpuTensorHandle | None,
+                                                                 GpuTensorHandle,
+                                                                 GpuTensorHandle | None]:
+        """Q (m x qcols; None without ``want_q``), R (rrows x n) and, with
+        ``pivot``, the column order (1 x n float64; else None) of ``a``."""
         t = _FLOAT_TYPES[a.dtype]
         m, n = a.shape
         k = min(m, n)
@@ -77,26 +81,27 @@ class FactorHooks(WgpuCore):
         tau = self.alloc((max(k, 1), 1), a.dtype)
         q = self.alloc((m, qcols) if qcols else (1, 1), a.dtype)
         r = self.alloc((rrows, n), a.dtype)
+        perm = self.alloc((1, n) if pivot else (1, 1), "uint32")
+        norms = self.alloc((n, 1) if pivot else (1, 1), a.dtype)
         src = hqr.render(t, hqr.params(m, n, qcols, rrows, signcols, 0, 0, 0))
-        buffers = [self.bind(a), self.bind(work), self.bind(tau), self.bind(q), self.bind(r)]
+        buffers = [self.bind(a), self.bind(work), self.bind(tau), self.bind(q), self.bind(r),
+                   self.bind(perm), self.bind(norms)]
 
         def dispatch(stage: int, k0: int = 0, k1: int = 0) -> None:
-            uniform = hqr.params(m, n, qcols, rrows, signcols, stage, k0, k1).pack()
-            self.run(src, 1, 4, buffers, uniform, (1, 1, 1))
+            uniform = hqr.params(m, n, qcols, rrows, signcols, stage, k0, k1, int(pivot)).pack()
+            self.run(src, 1, 6, buffers, uniform, (1, 1, 1))
 
         dispatch(0)
-        for k0, k1 in hqr.column_chunks(m, k, lambda j: n - j - 1):
+        for k0, k1 in hqr.column_chunks(m, k, lambda j: n - j - 1 + pivot * (n - j)):
             dispatch(1, k0, k1)
         if qcols:
             for k0, k1 in reversed(hqr.column_chunks(m, k, lambda j: qcols)):
                 dispatch(2, k0, k1)
         dispatch(3)
-        self.release(work)
-        self.release(tau)
-        if not qcols:
-            self.release(q)
-            return None, r
-        return q, r
+        order = self.cast(perm, "float64") if pivot else None
+        for h in (work, tau, norms, perm) + (() if qcols else (q,)):
+            self.release(h)
+        return (q if qcols else None), r, order
 
     # ------------------------------------------------------------ svd
     def svd(self, a: GpuTensorHandle, vectors: str) -> tuple[GpuTensorHandle, ...]:
@@ -113,7 +118,7 @@ class FactorHooks(WgpuCore):
                 return (s,)
             m, n = tall.shape
             full = vectors == "full" and m > n
-            q, r = self._householder(u, m if full else n, n, n, True)
+            q, r, _ = self._householder(u, m if full else n, n, n, True)
             self.release(u)
             self.release(r)
             return (q, s, v) if tall is a else (v, s, q)

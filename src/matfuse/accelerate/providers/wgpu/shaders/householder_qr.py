@@ -9,8 +9,13 @@ reflector ``v = [1; x / (alpha - beta)]`` is kept below the diagonal, as
 invocation per column. Q starts as the first ``qcols`` columns of I and the
 reflectors are applied from the last.
 
-Stages (``params.stage``): 0 copies A and sets Q = I; 1 reflects columns
-``k0..k1-1``; 2 applies reflectors ``k1-1`` down to ``k0`` to Q; 3 writes R
+With ``pivot`` (LAPACK ``geqp3``), step ``j`` first swaps in the column of
+largest remaining norm over rows ``j..m-1`` (the first on ties), also in
+the order ``perm``; the norms are recomputed at each step where LAPACK
+downdates them, so only near-ties may pick differently.
+
+Stages (``params.stage``): 0 copies A, sets Q = I and ``perm = 1..n``; 1
+reflects columns ``k0..k1-1``; 2 applies reflectors ``k1-1`` down to ``k0`` to Q; 3 writes R
 (``rrows`` x n, zeros below the diagonal) and, for the first ``signcols``
 columns, multiplies Q's column by the sign of R's diagonal (a matrix with
 orthonormal columns then gets those columns back: the SVD's completion of U).
@@ -30,17 +35,19 @@ WORK_PER_DISPATCH = 1 << 22
 
 
 def params(m: int, n: int, qcols: int, rrows: int, signcols: int, stage: int,
-           k0: int, k1: int) -> UniformStruct:
+           k0: int, k1: int, pivot: int = 0) -> UniformStruct:
     return (UniformStruct().add("m", "u32", m).add("n", "u32", n).add("qcols", "u32", qcols)
             .add("rrows", "u32", rrows).add("signcols", "u32", signcols)
-            .add("stage", "u32", stage).add("k0", "u32", k0).add("k1", "u32", k1))
+            .add("stage", "u32", stage).add("k0", "u32", k0).add("k1", "u32", k1)
+            .add("pivot", "u32", pivot).add("pad0", "u32", 0).add("pad1", "u32", 0)
+            .add("pad2", "u32", 0))
 
 
 def _cost(m: int, j: int, cols: int) -> tuple[int, int]:
     """(loop trips of one invocation, multiply-adds) of one column step that
     touches ``cols`` columns of rows ``j..m-1``."""
     rows = m - j
-    trips = 2 * (rows // WG + 1) + 8 + (cols // WG + 1) * rows
+    trips = 2 * (rows // WG + 1) + 8 + 2 * (cols // WG + 1) * rows + cols
     return trips, rows * max(cols, 1)
 
 
@@ -68,9 +75,40 @@ def render(t: str, uniform: UniformStruct) -> str:
 @group(0) @binding(2) var<storage, read_write> tau: array<{t}>;
 @group(0) @binding(3) var<storage, read_write> q: array<{t}>;
 @group(0) @binding(4) var<storage, read_write> r_out: array<{t}>;
-@group(0) @binding(5) var<uniform> p: Params;
+@group(0) @binding(5) var<storage, read_write> perm: array<u32>;
+@group(0) @binding(6) var<storage, read_write> cn: array<{t}>;
+@group(0) @binding(7) var<uniform> p: Params;
 var<workgroup> part: array<{t}, {WG}>;
 var<workgroup> scale: {t};
+var<workgroup> pivot_col: u32;
+
+fn pivot_column(j: u32, tid: u32) {{
+  let m = p.m;
+  let n = p.n;
+  for (var c = j + tid; c < n; c = c + {WG}u) {{
+    var acc = {t}(0.0);
+    for (var i = j; i < m; i = i + 1u) {{ acc = acc + w[i + c * m] * w[i + c * m]; }}
+    cn[c] = acc;
+  }}
+  sync();
+  if (tid == 0u) {{
+    var best = j;
+    var big = cn[j];
+    for (var c = j + 1u; c < n; c = c + 1u) {{
+      if (cn[c] > big) {{ big = cn[c]; best = c; }}
+    }}
+    pivot_col = best;
+  }}
+  sync();
+  let r = workgroupUniformLoad(&pivot_col);
+  if (r != j) {{
+    for (var i = tid; i < m; i = i + {WG}u) {{
+      let s = w[i + j * m]; w[i + j * m] = w[i + r * m]; w[i + r * m] = s;
+    }}
+    if (tid == 0u) {{ let s = perm[j]; perm[j] = perm[r]; perm[r] = s; }}
+  }}
+  sync();
+}}
 
 fn sync() {{ storageBarrier(); workgroupBarrier(); }}
 
@@ -140,10 +178,16 @@ fn main(@builtin(local_invocation_index) tid: u32) {{
     for (var e = tid; e < m * p.qcols; e = e + {WG}u) {{
       q[e] = select({t}(0.0), {t}(1.0), e % m == e / m);
     }}
+    if (p.pivot != 0u) {{
+      for (var c = tid; c < n; c = c + {WG}u) {{ perm[c] = c + 1u; }}
+    }}
     return;
   }}
   if (p.stage == 1u) {{
-    for (var j = p.k0; j < p.k1; j = j + 1u) {{ reflect_column(j, tid); }}
+    for (var j = p.k0; j < p.k1; j = j + 1u) {{
+      if (p.pivot != 0u) {{ pivot_column(j, tid); }}
+      reflect_column(j, tid);
+    }}
     return;
   }}
   if (p.stage == 2u) {{
