@@ -4,7 +4,8 @@ the host (a counted fallback).
 ``FORMS`` lists the call forms of the builtins whose device paths are
 composed in ``accelerate/router`` (series, structured, quantiles,
 distribution_shape, correlation, normalization, bits, interpolation,
-histogram_bins, grid_interpolation) and of their neighbours; ``probe_registry``
+histogram_bins, grid_interpolation, factorizations, singular_forms) and of
+their neighbours; ``probe_registry``
 walks the registry and calls every one-argument array-math builtin on a
 gpuArray. Run as a script to print both surveys::
 
@@ -48,6 +49,10 @@ FORMS = [
     "interp2(XX, YY, Z, 2.5, 3.5)", "interp2(Z, [1.5 2.5], [2.5 3], 'nearest')",
     "interpn(Z, [1.5 2.5], [2.5 3])", "F = griddedInterpolant(gather(Z)); r = F(xq, xq - 1);",
     "interp1(x, y, xq, 'pchip')", "interp1(x, y, xq, 'spline')", "interp2(Z, xq, xq, 'cubic')",
+    "svd(M)", "[U, S, V] = svd(M); r = U;", "[U, S, V] = svd(M', 'econ'); r = S;", "norm(M)",
+    "cond(M)", "rank(M)", "pinv(M)", "null(M)", "orth(M)", "qr(M)", "[Q, R] = qr(M', 0); r = Q;",
+    "[Q, R, P] = qr(M); r = P;", "lu(M)", "[L, U] = lu(M); r = L;",
+    "[L, U, P] = lu(M', 'vector'); r = P;",
 ]
 
 # Forms still left to the host, each with the reason (a ratchet: the test

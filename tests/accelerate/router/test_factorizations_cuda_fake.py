@@ -1,0 +1,32 @@
+"""svd, qr, lu and the singular-value builtins on the CUDA provider over the
+NumPy-backed fake CuPy (no GPU needed): the snippets of
+``test_factorizations`` run without a host fallback and agree with the
+host. Column-pivoted QR has no CuPy routine: it is a counted fallback. The
+real-GPU run (cuSOLVER's own results) is the coordinator's."""
+
+from __future__ import annotations
+
+import pytest
+
+from matfuse.accelerate_api import fallback_counts
+from tests.accelerate import cuda_host
+from tests.accelerate.fake_cuda_fixtures import _builtins, cuda_device, fake_cuda  # noqa: F401 (fixtures)
+from tests.accelerate.router import test_factorizations as factorizations
+from tests.accelerate.router.snippet_check import check_snippet
+
+pytestmark = pytest.mark.skipif(not cuda_host.gxx_available(), reason="g++ not on PATH")
+
+CASES = [c for c in factorizations.SNIPPETS if c not in factorizations.QR_PIVOTED]
+
+
+@pytest.mark.parametrize("code", CASES + factorizations.SINGLE)
+def test_runs_on_the_cuda_provider(cuda_device, code):
+    rtol = 1e-4 if code in factorizations.SINGLE else 1e-12
+    setup = factorizations.F_SETUP
+    check_snippet(setup + code, rtol=rtol, host_code=factorizations.host_form(setup + code))
+
+
+def test_pivoted_qr_is_a_counted_fallback(cuda_device):
+    session = factorizations._run("G = gpuArray(magic(4)); [Q, R, P] = qr(G); r = gather(P);")
+    assert fallback_counts() == {"qr": 1}
+    assert session.get("r").shape == (4, 4)
