@@ -4,7 +4,8 @@ the host (a counted fallback).
 ``FORMS`` lists the call forms of the builtins whose device paths are
 composed in ``accelerate/router`` (series, structured, quantiles,
 distribution_shape, correlation, normalization, bits, interpolation,
-histogram_bins, grid_interpolation, factorizations, singular_forms) and of
+histogram_bins, grid_interpolation, factorizations, singular_forms,
+rational) and of
 their neighbours; ``probe_registry``
 walks the registry and calls every one-argument array-math builtin on a
 gpuArray. Run as a script to print both surveys::
@@ -52,7 +53,7 @@ FORMS = [
     "svd(M)", "[U, S, V] = svd(M); r = U;", "[U, S, V] = svd(M', 'econ'); r = S;", "norm(M)",
     "cond(M)", "rank(M)", "pinv(M)", "null(M)", "orth(M)", "qr(M)", "[Q, R] = qr(M', 0); r = Q;",
     "[Q, R, P] = qr(M); r = P;", "lu(M)", "[L, U] = lu(M); r = L;",
-    "[L, U, P] = lu(M', 'vector'); r = P;",
+    "[L, U, P] = lu(M', 'vector'); r = P;", "rat(M)", "[N, D] = rat(M); r = D;", "rats(M)",
 ]
 
 # Forms still left to the host, each with the reason (a ratchet: the test

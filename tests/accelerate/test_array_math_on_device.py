@@ -17,8 +17,6 @@ from tests.accelerate.array_math_forms import FORMS, KNOWN_HOST, host_fallbacks,
 # One-argument array-math builtins that still fall back for a 5x6 double
 # gpuArray on some provider (in-process or wgpu), grouped by kind.
 PROBE_HOST = frozenset({
-    # text
-    "rat", "rats",
     # the constructor keeps its data on the host (its evaluations at gpuArray
     # queries run on the device)
     "griddedInterpolant",

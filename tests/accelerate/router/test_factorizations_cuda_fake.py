@@ -1,4 +1,4 @@
-"""svd, qr, lu and the singular-value builtins on the CUDA provider over the
+"""svd, qr, lu, the singular-value builtins, rat and rats on the CUDA provider over the
 NumPy-backed fake CuPy (no GPU needed): the snippets of
 ``test_factorizations`` run without a host fallback and agree with the
 host. Column-pivoted QR has no CuPy routine: it is a counted fallback. The
@@ -12,6 +12,7 @@ from matfuse.accelerate_api import fallback_counts
 from tests.accelerate import cuda_host
 from tests.accelerate.fake_cuda_fixtures import _builtins, cuda_device, fake_cuda  # noqa: F401 (fixtures)
 from tests.accelerate.router import test_factorizations as factorizations
+from tests.accelerate.router import test_rational as rational
 from tests.accelerate.router.snippet_check import check_snippet
 
 pytestmark = pytest.mark.skipif(not cuda_host.gxx_available(), reason="g++ not on PATH")
@@ -30,3 +31,8 @@ def test_pivoted_qr_is_a_counted_fallback(cuda_device):
     session = factorizations._run("G = gpuArray(magic(4)); [Q, R, P] = qr(G); r = gather(P);")
     assert fallback_counts() == {"qr": 1}
     assert session.get("r").shape == (4, 4)
+
+
+@pytest.mark.parametrize("code", rational.SNIPPETS)
+def test_rat_and_rats_run_on_the_cuda_provider(cuda_device, code):
+    check_snippet(code, exact=True, host_code=rational.host_form(code))
