@@ -5,7 +5,7 @@ the host (a counted fallback).
 composed in ``accelerate/router`` (series, structured, quantiles,
 distribution_shape, correlation, normalization, bits, interpolation,
 histogram_bins, grid_interpolation, factorizations, singular_forms,
-rational) and of
+rational, gridded_construction) and of
 their neighbours; ``probe_registry``
 walks the registry and calls every one-argument array-math builtin on a
 gpuArray. Run as a script to print both surveys::
@@ -54,6 +54,7 @@ FORMS = [
     "cond(M)", "rank(M)", "pinv(M)", "null(M)", "orth(M)", "qr(M)", "[Q, R] = qr(M', 0); r = Q;",
     "[Q, R, P] = qr(M); r = P;", "lu(M)", "[L, U] = lu(M); r = L;",
     "[L, U, P] = lu(M', 'vector'); r = P;", "rat(M)", "[N, D] = rat(M); r = D;", "rats(M)",
+    "F = griddedInterpolant(Z); r = F(xq, xq - 0.5);", "F = griddedInterpolant(x, y); r = F.Values;",
 ]
 
 # Forms still left to the host, each with the reason (a ratchet: the test

@@ -15,12 +15,8 @@ import pytest
 from tests.accelerate.array_math_forms import FORMS, KNOWN_HOST, host_fallbacks, probe_registry
 
 # One-argument array-math builtins that still fall back for a 5x6 double
-# gpuArray on some provider (in-process or wgpu), grouped by kind.
-PROBE_HOST = frozenset({
-    # the constructor keeps its data on the host (its evaluations at gpuArray
-    # queries run on the device)
-    "griddedInterpolant",
-})
+# gpuArray on some provider (in-process or wgpu): none left.
+PROBE_HOST: frozenset[str] = frozenset()
 
 
 @pytest.mark.parametrize("form", FORMS)

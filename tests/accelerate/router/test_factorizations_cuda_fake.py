@@ -1,4 +1,5 @@
-"""svd, qr, lu, the singular-value builtins, rat and rats on the CUDA provider over the
+"""svd, qr, lu, the singular-value builtins, rat, rats and griddedInterpolant
+built from gpuArrays on the CUDA provider over the
 NumPy-backed fake CuPy (no GPU needed): the snippets of
 ``test_factorizations`` run without a host fallback and agree with the
 host. Column-pivoted QR has no CuPy routine: it is a counted fallback. The
@@ -12,6 +13,7 @@ from matfuse.accelerate_api import fallback_counts
 from tests.accelerate import cuda_host
 from tests.accelerate.fake_cuda_fixtures import _builtins, cuda_device, fake_cuda  # noqa: F401 (fixtures)
 from tests.accelerate.router import test_factorizations as factorizations
+from tests.accelerate.router import test_gridded_construction as gridded
 from tests.accelerate.router import test_rational as rational
 from tests.accelerate.router.snippet_check import check_snippet
 
@@ -36,3 +38,8 @@ def test_pivoted_qr_is_a_counted_fallback(cuda_device):
 @pytest.mark.parametrize("code", rational.SNIPPETS)
 def test_rat_and_rats_run_on_the_cuda_provider(cuda_device, code):
     check_snippet(code, exact=True, host_code=rational.host_form(code))
+
+
+@pytest.mark.parametrize("code", gridded.SNIPPETS)
+def test_gridded_interpolant_runs_on_the_cuda_provider(cuda_device, code):
+    check_snippet(code, rtol=1e-12, host_code=gridded.host_form(code))

@@ -396,6 +396,7 @@ COMPOSED_IN: dict[str, str] = {
     "norm": "singular_forms", "cond": "singular_forms", "rank": "singular_forms",
     "pinv": "singular_forms", "null": "singular_forms", "orth": "singular_forms",
     "rat": "rational", "rats": "rational",
+    "griddedInterpolant": "gridded_construction",
 }
 
 OWN_COMPOSITIONS: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
