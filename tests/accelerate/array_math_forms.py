@@ -5,7 +5,7 @@ the host (a counted fallback).
 composed in ``accelerate/router`` (series, structured, quantiles,
 distribution_shape, correlation, normalization, bits, interpolation,
 histogram_bins, grid_interpolation, factorizations, singular_forms,
-rational, gridded_construction) and of
+rational, gridded_construction, convolution_nd) and of
 their neighbours; ``probe_registry``
 walks the registry and calls every one-argument array-math builtin on a
 gpuArray. Run as a script to print both surveys::
@@ -55,6 +55,7 @@ FORMS = [
     "[Q, R, P] = qr(M); r = P;", "lu(M)", "[L, U] = lu(M); r = L;",
     "[L, U, P] = lu(M', 'vector'); r = P;", "rat(M)", "[N, D] = rat(M); r = D;", "rats(M)",
     "F = griddedInterpolant(Z); r = F(xq, xq - 0.5);", "F = griddedInterpolant(x, y); r = F.Values;",
+    "convn(X, X(:, :, 1:2))", "convn(X, ones(2, 2, 2), 'same')", "convn(X, X, 'valid')",
 ]
 
 # Forms still left to the host, each with the reason (a ratchet: the test

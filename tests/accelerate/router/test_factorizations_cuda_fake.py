@@ -1,5 +1,5 @@
-"""svd, qr, lu, the singular-value builtins, rat, rats and griddedInterpolant
-built from gpuArrays on the CUDA provider over the
+"""svd, qr, lu, the singular-value builtins, rat, rats, griddedInterpolant
+built from gpuArrays and N-D convn on the CUDA provider over the
 NumPy-backed fake CuPy (no GPU needed): the snippets of
 ``test_factorizations`` run without a host fallback and agree with the
 host. Column-pivoted QR has no CuPy routine: it is a counted fallback. The
@@ -43,3 +43,12 @@ def test_rat_and_rats_run_on_the_cuda_provider(cuda_device, code):
 @pytest.mark.parametrize("code", gridded.SNIPPETS)
 def test_gridded_interpolant_runs_on_the_cuda_provider(cuda_device, code):
     check_snippet(code, rtol=1e-12, host_code=gridded.host_form(code))
+
+
+CONVN = ["r = convn(X, X(:, :, 1:2));", "r = convn(X, ones(2, 2, 2), 'same');",
+         "r = convn(X, X(:, 2:3, :), 'valid');"]
+
+
+@pytest.mark.parametrize("code", CONVN)
+def test_nd_convn_runs_on_the_cuda_provider(cuda_device, code):
+    check_snippet(code, rtol=1e-12)
