@@ -7,6 +7,11 @@ Complex matrices, tensors over one storage binding and, for ``lu_factor``
 and pivoted ``qr``, adapters without f64 (the row or column order is
 double) raise Unsupported: the caller's counted host path.
 
+The factorisations run in one workgroup (the Jacobi sweeps in one per
+column pair): loop bounds of the adapter and ``MAX_WORK`` multiply-adds
+bound the sizes they take; larger ones raise Unsupported (the host's LAPACK
+is then the faster route).
+
 ``svd`` works on the tall one of A and A' (the other's U and V swap); its
 sweeps are recorded two at a time and one convergence flag is read back per
 pair of sweeps (a 4-byte read; sweeps past convergence return at once).
@@ -31,7 +36,21 @@ _FLOAT_TYPES = {"float32": "f32", "float64": "f64"}
 _EPS = {"float32": float(np.finfo(np.float32).eps) / 2, "float64": float(np.finfo(np.float64).eps) / 2}
 
 
+#: multiply-adds one factorisation may hold: its kernels run in one
+#: workgroup, so past this the host's LAPACK is the faster route (counted)
+MAX_WORK = 1 << 28
+
+
 class FactorHooks(WgpuCore):
+    def _within_bounds(self, cost: tuple[int, int], what: str) -> None:
+        """Unsupported when a dispatch would loop past the adapter's bound
+        or the whole work past ``MAX_WORK``."""
+        trips, work = cost
+        self.check_loop_trips(trips, what)
+        if work > MAX_WORK:
+            raise Unsupported(f"wgpu: {what} of {work} multiply-adds in one workgroup "
+                              f"(over {MAX_WORK}) runs on the host")
+
     def _real_matrix(self, a: GpuTensorHandle, what: str) -> str:
         self.check(a)
         if a.dtype not in _FLOAT_TYPES:
@@ -45,6 +64,7 @@ class FactorHooks(WgpuCore):
         t = self._real_matrix(a, "lu")
         self.need_f64()
         m, n = a.shape
+        self._within_bounds(luf.cost(m, n), "lu")
         with self.op("lu_factor"):
             packed = self.alloc((m, n), a.dtype)
             rows = self.alloc((1, m), "float64")
@@ -62,6 +82,8 @@ class FactorHooks(WgpuCore):
             self.need_f64()
         m, n = a.shape
         k = min(m, n)
+        qcols = (k if econ else m) if want_q else 0
+        self._within_bounds(hqr.cost(m, n, qcols, k if econ else m, 0, pivot), "qr")
         with self.op("qr"):
             q, r, perm = self._householder(a, k if econ else m, k if econ else m, 0, want_q,
                                            pivot)
@@ -107,6 +129,11 @@ class FactorHooks(WgpuCore):
     def svd(self, a: GpuTensorHandle, vectors: str) -> tuple[GpuTensorHandle, ...]:
         self._real_matrix(a, "svd")
         m0, n0 = a.shape
+        m, n = max(m0, n0), min(m0, n0)
+        self.check_loop_trips(jac.trips(m, n), "svd")
+        if vectors != "none":
+            qcols = m if vectors == "full" else n
+            self._within_bounds(hqr.cost(m, n, qcols, n, n, False), "svd's left vectors")
         with self.op("svd"):
             tall = a if m0 >= n0 else self.permute(a, (1, 0))
             u, s, v = self._jacobi(tall, vectors != "none")
@@ -156,7 +183,6 @@ class FactorHooks(WgpuCore):
         uniform = jac.params(m, n, n2, 0, 0, int(with_v), tol, t).pack()
         buffers = [self.bind(work), self.bind(v), self.bind(sig), self.bind(pos), self.bind(s),
                    self.bind(u), self.bind(v_out)]
-        self.check_loop_trips(n, "svd's ordering of the singular values")
         elements = max(m * n, n * n if with_v else 0)
         for entry, groups in (("norms", (n, 1, 1)), ("order", self.groups(n)),
                               ("scatter", groups_2d(-(-elements // 256), self.ctx.max_groups_per_dim))):

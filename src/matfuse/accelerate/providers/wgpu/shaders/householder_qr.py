@@ -51,6 +51,20 @@ def _cost(m: int, j: int, cols: int) -> tuple[int, int]:
     return trips, rows * max(cols, 1)
 
 
+def cost(m: int, n: int, qcols: int, rrows: int, signcols: int,
+         pivot: bool) -> tuple[int, int]:
+    """(most loop trips of one invocation in one dispatch, total
+    multiply-adds) of a factorisation: a dispatch holds at least one column
+    step (the first the costliest), stages 0 and 3 sweep whole matrices."""
+    k = min(m, n)
+    reflect = [n - j - 1 + pivot * (n - j) for j in range(k)]
+    trips = max(_cost(m, 0, reflect[0] if k else 0)[0], _cost(m, 0, qcols)[0] if qcols else 0,
+                (m * n + m * qcols) // WG + n // WG + 3, (rrows * n + m * signcols) // WG + 2)
+    work = sum(_cost(m, j, reflect[j])[1] + (_cost(m, j, qcols)[1] if qcols else 0)
+               for j in range(k))
+    return trips, work
+
+
 def column_chunks(m: int, k: int, cols_of: "callable") -> list[tuple[int, int]]:
     """[k0, k1) ranges of the columns 0..k-1 whose steps stay under both bounds;
     ``cols_of(j)`` is how many columns step ``j`` updates."""

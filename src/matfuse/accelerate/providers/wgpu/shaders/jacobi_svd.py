@@ -33,6 +33,12 @@ WG = 256
 MAX_SWEEPS = 40
 
 
+def trips(m: int, n: int) -> int:
+    """Most loop trips of one invocation in one dispatch (a sweep round's
+    sums and rotations, the ordering's scan of the n norms)."""
+    return max(3 * (m // WG + 1) + 8 + 2 * (n // WG + 1), n + 1)
+
+
 def params(m: int, n: int, n2: int, round_: int, sweep: int, with_v: int,
            tol: float, t: str) -> UniformStruct:
     return (UniformStruct().add("m", "u32", m).add("n", "u32", n).add("n2", "u32", n2)

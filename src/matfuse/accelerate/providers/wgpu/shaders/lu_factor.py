@@ -27,15 +27,27 @@ def params(m: int, n: int, stage: int, k0: int, k1: int) -> UniformStruct:
             .add("pad0", "u32", 0).add("pad1", "u32", 0).add("pad2", "u32", 0))
 
 
+def _column_cost(m: int, n: int, k: int) -> tuple[int, int]:
+    """(loop trips of one invocation, multiply-adds) of eliminating column ``k``."""
+    rows, cols = m - k, n - k
+    return rows + 2 * (n // WG + 1) + rows // WG + 1 + (rows * cols) // WG + 1, rows * cols + n
+
+
+def cost(m: int, n: int) -> tuple[int, int]:
+    """(most loop trips of one invocation in one dispatch, total
+    multiply-adds): a dispatch holds at least one column, the first the
+    costliest, and stage 0 copies the matrix."""
+    work = sum(_column_cost(m, n, k)[1] for k in range(min(m, n)))
+    return max(_column_cost(m, n, 0)[0], (m * n) // WG + m // WG + 2), work
+
+
 def column_chunks(m: int, n: int) -> list[tuple[int, int]]:
     """[k0, k1) ranges of the min(m, n) columns whose steps stay under both bounds."""
     chunks, k0, k = [], 0, min(m, n)
     while k0 < k:
         k1, trips, work = k0, 0, 0
         while k1 < k:
-            rows, cols = m - k1, n - k1
-            t = rows + 2 * (n // WG + 1) + rows // WG + 1 + (rows * cols) // WG + 1
-            w = rows * cols + n
+            t, w = _column_cost(m, n, k1)
             if k1 > k0 and (trips + t > TRIPS_PER_DISPATCH or work + w > WORK_PER_DISPATCH):
                 break
             trips, work = trips + t, work + w
