@@ -32,17 +32,17 @@ from matfuse.accelerate.router.compose_ops import call, host_scalar, op
 from matfuse.runtime.values import DeviceValue, char_array, is_char
 
 _REALMAX = float(np.finfo(np.float64).max)
-LIKE = char_array("like")
+_LIKE = char_array("like")
+_CLASSES = ("double", "single", "logical", "int8", "uint8", "int16", "uint16", "int32", "uint32")
 #: largest number of expansion rounds: a double's expansion ends long before
 #: (each round at least doubles the denominator's size past the first few)
 _MAX_ROUNDS = 100
 
 
 def _real_input(x: Any) -> GpuArray | None:
-    if not isinstance(x, GpuArray) or x.is_complex() or 0 in x.shape:
-        return None
-    if x.matlab_class not in ("double", "single", "logical") and \
-            x.matlab_class not in ("int8", "uint8", "int16", "uint16", "int32", "uint32"):
+    """``x(:)`` as double for a non-empty real gpuArray, else None."""
+    if not isinstance(x, GpuArray) or x.is_complex() or 0 in x.shape or \
+            x.matlab_class not in _CLASSES:
         return None
     column = call("reshape", x, float(x.numel), 1.0)
     return column if x.matlab_class == "double" else call("double", column)
@@ -51,6 +51,15 @@ def _real_input(x: Any) -> GpuArray | None:
 def _select(mask: Any, picked: Any, other: Any) -> Any:
     """``picked`` where the 0/1 ``mask`` is 1, else ``other`` (both exact)."""
     return op("+", op(".*", mask, picked), op(".*", op("-", 1.0, mask), other))
+
+
+def _settle(*values: Any) -> None:
+    """Compute lazy (fused) values now: each round then starts from concrete
+    arrays, so its kernels are the same from round to round (compiled once)
+    instead of growing with every round."""
+    for v in values:
+        if isinstance(v, GpuArray):
+            v.materialize()
 
 
 def _host_value(v: Any) -> float | None:
@@ -70,12 +79,14 @@ class _Expansion:
         self.sign_of_x = call("sign", clamped)
         self.x = op(".*", clamped, self.finite)
         self.n = call("round", self.x)
-        self.d = call("ones", float(column.shape[0]), 1.0, LIKE, column)
+        self.d = call("ones", float(column.shape[0]), 1.0, _LIKE, column)
         self.lastn = self.d
         self.lastd = op(".*", self.d, 0.0)
         self.frac = op("-", self.x, self.n)
         self.terms = [self.n] if keep_terms else None
         self.count = self.finite
+        _settle(self.finite, self.infinite, self.sign_of_x, self.x, self.n, self.d, self.lastd,
+                self.frac)
 
     def default_tolerance(self, factor: float) -> Any:
         """``factor * norm(X(isfinite(X)), 1)`` on the device."""
@@ -106,6 +117,8 @@ class _Expansion:
             if self.terms is not None:
                 self.terms.append(op(".*", step, mask))
                 self.count = op("+", self.count, mask)
+                _settle(self.terms[-1], self.count)
+            _settle(self.frac, self.lastn, self.lastd, self.n, self.d)
         return False
 
     def fraction(self) -> tuple[Any, Any]:
