@@ -161,13 +161,15 @@ class FactorHooks(WgpuCore):
         self.copy_tensor(a, work)
         v = self.eye((n, n), a.dtype) if with_v else self.alloc((1, 1), a.dtype)
         flags = self.fill((jac.MAX_SWEEPS + 1, 1), 0.0, "uint32")
-        sweep_src = jac.render_sweep(t, jac.params(m, n, n2, 0, 0, int(with_v), tol, t))
+        wg = jac.sweep_workgroup(m)
+        sweep_src = jac.render_sweep(t, jac.params(m, n, n2, 0, 0, int(with_v), tol, t), wg)
         sweep_buffers = [self.bind(work), self.bind(v), self.bind(flags)]
         converged = False
         for sweep in range(jac.MAX_SWEEPS):
             for round_ in range(max(n2 - 1, 0)):
                 uniform = jac.params(m, n, n2, round_, sweep, int(with_v), tol, t).pack()
-                self.run(sweep_src, 0, 3, sweep_buffers, uniform, (n2 // 2, 1, 1))
+                self.run(sweep_src, 0, 3, sweep_buffers, uniform, (n2 // 2, 1, 1),
+                         workgroup=(wg,))
             if n < 2 or sweep % 2 == 1 and self.read(flags, 1, sweep)[0] == 0:
                 converged = True
                 break

@@ -36,7 +36,8 @@ MAX_SWEEPS = 40
 def trips(m: int, n: int) -> int:
     """Most loop trips of one invocation in one dispatch (a sweep round's
     sums and rotations, the ordering's scan of the n norms)."""
-    return max(3 * (m // WG + 1) + 8 + 2 * (n // WG + 1), n + 1)
+    wg = sweep_workgroup(m)
+    return max(3 * (m // wg + 1) + 8 + 2 * (n // wg + 1), n + 1)
 
 
 def params(m: int, n: int, n2: int, round_: int, sweep: int, with_v: int,
@@ -46,15 +47,22 @@ def params(m: int, n: int, n2: int, round_: int, sweep: int, with_v: int,
             .add("pad0", "u32", 0).add("pad1", "u32", 0).add("tol", t, tol))
 
 
-def render_sweep(t: str, uniform: UniformStruct) -> str:
+def sweep_workgroup(m: int) -> int:
+    """Invocations of a sweep's workgroup: 32 (one warp) for columns up to
+    2048 rows, where fewer invocations wait at each barrier, 256 for longer
+    ones."""
+    return 32 if m <= 2048 else 256
+
+
+def render_sweep(t: str, uniform: UniformStruct, wg: int) -> str:
     return uniform.wgsl() + f"""
 @group(0) @binding(0) var<storage, read_write> w: array<{t}>;
 @group(0) @binding(1) var<storage, read_write> v: array<{t}>;
 @group(0) @binding(2) var<storage, read_write> flags: array<atomic<u32>>;
 @group(0) @binding(3) var<uniform> p: Params;
-var<workgroup> pa: array<{t}, {WG}>;
-var<workgroup> pb: array<{t}, {WG}>;
-var<workgroup> pg: array<{t}, {WG}>;
+var<workgroup> pa: array<{t}, {wg}>;
+var<workgroup> pb: array<{t}, {wg}>;
+var<workgroup> pg: array<{t}, {wg}>;
 var<workgroup> go: u32;
 var<workgroup> rot_c: {t};
 var<workgroup> rot_s: {t};
@@ -64,7 +72,7 @@ fn slot(j: u32) -> u32 {{
   return 1u + (j - 1u + p.round) % (p.n2 - 1u);
 }}
 
-@compute @workgroup_size({WG})
+@compute @workgroup_size({wg})
 fn main(@builtin(local_invocation_index) tid: u32, @builtin(workgroup_id) wid: vec3<u32>) {{
   let m = p.m;
   let n = p.n;
@@ -82,7 +90,7 @@ fn main(@builtin(local_invocation_index) tid: u32, @builtin(workgroup_id) wid: v
   var a = {t}(0.0);
   var b = {t}(0.0);
   var g = {t}(0.0);
-  for (var i = tid; i < m; i = i + {WG}u) {{
+  for (var i = tid; i < m; i = i + {wg}u) {{
     let x = w[i + lo * m];
     let y = w[i + hi * m];
     a = a + x * x;
@@ -93,7 +101,7 @@ fn main(@builtin(local_invocation_index) tid: u32, @builtin(workgroup_id) wid: v
   pb[tid] = b;
   pg[tid] = g;
   workgroupBarrier();
-  for (var half = {WG // 2}u; half > 0u; half = half >> 1u) {{
+  for (var half = {wg // 2}u; half > 0u; half = half >> 1u) {{
     if (tid < half) {{
       pa[tid] = pa[tid] + pa[tid + half];
       pb[tid] = pb[tid] + pb[tid + half];
@@ -124,14 +132,14 @@ fn main(@builtin(local_invocation_index) tid: u32, @builtin(workgroup_id) wid: v
   if (workgroupUniformLoad(&go) == 0u) {{ return; }}
   let c = rot_c;
   let s = rot_s;
-  for (var i = tid; i < m; i = i + {WG}u) {{
+  for (var i = tid; i < m; i = i + {wg}u) {{
     let x = w[i + lo * m];
     let y = w[i + hi * m];
     w[i + lo * m] = c * x - s * y;
     w[i + hi * m] = s * x + c * y;
   }}
   if (p.with_v != 0u) {{
-    for (var i = tid; i < n; i = i + {WG}u) {{
+    for (var i = tid; i < n; i = i + {wg}u) {{
       let x = v[i + lo * n];
       let y = v[i + hi * n];
       v[i + lo * n] = c * x - s * y;
