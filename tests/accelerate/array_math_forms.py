@@ -55,7 +55,7 @@ FORMS = [
     "[Q, R, P] = qr(M); r = P;", "lu(M)", "[L, U] = lu(M); r = L;",
     "[L, U, P] = lu(M', 'vector'); r = P;", "rat(M)", "[N, D] = rat(M); r = D;", "rats(M)",
     "F = griddedInterpolant(Z); r = F(xq, xq - 0.5);", "F = griddedInterpolant(x, y); r = F.Values;",
-    "convn(X, X(:, :, 1:2))", "convn(X, ones(2, 2, 2), 'same')", "convn(X, X, 'valid')",
+    "svd(complex(M, M .^ 2))", "norm(complex(M, 1))", "convn(X, X(:, :, 1:2))", "convn(X, ones(2, 2, 2), 'same')", "convn(X, X, 'valid')",
 ]
 
 # Forms still left to the host, each with the reason (a ratchet: the test

@@ -64,7 +64,13 @@ SINGLE = [
     "[L, U, P] = lu(single(F')); r = U;", "[L, U, P] = lu(single(F)); r = P;",
     "[L, U] = lu(single(F)); r = L;",
 ]
-SNIPPETS = SVD + SINGULAR_FORMS + QR + QR_PIVOTED + LU
+#: complex singular values (wgpu: through the real form [X -Y; Y X])
+COMPLEX_VALUES = [
+    "C = complex(F, F .^ 2); r = svd(C);", "C = complex(F, F .^ 2); r = svd(C');",
+    "C = complex(F, F .^ 2); r = norm(C);", "C = complex(F, F .^ 2); r = cond(C');",
+    "C = complex(F, F .^ 2); r = rank(C);", "r = rank(complex(gpuArray([1 2; 2 4]), 1));",
+]
+SNIPPETS = SVD + SINGULAR_FORMS + QR + QR_PIVOTED + LU + COMPLEX_VALUES
 
 
 def host_form(code: str) -> str:
@@ -97,9 +103,9 @@ def test_norm_of_a_matrix_with_nan_is_nan_as_on_the_host(device):
 
 
 def test_complex_matrices_agree_with_the_host(device):
-    """Complex data: the in-process and CUDA providers factor it on the
-    device; wgpu leaves it to the host (counted). Either way the values
-    are the host's."""
+    """Complex factors: the in-process and CUDA providers compute them on
+    the device; wgpu leaves them to the host (counted). Either way the
+    values are the host's."""
     code = ("A = reshape(sin(1:20), 4, 5) + 1i * reshape(cos(1:20), 4, 5); "
             "s = svd(A); [Q, R] = qr(A); [L, U, P] = lu(A); "
             "G = gpuArray(A); s2 = gather(svd(G)); [Q2, R2] = qr(G); [L2, U2, P2] = lu(G); "

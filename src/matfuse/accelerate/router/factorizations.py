@@ -57,11 +57,28 @@ def _wrap(p: AccelProvider, handles: tuple, classes: tuple[str, ...]) -> list[Gp
 
 
 def singular_values(p: AccelProvider, x: GpuArray) -> GpuArray | None:
-    """``svd(x)`` (a k x 1 column, descending) of a finite matrix, or None."""
+    """``svd(x)`` (a k x 1 column, descending) of a finite matrix, or None.
+
+    A complex matrix the provider does not factor goes through its real
+    form ``[X -Y; Y X]`` (``x = X + iY``), whose singular values are x's,
+    each twice: every other one of them, from the first."""
     try:
         handles = p.svd(x.valid_handle(), "none")
     except Unsupported:
-        return None
+        if not x.is_complex():
+            return None
+        re, im = call("real", x), call("imag", x)
+        real_form = call("vertcat", call("horzcat", re, call("uminus", im)),
+                         call("horzcat", im, re))
+        if not isinstance(real_form, GpuArray):
+            return None
+        try:
+            handles = p.svd(real_form.valid_handle(), "none")
+        except Unsupported:
+            return None
+        doubled = _wrap(p, handles, (x.matlab_class,))[0]
+        k = min(x.shape)
+        return index(doubled, np.arange(1, 2 * k, 2, dtype=np.float64).reshape(-1, 1))
     return _wrap(p, handles, (x.matlab_class,))[0]
 
 
