@@ -4,7 +4,9 @@ the host (a counted fallback).
 ``FORMS`` lists the call forms of the builtins whose device paths are
 composed in ``accelerate/router`` (series, structured, quantiles,
 distribution_shape, correlation, normalization, bits, interpolation,
-histogram_bins, grid_interpolation) and of their neighbours; ``probe_registry``
+histogram_bins, grid_interpolation, factorizations, singular_forms,
+rational, gridded_construction, convolution_nd) and of
+their neighbours; ``probe_registry``
 walks the registry and calls every one-argument array-math builtin on a
 gpuArray. Run as a script to print both surveys::
 
@@ -27,6 +29,10 @@ SETUP = ("M = reshape(sin(1:30), 5, 6); v = cos(1:10); c = (1:8)' / 3; "
          "x = 1:10; y = (1:10) .^ 2; [XX, YY] = meshgrid(1:5, 1:4); Z = XX .^ 2 + YY; "
          "xq = [1.5 2.5 7.25]; N = M; N(2, 3) = NaN;")
 DEVICE = ["M", "v", "c", "I", "U", "X", "x", "y", "XX", "YY", "Z", "xq", "N"]
+
+# Factorisations of complex matrices (in-process, CUDA: on the device)
+COMPLEX_FACTORS = ["[U, S, V] = svd(complex(M, 1)); r = U;", "pinv(complex(M, 1))",
+                   "[Q, R] = qr(complex(M, 1)); r = R;", "lu(complex(M, 1))"]
 
 FORMS = [
     "toeplitz(v)", "toeplitz(c, v)", "hankel(c)", "hankel(c, v)", "vander(c)", "kron(M, M(1:2, 1:2))",
@@ -51,6 +57,13 @@ FORMS = [
     "round(M * 100, 2)", "round(M * 1e5, 3, 'significant')", "movmax(M, 3)", "movstd(v, 4)",
     "movmedian(v, 3)", "unique(round(M * 3))", "ismember(round(M * 3), [0 1 2])", "diag(M)",
     "cat(3, M, M)", "cumsum(I, 2)", "find(M > 0, 2)",
+    "svd(M)", "[U, S, V] = svd(M); r = U;", "[U, S, V] = svd(M', 'econ'); r = S;", "norm(M)",
+    "cond(M)", "rank(M)", "pinv(M)", "null(M)", "orth(M)", "qr(M)", "[Q, R] = qr(M', 0); r = Q;",
+    "[Q, R, P] = qr(M); r = P;", "lu(M)", "[L, U] = lu(M); r = L;",
+    "[L, U, P] = lu(M', 'vector'); r = P;", "rat(M)", "[N, D] = rat(M); r = D;", "rats(M)",
+    "F = griddedInterpolant(Z); r = F(xq, xq - 0.5);", "F = griddedInterpolant(x, y); r = F.Values;",
+    "svd(complex(M, M .^ 2))", "norm(complex(M, 1))", *COMPLEX_FACTORS,
+    "convn(X, X(:, :, 1:2))", "convn(X, ones(2, 2, 2), 'same')", "convn(X, X, 'valid')",
 ]
 
 # Forms still left to the host, each with the reason (a ratchet: the test
@@ -60,6 +73,13 @@ KNOWN_HOST: dict[str, str] = {
                                         "floor(log10(|x|)), whose rounding at powers of ten a "
                                         "device log10 does not reproduce",
     "movmedian(v, 3)": "a median per window (a sort of each window) has no device path yet",
+}
+# The same, for one provider only (by its name): forms it leaves to the host
+# where the others compute them.
+KNOWN_HOST_ON: dict[str, dict[str, str]] = {
+    "wgpu": {f: "complex factors: the WGSL kernels are real (complex singular values "
+                "take the real form [X -Y; Y X]; its vectors do not give the complex "
+                "ones where singular values repeat)" for f in COMPLEX_FACTORS},
 }
 
 ARRAY_MATH = ("elementwise", "statistics", "reductions", "special matrices", "signal",

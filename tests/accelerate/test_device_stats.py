@@ -114,7 +114,7 @@ def test_filter(device, args):
 
 
 @pytest.mark.parametrize("name,args", [
-    ("norm", [A]), ("histcounts", [A, S("BinMethod"), S("fd")]), ("zscore", [A, 0.5]),
+    ("norm", [NANS]), ("histcounts", [A, S("BinMethod"), S("fd")]), ("zscore", [A, 0.5]),
     ("cov", [A, S("omitrows")]),
     ("filter", [COL[:3], 1.0, A, np.zeros((2, 5))]), ("histcounts", [SPECIAL, 4.0]),
 ])

@@ -228,6 +228,40 @@ class AccelProvider:
         and decides MATLAB's warnings."""
         raise Unsupported("lu_solve")
 
+    def svd(self, a: GpuTensorHandle, vectors: str) -> tuple[GpuTensorHandle, ...]:
+        """Singular value decomposition of a finite 2-D float matrix (real or
+        complex; the caller checks finiteness and shape), ``k = min(m, n)``.
+
+        Args:
+            vectors: ``'none'`` -> ``(s,)``; ``'econ'`` -> ``(U, s, V)`` with
+                U m x k, V n x k; ``'full'`` -> ``(U, s, V)`` with U m x m,
+                V n x n (orthonormal completions).
+        ``s`` is a k x 1 real column of ``a``'s precision, non-negative and
+        descending; ``A = U(:, 1:k) * diag(s) * V(:, 1:k)'``. The signs of
+        singular vector pairs are free."""
+        raise Unsupported("svd")
+
+    def qr(self, a: GpuTensorHandle, econ: bool, want_q: bool,
+           pivot: bool) -> tuple[GpuTensorHandle, ...]:
+        """Householder QR (LAPACK's ``geqrf``/``orgqr``; ``geqp3`` column
+        pivoting when ``pivot``) of a 2-D float matrix, ``k = min(m, n)``.
+
+        Returns ``(Q, R)``, or ``(R,)`` without ``want_q``, then the pivot
+        order (a 1 x n float64 row of 1-based columns, ``A(:, e) = Q*R``)
+        when ``pivot``. ``econ``: Q m x k and R k x n; else Q m x m and R
+        m x n. R is upper triangular with LAPACK's signs (its diagonal may
+        be negative)."""
+        raise Unsupported("qr")
+
+    def lu_factor(self, a: GpuTensorHandle) -> tuple[GpuTensorHandle, GpuTensorHandle]:
+        """LU with partial pivoting of a 2-D float matrix (LAPACK's ``getrf``:
+        the pivot is the first row of largest magnitude; a zero column skips
+        the division). Returns the packed factors (m x n: U on and above the
+        diagonal, L's multipliers below it, L's unit diagonal implied) and
+        the row order (a 1 x m float64 row of 1-based rows: ``A(p, :) =
+        L*U``)."""
+        raise Unsupported("lu_factor")
+
     # ------------------------------------------------------------ indexing, scatter
     def range_positions(self, axes: Sequence[tuple[int, int, int, int]], base: int,
                         shape: tuple[int, ...]) -> GpuTensorHandle:

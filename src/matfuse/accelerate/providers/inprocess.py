@@ -28,6 +28,7 @@ from matfuse.accelerate_api import (
 from matfuse.accelerate_api.support import MatlabError
 from matfuse.accelerate_api.support import philox, twister
 from matfuse.accelerate_api.range_selection import host_range_positions
+from matfuse.accelerate_api.factor_rows import rows_of_swaps
 
 Operand = GpuTensorHandle | float | complex
 
@@ -247,6 +248,56 @@ class InProcessProvider(AccelProvider):
                 out = scipy.linalg.lu_solve((lu, piv), y, check_finite=False)
         singular = float(np.any(np.diag(lu) == 0))
         return self._store(out.astype(x.dtype, copy=False)), self._store(np.array([[singular]]))
+
+    def svd(self, a: GpuTensorHandle, vectors: str) -> tuple[GpuTensorHandle, ...]:
+        """NumPy's LAPACK ``gesdd`` in double, cast back: the host's own svd."""
+        self._dispatch("svd")
+        x = self._get(a)
+        work = x.astype(np.complex128 if x.dtype.kind == "c" else np.float64)
+        real = np.float32 if x.dtype in (np.float32, np.complex64) else np.float64
+        if vectors == "none":
+            return (self._store(np.linalg.svd(work, compute_uv=False).astype(real).reshape(-1, 1)),)
+        u, s, vh = np.linalg.svd(work, full_matrices=vectors == "full")
+        return (self._store(u.astype(x.dtype)), self._store(s.astype(real).reshape(-1, 1)),
+                self._store(vh.conj().T.astype(x.dtype)))
+
+    def qr(self, a: GpuTensorHandle, econ: bool, want_q: bool,
+           pivot: bool) -> tuple[GpuTensorHandle, ...]:
+        """SciPy's ``qr`` (LAPACK ``geqrf``/``geqp3``) in double, cast back."""
+        import scipy.linalg
+
+        self._dispatch("qr")
+        x = self._get(a)
+        work = x.astype(np.complex128 if x.dtype.kind == "c" else np.float64)
+        m, n = work.shape
+        k = min(m, n)
+        mode = "economic" if econ else "full"
+        if want_q:
+            out = scipy.linalg.qr(work, mode=mode, pivoting=pivot, check_finite=False)
+            q, r = out[0], out[1]
+        else:
+            out = scipy.linalg.qr(work, mode="r", pivoting=pivot, check_finite=False)
+            q, r = None, np.triu(out[0])
+            r = r[:k, :] if econ else np.vstack([r, np.zeros((m - r.shape[0], n), r.dtype)])
+        results = [] if q is None else [self._store(q.astype(x.dtype))]
+        results.append(self._store(r.astype(x.dtype)))
+        if pivot:
+            results.append(self._store((out[-1] + 1.0).reshape(1, -1)))
+        return tuple(results)
+
+    def lu_factor(self, a: GpuTensorHandle) -> tuple[GpuTensorHandle, GpuTensorHandle]:
+        """SciPy's ``lu_factor`` (LAPACK ``getrf``) in double, cast back."""
+        import warnings
+
+        import scipy.linalg
+
+        self._dispatch("lu_factor")
+        x = self._get(a)
+        work = x.astype(np.complex128 if x.dtype.kind == "c" else np.float64)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")       # a zero pivot is no error here
+            packed, piv = scipy.linalg.lu_factor(work, check_finite=False)
+        return self._store(packed.astype(x.dtype)), self._store(rows_of_swaps(piv, x.shape[0]))
 
     # ------------------------------------------------------------ indexing, scatter
     def range_positions(self, axes: Sequence[tuple[int, int, int, int]], base: int,

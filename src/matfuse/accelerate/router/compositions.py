@@ -96,19 +96,6 @@ def kron_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
     return [_call("reshape", _op(".*", b4, a4), float(ma * mb), float(na * nb))[0]]
 
 
-def convn_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
-    """``convn(A, B)`` / ``convn(A, B, shape)`` of matrices (at most two
-    dimensions each): by definition ``conv2`` of the same operands, which has
-    a device path; N-D operands are left to the host."""
-    if len(args) not in (2, 3) or nargout > 1:
-        return None
-    if any(len(getattr(v, "shape", (1, 1))) > 2 for v in args[:2]):
-        return None
-    if len(args) == 3 and not is_char(args[2]):
-        return None
-    return _call("conv2", *args)
-
-
 def _topk(largest: bool) -> Callable[[list[Any], int, Any], list[Any] | None]:
     def topk(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
         """``maxk/mink(x, k)`` and ``(x, k, dim)``: the first ``k`` of a sort
@@ -398,12 +385,16 @@ COMPOSED_IN: dict[str, str] = {
     "mode": "most_frequent",
     "fft": "fourier_forms", "fft2": "fourier_forms", "ifft": "fourier_forms",
     "ifft2": "fourier_forms",
+    "svd": "factorizations", "qr": "factorizations", "lu": "factorizations",
+    "norm": "singular_forms", "cond": "singular_forms", "rank": "singular_forms",
+    "pinv": "singular_forms", "null": "singular_forms", "orth": "singular_forms",
+    "rat": "rational", "rats": "rational",
+    "griddedInterpolant": "gridded_construction", "convn": "convolution_nd",
 }
 
 OWN_COMPOSITIONS: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {
     "bsxfun": bsxfun_on_device,
     "kron": kron_on_device,
-    "convn": convn_on_device,
     "maxk": _topk(True),
     "mink": _topk(False),
     "median": median_on_device,

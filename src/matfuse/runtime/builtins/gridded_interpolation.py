@@ -66,18 +66,40 @@ class GriddedInterpolant(MObject):
                      extrap=self.extrap, value_sets=self.value_sets)
         parts.update(changes)
         out = GriddedInterpolant(**parts)
-        grid_values = out.values if not out.value_sets else out.values[:, 0]
+        values = out._checked_values()
+        grid_values = values if not out.value_sets else values[:, 0]
         check_grid(out.grids, grid_values.reshape(grid_values.shape[0], *out.values.shape[1:])
                    if not out.value_sets else grid_values, out.method)
         return out
 
+    def _checked_values(self) -> np.ndarray:
+        """The values, or for values on the device (a griddedInterpolant
+        built from gpuArrays) a free stand-in of their shape: the grid
+        checks look only at the shape."""
+        if not isinstance(self.values, DeviceValue):
+            return self.values
+        shape = tuple(self.values.shape)
+        if len(self.grids) == 1 and not self.value_sets:
+            shape = (int(np.prod(shape)),)
+        return np.broadcast_to(np.zeros((1,) * len(shape)), shape)
+
+    def _on_host(self) -> "GriddedInterpolant":
+        """This interpolant with its values read back from the device."""
+        values = _floats(self.values.gather())
+        if len(self.grids) == 1 and not self.value_sets:
+            values = values.reshape(-1, order="F")
+        return GriddedInterpolant(self.grids, values, self.method, self.extrap, self.value_sets)
+
     # ---------------------------------------------------------- evaluation
     def object_paren_get(self, idx: list) -> Any:
         """``F(xq)``, ``F(Xq1,...,Xqn)``, ``F({xq1,...,xqn})``; gpuArray
-        queries of the first two forms go through ``_gridded_evaluate`` (the
-        device evaluates them where it can); a grid of gpuArray query vectors
-        is evaluated on the host and the result placed on the device."""
+        queries (or values) of the first two forms go through
+        ``_gridded_evaluate`` (the device evaluates them where it can); a
+        grid of query vectors is evaluated on the host and the result placed
+        on the device."""
         device = _device_query(idx)
+        if isinstance(self.values, DeviceValue) and device is None:
+            device = self.values
         if device is None:
             return self._evaluate(idx)
         queries = self._query_arrays(idx)
@@ -92,7 +114,8 @@ class GriddedInterpolant(MObject):
         from matfuse.runtime.device_router import device_router
 
         count_fallback("griddedInterpolant")
-        return device_router().to_device_like(self._evaluate(_gathered(idx)), device)
+        host = self._on_host() if isinstance(self.values, DeviceValue) else self
+        return device_router().to_device_like(host._evaluate(_gathered(idx)), device)
 
     def _query_arrays(self, idx: list) -> list | None:
         """Same-size query arrays of ``F(xq)`` (1-D), ``F(P)`` (P m-by-d) and
@@ -170,6 +193,10 @@ class GriddedInterpolant(MObject):
                 return CellArray.empty((0, 0))
             return CellArray.from_list([canonical(g.reshape(1, -1)) for g in self.grids])
         if name == "Values":
+            if isinstance(self.values, DeviceValue):
+                if len(self.grids) == 1 and not self.value_sets:
+                    return _device_row(self.values)
+                return self.values
             return canonical(self.values)
         if name == "Method":
             return char_array(self.method)
@@ -211,6 +238,15 @@ class GriddedInterpolant(MObject):
                 text = field_value_text(self.get_property(n))
             lines.append(f"    {n.rjust(width)}: {text}")
         return lines
+
+
+def _device_row(values: DeviceValue) -> Any:
+    """1-D values on the device as the row the host shows."""
+    from matfuse.runtime.dispatcher import call_builtin
+    from matfuse.runtime.registry import lookup
+
+    n = float(np.prod(values.shape))
+    return call_builtin(lookup("reshape"), [values, 1.0, n], 1, None)[0]
 
 
 def _device_query(idx: list) -> DeviceValue | None:

@@ -66,6 +66,15 @@ def require_finite(a: np.ndarray, fn: str = "svd") -> None:
         raise MatlabError("MATLAB:svd:matrixWithNaNInf", "Input to SVD must not contain NaN or Inf.")
 
 
+def default_tolerance(a: np.ndarray, s: np.ndarray, single: bool) -> float:
+    """MATLAB's rank tolerance ``max(size(A)) * eps(max(s))``, with ``eps``
+    of the input's class (single input: single's spacing)."""
+    if not s.size:
+        return 0.0
+    largest = np.float32(s[0]) if single else s[0]
+    return float(max(a.shape) * np.spacing(largest))
+
+
 def require_square(a: np.ndarray, fn: str) -> None:
     if a.shape[0] != a.shape[1]:
         raise MatlabError("MATLAB:square", "Matrix must be square.")
@@ -126,7 +135,7 @@ def pinv(x: Any, tol: Any = None) -> Any:
     if a.size == 0:
         return finish(np.zeros((a.shape[1], a.shape[0]), dtype=a.dtype), single)
     u, s, vh = np.linalg.svd(a, full_matrices=False)
-    t = max(a.shape) * (np.spacing(s[0]) if s.size else 0.0) if tol is None else scalar_value(tol, "pinv")
+    t = default_tolerance(a, s, single) if tol is None else scalar_value(tol, "pinv")
     keep = s > t
     inv_s = np.where(keep, 1.0 / np.where(keep, s, 1.0), 0.0)
     return finish((vh.conj().T * inv_s) @ u.conj().T, single)
@@ -154,12 +163,12 @@ def det(x: Any) -> Any:
 @builtin("rank", category="linear_algebra", nargin=(1, 2))
 def rank(x: Any, tol: Any = None) -> Any:
     """Number of singular values above max(size)*eps(norm(A)) (or tol)."""
-    a, _ = float_matrix(x, "rank")
+    a, single = float_matrix(x, "rank")
     require_finite(a)
     if a.size == 0:
         return 0.0
     s = np.linalg.svd(a, compute_uv=False)
-    t = max(a.shape) * np.spacing(s[0]) if tol is None else scalar_value(tol, "rank")
+    t = default_tolerance(a, s, single) if tol is None else scalar_value(tol, "rank")
     return float(np.sum(s > t))
 
 

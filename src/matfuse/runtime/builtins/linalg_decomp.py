@@ -8,7 +8,13 @@ import numpy as np
 
 from matfuse.errors import MatlabError
 from matfuse.runtime.builtins._common import is_text, scalar_value
-from matfuse.runtime.builtins.linalg import finish, float_matrix, require_finite, require_square
+from matfuse.runtime.builtins.linalg import (
+    default_tolerance,
+    finish,
+    float_matrix,
+    require_finite,
+    require_square,
+)
 from matfuse.runtime.registry import builtin
 from matfuse.runtime.values import to_str
 
@@ -104,10 +110,9 @@ def svd(x: Any, option: Any = None, nargout: int = 1) -> Any:
     return finish(u, single), finish(s_mat, single), finish(vh.conj().T, single)
 
 
-def _rank_split(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+def _rank_split(a: np.ndarray, single: bool) -> tuple[np.ndarray, np.ndarray, int]:
     u, s, vh = np.linalg.svd(a, full_matrices=True)
-    tol = max(a.shape) * (np.spacing(s[0]) if s.size else 0.0)
-    return u, vh.conj().T, int(np.sum(s > tol))
+    return u, vh.conj().T, int(np.sum(s > default_tolerance(a, s, single)))
 
 
 @builtin("null", category="linear_algebra", nargin=(1, 2))
@@ -117,7 +122,7 @@ def null(x: Any, tol: Any = None) -> Any:
     require_finite(a)
     if a.size == 0:
         return finish(np.eye(a.shape[1]), single)
-    u, v, r = _rank_split(a)
+    u, v, r = _rank_split(a, single)
     if tol is not None:
         s = np.linalg.svd(a, compute_uv=False)
         r = int(np.sum(s > scalar_value(tol, "null")))
@@ -131,7 +136,7 @@ def orth(x: Any, tol: Any = None) -> Any:
     require_finite(a)
     if a.size == 0:
         return finish(np.zeros((a.shape[0], 0)), single)
-    u, _, r = _rank_split(a)
+    u, _, r = _rank_split(a, single)
     if tol is not None:
         s = np.linalg.svd(a, compute_uv=False)
         r = int(np.sum(s > scalar_value(tol, "orth")))

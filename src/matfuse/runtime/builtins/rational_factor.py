@@ -81,7 +81,7 @@ def _expand(x: float, tol: float) -> tuple[float, float, list[int]]:
     return n * np.sign(d), abs(d), terms
 
 
-def _terms_text(x: float, terms: list[int]) -> str:
+def continued_fraction_text(x: float, terms: list[int]) -> str:
     """'3 + 1/(7 + 1/16)': the last term is parenthesised only when negative."""
     if np.isinf(x):
         return "Inf" if x > 0 else "-Inf"
@@ -114,7 +114,13 @@ def rat(x: Any, tol: Any = None, nargout: int = 1) -> Any:
         num = np.array([r[0] for r in results]).reshape(values.shape, order="F")
         den = np.array([r[1] for r in results]).reshape(values.shape, order="F")
         return canonical(num), canonical(den)
-    rows = [_terms_text(v, r[2]) for v, r in zip(values.reshape(-1, order="F").tolist(), results)]
+    rows = [continued_fraction_text(v, r[2]) for v, r in zip(values.reshape(-1, order="F").tolist(), results)]
+    return text_rows(rows)
+
+
+def text_rows(rows: list[str]) -> Any:
+    """rat's text result: one row per element (a char row for one, an empty
+    char array for none)."""
     if not rows:
         return np.zeros((0, 0), dtype=CHAR_DTYPE)
     return make_char(rows[0]) if len(rows) == 1 else char_rows(rows).astype(CHAR_DTYPE)

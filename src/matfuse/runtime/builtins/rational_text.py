@@ -82,10 +82,18 @@ def rats(x: Any, strlen: Any = None) -> Any:
         return np.zeros((0, 0), dtype=CHAR_DTYPE)
     if arr.ndim > 2:
         arr = arr.reshape(arr.shape[0], -1, order="F")
-    rows, cols = arr.shape
     complex_input = arr.dtype.kind == "c"
     real = _approximations(arr.real.astype(np.float64), width)
     imag = _approximations(arr.imag.astype(np.float64), width) if complex_input else None
+    return rats_text(real, imag, arr.shape, width)
+
+
+def rats_text(real: list[tuple[float, float]], imag: list[tuple[float, float]] | None,
+              shape: tuple[int, int], width: int) -> np.ndarray:
+    """The char array of ``rats``: the (numerator, denominator) pairs of the
+    elements of a ``shape`` matrix in column-major order (and of their
+    imaginary parts), each in ``width`` characters after a space."""
+    rows, cols = shape
     lines = []
     for i in range(rows):
         parts = []

@@ -35,6 +35,7 @@ from matfuse.accelerate.providers._host import class_of, matlab_shape
 from matfuse.accelerate.providers.cuda.launch import launcher_for
 from matfuse.accelerate.providers.cuda.common import device_hook
 from matfuse.accelerate.providers.cuda.hooks_array import ArrayHooks
+from matfuse.accelerate.providers.cuda.hooks_factor import FactorHooks
 from matfuse.accelerate.providers.cuda.kernels import BLOCK, CudaKernels
 from matfuse.accelerate_api import (
     ProviderCapabilities,
@@ -50,7 +51,7 @@ from matfuse.accelerate_api.support import MatlabError
 MAX_FUSED_THREADS = 2**31   # generated kernels index with 32-bit unsigned ints
 
 
-class CudaProvider(ArrayHooks, AccelProvider):
+class CudaProvider(ArrayHooks, FactorHooks, AccelProvider):
     """NVIDIA GPUs through CuPy.
 
     Args:

@@ -28,6 +28,7 @@ from matfuse.accelerate.providers.wgpu.ranges import staging_piece_elements
 from matfuse.accelerate.providers.wgpu.hooks_accumulate import AccumulateHooks
 from matfuse.accelerate.providers.wgpu.hooks_compute import ComputeHooks
 from matfuse.accelerate.providers.wgpu.hooks_data import DataHooks
+from matfuse.accelerate.providers.wgpu.hooks_factor import FactorHooks
 from matfuse.accelerate.providers.wgpu.hooks_signal import SignalHooks
 from matfuse.accelerate.providers.wgpu.hooks_solve import SolveHooks
 from matfuse.accelerate.providers.wgpu.hooks_sort_large import LargeSortHooks
@@ -45,7 +46,7 @@ _GPU_ADAPTER_TYPES = ("DISCRETEGPU", "INTEGRATEDGPU", "VIRTUALGPU")
 
 
 class WgpuProvider(ComputeHooks, DataHooks, SignalHooks, StatsHooks, AccumulateHooks,
-                   LargeSortHooks, SolveHooks, TwisterHooks, AccelProvider):
+                   LargeSortHooks, SolveHooks, FactorHooks, TwisterHooks, AccelProvider):
     """The wgpu provider. Construct with :func:`create_wgpu_provider`."""
 
     name = "wgpu"
