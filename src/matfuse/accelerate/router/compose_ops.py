@@ -119,7 +119,7 @@ def where(mask: Any, if_true: Any, if_false: Any) -> Any:
     picks = call("double", call("reshape", mask, float(count), 1.0))
     offsets = op("-", call("cumsum", call("ones", float(count), 1.0, LIKE, picks)), 1.0)
     chosen = op("+", offsets, op(".*", picks, float(count)))
-    from matfuse.accelerate.router.indexing import gather_at
+    from matfuse.accelerate.router.device_subscripts import gather_at
 
     return gather_at(both, call("int32", chosen), shape)
 

@@ -27,8 +27,9 @@ from matfuse.accelerate.router.index_positions import (
 )
 from matfuse.accelerate.residency import is_shared
 from matfuse.accelerate.router.device_subscripts import (
-    is_device_subscript, last_writes, linear_positions, read_at,
+    gather_at, is_device_subscript, linear_positions, read_at,
 )
+from matfuse.accelerate.router.scatter_order import last_writes
 from matfuse.accelerate.router.mask_index import (
     assign_scalar_masked,
     is_device_mask,
@@ -214,14 +215,6 @@ def _assign_at_device_subscript(p: AccelProvider, v: GpuArray, sub: GpuArray, rh
         return _scatter_positions(p, v, positions, positions.numel, rhs, inplace)
     except Unsupported:
         return None
-
-
-def gather_at(v: GpuArray, positions: GpuArray, out_shape: tuple[int, ...]) -> GpuArray:
-    """``v`` at the 0-based int32 positions that device code computed (and
-    guarantees in range: no host check, no read-back)."""
-    p = v.provider
-    return wrap_handle(p.index_gather(v.valid_handle(), positions.handle, out_shape),
-                       v.matlab_class, p)
 
 
 def scatter_at(v: GpuArray, positions: GpuArray, rhs: Any) -> GpuArray:
