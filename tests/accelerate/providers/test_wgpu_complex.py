@@ -149,7 +149,6 @@ def test_sum_mean(wgpu_provider, dtype, op, shape, dims):
 
 
 @pytest.mark.parametrize("call", [
-    lambda p, h: p.elem_unary("exp", h, "complex128"),
     lambda p, h: p.elem_binary("power", h, h, "complex128"),
     lambda p, h: p.elem_binary("lt", h, h, "bool"),
     lambda p, h: p.reduce("prod", h, (0,), False, "complex128"),

@@ -171,7 +171,13 @@ class ArrayHooks:
         flat = self._flat(a).copy()
         idx = self._flat(linear_index).astype(np.int64, copy=False)
         if isinstance(values, GpuTensorHandle):
-            flat[idx] = self.cast_to(self._flat(values), flat.dtype.name)
+            source = self.cast_to(self._flat(values), flat.dtype.name)
+            if idx.size > 1:
+                # a repeated position takes its last value (MATLAB's order);
+                # CuPy's scatter picks any of them
+                keep = _last_writes(self.cp, idx)
+                idx, source = idx[keep], source[keep]
+            flat[idx] = source
         else:
             from matfuse.accelerate.providers import numpy_kernels as nk
 
@@ -322,3 +328,13 @@ class ArrayHooks:
         vals = cp.take_along_axis(x, idx, axis=-1)
         return (self._store(cp.moveaxis(vals, -1, dim)),
                 self._store(cp.moveaxis((idx + 1).astype(np.float64), -1, dim)))
+
+
+def _last_writes(cp: Any, idx: Any) -> Any:
+    """Positions in ``idx`` of the last write to each distinct index (a
+    stable sort: equal indices keep their order)."""
+    order = cp.argsort(idx, kind="stable")
+    ordered = idx[order]
+    last = cp.ones(ordered.size, dtype=bool)
+    last[:-1] = ordered[1:] != ordered[:-1]
+    return order[last]

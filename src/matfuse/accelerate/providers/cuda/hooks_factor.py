@@ -3,8 +3,9 @@
 
 A mixin of :class:`CudaProvider` (``self.cp``, ``self._get``,
 ``self._store``). CuPy computes in the operands' precision (single stays
-single, complex is supported). Column-pivoted QR has no CuPy routine: it
-raises Unsupported (the caller's counted host path). The LU row order is
+single, complex is supported). Column-pivoted QR (``geqp3``) has no CuPy
+routine: its column order is chosen step by step on the device
+(``_pivot_order``), then the permuted matrix is factorised. The LU row order is
 built from cuSOLVER's pivot swaps on the host: ``min(m, n)`` integers, read
 once per factorisation.
 """
@@ -16,7 +17,7 @@ import importlib
 import numpy as np
 
 from matfuse.accelerate.providers.cuda.common import device_hook
-from matfuse.accelerate_api import GpuTensorHandle, Unsupported
+from matfuse.accelerate_api import GpuTensorHandle
 from matfuse.accelerate_api.factor_rows import rows_of_swaps
 
 
@@ -36,10 +37,21 @@ class FactorHooks:
     @device_hook()
     def qr(self, a: GpuTensorHandle, econ: bool, want_q: bool,
            pivot: bool) -> tuple[GpuTensorHandle, ...]:
-        if pivot:
-            raise Unsupported("cuda: CuPy has no column-pivoted QR")
         cp = self.cp
         x = self._get(a)
+        m, n = x.shape
+        order = None
+        if pivot:
+            order = _pivot_order(cp, x)
+            x = x[:, order]
+        outputs = self._qr(x, econ, want_q)
+        if order is None:
+            return outputs
+        row = (order + 1).astype(np.float64).reshape(1, -1)
+        return outputs + (self._store(row),)
+
+    def _qr(self, x, econ: bool, want_q: bool) -> tuple[GpuTensorHandle, ...]:
+        cp = self.cp
         m, n = x.shape
         if not want_q:
             r = cp.linalg.qr(x, mode="r")
@@ -56,3 +68,30 @@ class FactorHooks:
         packed, piv = linalg.lu_factor(x, check_finite=False)
         order = rows_of_swaps(self.cp.asnumpy(piv), x.shape[0])
         return self._store(packed), self._store(self.cp.asarray(order))
+
+
+def _pivot_order(cp, x):
+    """LAPACK ``geqp3``'s column order: at each step the remaining column
+    of largest norm below the rows already reduced (the first of equals),
+    then that column's Householder reflection applied to the rest. QR of
+    the columns in this order has geqp3's R (the same reflections)."""
+    work = x.astype(cp.complex128 if x.dtype.kind == "c" else cp.float64, copy=True)
+    m, n = work.shape
+    order = cp.arange(n)
+    for k in range(min(m, n)):
+        norms = cp.linalg.norm(work[k:, k:], axis=0)
+        j = k + int(cp.argmax(norms))
+        if j != k:
+            work[:, [k, j]] = work[:, [j, k]]
+            order[[k, j]] = order[[j, k]]
+        column = work[k:, k]
+        size = float(cp.linalg.norm(column))
+        if size == 0.0:
+            continue
+        head = complex(column[0]) if column.dtype.kind == "c" else float(column[0])
+        phase = head / abs(head) if head != 0 else 1.0
+        v = column.copy()
+        v[0] = v[0] + phase * size
+        v = v / cp.linalg.norm(v)
+        work[k:, k:] -= 2.0 * cp.outer(v, cp.conj(v) @ work[k:, k:])
+    return order
