@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pytest
 
-from matfuse.accelerate_api import fallback_counts
 from tests.accelerate import cuda_host
 from tests.accelerate.fake_cuda_fixtures import _builtins, cuda_device, fake_cuda  # noqa: F401 (fixtures)
 from tests.accelerate.router import test_factorizations as factorizations
