@@ -65,6 +65,24 @@ ACCUMULATING = frozenset({"sum", "mean", "prod", "cumsum", "cumprod", "conv"})
 #: operations whose absolute error is relative to their operands, not result
 CANCELLING = frozenset({"plus", "minus", "sum", "mean", "cumsum", "mod", "rem"})
 
+#: periodic functions: an error in a computed argument passes to the result
+#: as an absolute error of the argument's size (``sin(expm1(3))`` turns
+#: expm1's last-bit error at 19.09 into 80 ulps of the result 0.234), so
+#: when another operation computed their argument they cancel like ``mod``
+PERIODIC = frozenset({"sin", "cos", "tan"})
+
+
+def cancels(ops: list[str]) -> bool:
+    """Whether the bound scales with the inputs' magnitude (see CANCELLING,
+    PERIODIC): a cancelling op, or a periodic one next to an operation that
+    may not be exact (which may have computed its argument; the casts round
+    the same way on both sides)."""
+    if any(op in CANCELLING for op in ops):
+        return True
+    return any(op in PERIODIC for op in ops) and any(
+        op not in PERIODIC and op not in ("single", "double") and ULPS.get(op, 1.0) > 0.5
+        for op in ops)
+
 #: single-precision results computed by f32 device code carry this many
 #: extra ulps per transcendental (f32math is 2-4 ulp; NumPy's float32 ~1)
 F32_EXTRA = 4.0

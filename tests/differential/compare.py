@@ -68,7 +68,7 @@ def _compare_real(program: Program, name: str, g: np.ndarray, w: np.ndarray,
     ops = program.ops_of(name)
     ulps = bounds.ulps_of(ops, program.largest_input(), single, program.has_complex_input())
     scale = np.abs(np.abs(whole).astype(np.float64))
-    if any(op in bounds.CANCELLING for op in ops):
+    if bounds.cancels(ops):
         scale = np.maximum(scale, program.magnitude())
     finite = np.isfinite(w64) & np.isfinite(g64)
     with np.errstate(all="ignore"):

@@ -81,6 +81,11 @@ def _sum_like(x: Any, args: tuple, fn: str) -> Any:
         acc = _accumulator(a)
         if is_sum:
             return np.sum(a, axis=axes, keepdims=True, dtype=acc)
+        if a.dtype.kind == "c" and all(a.shape[i] == 1 for i in axes):
+            # the product of one element is that element: NumPy multiplies
+            # by the identity 1+0i, and 0*NaN would turn a NaN part into
+            # the other part (MATLAB returns the element)
+            return a.copy() if acc is None else a.astype(acc)
         return np.prod(a, axis=axes, keepdims=True, dtype=acc)
 
     result = reduce_with(work, ra, op)

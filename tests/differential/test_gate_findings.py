@@ -1,0 +1,38 @@
+"""Programs the differential gate found (seed 20261128), kept as named
+examples: each runs in every execution mode of the provider under test and
+must agree with the host."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.differential.programs import Expr, Program, ops_in
+from tests.differential.test_differential_gate import check_program
+from tests.differential.runner import REFERENCE, run
+
+
+def _program(inputs: dict[str, np.ndarray], *sources: str) -> Program:
+    return Program(inputs, [Expr(src, ops_in(src)) for src in sources])
+
+
+EXAMPLES: dict[str, Program] = {
+    # a periodic function of a computed argument: the argument's last-bit
+    # error becomes an absolute error of its size (the bound cancels)
+    "sin_of_expm1_single": _program({"x1": np.array([[0.37719066]])}, "sin(expm1(single(3)))"),
+    # the product of one complex element is that element (NumPy's 1+0i
+    # times it made the NaN real part spill into the imaginary one)
+    "prod_of_one_complex_with_nan": _program(
+        {"x1": np.array([[0.3771906632801799 - 0.2642097265826038j]])}, "prod((NaN) + (x1))"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_gate_finding_agrees_with_the_host(name, accel_provider):
+    check_program(EXAMPLES[name], accel_provider, f"{name}: ")
+
+
+def test_product_of_one_complex_element_is_the_element():
+    got = run("r1 = prod(x1);", {"x1": np.array([[complex(np.nan, 2.0)]])}, ["r1"], REFERENCE, "host")
+    value = complex(np.asarray(got.results["r1"].data).reshape(-1)[0])
+    assert np.isnan(value.real) and value.imag == 2.0
