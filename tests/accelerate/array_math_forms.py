@@ -80,6 +80,8 @@ KNOWN_HOST_ON: dict[str, dict[str, str]] = {
     "wgpu": {f: "complex factors: the WGSL kernels are real (complex singular values "
                 "take the real form [X -Y; Y X]; its vectors do not give the complex "
                 "ones where singular values repeat)" for f in COMPLEX_FACTORS},
+    "cuda": {"lu(complex(M, 1))": "cuSOLVER pivots complex columns otherwise than LAPACK "
+                                  "(|re| + |im|), so its factors would differ from MATLAB's"},
 }
 
 ARRAY_MATH = ("elementwise", "statistics", "reductions", "special matrices", "signal",

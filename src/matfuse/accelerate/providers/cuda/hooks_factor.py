@@ -17,7 +17,7 @@ import importlib
 import numpy as np
 
 from matfuse.accelerate.providers.cuda.common import device_hook
-from matfuse.accelerate_api import GpuTensorHandle
+from matfuse.accelerate_api import GpuTensorHandle, Unsupported
 from matfuse.accelerate_api.factor_rows import rows_of_swaps
 
 
@@ -65,6 +65,10 @@ class FactorHooks:
     def lu_factor(self, a: GpuTensorHandle) -> tuple[GpuTensorHandle, GpuTensorHandle]:
         linalg = importlib.import_module("cupyx.scipy.linalg")
         x = self._get(a)
+        if x.dtype.kind == "c":
+            # LAPACK (MATLAB, the host) pivots complex columns on |re| + |im|;
+            # cuSOLVER's choice differs, so its factors would be other ones
+            raise Unsupported("cuda: complex LU pivots differ from LAPACK's")
         packed, piv = linalg.lu_factor(x, check_finite=False)
         order = rows_of_swaps(self.cp.asnumpy(piv), x.shape[0])
         return self._store(packed), self._store(self.cp.asarray(order))

@@ -91,10 +91,15 @@ fn cx_sqrt(a: C) -> C {{
   if (a.x == {zero} && a.y == {zero}) {{ return C({zero}, a.y); }}
   if (cx_isinf(a.y)) {{ return C(abs(a.y), a.y); }}
   if (cx_isnan(a.x) || cx_isnan(a.y)) {{ return C(a.x + a.y, a.x + a.y); }}
-  let t = sqrt((abs(a.x) + cx_abs(a)) * T(0.5));
-  if (a.x >= {zero}) {{ return C(t, a.y / (T(2) * t)); }}
-  let negative = a.y < {zero} || (a.y == {zero} && {one} / a.y < {zero});
-  return C(abs(a.y) / (T(2) * t), select(t, -t, negative));
+  // near the largest values (|x| + |z|) / 2 overflows: there the root of
+  // z / 16 (exact scaling) times 4
+  let big = abs(a.x) > T(1.0e150) * T(1.0e150) || abs(a.y) > T(1.0e150) * T(1.0e150);
+  let s = select(a, a * T(0.0625), big);
+  let t = sqrt((abs(s.x) + cx_abs(s)) * T(0.5));
+  let negative = s.y < {zero} || (s.y == {zero} && {one} / s.y < {zero});
+  let r = select(C(abs(s.y) / (T(2) * t), select(t, -t, negative)), C(t, s.y / (T(2) * t)),
+                 s.x >= {zero});
+  return select(r, r * T(4), big);
 }}
 """ + (F32_MATH + ATAN2_F32 if t == "f32" else "")
 
