@@ -12,6 +12,8 @@ wrong sign or order."""
 
 from __future__ import annotations
 
+import gc
+
 import numpy as np
 import pytest
 import scipy.linalg
@@ -44,6 +46,7 @@ def _matrix(m, n, dtype):
 def test_svd_matches_lapack(wgpu_provider, m, n, dtype):
     p = wgpu_provider
     a = _matrix(m, n, dtype)
+    gc.collect()    # buffers of other tests' garbage are freed now, not mid-test
     before = p.live_buffers()
     h = _up(p, a)
     u, s, v = (_down(p, x) for x in p.svd(h, "full"))
@@ -133,6 +136,7 @@ def test_complex_and_oversized_matrices_are_left_to_the_host(wgpu_provider, monk
     p.free(z)
     monkeypatch.setattr(hooks_factor, "MAX_WORK", 100)
     h = _up(p, np.ones((8, 8)))
+    gc.collect()    # buffers of other tests' garbage are freed now, not mid-test
     before = p.live_buffers()
     for call in (lambda: p.qr(h, False, True, False), lambda: p.lu_factor(h),
                  lambda: p.svd(h, "full")):

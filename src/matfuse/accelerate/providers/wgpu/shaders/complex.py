@@ -48,6 +48,8 @@ def _helpers(t: str) -> str:
     # the drivers' f64 builtins are wrong: matfuse's own f64 library
     exp, log, cos, sin = ("mf_exp", "mf_log", "mf_cos", "mf_sin") if t == "f64" else \
         ("exp", "log", "mf32_cos", "mf32_sin")
+    # a quarter of the largest finite value, a product of representable literals
+    big = "(T(1.0e150) * T(1.0e150))" if t == "f64" else "(T(1.0e18) * T(1.0e18))"
     return f"""
 alias T = {t};
 alias C = vec2<{t}>;
@@ -93,7 +95,7 @@ fn cx_sqrt(a: C) -> C {{
   if (cx_isnan(a.x) || cx_isnan(a.y)) {{ return C(a.x + a.y, a.x + a.y); }}
   // near the largest values (|x| + |z|) / 2 overflows: there the root of
   // z / 16 (exact scaling) times 4
-  let big = abs(a.x) > T(1.0e150) * T(1.0e150) || abs(a.y) > T(1.0e150) * T(1.0e150);
+  let big = abs(a.x) > {big} || abs(a.y) > {big};
   let s = select(a, a * T(0.0625), big);
   let t = sqrt((abs(s.x) + cx_abs(s)) * T(0.5));
   let negative = s.y < {zero} || (s.y == {zero} && {one} / s.y < {zero});
