@@ -24,6 +24,11 @@ EXAMPLES: dict[str, Program] = {
     # times it made the NaN real part spill into the imaginary one)
     "prod_of_one_complex_with_nan": _program(
         {"x1": np.array([[0.3771906632801799 - 0.2642097265826038j]])}, "prod((NaN) + (x1))"),
+    # a logical operator converts its operands left to right: the complex
+    # left operand's error comes before the NaN of the right one
+    "and_of_complex_then_nan": _program(
+        {"x1": np.array([[complex(np.nan, np.nan)]]),
+         "x2": np.array([[0.3771906632801799 - 0.2642097265826038j]])}, "(x2) & (x1)"),
 }
 
 

@@ -53,7 +53,13 @@ def logical_operands(p: AccelProvider, operands: list[Any]) -> list[Any]:
     complex). Costs one device read-back per floating device operand;
     logical and integer operands (the usual ``(x > 0) & m``) are not read."""
     out = []
-    for v in operands:
+    for k, v in enumerate(operands):
+        if out and isinstance(out[-1], GpuArray) and out[-1].is_complex():
+            # a complex operand with nonzero imaginary parts: the host path
+            # converts the operands in order and raises its error first, so
+            # the later operands are not checked here
+            out.extend(operands[k:])
+            break
         t = type(v)
         if t is float or t is complex:
             if v != v:
