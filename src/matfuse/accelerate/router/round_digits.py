@@ -16,8 +16,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import numpy as np
-
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.accelerate.router.compose_ops import FLOAT, INT_EXACT_IN_DOUBLE, call, op, where
 from matfuse.runtime.values import is_char, to_str
