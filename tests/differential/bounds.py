@@ -10,7 +10,8 @@ keeps them), and for every element:
 * NaN where the reference is NaN (and nowhere else), the same infinity
   where it is infinite;
 * otherwise ``|got - want| <= ulps * eps(class) * scale + ulps * tiny(class)``
-  where ``ulps`` is the sum of the bounds below over the operations of the
+  (``eps`` of single when a double result was cast from single work) where
+  ``ulps`` is the sum of the bounds below over the operations of the
   expression (plus the reduced length for sums/products, whose order of
   accumulation is the provider's), ``scale`` is ``|want|``, or, when the
   expression cancels (``+ - sum mean cumsum mod rem``...), the largest

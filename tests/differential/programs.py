@@ -104,6 +104,9 @@ class Program:
     def has_complex_input(self) -> bool:
         return any(np.iscomplexobj(v) for v in self.inputs.values())
 
+    def has_single_input(self) -> bool:
+        return any(v.dtype in (np.float32, np.complex64) for v in self.inputs.values())
+
     def magnitude(self) -> float:
         """Largest finite magnitude among the inputs (and literals used)."""
         mags = [1.0]

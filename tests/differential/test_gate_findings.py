@@ -24,6 +24,10 @@ EXAMPLES: dict[str, Program] = {
     # times it made the NaN real part spill into the imaginary one)
     "prod_of_one_complex_with_nan": _program(
         {"x1": np.array([[0.3771906632801799 - 0.2642097265826038j]])}, "prod((NaN) + (x1))"),
+    # a double result cast from single work is bounded in single's ulps
+    "double_of_complex_single_sqrt": _program(
+        {"x1": np.array([[-3.796264410018921 - 1.4869985580444336j]], dtype=np.complex64)},
+        "double(sqrt(x1))"),
     # a logical operator converts its operands left to right: the complex
     # left operand's error comes before the NaN of the right one
     "and_of_complex_then_nan": _program(
