@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass, field
+from typing import Callable
 
 import numpy as np
 
@@ -59,6 +60,34 @@ class UniformStruct:
             out.extend(data)
         out.extend(b"\0" * (-len(out) % max(max_align, 16)))
         return bytes(out)
+
+
+#: loop iterations one invocation may run per dispatch of a step-by-step
+#: factorisation kernel (lavapipe ends loops at 65,535)
+TRIPS_PER_DISPATCH = 40000
+#: multiply-adds one such dispatch may hold (a few milliseconds on lavapipe)
+WORK_PER_DISPATCH = 1 << 22
+
+
+def step_chunks(count: int, cost_of: Callable[[int], tuple[int, int]],
+                trips_bound: int = TRIPS_PER_DISPATCH,
+                work_bound: int = WORK_PER_DISPATCH) -> list[tuple[int, int]]:
+    """``[k0, k1)`` ranges of ``count`` sequential steps (columns of an
+    elimination) per dispatch: each range takes steps while its loop trips
+    and work (``cost_of(k) -> (trips, work)``) stay under both bounds, and at
+    least one step."""
+    chunks, k0 = [], 0
+    while k0 < count:
+        k1, trips, work = k0, 0, 0
+        while k1 < count:
+            t, w = cost_of(k1)
+            if k1 > k0 and (trips + t > trips_bound or work + w > work_bound):
+                break
+            trips, work = trips + t, work + w
+            k1 += 1
+        chunks.append((k0, k1))
+        k0 = k1
+    return chunks
 
 
 def groups_for(n_threads: int, max_per_dim: int, cap: int = 65535) -> tuple[int, int, int]:

@@ -25,13 +25,11 @@ trips and total work stay bounded (``column_chunks``).
 
 from __future__ import annotations
 
-from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct
+from typing import Callable
+
+from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct, step_chunks
 
 WG = 256
-#: loop iterations one invocation may run per dispatch (lavapipe ends loops at 65,535)
-TRIPS_PER_DISPATCH = 40000
-#: multiply-adds one dispatch may hold (a few milliseconds on lavapipe)
-WORK_PER_DISPATCH = 1 << 22
 
 
 def params(m: int, n: int, qcols: int, rrows: int, signcols: int, stage: int,
@@ -65,21 +63,10 @@ def cost(m: int, n: int, qcols: int, rrows: int, signcols: int,
     return trips, work
 
 
-def column_chunks(m: int, k: int, cols_of: "callable") -> list[tuple[int, int]]:
+def column_chunks(m: int, k: int, cols_of: Callable[[int], int]) -> list[tuple[int, int]]:
     """[k0, k1) ranges of the columns 0..k-1 whose steps stay under both bounds;
     ``cols_of(j)`` is how many columns step ``j`` updates."""
-    chunks, k0 = [], 0
-    while k0 < k:
-        k1, trips, work = k0, 0, 0
-        while k1 < k:
-            t, w = _cost(m, k1, cols_of(k1))
-            if k1 > k0 and (trips + t > TRIPS_PER_DISPATCH or work + w > WORK_PER_DISPATCH):
-                break
-            trips, work = trips + t, work + w
-            k1 += 1
-        chunks.append((k0, k1))
-        k0 = k1
-    return chunks
+    return step_chunks(k, lambda j: _cost(m, j, cols_of(j)))
 
 
 def render(t: str, uniform: UniformStruct) -> str:

@@ -12,13 +12,9 @@ dispatches of bounded loop trips and work (``column_chunks``).
 
 from __future__ import annotations
 
-from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct
+from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct, step_chunks
 
 WG = 256
-#: loop iterations one invocation may run per dispatch (lavapipe ends loops at 65,535)
-TRIPS_PER_DISPATCH = 40000
-#: multiply-adds one dispatch may hold (a few milliseconds on lavapipe)
-WORK_PER_DISPATCH = 1 << 22
 
 
 def params(m: int, n: int, stage: int, k0: int, k1: int) -> UniformStruct:
@@ -43,18 +39,7 @@ def cost(m: int, n: int) -> tuple[int, int]:
 
 def column_chunks(m: int, n: int) -> list[tuple[int, int]]:
     """[k0, k1) ranges of the min(m, n) columns whose steps stay under both bounds."""
-    chunks, k0, k = [], 0, min(m, n)
-    while k0 < k:
-        k1, trips, work = k0, 0, 0
-        while k1 < k:
-            t, w = _column_cost(m, n, k1)
-            if k1 > k0 and (trips + t > TRIPS_PER_DISPATCH or work + w > WORK_PER_DISPATCH):
-                break
-            trips, work = trips + t, work + w
-            k1 += 1
-        chunks.append((k0, k1))
-        k0 = k1
-    return chunks
+    return step_chunks(min(m, n), lambda k: _column_cost(m, n, k))
 
 
 def render(t: str, uniform: UniformStruct) -> str:

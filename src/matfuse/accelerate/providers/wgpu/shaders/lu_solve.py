@@ -11,19 +11,17 @@ from the diagonal down) skips the division, as LAPACK, and sets the
 parallel over rows or columns inside the workgroup; barriers separate them.
 Stage 0 copies the inputs, stage 1 eliminates columns ``k0..k1-1``, stage 2
 back-substitutes rows ``k1-1`` down to ``k0``: the hook splits the columns
-into dispatches of bounded work (``WORK_PER_DISPATCH``), since a single long
+into dispatches of bounded work (``common.WORK_PER_DISPATCH``), since a single long
 dispatch was cut short by the driver (lavapipe, order 270). ``n`` is capped
 by the hook (``MAX_N``): the serial depth is n^3 / 256.
 """
 
 from __future__ import annotations
 
-from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct
+from matfuse.accelerate.providers.wgpu.shaders.common import UniformStruct, step_chunks
 
 MAX_N = 512
 WG = 256
-#: multiply-adds one dispatch may hold (a few milliseconds on lavapipe)
-WORK_PER_DISPATCH = 1 << 22
 
 
 def params(n: int, nrhs: int, stage: int, k0: int, k1: int) -> UniformStruct:
@@ -34,15 +32,7 @@ def params(n: int, nrhs: int, stage: int, k0: int, k1: int) -> UniformStruct:
 
 def column_chunks(n: int, nrhs: int) -> list[tuple[int, int]]:
     """[k0, k1) column ranges whose elimination work stays under the bound."""
-    chunks, k0 = [], 0
-    while k0 < n:
-        k1, work = k0, 0
-        while k1 < n and (k1 == k0 or work + (n - k1) * (n - k1 + nrhs) <= WORK_PER_DISPATCH):
-            work += (n - k1) * (n - k1 + nrhs)
-            k1 += 1
-        chunks.append((k0, k1))
-        k0 = k1
-    return chunks
+    return step_chunks(n, lambda k: (0, (n - k) * (n - k + nrhs)))
 
 
 def render(t: str, uniform: UniformStruct) -> str:
