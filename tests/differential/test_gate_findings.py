@@ -33,6 +33,11 @@ EXAMPLES: dict[str, Program] = {
     "and_of_complex_then_nan": _program(
         {"x1": np.array([[complex(np.nan, np.nan)]]),
          "x2": np.array([[0.3771906632801799 - 0.2642097265826038j]])}, "(x2) & (x1)"),
+    # a divisor near the largest single: its reciprocal is subnormal, which
+    # NVIDIA's Vulkan flushes to 0 (mod(x, x) gave x there)
+    "mod_by_a_divisor_near_realmax_single": _program(
+        {"x1": np.array([[-3e38, 3.4e38, -2e38]], dtype=np.float32)},
+        "mod(x1, x1)", "rem(x1, x1)", "mod(single(1e30), x1)", "rem(x1, single(-1.5e38))"),
 }
 
 

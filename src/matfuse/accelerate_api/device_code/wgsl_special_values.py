@@ -9,7 +9,9 @@ kernels and the wgpu provider's eager kernels alike. The semantics are the host'
 * ``rem(a, b) = a - b.*fix(a./b)``, ``mod(a, b) = a - b.*floor(a./b)``; a
   quotient within one eps of a nonzero integer (``b`` not an integer) gives
   exactly 0; ``rem(a, 0)`` is NaN, ``mod(a, 0)`` is ``a``. An exact multiple
-  gives 0 even where the driver's division is not correctly rounded.
+  gives 0 even where the driver's division is not correctly rounded, and a
+  divisor near the largest value is divided by quarters (its reciprocal
+  would be subnormal, which some drivers flush to 0).
 * ``sign(NaN)`` is NaN; ``sign(-0)`` is 0; ``sign`` of a subnormal single is
   +-1 even where the driver flushes subnormals.
 * ``hypot`` is Inf when either argument is infinite (even with a NaN), NaN
@@ -26,6 +28,8 @@ SPECIAL_OPS = ("fix", "round", "rem", "mod", "sign", "hypot")
 
 _EPS = {"f32": "1.1920928955078125e-7", "f64": "2.220446049250313e-16"}
 MAX_FINITE = {"f32": "3.4028234663852886e38", "f64": "1.7976931348623157e308"}
+#: 2^(emax-2): above it, 1/b is subnormal
+_HUGE = {"f32": "4.253529586511731e37", "f64": "2.247116418577895e307"}
 
 # rem (WHOLE = fix(q), ZERO = NaN) and mod (floor(q), a) share one body.
 _REMAINDER = """
@@ -33,7 +37,10 @@ fn NAME(a: {T}, b: {T}) -> {T} {{
   // NaN first, as a constant: compilers fold a + -a to 0 even for NaN
   if (((bitcast<u32>({bits}(a)) & 0x7fffffffu) > 0x7f800000u) || ((bitcast<u32>({bits}(b)) & 0x7fffffffu) > 0x7f800000u)) {{ return {T}(bitcast<f32>(0x7fc00000u)); }}
   if (b == {T}(0.0)) {{ return ZERO; }}
-  let q = a / b;
+  // 1/b is subnormal for |b| near the largest value; drivers that divide by
+  // a reciprocal and flush subnormals (NVIDIA's Vulkan) then give q = 0:
+  // divide quarters there (exact, and 4/b is normal)
+  let q = select(a / b, (a * {T}(0.25)) / (b * {T}(0.25)), abs(b) > {T}({huge}));
   let r = a - b * WHOLE;
   let k = {round}(q);
   if (floor(b) != b && k != {T}(0.0) && abs((q - k) / k) < {T}({eps})) {{ return {T}(0.0); }}
@@ -100,7 +107,7 @@ def _body(op: str, t: str) -> str:
 
 def _render(t: str, type_name: str, names: dict[str, str], ops: tuple[str, ...]) -> str:
     # NaN tests read the bits of the value as a single (drivers fold x == x)
-    fields = dict(names, T=type_name, eps=_EPS[t], max=MAX_FINITE[t], bits="f32" if t == "f64" else "")
+    fields = dict(names, T=type_name, eps=_EPS[t], max=MAX_FINITE[t], huge=_HUGE[t], bits="f32" if t == "f64" else "")
     return "".join(_body(op, t).format(**fields) for op in ops) + "\n"
 
 
