@@ -1,6 +1,7 @@
 """GPU-machine table for the corpus (``docs/benchmarks/corpus.md``): the
 workloads of the tuned benchmark scripts written as other people write them,
-at full size, each timed once after start-up on the host (NumPy through the
+at full size, each timed after start-up (a cold run, then the median of
+five warm runs) on the host (NumPy through the
 in-process provider), on CUDA and on wgpu, next to the tuned script and to
 a peer measured in the same run: PyTorch eager computing the same workload,
 the same loop on NumPy (row-block filling), or, for a plain script (no
