@@ -23,7 +23,7 @@ from tests.accelerate.oracle import (
 
 _CDTYPES = ("complex128", "complex64")
 _REAL = {"complex128": "float64", "complex64": "float32"}
-_ARITH = ("plus", "minus", "times", "rdivide", "ldivide")
+_ARITH = ("plus", "minus", "times", "rdivide", "ldivide", "power")
 
 
 def _cdata(shape: tuple[int, ...], dtype: str, seed: int) -> np.ndarray:
@@ -169,7 +169,6 @@ def test_sum_mean(wgpu_provider, dtype, op, shape, dims):
 
 
 @pytest.mark.parametrize("call", [
-    lambda p, h: p.elem_binary("power", h, h, "complex128"),
     lambda p, h: p.elem_unary("sin", h, "complex128"),
     lambda p, h: p.reduce("prod", h, (0,), False, "complex128"),
     lambda p, h: p.reduce("sum", h, (0,), True, "complex128"),
@@ -184,6 +183,19 @@ def test_other_complex_ops_fall_back_without_leaks(wgpu_provider, call):
         assert wgpu_provider.live_buffers() == before
     finally:
         wgpu_provider.free(h)
+
+
+@pytest.mark.parametrize("dtype", _CDTYPES)
+def test_power_by_integer_exponents_multiplies_as_numpy(provider, dtype):
+    z = _cdata((3, 4), dtype, 12)
+    for k in (1.0, 2.0, 3.0, -1.0, -2.0, 5.0, 7.0, -13.0, 99.0, 100.0, 0.0, 0.5, -2.5):
+        case = OracleCase(f"power-{k}-{dtype}", "elem_binary", [z, np.array([[k]])], scalar_operands=(1,),
+                          call=lambda p, x, y: p.elem_binary("power", x, y, dtype))
+        _check(provider, case)
+    zero = np.zeros((1, 3), dtype)
+    exponents = np.array([[2.0 + 0j, -1.0 + 0j, 1j]], dtype)
+    _check(provider, OracleCase(f"power-zero-base-{dtype}", "elem_binary", [zero, exponents],
+                                call=lambda p, x, y: p.elem_binary("power", x, y, dtype)))
 
 
 @pytest.mark.parametrize("op", ("lt", "le", "gt", "ge"))

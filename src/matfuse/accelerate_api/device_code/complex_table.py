@@ -11,8 +11,8 @@ parts, abs, angle) or logical (``b``). Operations on each part separately
 expression per part, so MATLAB's rounding rules have one definition.
 
 The wgpu provider's complex kernels and the CUDA provider's complex hooks
-render from this table; operations missing here (power, trigonometry of
-complex values) are computed on the host.
+render from this table; operations missing here (trigonometry of complex
+values) are computed on the host.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ _OPS = [
     ComplexOp("times", 2, "cx_mul(a, b)", "c"),
     ComplexOp("rdivide", 2, "cx_div(a, b)", "c"),
     ComplexOp("ldivide", 2, "cx_div(b, a)", "c"),
+    ComplexOp("power", 2, "cx_pow(a, b)", "c"),
     ComplexOp("eq", 2, "cx_eq(a, b)", "b"),
     ComplexOp("ne", 2, "(!cx_eq(a, b))", "b"),
     # MATLAB orders complex values by their real parts

@@ -77,6 +77,32 @@ __device__ __forceinline__ {C} cx_log({C} a) {{
   }}
   return cx_make(log{f}(cx_abs(a)), cx_angle(a));
 }}
+// NumPy's power: 1 for a zero exponent, 0 or NaN for a zero base (by the
+// exponent's real part), a
+// product of squares for an integer exponent below 100 in magnitude (its
+// reciprocal for a negative one), else exp(b * log(a))
+__device__ __forceinline__ {C} cx_pow({C} a, {C} b) {{
+  if (b.x == {zero} && b.y == {zero}) return cx_make({one}, {zero});
+  if (a.x == {zero} && a.y == {zero}) {{
+    if (b.x > {zero}) return cx_make({zero}, {zero});
+    return cx_make({nan}, {nan});
+  }}
+  if (b.y == {zero} && b.x == floor{f}(b.x) && fabs{f}(b.x) < ({T})100) {{
+    const int n = (int)b.x;
+    if (n == 1) return a;
+    if (n == 2) return cx_mul(a, a);
+    if (n == 3) return cx_mul(a, cx_mul(a, a));
+    const int m = n < 0 ? -n : n;
+    {C} acc = cx_make({one}, {zero}), p = a;
+    for (int mask = 1; ; mask <<= 1) {{
+      if (m & mask) acc = cx_mul(acc, p);
+      if (m < (mask << 1)) break;
+      p = cx_mul(p, p);
+    }}
+    return b.x < {zero} ? cx_div(cx_make({one}, {zero}), acc) : acc;
+  }}
+  return cx_exp(cx_mul(b, cx_log(a)));
+}}
 __device__ __forceinline__ {C} cx_sqrt({C} a) {{
   if (a.x == {zero} && a.y == {zero}) return cx_make({zero}, a.y);
   if (cx_isinf(a.y)) return cx_make(fabs{f}(a.y), a.y);

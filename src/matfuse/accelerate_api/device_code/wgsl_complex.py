@@ -78,6 +78,36 @@ fn cx_log(a: {C}) -> {C} {{
   }}
   return {C}({log}(cx_abs(a)), cx_angle(a));
 }}
+// NumPy's power: 1 for a zero exponent, 0 or NaN for a zero base (by the
+// exponent's real part), a
+// product of squares for an integer exponent below 100 in magnitude (its
+// reciprocal for a negative one), else exp(b * log(a))
+fn cx_pow(a: {C}, b: {C}) -> {C} {{
+  if (b.x == {zero} && b.y == {zero}) {{ return {C}({one}, {zero}); }}
+  if (a.x == {zero} && a.y == {zero}) {{
+    if (b.x > {zero}) {{ return {C}({zero}, {zero}); }}
+    return {C}({T}(bitcast<f32>(0x7fc00000u)), {T}(bitcast<f32>(0x7fc00000u)));
+  }}
+  if (b.y == {zero} && b.x == floor(b.x) && abs(b.x) < {T}(100.0)) {{
+    let n = i32(b.x);
+    if (n == 1) {{ return a; }}
+    if (n == 2) {{ return cx_mul(a, a); }}
+    if (n == 3) {{ return cx_mul(a, cx_mul(a, a)); }}
+    let m = abs(n);
+    var acc = {C}({one}, {zero});
+    var p = a;
+    var mask = 1;
+    loop {{
+      if ((m & mask) != 0) {{ acc = cx_mul(acc, p); }}
+      mask = mask << 1u;
+      if (m < mask) {{ break; }}
+      p = cx_mul(p, p);
+    }}
+    if (b.x < {zero}) {{ return cx_div({C}({one}, {zero}), acc); }}
+    return acc;
+  }}
+  return cx_exp(cx_mul(b, cx_log(a)));
+}}
 fn cx_sqrt(a: {C}) -> {C} {{
   if (a.x == {zero} && a.y == {zero}) {{ return {C}({zero}, a.y); }}
   if (cx_isinf(a.y)) {{ return {C}(abs(a.y), a.y); }}

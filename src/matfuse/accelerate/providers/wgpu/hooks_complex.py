@@ -3,7 +3,7 @@ interleaved (re, im) buffers (``complex64`` = vec2<f32>, ``complex128`` =
 vec2<f64>; upload/download copy NumPy's own interleaved layout as is).
 
 Native here: the operations of the device code's complex table
-(``complex_table``: arithmetic but power, comparisons, parts, abs, angle,
+(``complex_table``: arithmetic, power, comparisons, parts, abs, angle,
 sign, exp/log/sqrt, rounding of parts, predicates, ``complex(re, im)`` as
 elem_binary op ``"complex"``) with implicit expansion (complex or real
 operands, complex scalars), casts between real and complex float classes,
