@@ -12,6 +12,7 @@ as arguments: one compiled kernel per (op, classes, rank).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any, Sequence
 
@@ -58,11 +59,12 @@ def compute_type(out_dtype: str, dtypes: Sequence[str | None]) -> str:
     return "f64"
 
 
-def render(op: complex_table.ComplexOp, dtypes: Sequence[str | None], out_dtype: str, t: str,
+@functools.lru_cache(maxsize=256)
+def render(op: complex_table.ComplexOp, dtypes: tuple[str | None, ...], out_dtype: str, t: str,
            rank: int) -> str:
-    """CUDA C of one complex kernel: operand ``k`` a buffer of ``dtypes[k]``
-    or (None) a scalar; ``rank`` merged dimensions of implicit expansion (0:
-    every buffer has the result's element count)."""
+    """CUDA C of one complex kernel (memoised): operand ``k`` a buffer of
+    ``dtypes[k]`` or (None) a scalar; ``rank`` merged dimensions of implicit
+    expansion (0: every buffer has the result's element count)."""
     real, cx = ("double", "double2") if t == "f64" else ("float", "float2")
     inf = "__longlong_as_double(0x7ff0000000000000LL)" if t == "f64" else "__int_as_float(0x7f800000)"
     nan = "__longlong_as_double(0x7ff8000000000000LL)" if t == "f64" else "__int_as_float(0x7fc00000)"
@@ -121,7 +123,7 @@ def elementwise(p: Any, op: str, operands: Sequence[Any], out_dtype: str) -> tup
     handles = [o for o in operands if isinstance(o, GpuTensorHandle)]
     if not handles:
         raise Unsupported("cuda: elementwise op without a device operand")
-    dtypes = [o.dtype if isinstance(o, GpuTensorHandle) else None for o in operands]
+    dtypes = tuple(o.dtype if isinstance(o, GpuTensorHandle) else None for o in operands)
     if any(d is not None and d not in _STORAGE for d in dtypes):
         raise Unsupported(f"cuda: complex {op} of {dtypes}")
     if op == "complex" and any(d in COMPLEX_DTYPES for d in dtypes):
