@@ -82,8 +82,10 @@ static inline unsigned int __float_as_uint(float f) { unsigned int x; memcpy(&x,
 static inline long long __double_as_longlong(double d) { long long x; memcpy(&x, &d, sizeof x); return x; }
 struct float4 { float x, y, z, w; };
 struct double2 { double x, y; };
+struct float2 { float x, y; };
 static inline float4 make_float4(float x, float y, float z, float w) { float4 v = {x, y, z, w}; return v; }
 static inline double2 make_double2(double x, double y) { double2 v = {x, y}; return v; }
+static inline float2 make_float2(float x, float y) { float2 v = {x, y}; return v; }
 #define __shared__ static
 static inline unsigned int atomicAdd(unsigned int* a, unsigned int v) { unsigned int o = *a; *a += v; return o; }
 static inline void sincospif(float x, float* s, float* c) {

@@ -14,12 +14,12 @@ from __future__ import annotations
 from matfuse.accelerate.fusion.dialect import Dialect
 from matfuse.accelerate.fusion._render_cache import attr0, attr1, counter_hi, counter_lo, linspace_step
 from matfuse.accelerate.fusion.graph import (
-    FNode, GENERATORS, REDUCTIONS, is_square, needs_domain_check, range_gather_base,
-    range_gather_structure)
+    FNode, GENERATORS, IR_OF_INTEGER, REDUCTIONS, is_square, needs_domain_check, range_gather_base,
+    range_gather_structure, value_dtype)
 from matfuse.accelerate.fusion.kernel import numel, normalized_shape, plan_nodes
 
 __all__ = ["EmitterBase", "LoopEmitterMixin", "numel", "normalized_shape", "plan_nodes"]
-from matfuse.accelerate_api.device_code.op_table import OPS
+from matfuse.accelerate_api.device_code.op_table import OPS, to_integer
 
 
 class EmitterBase:
@@ -47,7 +47,7 @@ class EmitterBase:
         return self.dialect.u32_type
 
     def type_name(self, dtype: str) -> str:
-        return self.dialect.type_name(dtype)
+        return self.dialect.type_name(value_dtype(dtype))
 
     def literal(self, value: float, t: str) -> str:
         return self.dialect.literal(value, t)
@@ -56,7 +56,18 @@ class EmitterBase:
         return self.dialect.math_name(name, t)
 
     def convert(self, x: str, src: str, dst: str) -> str:
-        return self.dialect.convert(x, src, dst)
+        """``x`` of IR dtype ``src`` as a value of ``dst``. An integer-typed
+        value is held in double; conversion to an integer dtype rounds and
+        saturates (the op table's ``to_integer``)."""
+        if src == dst:
+            return x
+        if dst in IR_OF_INTEGER:
+            value = self.dialect.convert(x, value_dtype(src), "f64")
+            expr, helpers = to_integer(value, IR_OF_INTEGER[dst], self.dialect.key, "f64",
+                                       self.dialect.type_name("f64"))
+            self.helpers.update(helpers)
+            return expr
+        return self.dialect.convert(x, value_dtype(src), dst)
 
     def combine(self, op: str, acc: str, value: str, t: str) -> str:
         return self.dialect.combine(op, acc, value, t)
@@ -69,7 +80,7 @@ class EmitterBase:
 
     def let_value(self, expr: str, dtype: str) -> str:
         name = self.fresh()
-        self.emit(self.dialect.let_line(name, self.dialect.type_name(dtype), expr))
+        self.emit(self.dialect.let_line(name, self.type_name(dtype), expr))
         return name
 
     def declare(self, type_name: str, init: str) -> str:
@@ -94,10 +105,14 @@ class EmitterBase:
         return self.input_names[key]
 
     def compute_type(self, node: FNode) -> str:
-        """The type ``node`` computes in: its own, or for a logical result
-        the operands' (single when any operand is single)."""
+        """The type ``node`` computes in: its own (double for an integer
+        result), or for a logical result the operands' (single when any
+        operand is single, double when any is an integer: ``int32(2^24+1)``
+        differs from ``single(2^24)``)."""
         if node.dtype != "bool":
-            return node.dtype
+            return value_dtype(node.dtype)
+        if any(a.dtype in IR_OF_INTEGER for a in node.args):
+            return "f64"
         types = [a.dtype for a in node.args if a.dtype != "bool"]
         if not types:
             # a dialect that cannot order bools compares logicals as 0/1 values
@@ -116,15 +131,19 @@ class EmitterBase:
         if is_square(node):
             # x.^2 is x*x (the pow helpers' own first case) without their
             # per-element test of the exponent
-            return self.let_value(f"({values[0]} * {values[0]})", node.dtype)
-        if needs_domain_check(node):
-            self.domain_check(node.op, values, t)
-        return self.elementwise_values(node, values, t)
+            result = self.let_value(f"({values[0]} * {values[0]})", t)
+        else:
+            if needs_domain_check(node):
+                self.domain_check(node.op, values, t)
+            result = self.elementwise_values(node, values, t)
+        if node.dtype in IR_OF_INTEGER:
+            return self.let_value(self.convert(result, t, node.dtype), node.dtype)
+        return result
 
     def elementwise_values(self, node: FNode, values: list[str], t: str) -> str:
         expr, helpers = self.dialect.op(OPS[node.op], t, values)
         self.helpers.update(helpers)
-        return self.let_value(expr, node.dtype)
+        return self.let_value(expr, t if node.dtype in IR_OF_INTEGER else node.dtype)
 
     def partial_lane_width(self) -> int:
         """Elements a partial-pass thread may take per loop iteration: 4

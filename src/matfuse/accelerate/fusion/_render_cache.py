@@ -77,6 +77,9 @@ class RecipeRecorder:
 class CachingRenderer:
     """Base of the renderers: the structure cache and its counters."""
 
+    #: the renderer loads and stores the integer IR dtypes (``graph.INTEGER_IR``)
+    integer_storage = False
+
     def __init__(self) -> None:
         self._cache = StructureCache()
 

@@ -79,7 +79,7 @@ millions of dividends per divisor (tests/accelerate/fusion/test_cuda_division.py
 from __future__ import annotations
 
 from matfuse.accelerate.fusion._emitter import numel
-from matfuse.accelerate.fusion.graph import GENERATORS, REDUCTIONS, FNode
+from matfuse.accelerate.fusion.graph import GENERATORS, IR_OF_INTEGER, REDUCTIONS, FNode
 
 # Constants as bit patterns: exact powers of two without hex-float literals.
 _SOURCE = {
@@ -187,7 +187,11 @@ class UniformDivisionMixin:
         else:
             setup = self.divisor_setup(den, t)
             a = self.convert(self.value(num, idx, space), num.dtype, t)
-        return self.let(self.convert(f"mf_div_{t}({a}, {setup})", t, node.dtype), self.type_name(node.dtype))
+        quotient = f"mf_div_{t}({a}, {setup})"
+        if node.dtype in IR_OF_INTEGER:
+            # rounded and saturated from a temporary (the conversion reads it thrice)
+            quotient = self.let(quotient, self.type_name(t))
+        return self.let(self.convert(quotient, t, node.dtype), self.type_name(node.dtype))
 
     def divisor_setup(self, den: FNode, t: str) -> str:
         """The ``mf_divisor_<t>`` of uniform ``den``, computed in the prologue."""

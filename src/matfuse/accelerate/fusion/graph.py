@@ -20,10 +20,18 @@ from typing import Any
 
 from matfuse.accelerate_api import GpuTensorHandle
 
-# Compute dtypes of the IR. Integer MATLAB classes are not fused.
+# Compute dtypes of the IR.
 FLOAT_DTYPES = ("f32", "f64")
 NP_TO_IR = {"float32": "f32", "float64": "f64", "bool": "bool"}
 IR_TO_NP = {"f32": "float32", "f64": "float64", "bool": "bool"}
+#: integer classes up to 32 bits as IR dtypes of stored values: a kernel
+#: loads them into double, computes in double (as MATLAB's integer
+#: arithmetic does) and rounds half away and saturates each integer-typed
+#: value (NaN -> 0). Only renderers declaring ``integer_storage`` take them
+#: (the eager hooks' one-node kernels); lazy graphs do not build them.
+INTEGER_IR = {"int8": "i8", "uint8": "u8", "int16": "i16", "uint16": "u16",
+              "int32": "i32", "uint32": "u32"}
+IR_OF_INTEGER = {ir: name for name, ir in INTEGER_IR.items()}
 
 UNARY_OPS = frozenset({
     "neg", "not", "abs", "sign", "sqrt", "exp", "expm1", "log", "log2", "log10", "log1p",
@@ -161,8 +169,13 @@ def promote(a: str, b: str) -> str:
 
 
 # ------------------------------------------------------------------ builders
+def value_dtype(dtype: str) -> str:
+    """The type a kernel computes a value of IR dtype ``dtype`` in (integers: double)."""
+    return "f64" if dtype in IR_OF_INTEGER else dtype
+
+
 def input_node(handle: GpuTensorHandle, owner: Any = None) -> FNode:
-    dtype = NP_TO_IR[handle.dtype]
+    dtype = NP_TO_IR.get(handle.dtype) or INTEGER_IR[handle.dtype]
     return FNode("input", (), tuple(handle.shape), dtype, handle=handle, owner=owner)
 
 
@@ -218,7 +231,9 @@ def range_gather_base(node: FNode) -> int:
     return node.attrs[2]
 
 
-def unary_node(op: str, x: FNode) -> FNode:
+def unary_node(op: str, x: FNode, integer: str | None = None) -> FNode:
+    """``op(x)``; ``integer``: the integer IR dtype of a non-logical result
+    (MATLAB's class rules decided it)."""
     if op not in UNARY_OPS:
         raise ValueError(f"not a fusable unary op: {op}")
     if op in ("isnan", "isinf", "isfinite") and x.dtype == "bool":
@@ -227,6 +242,8 @@ def unary_node(op: str, x: FNode) -> FNode:
         x = cast_node(x, "f32")
     if op in COMPARISONS:
         dtype = "bool"
+    elif integer is not None:
+        dtype = integer
     elif x.dtype == "bool":
         dtype = "f64"
     else:
@@ -234,7 +251,9 @@ def unary_node(op: str, x: FNode) -> FNode:
     return FNode(op, (x,), x.shape, dtype)
 
 
-def binary_node(op: str, a: FNode, b: FNode) -> FNode:
+def binary_node(op: str, a: FNode, b: FNode, integer: str | None = None) -> FNode:
+    """``a op b`` with implicit expansion; ``integer``: the integer IR dtype
+    of a non-logical result (MATLAB's class rules decided it)."""
     if op not in BINARY_OPS:
         raise ValueError(f"not a fusable binary op: {op}")
     shape = broadcast_shapes(a.shape, b.shape)
@@ -245,7 +264,12 @@ def binary_node(op: str, a: FNode, b: FNode) -> FNode:
     if op in ("max", "min") and a.dtype == b.dtype == "bool":
         # MATLAB: max/min of two logicals is logical (computed on 0/1 values)
         return cast_node(FNode(op, (a, b), shape, "f32"), "bool")
-    dtype = "bool" if op in COMPARISONS else promote(a.dtype, b.dtype)
+    if op in COMPARISONS:
+        dtype = "bool"
+    elif integer is not None:
+        dtype = integer
+    else:
+        dtype = promote(a.dtype, b.dtype)
     return FNode(op, (a, b), shape, dtype)
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from matfuse.accelerate.fusion.graph import FNode
+from matfuse.accelerate.fusion.graph import FNode, INTEGER_IR
 from matfuse.accelerate_api import SplitPlan
 
 WORKGROUP_SIZE = 256
@@ -130,8 +130,12 @@ class RenderedKernel:
 
 
 def numpy_dtype(dtype: str) -> str:
-    """NumPy dtype name of a kernel value type (``f32``, ``f64``, ``bool``)."""
-    return {"f32": "float32", "f64": "float64", "bool": "bool"}[dtype]
+    """NumPy dtype name of an IR dtype (``f32``, ``f64``, ``bool``, ``i8``...)."""
+    return _NUMPY_DTYPES[dtype]
+
+
+_NUMPY_DTYPES = {"f32": "float32", "f64": "float64", "bool": "bool",
+                 **{ir: name for name, ir in INTEGER_IR.items()}}
 
 
 def numel(shape: tuple[int, ...]) -> int:

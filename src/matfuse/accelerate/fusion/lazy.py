@@ -320,35 +320,42 @@ register_lazy_engine(_FusionEngine())
 
 class _OneNodeKernels(ElementwiseKernelSource):
     """A provider's eager elementwise hooks as one-node kernels, rendered by
-    its executor's renderer (and render cache) from the op table."""
+    its executor's renderer (and render cache) from the op table. Integer
+    operands and results (classes up to 32 bits) where the renderer stores
+    them: computed in double, rounded and saturated on store."""
 
     def render(self, provider: Any, op: str, operands: Any, out_dtype: str) -> RenderedKernel | None:
-        target = g.NP_TO_IR.get(out_dtype)
+        renderer = executor_for(provider).renderer
+        dtypes = dict(g.NP_TO_IR)
+        if renderer.integer_storage:
+            dtypes.update(g.INTEGER_IR)
+        target = dtypes.get(out_dtype)
         if target is None:
             return None
         nodes: list[FNode | float] = []
         for o in operands:
             if isinstance(o, GpuTensorHandle):
-                if o.dtype not in g.NP_TO_IR:
+                if o.dtype not in dtypes:
                     return None
                 nodes.append(g.input_node(o))
             elif type(o) is float:
                 nodes.append(o)
             else:
                 return None
-        node = _hook_node(op, nodes)
+        node = _hook_node(op, nodes, target if target in g.IR_OF_INTEGER else None)
         if node is None or node.dtype != target:
             return None
         plan = KernelPlan("elementwise", tuple(node.shape), [node])
-        return executor_for(provider).renderer.render(plan)
+        return renderer.render(plan)
 
 
-def _hook_node(op: str, operands: list[FNode | float]) -> FNode | None:
-    """The node of hook op ``op`` on input nodes and float uniforms."""
+def _hook_node(op: str, operands: list[FNode | float], integer: str | None) -> FNode | None:
+    """The node of hook op ``op`` on input nodes and float uniforms
+    (``integer``: the integer IR dtype of a non-logical result)."""
     if len(operands) == 1:
         name = unary_op_name(op)
         x = operands[0]
-        return None if name is None or type(x) is float else g.unary_node(name, x)
+        return None if name is None or type(x) is float else g.unary_node(name, x, integer)
     name = _BUILTIN_BINARY.get(op)
     a, b = operands
     if name is None or (type(a) is float and type(b) is float):
@@ -358,7 +365,7 @@ def _hook_node(op: str, operands: list[FNode | float]) -> FNode | None:
     elif type(b) is float:
         b = _scalar_operand(b, float, a.dtype)
     try:
-        return g.binary_node(name, a, b)
+        return g.binary_node(name, a, b, integer)
     except FusionShapeError:
         return None
 

@@ -38,7 +38,7 @@ from typing import Callable
 
 from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
 from matfuse.accelerate.fusion._render_cache import CachingRenderer, Recipe, RecipeRecorder
-from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, needs_domain_check
+from matfuse.accelerate.fusion.graph import FNode, IR_OF_INTEGER, REDUCTIONS, needs_domain_check, value_dtype
 from matfuse.accelerate.fusion import cuda_partial
 from matfuse.accelerate.fusion.cuda_division import UniformDivisionMixin, division_source
 from matfuse.accelerate.fusion.dialect import CUDA
@@ -66,7 +66,9 @@ FEW_OUTPUTS_BLOCK_MIN = 16
 
 ENTRY_POINT = "mf_fused"
 _CTYPE = {"f32": "float", "f64": "double", "bool": "bool"}
-_STORAGE = {"float32": "float", "float64": "double", "bool": "bool"}
+_STORAGE = {"float32": "float", "float64": "double", "bool": "bool",
+            "int8": "signed char", "uint8": "unsigned char", "int16": "short",
+            "uint16": "unsigned short", "int32": "int", "uint32": "unsigned int"}
 
 class CudaRenderer(CachingRenderer):
     """Renders one kernel plan to CUDA C (NVRTC-compilable, no includes).
@@ -81,6 +83,8 @@ class CudaRenderer(CachingRenderer):
     file_extension = "cu"
 
     language = "cuda"
+    #: integer IR dtypes load and store as their C types (values in double)
+    integer_storage = True
 
     def __init__(self, unroll: int = 4):
         super().__init__()
@@ -116,7 +120,7 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         self.plan = plan
         self.unroll = unroll
         self.init_recipe(nodes)
-        self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
+        self.ftype = "f64" if any(value_dtype(n.dtype) == "f64" for n in nodes) else "f32"
         self.scalars: list[float] = []
         self.header: list[int] = [0, 0]   # h0: thread count; h1: always 0
         self.has_flag = any(needs_domain_check(n) for n in nodes)
@@ -185,6 +189,8 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
         lane = self.vector_lanes.get(at)
         if lane is not None and storage == _CTYPE[self.ftype]:
             return f"{self.vector_load(node, name)}.{'xyzw'[lane]}"
+        if node.dtype in IR_OF_INTEGER:
+            return self.let(f"(double){name}[{at}]", "double")
         return self.let(f"{name}[{at}]", storage)
 
     def render_before_operands(self, node: FNode, idx: str, space: tuple[int, ...]) -> str | None:
@@ -335,8 +341,9 @@ class _Emitter(PartialPassMixin, UniformDivisionMixin, EmitterBase, LoopEmitterM
             params.append(f"const {storage}* __restrict__ {name}")
         out_specs = []
         for k, (_, shape, dtype) in enumerate(outs):
-            params.append(f"{_CTYPE[dtype]}* __restrict__ out{k}")
-            out_specs.append((shape, numpy_dtype(dtype)))
+            np_dtype = numpy_dtype(dtype)
+            params.append(f"{_STORAGE[np_dtype]}* __restrict__ out{k}")
+            out_specs.append((shape, np_dtype))
         nodes = [node for node, _, _ in outs]
         if self.has_flag:
             params.append("unsigned int* __restrict__ flag")

@@ -78,6 +78,16 @@ INTEGER_RANGES = {
     "int32": (-2147483648, 2147483647), "uint32": (0, 4294967295),
 }
 
+#: a value ``{x}`` of the compute type as a value of an integer class, still
+#: in the compute type (the store converts it exactly): round half away from
+#: zero, clamp to ``{lo}``..``{hi}``, NaN -> 0. Integer operations compute in
+#: double (every value of the classes up to 32 bits is exact there).
+TO_INTEGER = {
+    "wgsl": "select(clamp(mf_round_{t}({x}), {T}({lo}), {T}({hi})), {T}(0.0), mf_isnan_{t}({x}))",
+    "cuda": "(({x}) != ({x}) ? ({T})0 : fmin{f}(fmax{f}(round{f}({x}), {lo}), {hi}))",
+}
+TO_INTEGER_HELPERS = {"wgsl": ("mf_round_{t}", "mf_isnan_{t}"), "cuda": ()}
+
 _OPS: list[ElementwiseOp] = []
 
 
@@ -205,6 +215,15 @@ def expression(op: ElementwiseOp, dialect: str, t: str, args: list[str],
     return op.template(dialect, t).format(
         T=type_name, t=t, f="f" if (dialect == "cuda" and t == "f32") else "",
         max=literal_max, inf=inf, nan=nan, **names)
+
+
+def to_integer(x: str, cls: str, dialect: str, t: str, type_name: str) -> tuple[str, tuple[str, ...]]:
+    """(expression, helper names): ``x`` (compute type ``t``) rounded and
+    saturated to integer class ``cls`` (:data:`TO_INTEGER`)."""
+    lo, hi = INTEGER_RANGES[cls]
+    expr = TO_INTEGER[dialect].format(x=x, T=type_name, t=t, lo=f"{float(lo)!r}", hi=f"{float(hi)!r}",
+                                      f="f" if (dialect == "cuda" and t == "f32") else "")
+    return expr, tuple(h.format(t=t) for h in TO_INTEGER_HELPERS[dialect])
 
 
 def truth(x: str, dialect: str, type_name: str) -> str:

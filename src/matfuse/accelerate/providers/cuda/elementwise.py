@@ -1,21 +1,38 @@
-"""Elementwise hooks of the CUDA provider on CuPy ufuncs (MATLAB semantics).
+"""Elementwise hooks of the CUDA provider on real floating-point data that
+the generated kernels do not take: more elements than their 32-bit indices
+reach, operations outside the fusion IR (special functions, the inverse
+hyperbolic functions, ``imag`` of a real value) and operand forms it does
+not express. CuPy's ufuncs, with MATLAB's rules where they differ.
 
-Mirrors ``providers/numpy_kernels.py`` (the oracle) op for op: implicit
-expansion pads shapes on the right (MATLAB) before CuPy broadcasts; non-logical
-ops compute in the result's float type (double for integer results, which
-then round half away and saturate through the provider's ``cast_to``).
+Integer data runs generated kernels only (one-node kernels of the fusion
+IR, ``accelerate_api.elementwise_kernel``) and complex data the complex
+kernels (``complex_kernels``); what those decline is the host's. Mirrors
+``providers/numpy_kernels.py`` (the oracle) op for op: implicit expansion
+pads shapes on the right (MATLAB) before CuPy broadcasts.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from matfuse.accelerate.providers._host import single_if_mixed
-from matfuse.accelerate_api import Unsupported
+from matfuse.accelerate_api import GpuTensorHandle, Unsupported
 
 COMPARE_OR_LOGIC = frozenset({"eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor"})
+_REAL_FLOAT_DTYPES = frozenset({"float32", "float64", "bool"})
+
+
+def check_real_floats(op: str, operands: Sequence[Any], out_dtype: str) -> None:
+    """Raise Unsupported unless operands and result are real double/single/
+    logical data (integer classes have no CuPy path: the host computes what
+    the generated kernels decline)."""
+    if out_dtype not in _REAL_FLOAT_DTYPES:
+        raise Unsupported(f"cuda: {op} into {out_dtype}")
+    for o in operands:
+        if isinstance(o, GpuTensorHandle) and o.dtype not in _REAL_FLOAT_DTYPES:
+            raise Unsupported(f"cuda: {op} of {o.dtype}")
 
 
 def _binary_table(cp: Any, p: Any) -> dict[str, Callable[[Any, Any], Any]]:
@@ -32,32 +49,8 @@ def _binary_table(cp: Any, p: Any) -> dict[str, Callable[[Any, Any], Any]]:
     }
 
 
-def _complex(cp: Any, re: Any, im: Any, dt: np.dtype) -> Any:
-    """MATLAB ``complex(re, im)`` of real operands (parts set separately:
-    ``re + 1j*im`` would turn an infinite imaginary part into NaN + Inf*i)."""
-    re, im = matlab_align(re, im)
-    if getattr(re, "dtype", np.dtype(float)).kind == "c" or getattr(im, "dtype", np.dtype(float)).kind == "c":
-        raise Unsupported("elem_binary:complex of complex operands")
-    shape = np.broadcast_shapes(np.shape(re), np.shape(im))
-    out = cp.empty(shape, dtype=dt)
-    out.real[...] = re
-    out.imag[...] = im
-    return out
-
-
-def _divides_by_complex_zero(cp: Any, divisor: Any) -> bool:
-    if isinstance(divisor, (complex, np.generic)):
-        # a Python or NumPy scalar (``_to_work`` makes NumPy scalars of floats)
-        return bool(divisor == 0) and np.iscomplexobj(divisor)
-    if getattr(divisor, "dtype", None) is None or divisor.dtype.kind != "c":
-        return False
-    return bool(cp.any(divisor == 0))
-
-
 def _mod(cp: Any, p: Any, a: Any, b: Any, op: str = "mod") -> Any:
     a, b = cp.asarray(a), cp.asarray(b)
-    if a.dtype.kind == "c" or b.dtype.kind == "c":
-        raise Unsupported(f"elem_binary:{op}:complex")
     dt = np.result_type(a.dtype, b.dtype)
     return p.kernels.mod(a.astype(dt, copy=False), b.astype(dt, copy=False), op)
 
@@ -71,55 +64,31 @@ def matlab_align(a: Any, b: Any) -> tuple[Any, Any]:
     return a, b
 
 
-def _to_work(cp: Any, x: Any, work: np.dtype) -> Any:
-    """``x`` (device array or Python scalar) in the working dtype; complex
-    values stay complex when the work type is real (MATLAB keeps them)."""
-    if isinstance(x, (int, float, complex, bool)):
-        if isinstance(x, complex) and work.kind != "c":
-            return np.complex128(x)
+def _to_work(x: Any, work: np.dtype) -> Any:
+    """``x`` (device array or Python scalar) in the working dtype."""
+    if isinstance(x, (int, float, bool)):
         return work.type(x)
-    if x.dtype.kind == "c" and work.kind != "c":
-        return x
     return x.astype(work, copy=False)
 
 
 def binary(p: Any, op: str, a: Any, b: Any, out_dtype: str) -> Any:
-    """``op`` of device arrays/scalars ``a``, ``b`` with implicit expansion."""
+    """``op`` of real device arrays/scalars ``a``, ``b`` with implicit expansion."""
     cp = p.cp
-    if op == "complex":
-        return _complex(cp, a, b, np.dtype(out_dtype))
     table = _binary_table(cp, p)
     if op not in table:
         raise Unsupported(f"elem_binary:{op}")
     dt = np.dtype(out_dtype)
     a, b = matlab_align(a, b)
     if op not in COMPARE_OR_LOGIC:
-        work = dt if dt.kind in "fc" else np.dtype(np.float64)
-        a, b = _to_work(cp, a, work), _to_work(cp, b, work)
-    elif isinstance(a, complex) or isinstance(b, complex):
-        a, b = _to_work(cp, a, np.dtype(np.complex128)), _to_work(cp, b, np.dtype(np.complex128))
+        work = dt if dt.kind == "f" else np.dtype(np.float64)
+        a, b = _to_work(a, work), _to_work(b, work)
     elif op not in ("and", "or", "xor"):
         a, b = single_if_mixed(a, b)
-    if op in ("rdivide", "ldivide") and _divides_by_complex_zero(cp, b if op == "rdivide" else a):
-        # CuPy gives NaN+NaNi for x/(0+0i); MATLAB's (the host path's) result
-        # differs: let the host compute these rare divisions (counted).
-        raise Unsupported("elem_binary:complex division by zero")
     result = table[op](a, b)
     return p.cast_to(result, out_dtype)
 
 
-def _parts(cp: Any, fn: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    def apply(x: Any) -> Any:
-        if x.dtype.kind == "c":
-            return fn(x.real) + 1j * fn(x.imag)
-        return fn(x)
-    return apply
-
-
 def _sign(cp: Any, x: Any) -> Any:
-    if x.dtype.kind == "c":
-        mag = _abs(cp, x)
-        return cp.where(mag == 0, 0, x / cp.where(mag == 0, 1, mag))
     if x.dtype.kind == "f":
         # by the bits: sign of a subnormal is +-1 even where compares flush it;
         # sign(NaN) is NaN, sign(-0) is 0
@@ -128,15 +97,6 @@ def _sign(cp: Any, x: Any) -> Any:
         unit = cp.where(cp.signbit(x), -1, 1).astype(x.dtype)
         return cp.where(cp.isnan(x), x, cp.where(zero, cp.zeros((), x.dtype), unit))
     return cp.sign(x)
-
-
-def _abs(cp: Any, x: Any) -> Any:
-    """``abs``; of a complex value scaled by the larger part, as the WGSL
-    kernels compute it (CuPy's complex abs and CUDA's hypot overflow to Inf
-    for a part near realmax)."""
-    if x.dtype.kind != "c":
-        return cp.abs(x)
-    return _hypot(cp, x.real, x.imag)
 
 
 def _hypot(cp: Any, a: Any, b: Any) -> Any:
@@ -149,19 +109,13 @@ def _hypot(cp: Any, a: Any, b: Any) -> Any:
     return cp.where(cp.isinf(re) | cp.isinf(im), cp.inf, out).astype(out.dtype, copy=False)
 
 
-def _round(p: Any, x: Any) -> Any:
-    if x.dtype.kind in "iub":
-        return x
-    return p.kernels.round_half_away(x)
-
-
 def _special(name: str) -> Callable[[Any], Any]:
     def apply(x: Any) -> Any:
         import importlib
 
         special = importlib.import_module("cupyx.scipy.special")
         fn = getattr(special, name, None)
-        if fn is None or x.dtype.kind == "c":
+        if fn is None:
             raise Unsupported(f"elem_unary:{name}")
         return fn(x)
     return apply
@@ -182,14 +136,13 @@ def _unary_table(p: Any) -> dict[str, Callable[[Any], Any]]:
     cp = p.cp
     return {
         "uminus": cp.negative, "uplus": lambda x: x, "not": lambda x: x == 0,
-        "abs": lambda x: _abs(cp, x), "sign": lambda x: _sign(cp, x), "sqrt": cp.sqrt, "exp": cp.exp,
+        "abs": cp.abs, "sign": lambda x: _sign(cp, x), "sqrt": cp.sqrt, "exp": cp.exp,
         "expm1": cp.expm1, "log": cp.log, "log2": cp.log2, "log10": cp.log10,
         "log1p": cp.log1p, "sin": cp.sin, "cos": cp.cos, "tan": cp.tan, "asin": cp.arcsin,
         "acos": cp.arccos, "atan": cp.arctan, "sinh": cp.sinh, "cosh": cp.cosh,
         "tanh": cp.tanh, "asinh": cp.arcsinh, "acosh": cp.arccosh, "atanh": cp.arctanh,
-        "floor": _parts(cp, cp.floor), "ceil": _parts(cp, cp.ceil),
-        "round": _parts(cp, lambda x: _round(p, x)), "fix": _parts(cp, cp.trunc),
-        "real": cp.real, "imag": cp.imag, "conj": cp.conj, "angle": cp.angle,
+        "floor": cp.floor, "ceil": cp.ceil, "round": p.kernels.round_half_away, "fix": cp.trunc,
+        "real": lambda x: x, "imag": cp.zeros_like, "conj": lambda x: x,
         "gamma": _gamma(cp), "erf": _special("erf"), "erfc": _special("erfc"),
         "gammaln": _special("gammaln"), "erfinv": _special("erfinv"), "erfcinv": _special("erfcinv"),
         "isnan": cp.isnan, "isinf": cp.isinf, "isfinite": cp.isfinite,
@@ -197,11 +150,8 @@ def _unary_table(p: Any) -> dict[str, Callable[[Any], Any]]:
 
 
 def unary(p: Any, op: str, a: Any, out_dtype: str) -> Any:
+    """``op`` of a real device array ``a``."""
     table = _unary_table(p)
     if op not in table:
         raise Unsupported(f"elem_unary:{op}")
-    dt = np.dtype(out_dtype)
-    if dt.kind == "c" and a.dtype.kind != "c" and op not in ("real", "imag", "abs"):
-        a = a.astype(dt)
-    result = table[op](a)
-    return p.cast_to(result, out_dtype)
+    return p.cast_to(table[op](a), out_dtype)

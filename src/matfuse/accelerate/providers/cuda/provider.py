@@ -1,9 +1,11 @@
 """CudaProvider: the provider protocol on CuPy (NVRTC + cuBLAS/cuFFT/cuSOLVER).
 
-Elementwise hooks on real double/single/logical data run one-node kernels of
-the fusion IR rendered from the op table (``accelerate_api.elementwise_kernel``),
-the same CUDA expressions as fused kernels; integer and complex data use
-CuPy's ufuncs (``elementwise.py``).
+Elementwise hooks on real data (double, single, logical and the integer
+classes up to 32 bits) run one-node kernels of the fusion IR rendered from
+the op table (``accelerate_api.elementwise_kernel``), the same CUDA
+expressions as fused kernels; complex data runs the complex kernels of the
+device code's complex table (``complex_kernels.py``); real floating-point
+work the IR does not express uses CuPy's ufuncs (``elementwise.py``).
 
 Buffers are 1-D CuPy arrays holding the elements in column-major order, from
 CuPy's default memory pool; hooks view them with ``reshape(shape, order='F')``
@@ -28,6 +30,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from matfuse.accelerate.providers.cuda import complex_kernels
 from matfuse.accelerate.providers.cuda import elementwise as ew
 from matfuse.accelerate.providers.cuda import twister
 from matfuse.accelerate.providers.cuda.cache import KernelCache
@@ -275,25 +278,32 @@ class CudaProvider(ArrayHooks, FactorHooks, AccelProvider):
     # ------------------------------------------------------------ elementwise
     @device_hook()
     def elem_binary(self, op: str, a: Any, b: Any, out_dtype: str) -> GpuTensorHandle:
-        out = self._one_node(op, (a, b), out_dtype)
-        if out is not None:
-            return out
-        result = ew.binary(self, op, self._val(a), self._val(b), out_dtype)
-        return self._store(result)
+        return self._elementwise(op, (a, b), out_dtype)
 
     @device_hook()
     def elem_unary(self, op: str, a: GpuTensorHandle, out_dtype: str) -> GpuTensorHandle:
-        out = self._one_node(op, (a,), out_dtype)
+        return self._elementwise(op, (a,), out_dtype)
+
+    def _elementwise(self, op: str, operands: Sequence[Any], out_dtype: str) -> GpuTensorHandle:
+        """A one-node kernel of the fusion IR; else complex data's kernels;
+        else CuPy for real floating-point data (Unsupported for the rest)."""
+        out = self._one_node(op, operands, out_dtype)
         if out is not None:
             return out
-        return self._store(ew.unary(self, op, self._get(a), out_dtype))
+        if complex_kernels.is_complex_call(op, operands, out_dtype):
+            flat, shape = complex_kernels.elementwise(self, op, operands, out_dtype)
+            return self._store_flat(flat, shape, out_dtype)
+        ew.check_real_floats(op, operands, out_dtype)
+        if len(operands) == 1:
+            return self._store(ew.unary(self, op, self._get(operands[0]), out_dtype))
+        a, b = operands
+        return self._store(ew.binary(self, op, self._val(a), self._val(b), out_dtype))
 
     def _one_node(self, op: str, operands: Sequence[Any], out_dtype: str) -> GpuTensorHandle | None:
         """``op`` as a one-node kernel of the fusion IR (the op table's CUDA
         expression, compiled by NVRTC), or None where the IR does not
-        express it (integer and complex data: CuPy's ufuncs and ``elementwise.py``).
-        A raised domain flag is ignored: the hook's real result is NaN there,
-        as MATLAB's complex results are the caller's to ask for."""
+        express it. A raised domain flag is ignored: the hook's real result
+        is NaN there, as MATLAB's complex results are the caller's to ask for."""
         kernel = elementwise_kernel(self, op, operands, out_dtype)
         if kernel is None:
             return None

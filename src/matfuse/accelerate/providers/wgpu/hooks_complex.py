@@ -2,12 +2,14 @@
 interleaved (re, im) buffers (``complex64`` = vec2<f32>, ``complex128`` =
 vec2<f64>; upload/download copy NumPy's own interleaved layout as is).
 
-Native here: ``+ - .* ./ .\\ == ~=`` with implicit expansion (complex or
-real operands, complex scalars), ``uminus conj real imag abs angle isnan
-isinf isfinite``, ``complex(re, im)`` (elem_binary op ``"complex"``), casts
-between real and complex float classes, and ``sum``/``mean`` (including
-'all' and N-D dims). Everything else on complex data raises Unsupported and
-the caller runs it on the host (a counted fallback).
+Native here: the operations of the device code's complex table
+(``complex_table``: arithmetic, power, comparisons, parts, abs, angle,
+sign, exp/log/sqrt, rounding of parts, predicates, ``complex(re, im)`` as
+elem_binary op ``"complex"``) with implicit expansion (complex or real
+operands, complex scalars), casts between real and complex float classes,
+and ``sum``/``mean`` (including 'all' and N-D dims). Everything else on
+complex data raises Unsupported and the caller runs it on the host (a
+counted fallback).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Sequence
 from matfuse.accelerate_api import GpuTensorHandle, Unsupported
 from matfuse.accelerate.providers.wgpu.core import WgpuCore, matlab_shape, numel
 from matfuse.accelerate.providers.wgpu.shaders import complex as cx
+from matfuse.accelerate_api.device_code import complex_table
 from matfuse.accelerate.providers.wgpu.shaders.elementwise import broadcast_shape, collapse_broadcast
 
 _REAL_OF = {"complex64": "float32", "complex128": "float64"}
@@ -43,8 +46,8 @@ class ComplexHooks(WgpuCore):
         """One complex elementwise kernel for ``op`` on 1 or 2 operands.
 
         Args:
-            op: a key of ``shaders.complex.BINARY`` (two operands) or
-                ``UNARY`` (one operand).
+            op: an op of the device code's ``complex_table`` with as
+                many operands.
             operands: handles (any float/logical/int32 dtype, real operands
                 are promoted) or Python scalars.
             out_dtype: complex for arithmetic, real for parts/abs/angle,
@@ -53,10 +56,9 @@ class ComplexHooks(WgpuCore):
         Raises:
             Unsupported: other ops, dtypes or result classes (host fallback).
         """
-        table = cx.BINARY if len(operands) == 2 else cx.UNARY
-        if op not in table:
+        entry = complex_table.lookup(op, len(operands))
+        if entry is None:
             raise Unsupported(f"wgpu: complex {op} runs on the host")
-        expr, kind = table[op]
         out_dtype = self.norm_dtype(out_dtype)
         handles = [o for o in operands if isinstance(o, GpuTensorHandle)]
         if not handles:
@@ -84,7 +86,8 @@ class ComplexHooks(WgpuCore):
             strides: list[list[int]] = []
             if broadcast:
                 dims, strides = collapse_broadcast(out_shape, [h.shape for h in handles])
-            spec = cx.ComplexSpec(expr, kind, dtypes, out_dtype, t, broadcast)
+            expr, helpers = cx.expression(entry, t)
+            spec = cx.ComplexSpec(expr, entry.kind, helpers, dtypes, out_dtype, t, broadcast)
             u = cx.uniform(spec, n, dims, strides, scalars)
             key = ("cx", op, tuple(dtypes), out_dtype, t, broadcast)
             src = self.sources.get(key)

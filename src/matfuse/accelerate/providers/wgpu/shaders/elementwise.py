@@ -13,14 +13,12 @@ from dataclasses import dataclass
 
 from matfuse.accelerate_api import Unsupported
 from matfuse.accelerate_api.device_code import op_table
-from matfuse.accelerate_api.device_code.wgsl_library import ATAN2_F32, library
+from matfuse.accelerate_api.device_code.broadcast import MAX_RANK, broadcast_shape, collapse_broadcast
+from matfuse.accelerate_api.device_code.wgsl_library import library
 from matfuse.accelerate_api.device_code.wgsl_special_values import MAX_FINITE, SPECIAL_OPS
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
-from matfuse.accelerate_api.support import MatlabError
 
-__all__ = ["ATAN2_F32", "MAX_RANK", "PREDICATES", "INTEGER_RANGES"]
-
-MAX_RANK = 8
+__all__ = ["MAX_RANK", "PREDICATES", "INTEGER_RANGES", "broadcast_shape", "collapse_broadcast"]
 
 #: predicates computed in the operand's own precision
 PREDICATES = {"isnan", "isinf", "isfinite", "not"}
@@ -113,9 +111,9 @@ def store_expr(r: str, t: str, out_dtype: str) -> str:
     if out_dtype == "float64":
         return f"f64({r})"
     if out_dtype in INTEGER_RANGES:
-        lo, hi = INTEGER_RANGES[out_dtype]
-        ty = _INTEGER_STORAGE[out_dtype]
-        return (f"{ty}(select(clamp(mfx_round({r}), T({float(lo)!r}), T({float(hi)!r})), T(0), mfx_isnan({r})))")
+        # the helpers it calls are in every eager source (``_helpers``)
+        value, _ = op_table.to_integer(r, out_dtype, "wgsl", t, "T")
+        return f"{_INTEGER_STORAGE[out_dtype]}({value})"
     raise Unsupported(f"wgpu: store to {out_dtype}")
 
 
@@ -201,58 +199,3 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
   }}
 }}
 """)
-
-
-def collapse_broadcast(out_shape: tuple[int, ...],
-                       shapes: list[tuple[int, ...]]) -> tuple[list[int], list[list[int]]]:
-    """Merge adjacent dims with the same expand pattern; returns (dims, strides).
-
-    ``shapes`` are operand shapes (shorter ones padded with 1s); strides are
-    column-major element strides, 0 where the operand is expanded.
-    """
-    rank = len(out_shape)
-    padded = [tuple(s) + (1,) * (rank - len(s)) for s in shapes]
-    dims: list[int] = []
-    pattern: list[tuple[bool, ...]] = []
-    for d in range(rank):
-        if out_shape[d] == 1:
-            continue
-        pat = tuple(s[d] == out_shape[d] for s in padded)
-        if dims and pattern[-1] == pat:
-            dims[-1] *= out_shape[d]
-        else:
-            dims.append(out_shape[d])
-            pattern.append(pat)
-    strides: list[list[int]] = [[] for _ in shapes]
-    for k in range(len(shapes)):
-        acc = 1
-        for d, n in enumerate(dims):
-            full = pattern[d][k]
-            strides[k].append(acc if full else 0)
-            if full:
-                acc *= n
-    if len(dims) > MAX_RANK:
-        raise Unsupported(f"wgpu: broadcast of rank {len(dims)} > {MAX_RANK}")
-    return dims, strides
-
-
-def broadcast_shape(shapes: list[tuple[int, ...]]) -> tuple[int, ...]:
-    """MATLAB implicit expansion of ``shapes`` (MATLAB shape of the result).
-
-    Raises:
-        MatlabError: MATLAB:sizeDimensionsMustMatch when sizes clash.
-    """
-    rank = max(len(s) for s in shapes)
-    out = []
-    for d in range(rank):
-        sizes = {s[d] if d < len(s) else 1 for s in shapes}
-        sizes.discard(1)
-        if len(sizes) > 1:
-            raise MatlabError("MATLAB:sizeDimensionsMustMatch",
-                              "Arrays have incompatible sizes for this operation.")
-        out.append(sizes.pop() if sizes else 1)
-    while len(out) > 2 and out[-1] == 1:
-        out.pop()
-    while len(out) < 2:
-        out.append(1)
-    return tuple(out)

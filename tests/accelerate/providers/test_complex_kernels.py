@@ -1,6 +1,9 @@
-"""Complex gpuArrays on wgpu (interleaved re/im buffers) against the
-in-process reference: transfer, elementwise arithmetic with implicit
-expansion, parts/abs/angle, complex(), casts and sum/mean (lavapipe)."""
+"""Complex gpuArrays (interleaved re/im buffers) against the in-process
+reference: elementwise kernels of the device code's complex table on wgpu
+(lavapipe) and on the CUDA provider (fake CuPy: the generated CUDA C runs on
+the CPU through g++) -- arithmetic with implicit expansion, division by
+zero, parts/abs/angle/sign, rounding of parts, complex(); and on wgpu
+transfer, casts and sum/mean."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ import numpy as np
 import pytest
 
 from matfuse.accelerate_api import HostTensor, Unsupported
+from tests.accelerate import cuda_host
 from tests.accelerate.oracle import (
     BROADCAST_PAIRS,
     REFERENCE,
@@ -19,7 +23,7 @@ from tests.accelerate.oracle import (
 
 _CDTYPES = ("complex128", "complex64")
 _REAL = {"complex128": "float64", "complex64": "float32"}
-_ARITH = ("plus", "minus", "times", "rdivide", "ldivide")
+_ARITH = ("plus", "minus", "times", "rdivide", "ldivide", "power")
 
 
 def _cdata(shape: tuple[int, ...], dtype: str, seed: int) -> np.ndarray:
@@ -35,6 +39,22 @@ def _specials(dtype: str) -> np.ndarray:
     z.real, z.imag = re, im   # not re + 1j*im: 1j * inf has a NaN real part
     with np.errstate(over="ignore"):
         return z.reshape(2, 5).astype(dtype)
+
+
+@pytest.fixture(scope="module", params=["wgpu", "cuda"])
+def provider(request, tmp_path_factory):
+    """The wgpu provider, then the CUDA provider on the fake CuPy."""
+    if request.param == "wgpu":
+        yield request.getfixturevalue("wgpu_provider")
+        return
+    if not cuda_host.gxx_available():
+        pytest.skip("g++ not on PATH")
+    from tests.accelerate.providers import fake_cupy
+
+    with fake_cupy.installed():
+        from matfuse.accelerate.providers.cuda.provider import CudaProvider
+
+        yield CudaProvider(cache_dir=str(tmp_path_factory.mktemp("complex_cuda")))
 
 
 def _check(prov, case: OracleCase) -> None:
@@ -57,16 +77,16 @@ def test_upload_download_roundtrip(wgpu_provider, dtype, shape):
 @pytest.mark.parametrize("dtype", _CDTYPES)
 @pytest.mark.parametrize("op", _ARITH + ("eq", "ne"))
 @pytest.mark.parametrize("shapes", BROADCAST_PAIRS, ids=str)
-def test_binary_complex_complex(wgpu_provider, dtype, op, shapes):
+def test_binary_complex_complex(provider, dtype, op, shapes):
     a, b = _cdata(shapes[0], dtype, 3), _cdata(shapes[1], dtype, 4)
     out = "bool" if op in ("eq", "ne") else dtype
-    _check(wgpu_provider, OracleCase(f"{op}-{dtype}-{shapes}", "elem_binary", [a, b],
+    _check(provider, OracleCase(f"{op}-{dtype}-{shapes}", "elem_binary", [a, b],
                                      call=lambda p, x, y: p.elem_binary(op, x, y, out)))
 
 
 @pytest.mark.parametrize("dtype", _CDTYPES)
 @pytest.mark.parametrize("op", _ARITH)
-def test_binary_with_real_and_scalar_operands(wgpu_provider, dtype, op):
+def test_binary_with_real_and_scalar_operands(provider, dtype, op):
     z = _cdata((3, 4), dtype, 5)
     real = np.random.default_rng(6).standard_normal((1, 4)).astype(_REAL[dtype])
     for inputs, scalar in (([z, real], ()), ([real, z], ()),
@@ -75,52 +95,52 @@ def test_binary_with_real_and_scalar_operands(wgpu_provider, dtype, op):
                            ([real, np.array([[1.0 + 1.0j]])], (1,))):
         case = OracleCase(f"{op}-{dtype}-mixed", "elem_binary", inputs, scalar_operands=scalar,
                           call=lambda p, x, y: p.elem_binary(op, x, y, dtype))
-        _check(wgpu_provider, case)
+        _check(provider, case)
 
 
 @pytest.mark.parametrize("dtype", _CDTYPES)
 @pytest.mark.parametrize("op", _ARITH)
-def test_nan_inf_and_division_by_zero_match_numpy(wgpu_provider, dtype, op):
+def test_nan_inf_and_division_by_zero_match_numpy(provider, dtype, op):
     s = _specials(dtype)
-    _check(wgpu_provider, OracleCase(f"specials-{op}-{dtype}", "elem_binary", [s, s[:, ::-1]],
+    _check(provider, OracleCase(f"specials-{op}-{dtype}", "elem_binary", [s, s[:, ::-1]],
                                      call=lambda p, x, y: p.elem_binary(op, x, y, dtype)))
 
 
 @pytest.mark.parametrize("dtype", _CDTYPES)
-@pytest.mark.parametrize("op", ("uminus", "conj", "real", "imag", "abs", "angle", "isnan",
-                                "isinf", "isfinite"))
+@pytest.mark.parametrize("op", ("uminus", "uplus", "conj", "real", "imag", "abs", "angle", "isnan",
+                                "isinf", "isfinite", "exp", "log", "sqrt"))
 @pytest.mark.parametrize("shape", SHAPES + ((2, 5),), ids=str)
-def test_unary(wgpu_provider, dtype, op, shape):
+def test_unary(provider, dtype, op, shape):
     z = _specials(dtype) if shape == (2, 5) else _cdata(shape, dtype, 7)
     out = "bool" if op.startswith("is") else (
         _REAL[dtype] if op in ("real", "imag", "abs", "angle") else dtype)
-    _check(wgpu_provider, OracleCase(f"{op}-{dtype}-{shape}", "elem_unary", [z],
+    _check(provider, OracleCase(f"{op}-{dtype}-{shape}", "elem_unary", [z],
                                      call=lambda p, x: p.elem_unary(op, x, out)))
 
 
-def test_angle_of_real_input(wgpu_provider):
+def test_angle_of_real_input(provider):
     x = np.array([[1.0, -2.0, 0.0, np.nan, -np.inf]])
-    _check(wgpu_provider, OracleCase("angle-real", "elem_unary", [x],
+    _check(provider, OracleCase("angle-real", "elem_unary", [x],
                                      call=lambda p, h: p.elem_unary("angle", h, "float64")))
 
 
 @pytest.mark.parametrize("dtype", ("float64", "float32"))
 @pytest.mark.parametrize("shapes", (((3, 4), (3, 4)), ((3, 1), (1, 4)), ((2, 3, 4), (1, 1))),
                          ids=str)
-def test_complex_from_parts(wgpu_provider, dtype, shapes):
+def test_complex_from_parts(provider, dtype, shapes):
     rng = np.random.default_rng(9)
     re = rng.standard_normal(shapes[0]).astype(dtype)
     im = rng.standard_normal(shapes[1]).astype(dtype)
     cdt = "complex64" if dtype == "float32" else "complex128"
-    ha = wgpu_provider.upload(HostTensor.from_array(re))
-    hb = wgpu_provider.upload(HostTensor.from_array(im))
+    ha = provider.upload(HostTensor.from_array(re))
+    hb = provider.upload(HostTensor.from_array(im))
     try:
-        h = wgpu_provider.elem_binary("complex", ha, hb, cdt)
-        got = wgpu_provider.download(h).to_array()
-        wgpu_provider.free(h)
+        h = provider.elem_binary("complex", ha, hb, cdt)
+        got = provider.download(h).to_array()
+        provider.free(h)
     finally:
-        wgpu_provider.free(ha)
-        wgpu_provider.free(hb)
+        provider.free(ha)
+        provider.free(hb)
     want = (re + 1j * im).astype(cdt)
     assert got.dtype == want.dtype and got.shape == want.shape
     np.testing.assert_array_equal(got, want)
@@ -149,8 +169,7 @@ def test_sum_mean(wgpu_provider, dtype, op, shape, dims):
 
 
 @pytest.mark.parametrize("call", [
-    lambda p, h: p.elem_binary("power", h, h, "complex128"),
-    lambda p, h: p.elem_binary("lt", h, h, "bool"),
+    lambda p, h: p.elem_unary("sin", h, "complex128"),
     lambda p, h: p.reduce("prod", h, (0,), False, "complex128"),
     lambda p, h: p.reduce("sum", h, (0,), True, "complex128"),
     lambda p, h: p.cast(h, "int32"),
@@ -164,6 +183,40 @@ def test_other_complex_ops_fall_back_without_leaks(wgpu_provider, call):
         assert wgpu_provider.live_buffers() == before
     finally:
         wgpu_provider.free(h)
+
+
+@pytest.mark.parametrize("dtype", _CDTYPES)
+def test_power_by_integer_exponents_multiplies_as_numpy(provider, dtype):
+    z = _cdata((3, 4), dtype, 12)
+    for k in (1.0, 2.0, 3.0, -1.0, -2.0, 5.0, 7.0, -13.0, 99.0, 100.0, 0.0, 0.5, -2.5):
+        case = OracleCase(f"power-{k}-{dtype}", "elem_binary", [z, np.array([[k]])], scalar_operands=(1,),
+                          call=lambda p, x, y: p.elem_binary("power", x, y, dtype))
+        _check(provider, case)
+    zero = np.zeros((1, 3), dtype)
+    exponents = np.array([[2.0 + 0j, -1.0 + 0j, 1j]], dtype)
+    _check(provider, OracleCase(f"power-zero-base-{dtype}", "elem_binary", [zero, exponents],
+                                call=lambda p, x, y: p.elem_binary("power", x, y, dtype)))
+
+
+@pytest.mark.parametrize("op", ("lt", "le", "gt", "ge"))
+def test_ordering_compares_real_parts(provider, op):
+    # MATLAB (and the host runtime) order complex values by their real
+    # parts; the in-process provider's NumPy comparison is lexicographic,
+    # so the expected values are MATLAB's rule written out
+    a = np.array([[1 + 5j, 2 - 1j, 1 + 2j, np.nan + 1j]])
+    b = np.array([[1 + 2j, 1 + 9j, 1 + 2j, 0j]])
+    h = [provider.upload(HostTensor.from_array(x)) for x in (a, b)]
+    got = provider.download(provider.elem_binary(op, h[0], h[1], "bool")).to_array()
+    compare = {"lt": np.less, "le": np.less_equal, "gt": np.greater, "ge": np.greater_equal}[op]
+    np.testing.assert_array_equal(got, compare(a.real, b.real))
+
+
+@pytest.mark.parametrize("op", ("sign", "round", "floor", "ceil", "fix"))
+def test_sign_and_rounding_of_parts(provider, op):
+    with np.errstate(invalid="ignore"):
+        z = _specials("complex128") * 1.5
+    _check(provider, OracleCase(f"{op}-complex", "elem_unary", [z], lead=(op,),
+                                     args=("complex128",)))
 
 
 @pytest.mark.parametrize("dtype", ("float32", "float64"))
