@@ -279,6 +279,43 @@ def handle_end_error() -> MatlabError:
                        "'end' cannot be used in the arguments of a function handle call.")
 
 
+def host_builtin_outputs(b: Builtin, args: list, nargout: int, interp: Any) -> list | None:
+    """``[x, y] = name(args)`` of a builtin on ``PLAIN_VALUE_TYPES`` arguments
+    of an accepted count and output count, which no offload hook can reach
+    (no watched name, no array of the hook's size): what ``call_builtin``
+    does for it, without its checks; None for any other call (the general
+    path then runs, errors included)."""
+    nargs = len(args)
+    if nargs < b.min_args or (b.max_args is not None and nargs > b.max_args) or (
+            b.max_out is not None and nargout > b.max_out and nargout > 1):
+        return None
+    hooked = AUTO_OFFLOAD.call is not None
+    if hooked and b.name in AUTO_OFFLOAD.watched:
+        return None
+    limit = AUTO_OFFLOAD.min_array
+    for a in args:
+        t = type(a)
+        if t not in PLAIN_VALUE_TYPES or (hooked and t is np.ndarray and a.size >= limit):
+            return None
+    try:
+        if b.needs_ctx:
+            result = b.impl(interp, *args, nargout=nargout) if b.wants_nargout \
+                else b.impl(interp, *args)
+        elif b.wants_nargout:
+            result = b.impl(*args, nargout=nargout)
+        else:
+            result = b.impl(*args)
+    except MatlabError as err:
+        if err.function_name is None:
+            err.function_name = b.name
+        raise
+    if result is None:
+        return []
+    if type(result) is tuple:
+        return list(result)
+    return [result]
+
+
 def index_into(fr: Any, v: Any, kind: str, cell: list | None,
                build: Callable[[Any], list], nargout: int) -> list:
     """``v(args)`` / ``v{args}`` as a list of values (a handle is called)."""
@@ -317,7 +354,13 @@ def ident_index(name: str, kind: str, cell: list | None,
                 if kind == "{}" or cell is not None:
                     # ``end`` needs a variable to refer to.
                     raise unrecognized(name)
-                return call(fr, build(fr), nargout)
+                args = build(fr)
+                interp = fr.interp
+                if call.gen == interp.generation and type(call.target) is Builtin:
+                    outputs = host_builtin_outputs(call.target, args, nargout, interp)
+                    if outputs is not None:
+                        return outputs
+                return call(fr, args, nargout)
             return index_into(fr, v, kind, cell, build, nargout)
         except MatlabError as err:
             if err.span is None:
