@@ -3,8 +3,6 @@ sites, indexing a value vs calling a function, function-handle creation."""
 
 from __future__ import annotations
 
-import re
-
 from typing import Any, Callable
 
 import numpy as np
@@ -16,8 +14,8 @@ from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
 from matfuse.runtime.registry import Builtin
 from matfuse.vm.call_plan import anonymous_call, too_many_outputs
 from matfuse.vm.functions import CompiledFunction
-from matfuse.runtime.values import (CellArray, DeviceValue, FunctionHandle, StringArray,
-                                   StructArray, is_char, to_str)
+from matfuse.runtime.values import (CHAR_DTYPE, CellArray, DeviceValue, FunctionHandle,
+                                   StringArray, StructArray, is_char, to_str)
 
 MISSING = object()
 _generation_counter = [0]
@@ -455,6 +453,8 @@ def scalar_truth(v: Any, op: str) -> bool:
 
 
 def field_name(v: Any) -> str:
+    if type(v) is np.ndarray and v.dtype == CHAR_DTYPE and v.ndim == 2 and v.shape[0] == 1:
+        return "".join(v[0].tolist())      # a char row, the common case
     if is_char(v) or isinstance(v, StringArray):
         return to_str(v)
     raise MatlabError("MATLAB:dynamicFieldName",
@@ -465,12 +465,11 @@ def new_field_name(v: Any) -> str:
     """The name in ``s.(name) = ...``: MATLAB rejects names that are not
     ASCII identifiers of at most 63 characters when the field is added."""
     name = field_name(v)
-    if not _FIELD_NAME.match(name) or len(name) > 63:
+    # An ASCII identifier not starting with "_": a letter, then letters,
+    # digits and underscores (str methods: no regular expression per call).
+    if not (name.isascii() and name.isidentifier()) or name[0] == "_" or len(name) > 63:
         raise MatlabError("MATLAB:AddField:InvalidFieldName", f"Invalid field name: '{name}'.")
     return name
-
-
-_FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 
 
 def bind_target(interp: Any, target: Any, name: str) -> Callable[[list, int], list]:

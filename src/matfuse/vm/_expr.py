@@ -17,7 +17,7 @@ from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime import ops as _ops
 from matfuse.runtime.registry import lookup as lookup_builtin
-from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, char_array
+from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, StructArray, char_array
 from matfuse.vm import _calls
 from matfuse.vm import _chains
 from matfuse.vm._call_sites import make_call_site
@@ -605,7 +605,25 @@ class ExprCompiler:
             return self._package_function(node, field) or field
         return field
 
-    _v_DynField = _v_Field
+    def _v_DynField(self, node: ast.DynField) -> Closure:
+        """``s.(name)`` read for one value: a scalar struct's field is one
+        lookup in its element (the general field reading otherwise)."""
+        base = self.value(node.base)
+        name_expr = self.value(node.name_expr)
+        field_get = _ix.field_get
+        field_name = _calls.field_name
+
+        def dynamic_field(fr: Any) -> Any:
+            v = base(fr)
+            name = field_name(name_expr(fr))
+            if type(v) is StructArray:
+                data = v.data
+                if data.size == 1:
+                    element = data.item(0)
+                    if name in element:
+                        return element[name]
+            return one_value(field_get(v, name))
+        return dynamic_field
 
     def _v_SuperRef(self, node: ast.SuperRef) -> Closure:
         return lambda fr: one_value(super_call(fr, node, [], 1))
