@@ -197,8 +197,20 @@ def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
             return None
         return (x.item(0), 1.0) if nargout >= 2 else x.item(0)
     # Along the vector's own axis: order, values and indices keep its shape.
-    order = (-x if descend else x).argsort(axis=1 if x.shape[0] == 1 else 0, kind="stable")
-    ordered = x.ravel().take(order)
+    # Stable either way: equal values keep their order (descending sorts
+    # the negated values, as MATLAB keeps ties in order there too).
+    axis = 1 if x.shape[0] == 1 else 0
+    if nargout < 2:
+        if descend:
+            ordered = np.negative(x)
+            ordered.sort(axis=axis, kind="stable")
+            np.negative(ordered, out=ordered)
+        else:
+            ordered = x.copy()
+            ordered.sort(axis=axis, kind="stable")
+    else:
+        order = (np.negative(x) if descend else x).argsort(axis=axis, kind="stable")
+        ordered = x.ravel().take(order)
     last = ordered.item(-1)
     if last != last:
         return None   # NaN sorts last either way: the general path places it
