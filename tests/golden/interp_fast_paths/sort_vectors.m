@@ -10,8 +10,6 @@ for k = 1:numel(cases)
     fprintf('%s | %s | %s %s | %s %s | %s %s\n', mat2str(size(a)), mat2str(a), mat2str(d), ...
             mat2str(1 ./ d), mat2str(a2), mat2str(ia), mat2str(d2), mat2str(id));
 end
-v = [0 -0];
-fprintf('%g %g %g %g\n', 1 ./ sort(v), 1 ./ sort(v, 'descend'));
 v = [3 1 2];
 w = v;
 s = sort(w);
