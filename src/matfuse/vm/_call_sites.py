@@ -58,12 +58,14 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
         hosts = " and ".join(f"type(a{k}) in HOST" for k in range(n))
         src = (
             f"def factory(name, fns, site, MISSING, index_value, slow, finish, failed, "
-            f"MatlabError, AUTO, method_for, HOST, host_call, function_call):\n"
+            f"MatlabError, AUTO, method_for, HOST, host_call, function_call, "
+            f"ndarray, F64, LOGICAL):\n"
             f"    {args}, = fns\n".replace(args, ", ".join(f"f{k}" for k in range(n)), 1)
             + "    def call_site(fr):\n"
             "        v = fr.get(name, MISSING)\n"
             + evals +
             "        if v is not MISSING:\n"
+            + _SCALAR_READS.get(n, "") +
             f"            return index_value(fr, v, [{args}])\n"
             "        interp = fr.interp\n"
             "        if site.gen != interp.generation:\n"
@@ -94,7 +96,34 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
     site = NameCall(name, ctx.scope, span, n)
     return factory(name, fns, site, MISSING, _index_value(span), _slow_call(span),
                    finish_fast, fast_failed, MatlabError, AUTO_OFFLOAD, method_for,
-                   HOST_TYPES, host_call, function_call)
+                   HOST_TYPES, host_call, function_call, np.ndarray, _F64, _LOGICAL)
+
+
+# ``x(k)`` and ``x(i, j)`` of a double or logical matrix with whole numbers
+# in range: the element (column-major for ``x(k)``), what ``paren_get``
+# returns for it, inline. Anything else (errors included) takes
+# ``index_value``.
+_SCALAR_READS = {
+    1: ("            if type(v) is ndarray and type(a0) is float and 1.0 <= a0 <= v.size:\n"
+        "                dt = v.dtype\n"
+        "                if (dt is F64 or dt is LOGICAL) and v.ndim == 2:\n"
+        "                    k = int(a0)\n"
+        "                    if k == a0:\n"
+        "                        rows = v.shape[0]\n"
+        "                        return v.item((k - 1) % rows, (k - 1) // rows)\n"),
+    2: ("            if type(v) is ndarray and type(a0) is float and type(a1) is float \\\n"
+        "                    and v.ndim == 2:\n"
+        "                dt = v.dtype\n"
+        "                rows, cols = v.shape\n"
+        "                if (dt is F64 or dt is LOGICAL) and 1.0 <= a0 <= rows \\\n"
+        "                        and 1.0 <= a1 <= cols:\n"
+        "                    r = int(a0)\n"
+        "                    c = int(a1)\n"
+        "                    if r == a0 and c == a1:\n"
+        "                        return v.item(r - 1, c - 1)\n"),
+}
+_F64 = np.dtype(np.float64)
+_LOGICAL = np.dtype(np.bool_)
 
 
 #: Value types that are never objects with methods nor device arrays: a
