@@ -88,18 +88,15 @@ class TargetCompiler:
             return root, _index_assign(root, compiled[0])
         if special is None and len(compiled) == 1 and compiled[0].kind == ".":
             return root, _field_assign(root, compiled[0].name)
+        if special is None and len(compiled) == 2 and compiled[0].kind == "{}" \
+                and compiled[1].kind == "." and _plain_subscript(levels[0]):
+            general = _chain_assign(root, read, write, compiled, special)
+            return root, _cell_field_assign(root, levels[0].args[0], compiled[1].name,
+                                            general)
         if special is None and len(compiled) == 1 and compiled[0].kind == ".()":
             return root, _dynamic_field_assign(root, compiled[0].name_fn)
 
-        def assign_chain(fr: Any, rhs: Any) -> None:
-            cur = read(fr)
-            if cur is _calls.MISSING:
-                cur = None
-            # cur: the workspace dict and this local (a global or persistent
-            # lives elsewhere too: never updated in place here).
-            owned = special is None and exclusive(cur, 2)
-            write(fr, _set_level(fr, cur, compiled, 0, rhs, owned))
-        return root, assign_chain
+        return root, _chain_assign(root, read, write, compiled, special)
 
     def _level(self, node: ast.Expr) -> _Level:
         if isinstance(node, ast.Field):
@@ -110,6 +107,59 @@ class TargetCompiler:
 
         cell = [None] if any(contains_end(a) for a in node.args) else None
         return _Level(node.kind, cell=cell, build=self.exprs.index_args(node.args, cell))
+
+
+def _chain_assign(root: str, read: Callable[[Any], Any], write: Setter,
+                  compiled: list[_Level], special: Any) -> Setter:
+    """The general setter of a chain of levels (``s.a{2}(3).b = rhs``)."""
+    def assign_chain(fr: Any, rhs: Any) -> None:
+        cur = read(fr)
+        if cur is _calls.MISSING:
+            cur = None
+        # cur: the workspace dict and this local (a global or persistent
+        # lives elsewhere too: never updated in place here).
+        owned = special is None and exclusive(cur, 2)
+        write(fr, _set_level(fr, cur, compiled, 0, rhs, owned))
+    return assign_chain
+
+
+def _plain_subscript(node: ast.Expr) -> bool:
+    """``c{k}`` / ``c{3}``: one subscript that is a name or a number
+    (reading it twice has no effect to repeat)."""
+    if type(node) is not ast.Index or len(node.args) != 1:
+        return False
+    arg = node.args[0]
+    return type(arg) is ast.Ident or (type(arg) is ast.Number and type(arg.value) is float
+                                      and arg.int_class is None)
+
+
+def _cell_field_assign(name: str, subscript: ast.Expr, field: str, general: Setter) -> Setter:
+    """``c{k}.name = rhs``: in an unshared cell whose element k is a 1x1
+    struct, that struct is updated where it lies (in place when nobody else
+    holds it, as ``field_set`` decides); everything else, the errors
+    included, takes the ``general`` chain."""
+    field_set = _ix.field_set
+    constant = subscript.value if type(subscript) is ast.Number else None
+    index_name = subscript.name if constant is None else ""
+
+    def assign_cell_field(fr: Any, rhs: Any) -> None:
+        cur = fr.get(name)
+        k = constant if constant is not None else fr.get(index_name)
+        # cur: the workspace dict and this local.
+        if type(cur) is CellArray and type(k) is float and exclusive(cur, 2):
+            data = cur.data
+            if data.ndim == 2 and 1.0 <= k <= data.size and k == int(k):
+                rows = data.shape[0]
+                p = int(k) - 1
+                where = (p % rows, p // rows)
+                element = data[where]
+                # element: the cell's slot and this local.
+                if type(element) is StructArray and element.data.size == 1:
+                    owned = exclusive(element, 2)
+                    data[where] = field_set(element, field, rhs, inplace=owned)
+                    return
+        general(fr, rhs)
+    return assign_cell_field
 
 
 def _owns_buffer(arr: np.ndarray, getrefcount: Callable[[Any], int] = sys.getrefcount) -> bool:
