@@ -16,8 +16,10 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
-from matfuse.runtime.values import CellArray, DeviceValue, StructArray
+from matfuse.runtime.values import CellArray, StructArray
 from matfuse.vm import _calls
+from matfuse.vm._element_setters import cell_field_assign, element_assign, plain_subscript
+from matfuse.vm._ownership import exclusive
 
 Setter = Callable[[Any, Any], None]
 
@@ -85,13 +87,16 @@ class TargetCompiler:
                 if compiled[0].kind == "()":
                     return root, _append_assign(root, general)
                 return root, _cell_append_assign(root, general)
+            if plain_subscript(levels[0]):
+                return root, element_assign(root, compiled[0].kind, levels[0].args[0],
+                                             _index_assign(root, compiled[0]))
             return root, _index_assign(root, compiled[0])
         if special is None and len(compiled) == 1 and compiled[0].kind == ".":
             return root, _field_assign(root, compiled[0].name)
         if special is None and len(compiled) == 2 and compiled[0].kind == "{}" \
-                and compiled[1].kind == "." and _plain_subscript(levels[0]):
+                and compiled[1].kind == "." and plain_subscript(levels[0]):
             general = _chain_assign(root, read, write, compiled, special)
-            return root, _cell_field_assign(root, levels[0].args[0], compiled[1].name,
+            return root, cell_field_assign(root, levels[0].args[0], compiled[1].name,
                                             general)
         if special is None and len(compiled) == 1 and compiled[0].kind == ".()":
             return root, _dynamic_field_assign(root, compiled[0].name_fn)
@@ -121,76 +126,6 @@ def _chain_assign(root: str, read: Callable[[Any], Any], write: Setter,
         owned = special is None and exclusive(cur, 2)
         write(fr, _set_level(fr, cur, compiled, 0, rhs, owned))
     return assign_chain
-
-
-def _plain_subscript(node: ast.Expr) -> bool:
-    """``c{k}`` / ``c{3}``: one subscript that is a name or a number
-    (reading it twice has no effect to repeat)."""
-    if type(node) is not ast.Index or len(node.args) != 1:
-        return False
-    arg = node.args[0]
-    return type(arg) is ast.Ident or (type(arg) is ast.Number and type(arg.value) is float
-                                      and arg.int_class is None)
-
-
-def _cell_field_assign(name: str, subscript: ast.Expr, field: str, general: Setter) -> Setter:
-    """``c{k}.name = rhs``: in an unshared cell whose element k is a 1x1
-    struct, that struct is updated where it lies (in place when nobody else
-    holds it, as ``field_set`` decides); everything else, the errors
-    included, takes the ``general`` chain."""
-    field_set = _ix.field_set
-    constant = subscript.value if type(subscript) is ast.Number else None
-    index_name = subscript.name if constant is None else ""
-
-    def assign_cell_field(fr: Any, rhs: Any) -> None:
-        cur = fr.get(name)
-        k = constant if constant is not None else fr.get(index_name)
-        # cur: the workspace dict and this local.
-        if type(cur) is CellArray and type(k) is float and exclusive(cur, 2):
-            data = cur.data
-            if data.ndim == 2 and 1.0 <= k <= data.size and k == int(k):
-                rows = data.shape[0]
-                p = int(k) - 1
-                where = (p % rows, p // rows)
-                element = data[where]
-                # element: the cell's slot and this local.
-                if type(element) is StructArray and element.data.size == 1:
-                    owned = exclusive(element, 2)
-                    data[where] = field_set(element, field, rhs, inplace=owned)
-                    return
-        general(fr, rhs)
-    return assign_cell_field
-
-
-def _owns_buffer(arr: np.ndarray, getrefcount: Callable[[Any], int] = sys.getrefcount) -> bool:
-    """``arr`` owns its memory, or is the only view of a base nobody else sees."""
-    base = arr.base
-    while base is not None:
-        # held by the view's .base, the local name and the call argument
-        if type(base) is not np.ndarray or getrefcount(base) > 3:
-            return False
-        base = base.base
-    return True
-
-
-def exclusive(obj: Any, holders: int,
-               getrefcount: Callable[[Any], int] = sys.getrefcount) -> bool:
-    """True when the caller's ``holders`` references (say the workspace dict
-    and a local name) are all there are to ``obj`` and to its element
-    buffer: nobody else can see an in-place update (MATLAB's copy on write).
-    This call's parameter and getrefcount's argument add two."""
-    if getrefcount(obj) > holders + 2:
-        return False
-    t = type(obj)
-    if t is np.ndarray:
-        return _owns_buffer(obj)
-    if t is CellArray or t is StructArray:
-        data = obj.data
-        # data: the wrapper's slot, this local, the argument.
-        return getrefcount(data) <= 3 and _owns_buffer(data)
-    # A fusion graph reading a device buffer holds the value too (its input
-    # node's owner), so a shared device buffer never looks exclusive.
-    return isinstance(obj, DeviceValue)
 
 
 def _index_assign(name: str, level: _Level) -> Setter:

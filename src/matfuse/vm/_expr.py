@@ -17,7 +17,7 @@ from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime import ops as _ops
 from matfuse.runtime.registry import lookup as lookup_builtin
-from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, StructArray, char_array
+from matfuse.runtime.values import CellArray, StringArray, StructArray, char_array
 from matfuse.vm import _calls
 from matfuse.vm import _chains
 from matfuse.vm._binops import PY_OPS, make_binary
