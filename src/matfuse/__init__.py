@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import sys
 from typing import Any
 
 from matfuse._version import __version__
@@ -40,20 +38,12 @@ def _install_sparse_indexing() -> None:
     import matfuse.runtime.sparse_indexing  # noqa: F401  (installs itself on import)
 
 
-# OpenBLAS's worker threads spin for 2**28 cycles (about 0.1 s) after
-# they start and after each parallel call before they sleep: on a few cores
-# that spinning takes CPU from the interpreter's own thread (0.07 s of CPU at
-# every start here; matrix products with interpreter work between them ran
-# 3x slower in wall time). 2**20 cycles (well under a millisecond) still
-# keeps the threads awake across back-to-back BLAS calls. The library reads the
-# variable once, when NumPy loads it: set only when NumPy is not loaded yet
-# and the user has not chosen a value.
-_BLAS_THREAD_TIMEOUT = "20"
-
-
 def _quiet_idle_blas_threads() -> None:
-    if "numpy" not in sys.modules:
-        os.environ.setdefault("OPENBLAS_THREAD_TIMEOUT", _BLAS_THREAD_TIMEOUT)
+    """Before NumPy loads: OpenBLAS's idle threads sleep soon
+    (``cli.blas_threads``, the process-level settings' place)."""
+    from matfuse.cli.blas_threads import quiet_idle_blas_threads
+
+    quiet_idle_blas_threads()
 
 
 def _compose() -> None:
