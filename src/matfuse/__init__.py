@@ -38,6 +38,14 @@ def _install_sparse_indexing() -> None:
     import matfuse.runtime.sparse_indexing  # noqa: F401  (installs itself on import)
 
 
+def _quiet_idle_blas_threads() -> None:
+    """Before NumPy loads: OpenBLAS's idle threads sleep soon
+    (``cli.blas_threads``, the process-level settings' place)."""
+    from matfuse.cli.blas_threads import quiet_idle_blas_threads
+
+    quiet_idle_blas_threads()
+
+
 def _compose() -> None:
     """Wire the layers: the runtime calls the acceleration layer only
     through the router registered here, and the VM compiles parfor through
@@ -89,4 +97,5 @@ def load_ipython_extension(ipython: Any) -> None:
     load(ipython)
 
 
+_quiet_idle_blas_threads()
 _compose()

@@ -25,6 +25,11 @@ GROWTH_IDIOMS = {
                            "t = 0; for k = 1:N, t = t + r.(sprintf('f%d', k)); end",
     # Element updates of preallocated containers: in place, not a copy each.
     "cell fill": "c = cell(1, N); for k = 1:N, c{k} = k; end",
+    "numeric fill": "x = zeros(1, N); for k = 1:N, x(k) = k; end",
+    # Growth one past the end by a plain subscript (no ``end``).
+    "numeric index growth": "x = []; for k = 1:N, x(k) = k; end",
+    "cell index growth": "c = {}; for k = 1:N, c{k} = k; end",
+    "cell of structs growth": "c = {}; for k = 1:N, c{k}.h = k; end",
     "struct array element update": "s = struct('v', num2cell(1:N)); "
                                    "for k = 1:N, s(k).v = s(k).v * 2; end",
     "nested struct-cell element update": "s = struct('c', {{zeros(1, N)}}); "

@@ -100,7 +100,7 @@ def test_python_exceptions_become_internal_errors(monkeypatch) -> None:
     monkeypatch.setattr(ops, "binary", broken)
     s, _, _ = session()
     with pytest.raises(MatlabError) as info:
-        s.eval("x = [1 2] + [3 4];")
+        s.eval("x = int8([1 2]) + int8([3 4]);")
     assert info.value.identifier == "matfuse:internalError"
     assert "boom" in info.value.message
 
@@ -153,7 +153,7 @@ def test_interrupt_becomes_matlab_interrupt(monkeypatch) -> None:
     s, _, _ = session()
     monkeypatch.setattr(ops, "binary", interrupted)
     with pytest.raises(MatlabInterrupt):
-        s.eval("x = [1 2] + 1;")
+        s.eval("x = int8([1 2]) + 1;")
     monkeypatch.undo()
     s.eval("y = 2;")
     assert s.get("y") == 2.0

@@ -469,6 +469,19 @@ def _target_count(shape: tuple[int, ...], idx: list) -> int:
 # ----------------------------------------------------------------- fields
 def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
     """New value after ``s.name = rhs``."""
+    if inplace and type(v) is StructArray and v.data.size == 1:
+        element = v.data.item(0)
+        if sys.getrefcount(element) <= 3:
+            # element: the array slot, this local, the argument. The caller
+            # owns ``v`` and its data; an element nobody else holds is updated.
+            if name not in element:
+                # fields: the wrapper's slot and the argument, unless shared.
+                if sys.getrefcount(v.fields) <= 2:
+                    v.fields.append(name)
+                else:
+                    v.fields = v.fields + [name]
+            element[name] = rhs
+            return v
     if v is None or is_empty_double(v):
         return StructArray.scalar({name: rhs})
     if type(v) is ClassObject:
@@ -496,17 +509,7 @@ def field_set(v: Any, name: str, rhs: Any, inplace: bool = False) -> Any:
         raise MatlabError("MATLAB:index:expected_one_output_from_expression",
                           "Scalar structure required for this assignment.")
     element = data.reshape(-1)[0]
-    if inplace and sys.getrefcount(element) <= 3:
-        # element: the array slot, this local, the argument. The caller owns
-        # ``v`` and its data; an element dict nobody else holds is updated.
-        if name not in element:
-            # fields: the wrapper's slot and the argument, unless shared.
-            if sys.getrefcount(v.fields) <= 2:
-                v.fields.append(name)
-            else:
-                v.fields = v.fields + [name]
-        element[name] = rhs
-        return v
+    # (An unshared element was updated in place above.)
     fields = v.fields if name in element else v.fields + [name]
     # Element dicts may be shared with other struct values (t = s(2)): copied.
     new_element = dict(element)

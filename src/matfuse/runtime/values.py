@@ -339,8 +339,9 @@ def char_array(text: str) -> np.ndarray:
     """A 1xN char row vector from a Python string."""
     if text == "":
         return np.zeros((0, 0), dtype=CHAR_DTYPE)
-    # One string of width N seen as N one-character cells: no per-character list.
-    return np.array([text]).view(CHAR_DTYPE).reshape(1, len(text))
+    # One string of width N in a 1x1 array seen as a 1xN array of
+    # one-character cells: no per-character list, no reshape.
+    return np.array(text, ndmin=2).view(CHAR_DTYPE)
 
 
 def char_rows(lines: list[str]) -> np.ndarray:

@@ -16,8 +16,10 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
-from matfuse.runtime.values import CellArray, DeviceValue, StructArray
+from matfuse.runtime.values import CellArray, StructArray
 from matfuse.vm import _calls
+from matfuse.vm._element_setters import cell_field_assign, element_assign, plain_subscript
+from matfuse.vm._ownership import exclusive
 
 Setter = Callable[[Any, Any], None]
 
@@ -85,21 +87,21 @@ class TargetCompiler:
                 if compiled[0].kind == "()":
                     return root, _append_assign(root, general)
                 return root, _cell_append_assign(root, general)
+            if plain_subscript(levels[0]):
+                return root, element_assign(root, compiled[0].kind, levels[0].args[0],
+                                             _index_assign(root, compiled[0]))
             return root, _index_assign(root, compiled[0])
         if special is None and len(compiled) == 1 and compiled[0].kind == ".":
             return root, _field_assign(root, compiled[0].name)
+        if special is None and len(compiled) == 2 and compiled[0].kind == "{}" \
+                and compiled[1].kind == "." and plain_subscript(levels[0]):
+            general = _chain_assign(root, read, write, compiled, special)
+            return root, cell_field_assign(root, levels[0].args[0], compiled[1].name,
+                                            general)
         if special is None and len(compiled) == 1 and compiled[0].kind == ".()":
             return root, _dynamic_field_assign(root, compiled[0].name_fn)
 
-        def assign_chain(fr: Any, rhs: Any) -> None:
-            cur = read(fr)
-            if cur is _calls.MISSING:
-                cur = None
-            # cur: the workspace dict and this local (a global or persistent
-            # lives elsewhere too: never updated in place here).
-            owned = special is None and exclusive(cur, 2)
-            write(fr, _set_level(fr, cur, compiled, 0, rhs, owned))
-        return root, assign_chain
+        return root, _chain_assign(root, read, write, compiled, special)
 
     def _level(self, node: ast.Expr) -> _Level:
         if isinstance(node, ast.Field):
@@ -112,35 +114,18 @@ class TargetCompiler:
         return _Level(node.kind, cell=cell, build=self.exprs.index_args(node.args, cell))
 
 
-def _owns_buffer(arr: np.ndarray, getrefcount: Callable[[Any], int] = sys.getrefcount) -> bool:
-    """``arr`` owns its memory, or is the only view of a base nobody else sees."""
-    base = arr.base
-    while base is not None:
-        # held by the view's .base, the local name and the call argument
-        if type(base) is not np.ndarray or getrefcount(base) > 3:
-            return False
-        base = base.base
-    return True
-
-
-def exclusive(obj: Any, holders: int,
-               getrefcount: Callable[[Any], int] = sys.getrefcount) -> bool:
-    """True when the caller's ``holders`` references (say the workspace dict
-    and a local name) are all there are to ``obj`` and to its element
-    buffer: nobody else can see an in-place update (MATLAB's copy on write).
-    This call's parameter and getrefcount's argument add two."""
-    if getrefcount(obj) > holders + 2:
-        return False
-    t = type(obj)
-    if t is np.ndarray:
-        return _owns_buffer(obj)
-    if t is CellArray or t is StructArray:
-        data = obj.data
-        # data: the wrapper's slot, this local, the argument.
-        return getrefcount(data) <= 3 and _owns_buffer(data)
-    # A fusion graph reading a device buffer holds the value too (its input
-    # node's owner), so a shared device buffer never looks exclusive.
-    return isinstance(obj, DeviceValue)
+def _chain_assign(root: str, read: Callable[[Any], Any], write: Setter,
+                  compiled: list[_Level], special: Any) -> Setter:
+    """The general setter of a chain of levels (``s.a{2}(3).b = rhs``)."""
+    def assign_chain(fr: Any, rhs: Any) -> None:
+        cur = read(fr)
+        if cur is _calls.MISSING:
+            cur = None
+        # cur: the workspace dict and this local (a global or persistent
+        # lives elsewhere too: never updated in place here).
+        owned = special is None and exclusive(cur, 2)
+        write(fr, _set_level(fr, cur, compiled, 0, rhs, owned))
+    return assign_chain
 
 
 def _index_assign(name: str, level: _Level) -> Setter:

@@ -56,14 +56,18 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
         evals = "".join(f"        a{k} = f{k}(fr)\n" for k in range(n))
         floats = " and ".join(f"type(a{k}) is float" for k in range(n))
         hosts = " and ".join(f"type(a{k}) in HOST" for k in range(n))
+        small = " and ".join(f"(type(a{k}) is not ndarray or a{k}.size < AUTO.min_array)"
+                             for k in range(n))
         src = (
             f"def factory(name, fns, site, MISSING, index_value, slow, finish, failed, "
-            f"MatlabError, AUTO, method_for, HOST, host_call, function_call):\n"
+            f"MatlabError, AUTO, method_for, HOST, host_call, function_call, "
+            f"ndarray, F64, LOGICAL, host_failed, too_many_outputs):\n"
             f"    {args}, = fns\n".replace(args, ", ".join(f"f{k}" for k in range(n)), 1)
             + "    def call_site(fr):\n"
             "        v = fr.get(name, MISSING)\n"
             + evals +
             "        if v is not MISSING:\n"
+            + _SCALAR_READS.get(n, "") +
             f"            return index_value(fr, v, [{args}])\n"
             "        interp = fr.interp\n"
             "        if site.gen != interp.generation:\n"
@@ -82,6 +86,23 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
             "                return r\n"
             "            return finish(site, r)\n"
             f"        if site.host and {hosts}:\n"
+            # What host_call does, inline, for a builtin taking neither the
+            # interpreter nor nargout (calling 0) or only nargout (1) that
+            # no offload hook can reach.
+            "            calling = site.calling\n"
+            "            if calling < 2 and (AUTO.call is None or (\n"
+            f"                    {small} and site.target.name not in AUTO.watched)):\n"
+            "                try:\n"
+            f"                    r = site.impl({args}) if calling == 0 \\\n"
+            f"                        else site.impl({args}, nargout=1)\n"
+            "                except MatlabError as err:\n"
+            "                    host_failed(err, site)\n"
+            "                    raise\n"
+            "                if type(r) is tuple:\n"
+            "                    return r[0]\n"
+            "                if r is None:\n"
+            "                    raise too_many_outputs(site.name)\n"
+            "                return r\n"
             f"            return host_call(interp, site, [{args}])\n"
             f"        if site.function is not None and {hosts}:\n"
             f"            return function_call(interp, site, [{args}])\n"
@@ -94,7 +115,35 @@ def make_call_site(name: str, fns: list[Callable[[Any], Any]], ctx: Any,
     site = NameCall(name, ctx.scope, span, n)
     return factory(name, fns, site, MISSING, _index_value(span), _slow_call(span),
                    finish_fast, fast_failed, MatlabError, AUTO_OFFLOAD, method_for,
-                   HOST_TYPES, host_call, function_call)
+                   HOST_TYPES, host_call, function_call, np.ndarray, _F64, _LOGICAL,
+                   host_failed, too_many_outputs)
+
+
+# ``x(k)`` and ``x(i, j)`` of a double or logical matrix with whole numbers
+# in range: the element (column-major for ``x(k)``), what ``paren_get``
+# returns for it, inline. Anything else (errors included) takes
+# ``index_value``.
+_SCALAR_READS = {
+    1: ("            if type(v) is ndarray and type(a0) is float and 1.0 <= a0 <= v.size:\n"
+        "                dt = v.dtype\n"
+        "                if (dt is F64 or dt is LOGICAL) and v.ndim == 2:\n"
+        "                    k = int(a0)\n"
+        "                    if k == a0:\n"
+        "                        rows = v.shape[0]\n"
+        "                        return v.item((k - 1) % rows, (k - 1) // rows)\n"),
+    2: ("            if type(v) is ndarray and type(a0) is float and type(a1) is float \\\n"
+        "                    and v.ndim == 2:\n"
+        "                dt = v.dtype\n"
+        "                rows, cols = v.shape\n"
+        "                if (dt is F64 or dt is LOGICAL) and 1.0 <= a0 <= rows \\\n"
+        "                        and 1.0 <= a1 <= cols:\n"
+        "                    r = int(a0)\n"
+        "                    c = int(a1)\n"
+        "                    if r == a0 and c == a1:\n"
+        "                        return v.item(r - 1, c - 1)\n"),
+}
+_F64 = np.dtype(np.float64)
+_LOGICAL = np.dtype(np.bool_)
 
 
 #: Value types that are never objects with methods nor device arrays: a
@@ -149,10 +198,7 @@ def host_call(interp: Any, site: NameCall, args: list) -> Any:
         else:
             result = site.impl(interp, *args, nargout=1)
     except MatlabError as err:
-        if err.function_name is None:
-            err.function_name = target.name
-        if err.span is None:
-            err.span = site.span
+        host_failed(err, site)
         raise
     t = type(result)
     if t is tuple:
@@ -160,6 +206,14 @@ def host_call(interp: Any, site: NameCall, args: list) -> Any:
     if result is None:
         raise too_many_outputs(site.name)
     return result
+
+
+def host_failed(err: MatlabError, site: NameCall) -> None:
+    """Name the builtin and place the error of a call ``host_call`` made."""
+    if err.function_name is None:
+        err.function_name = site.target.name
+    if err.span is None:
+        err.span = site.span
 
 
 def _index_value(span: Any) -> Callable[[Any, Any, list], Any]:

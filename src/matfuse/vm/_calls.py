@@ -3,8 +3,6 @@ sites, indexing a value vs calling a function, function-handle creation."""
 
 from __future__ import annotations
 
-import re
-
 from typing import Any, Callable
 
 import numpy as np
@@ -16,8 +14,8 @@ from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
 from matfuse.runtime.registry import Builtin
 from matfuse.vm.call_plan import anonymous_call, too_many_outputs
 from matfuse.vm.functions import CompiledFunction
-from matfuse.runtime.values import (CellArray, DeviceValue, FunctionHandle, StringArray,
-                                   StructArray, is_char, to_str)
+from matfuse.runtime.values import (CHAR_DTYPE, CellArray, DeviceValue, FunctionHandle,
+                                   StringArray, StructArray, is_char, to_str)
 
 MISSING = object()
 _generation_counter = [0]
@@ -279,6 +277,43 @@ def handle_end_error() -> MatlabError:
                        "'end' cannot be used in the arguments of a function handle call.")
 
 
+def host_builtin_outputs(b: Builtin, args: list, nargout: int, interp: Any) -> list | None:
+    """``[x, y] = name(args)`` of a builtin on ``PLAIN_VALUE_TYPES`` arguments
+    of an accepted count and output count, which no offload hook can reach
+    (no watched name, no array of the hook's size): what ``call_builtin``
+    does for it, without its checks; None for any other call (the general
+    path then runs, errors included)."""
+    nargs = len(args)
+    if nargs < b.min_args or (b.max_args is not None and nargs > b.max_args) or (
+            b.max_out is not None and nargout > b.max_out and nargout > 1):
+        return None
+    hooked = AUTO_OFFLOAD.call is not None
+    if hooked and b.name in AUTO_OFFLOAD.watched:
+        return None
+    limit = AUTO_OFFLOAD.min_array
+    for a in args:
+        t = type(a)
+        if t not in PLAIN_VALUE_TYPES or (hooked and t is np.ndarray and a.size >= limit):
+            return None
+    try:
+        if b.needs_ctx:
+            result = b.impl(interp, *args, nargout=nargout) if b.wants_nargout \
+                else b.impl(interp, *args)
+        elif b.wants_nargout:
+            result = b.impl(*args, nargout=nargout)
+        else:
+            result = b.impl(*args)
+    except MatlabError as err:
+        if err.function_name is None:
+            err.function_name = b.name
+        raise
+    if result is None:
+        return []
+    if type(result) is tuple:
+        return list(result)
+    return [result]
+
+
 def index_into(fr: Any, v: Any, kind: str, cell: list | None,
                build: Callable[[Any], list], nargout: int) -> list:
     """``v(args)`` / ``v{args}`` as a list of values (a handle is called)."""
@@ -317,7 +352,13 @@ def ident_index(name: str, kind: str, cell: list | None,
                 if kind == "{}" or cell is not None:
                     # ``end`` needs a variable to refer to.
                     raise unrecognized(name)
-                return call(fr, build(fr), nargout)
+                args = build(fr)
+                interp = fr.interp
+                if call.gen == interp.generation and type(call.target) is Builtin:
+                    outputs = host_builtin_outputs(call.target, args, nargout, interp)
+                    if outputs is not None:
+                        return outputs
+                return call(fr, args, nargout)
             return index_into(fr, v, kind, cell, build, nargout)
         except MatlabError as err:
             if err.span is None:
@@ -412,6 +453,8 @@ def scalar_truth(v: Any, op: str) -> bool:
 
 
 def field_name(v: Any) -> str:
+    if type(v) is np.ndarray and v.dtype == CHAR_DTYPE and v.ndim == 2 and v.shape[0] == 1:
+        return "".join(v[0].tolist())      # a char row, the common case
     if is_char(v) or isinstance(v, StringArray):
         return to_str(v)
     raise MatlabError("MATLAB:dynamicFieldName",
@@ -422,12 +465,11 @@ def new_field_name(v: Any) -> str:
     """The name in ``s.(name) = ...``: MATLAB rejects names that are not
     ASCII identifiers of at most 63 characters when the field is added."""
     name = field_name(v)
-    if not _FIELD_NAME.match(name) or len(name) > 63:
+    # An ASCII identifier not starting with "_": a letter, then letters,
+    # digits and underscores (str methods: no regular expression per call).
+    if not (name.isascii() and name.isidentifier()) or name[0] == "_" or len(name) > 63:
         raise MatlabError("MATLAB:AddField:InvalidFieldName", f"Invalid field name: '{name}'.")
     return name
-
-
-_FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
 
 
 def bind_target(interp: Any, target: Any, name: str) -> Callable[[list, int], list]:

@@ -17,9 +17,10 @@ from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime import ops as _ops
 from matfuse.runtime.registry import lookup as lookup_builtin
-from matfuse.runtime.values import CellArray, FunctionHandle, StringArray, char_array
+from matfuse.runtime.values import CellArray, StringArray, StructArray, char_array
 from matfuse.vm import _calls
 from matfuse.vm import _chains
+from matfuse.vm._binops import PY_OPS, make_binary
 from matfuse.vm._call_sites import make_call_site
 from matfuse.vm._calls import one_value
 from matfuse.vm._members import member_index, member_list, super_call
@@ -30,65 +31,6 @@ from matfuse.vm.unparse import unparse
 Closure = Callable[[Any], Any]
 
 MultiClosure = Callable[[Any, int], list]
-
-# Operators with a Python-float fast path: MATLAB op -> Python operator.
-# Results stay Python floats/bools like the value model says.
-_PY_OPS = {"+": "+", "-": "-", ".*": "*", "*": "*", "./": "/", "/": "/",
-           "==": "==", "~=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-_binary_factories: dict[tuple[str, str, str], Callable] = {}
-
-_FETCH = {
-    "var": ("        try:\n            {v} = fr[{v}_name]\n"
-            "        except KeyError:\n            {v} = {v}_fn(fr)\n"),
-    "const": "        {v} = {v}_const\n",
-    "expr": "        {v} = {v}_fn(fr)\n",
-}
-
-
-def make_binary(op: str, left: tuple, right: tuple) -> Closure:
-    """A closure for ``left op right`` with the float fast path inlined.
-
-    The source is generated once per (operator, operand kinds) so variable
-    reads and constants need no extra call; ``runtime.ops.binary`` handles
-    every non-float case.
-    """
-    key = (op, left[0], right[0])
-    factory = _binary_factories.get(key)
-    if factory is None:
-        pyop = _PY_OPS[op]
-        checks = [f"type({v}) is float" for v, kind in (("a", left[0]), ("b", right[0]))
-                  if kind != "const"]
-        if pyop == "/":
-            checks.append("b != 0.0")
-        cond = " and ".join(checks) or "True"
-        # Logical scalars in arithmetic or comparisons act as 0/1 doubles
-        # (``count + isempty(x)``): still no trip through runtime.ops.
-        logical = ""
-        if pyop != "/":
-            mixed = [f"(type({v}) is float or type({v}) is bool)"
-                     for v, kind in (("a", left[0]), ("b", right[0])) if kind != "const"]
-            if mixed:
-                result = f"a {pyop} b" if pyop in ("==", "!=", "<", "<=", ">", ">=") \
-                    else f"float(a) {pyop} float(b)"
-                logical = f"        if {' and '.join(mixed)}:\n            return {result}\n"
-        src = ("def factory(a_name, a_const, a_fn, b_name, b_const, b_fn, binary, op):\n"
-               "    def binop(fr):\n"
-               + _FETCH[left[0]].format(v="a")
-               + _FETCH[right[0]].format(v="b")
-               + f"        if {cond}:\n            return a {pyop} b\n"
-               + logical +
-               "        return binary(op, a, b)\n"
-               "    return binop\n")
-        namespace: dict[str, Any] = {}
-        exec(compile(src, f"<binary {op} {left[0]} {right[0]}>", "exec"), namespace)
-        factory = namespace["factory"]
-        _binary_factories[key] = factory
-    a_kind, a_val, a_fn = left
-    b_kind, b_val, b_fn = right
-    return factory(a_val if a_kind == "var" else None, a_val if a_kind == "const" else None,
-                   a_fn, b_val if b_kind == "var" else None,
-                   b_val if b_kind == "const" else None, b_fn, _ops.binary, op)
-
 
 _NO_BRACE_RESULTS = "Brace indexing produced no results."
 
@@ -307,7 +249,7 @@ class ExprCompiler:
             return _chains.compile_binary_chain(self, node)
         if op == "&&" or op == "||":
             return self._short_circuit(op, self.value(node.left), self.value(node.right))
-        if op in _PY_OPS:
+        if op in PY_OPS:
             return make_binary(op, self._operand(node.left), self._operand(node.right))
         left = self.value(node.left)
         right = self.value(node.right)
@@ -605,7 +547,25 @@ class ExprCompiler:
             return self._package_function(node, field) or field
         return field
 
-    _v_DynField = _v_Field
+    def _v_DynField(self, node: ast.DynField) -> Closure:
+        """``s.(name)`` read for one value: a scalar struct's field is one
+        lookup in its element (the general field reading otherwise)."""
+        base = self.value(node.base)
+        name_expr = self.value(node.name_expr)
+        field_get = _ix.field_get
+        field_name = _calls.field_name
+
+        def dynamic_field(fr: Any) -> Any:
+            v = base(fr)
+            name = field_name(name_expr(fr))
+            if type(v) is StructArray:
+                data = v.data
+                if data.size == 1:
+                    element = data.item(0)
+                    if name in element:
+                        return element[name]
+            return one_value(field_get(v, name))
+        return dynamic_field
 
     def _v_SuperRef(self, node: ast.SuperRef) -> Closure:
         return lambda fr: one_value(super_call(fr, node, [], 1))

@@ -16,7 +16,7 @@ from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime.classdef_arrays import ObjectArray
 from matfuse.runtime.classdef_objects import ClassObject
-from matfuse.runtime.values import StructArray
+from matfuse.runtime.values import CellArray, StructArray
 from matfuse.vm import _calls
 
 MultiClosure = Callable[[Any, int], list]
@@ -68,11 +68,16 @@ def member_list(exprs: Any, node: ast.Field) -> MultiClosure:
 
 def _element_field_reader(exprs: Any, base: ast.Expr, name: str
                           ) -> Callable[[Any], Any] | None:
-    """For ``s(k).name`` with ``s`` and ``k`` plain names: a reader giving the
-    field of element k of a struct array ``s`` straight from its dict, or
+    """For ``s(k).name`` / ``c{k}.name`` with ``s``/``c`` and ``k`` plain
+    names: a reader giving the field of element k of a struct array ``s``
+    (of the scalar struct in cell k of ``c``) straight from its dict, or
     MISSING for anything else (the general path then runs; reading two
     variables has no effect to repeat)."""
-    if type(base) is not ast.Index or base.kind != "()" or len(base.args) != 1:
+    if type(base) is not ast.Index or len(base.args) != 1:
+        return None
+    if base.kind == "{}":
+        return _cell_element_field_reader(exprs, base, name)
+    if base.kind != "()":
         return None
     root, arg = base.base, base.args[0]
     if type(root) is not ast.Ident or type(arg) is not ast.Ident \
@@ -94,6 +99,35 @@ def _element_field_reader(exprs: Any, base: ast.Expr, name: str
         p = int(k) - 1
         return data[p % rows, p // rows].get(name, missing)
     return read_element_field
+
+
+def _cell_element_field_reader(exprs: Any, base: ast.Index, name: str
+                               ) -> Callable[[Any], Any] | None:
+    """``c{k}.name`` (see ``_element_field_reader``): the field of the 1x1
+    struct in cell k of ``c``."""
+    root, arg = base.base, base.args[0]
+    if type(root) is not ast.Ident or type(arg) is not ast.Ident \
+            or exprs.ctx.special_reader(root.name) is not None \
+            or exprs.ctx.special_reader(arg.name) is not None:
+        return None
+    cell_name, index_name = root.name, arg.name
+    missing = _calls.MISSING
+
+    def read_cell_element_field(fr: Any) -> Any:
+        c = fr.get(cell_name)
+        k = fr.get(index_name)
+        if type(c) is not CellArray or type(k) is not float:
+            return missing
+        data = c.data
+        if data.ndim != 2 or not 1.0 <= k <= data.size or k != int(k):
+            return missing
+        rows = data.shape[0]
+        p = int(k) - 1
+        element = data[p % rows, p // rows]
+        if type(element) is not StructArray or element.data.size != 1:
+            return missing
+        return element.data.item(0).get(name, missing)
+    return read_cell_element_field
 
 
 def member_index(exprs: Any, node: ast.Field, kind: str, cell: list | None,

@@ -323,9 +323,19 @@ def _to_float(text: str) -> float:
     return float(text.replace(",", "").replace("d", "e").replace("D", "e"))
 
 
+# A plain ASCII decimal (12, -3.5, .5e-3) with optional blanks around it:
+# what Python's float() reads the same way as ``parse_double``.
+_PLAIN_DECIMAL_RE = re.compile(r"\s*[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?\s*")
+
+
 @builtin("str2double", category="strings", nargin=(1, 1))
 def str2double(x: Any) -> Any:
     """Convert text to double; NaN where the text is not a number."""
+    if type(x) is np.ndarray and x.dtype == CHAR_DTYPE and x.ndim == 2 and x.shape[0] == 1:
+        text = "".join(x[0].tolist())
+        if _PLAIN_DECIMAL_RE.fullmatch(text):
+            return float(text)
+        return _complex_or_real(parse_double(text))
     if isinstance(x, CellArray) or (isinstance(x, StringArray) and x.data.size != 1):
         data = x.data
         out = np.empty(data.shape, dtype=np.complex128)

@@ -114,7 +114,15 @@ def sum_(x: Any, *args: Any) -> Any:
             and (x.dtype == _DOUBLE or x.dtype == _LOGICAL):
         # A nonempty double/logical matrix along its first non-singleton
         # dimension: what _sum_like does, without parsing options.
-        axis = 1 if x.shape[0] == 1 else 0
+        rows = x.shape[0]
+        if rows == 1 or x.shape[1] == 1:
+            # A vector: a logical one counts its true elements; a double row
+            # sums along its (contiguous) axis, as the general call does.
+            if x.dtype == _LOGICAL:
+                return float(np.count_nonzero(x))
+            if rows == 1:
+                return np.add.reduce(x, axis=1).item()
+        axis = 1 if rows == 1 else 0
         return canonical(np.add.reduce(x, axis=axis, keepdims=True, dtype=np.float64))
     return _sum_like(x, args, "sum")
 

@@ -217,7 +217,7 @@ def _char_row(text: str) -> np.ndarray:
     """A char row of ``text`` (1x0 when empty, as ``_char``)."""
     if not text:
         return np.zeros((1, 0), dtype=CHAR_DTYPE)
-    return np.array([text]).view(CHAR_DTYPE).reshape(1, len(text))
+    return np.array(text, ndmin=2).view(CHAR_DTYPE)
 
 
 def _cell_row(values: list[Any]) -> CellArray:

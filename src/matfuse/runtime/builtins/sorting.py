@@ -175,15 +175,20 @@ _SORT_MODES = {np.array([list(word)]).tobytes(): word == "descend"
 
 def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
     """``sort(v)`` / ``sort(v, 'descend')`` of a real double vector without
-    NaN (the common small-vector case): one stable argsort. None otherwise."""
-    if type(x) is not np.ndarray or x.dtype != _DOUBLE or x.ndim != 2 \
-            or (x.shape[0] != 1 and x.shape[1] != 1) or len(args) > 1:
+    NaN (the common small-vector case): one stable sort. None otherwise."""
+    if type(x) is not np.ndarray or len(args) > 1 or x.ndim != 2:
+        return None
+    dtype = x.dtype
+    if dtype is not _DOUBLE and dtype != _DOUBLE:
+        return None
+    rows, cols = x.shape
+    if rows != 1 and cols != 1:
         return None
     descend = False
     if args:
         mode = args[0]
-        if not (type(mode) is np.ndarray and mode.dtype.kind == "U" and mode.ndim == 2
-                and mode.shape[0] == 1):
+        if not (type(mode) is np.ndarray and mode.ndim == 2 and mode.shape[0] == 1
+                and mode.dtype.kind == "U"):
             return None
         descend = _SORT_MODES.get(mode.tobytes())
         if descend is None:
@@ -197,8 +202,20 @@ def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
             return None
         return (x.item(0), 1.0) if nargout >= 2 else x.item(0)
     # Along the vector's own axis: order, values and indices keep its shape.
-    order = (-x if descend else x).argsort(axis=1 if x.shape[0] == 1 else 0, kind="stable")
-    ordered = x.ravel().take(order)
+    # Stable either way: equal values keep their order (descending sorts
+    # the negated values, as MATLAB keeps ties in order there too).
+    axis = 1 if rows == 1 else 0
+    if nargout < 2:
+        if descend:
+            ordered = np.negative(x)
+            ordered.sort(axis=axis, kind="stable")
+            np.negative(ordered, out=ordered)
+        else:
+            ordered = x.copy()
+            ordered.sort(axis=axis, kind="stable")
+    else:
+        order = (np.negative(x) if descend else x).argsort(axis=axis, kind="stable")
+        ordered = x.ravel().take(order)
     last = ordered.item(-1)
     if last != last:
         return None   # NaN sorts last either way: the general path places it
