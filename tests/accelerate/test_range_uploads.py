@@ -13,6 +13,7 @@ RANGES = [np.arange(1.0, 25.0).reshape(1, -1), np.arange(0.0, 20000.0).reshape(-
           np.array([[7.0, 8.0]]), np.arange(10.0, -11.0, -3.0).reshape(1, -1),
           np.array([[5.0, 5.0, 5.0]])]
 NOT_RANGES = [np.array([[1.0, 2.0, 4.0]]), np.array([[0.5, 1.5]]), np.array([[-0.0, 1.0]]),
+              np.array([[0.0, -0.0]]), np.array([[2.0, 1.0, -0.0, -1.0]]),
               np.arange(12.0).reshape(3, 4), np.array([[2.0**31, 2.0**31 + 1]]),
               np.array([[1.0, 2.0, np.nan, 4.0]]), np.array([[1.0, 2.0]], dtype=np.float32)]
 
@@ -34,3 +35,4 @@ def test_other_data_is_uploaded_unchanged(device, value):
     assert integer_range(value) is None
     got = upload_value(value, device).gather()
     np.testing.assert_array_equal(np.asarray(got), value)
+    np.testing.assert_array_equal(np.signbit(np.asarray(got)), np.signbit(value))

@@ -31,11 +31,11 @@ def integer_range(value: np.ndarray) -> tuple[int, int] | None:
         return None
     if max(abs(first), abs(last)) >= _LIMIT:
         return None
-    if first == 0.0 and np.signbit(flat[0]):
-        return None  # -0 is not what the integer colon makes
     expected = np.arange(n, dtype=np.float64) * step + first
     if not np.array_equal(flat, expected):
         return None
+    if np.signbit(flat[flat == 0.0]).any():
+        return None  # -0 (anywhere: [0 -0] is equal to 0:0) is not what the integer colon makes
     return int(first), int(step)
 
 

@@ -15,6 +15,7 @@ w = v;
 s = sort(w);
 s(1) = 100;
 fprintf('%s %s %s\n', mat2str(v), mat2str(w), mat2str(s));
+fprintf('%s\n', mat2str(1 ./ sort([0 -0])));
 fprintf('%s\n', mat2str(sort([3 1 2], 'ascend')));
 fprintf('%s\n', mat2str(sort([3 1 2], 'DESCEND')));
 try
