@@ -284,7 +284,7 @@ def chol(x: Any, triangle: Any = None, nargout: int = 1) -> Any:
     return (finish(r, single), 0.0) if nargout > 1 else finish(r, single)
 
 
-@builtin("expm", category="linear_algebra", nargin=(1, 1))
+@builtin("expm", category="linear_algebra", nargin=(1, 1), gpu=GpuSpec(kind="matmul"))
 def expm(x: Any) -> Any:
     """Matrix exponential (scaling and squaring)."""
     import scipy.linalg
