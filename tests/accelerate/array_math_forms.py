@@ -71,7 +71,8 @@ FORMS = [
     "bitshift(double(I), -1, 'int8')", "bitshift(double(I), 2, 'int16')",
     "bitset(double(I), 8, 'int8')", "bitset(double(I), 2, 0, 'int8')",
     "expm(S)", "expm(T)", "expm(single(T))", "sqrtm(S)", "sqrtm(T)", "logm(S)", "logm(T)",
-    "sqrtm(-S)", "logm(-S)", "expm(complex(T, 1))",
+    "sqrtm(-S)", "logm(-S)", "expm(complex(T, 1))", "sqrtm(complex(T, 1))",
+    "logm(complex(S, T - T'))",
 ]
 
 # Forms still left to the host, each with the reason (a ratchet: the test
@@ -85,7 +86,6 @@ KNOWN_HOST: dict[str, str] = {
                  "device iteration is real (it does not converge)",
     "logm(-S)": "eigenvalues on the negative real axis: the principal logarithm is undefined "
                 "(MATLAB warns and returns a complex non-principal one)",
-    "expm(complex(T, 1))": "a complex matrix: the device LU solve is real",
 }
 # The same, for one provider only (by its name): forms it leaves to the host
 # where the others compute them.

@@ -11,9 +11,9 @@ norm under ``theta`` of the largest degree. The approximant ``r_m(A / 2^s)
 LU solve; then ``s`` squarings. Everything after the norm stays on the
 device; the result has the input's class.
 
-Left to the host: a matrix with NaN or Inf (the norm says so), complex
-matrices (the device LU solve is real), empty, integer or N-D input and
-non-square matrices (the host raises MATLAB's errors).
+Left to the host: a matrix with NaN or Inf (the norm says so), empty,
+integer or N-D input and non-square matrices (the host raises MATLAB's
+errors).
 """
 
 from __future__ import annotations
@@ -91,10 +91,10 @@ def pade_parts(a: Any, m: int) -> tuple[Any, Any]:
 
 
 def expm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
-    """``expm(A)`` of a real square double/single gpuArray."""
+    """``expm(A)`` of a square double/single gpuArray."""
     x = square_operand(args, nargout)
-    if x is None or isinstance(x, Declined):
-        return x
+    if x is None:
+        return None
     norm = float(read(norm1(x))[0])
     if not math.isfinite(norm):
         return Declined("the matrix holds NaN or Inf")

@@ -1,4 +1,4 @@
-"""Device paths of ``sqrtm`` and ``logm`` of real matrices.
+"""Device paths of ``sqrtm`` and ``logm``.
 
 ``sqrtm``: the product form of the Denman-Beavers iteration with
 determinant scaling (Higham, "Functions of Matrices", 2008, eq. 6.17 and
@@ -12,23 +12,25 @@ to the principal square root (every eigenvalue with positive real part)
 when ``A`` has no eigenvalue on the closed negative real axis; the error
 is within rounding times the condition of the root. Scaling stops once
 ``X`` changes by less than 1%; the iteration stops at ``norm(M - I, 1) <=
-sqrt(n) * u``. Each step reads three scalars (the convergence and
-singularity facts).
+sqrt(n) * u``, and the root is kept when its residual ``norm(X^2 - A, 1)``
+is within MATLAB's documented bound. Each step reads a few scalars in one
+read-back (the convergence and singularity facts).
 
 ``logm``: inverse scaling and squaring (Cheng, Higham, Kenney and Laub,
 SIAM J. Matrix Anal. Appl. 22(4), 2001): ``k`` square roots bring ``A``
 within ``theta_m`` of ``I`` (1-norm), then ``log(A) = 2^k r_m(A^(1/2^k) -
 I)`` with the ``[m/m]`` Pade approximant of ``log(I + X)`` in partial
 fractions, ``r_m(X) = sum_j w_j (I + x_j X) \\ X`` (Gauss-Legendre nodes
-``x_j`` and weights ``w_j`` on [0, 1]). A real symmetric ``A`` gives an
-exactly symmetric result, as MATLAB documents.
+``x_j`` and weights ``w_j`` on [0, 1]). A real symmetric or complex
+Hermitian ``A`` gives an exactly symmetric (Hermitian) result, as MATLAB
+documents. Complex matrices take the same steps in complex arithmetic.
 
 Declined (the host computes MATLAB's result and warnings): a matrix that
 is singular (``MATLAB:sqrtm:SingularMatrix``, ``MATLAB:logm:nonPosRealEig``)
-or has a real negative eigenvalue (the principal root and logarithm are
-complex, or undefined; the real iteration does not converge), NaN or Inf,
-complex data (the device LU solve is real); the decline's reason is what
-``--explain`` shows.
+or has an eigenvalue on the negative real axis (the principal root and
+logarithm are undefined; for real data MATLAB returns complex results, and
+the iteration, real for real data, does not converge), NaN or Inf; the
+decline's reason is what ``--explain`` shows.
 """
 
 from __future__ import annotations
@@ -41,12 +43,20 @@ import numpy as np
 from matfuse.accelerate.router.compose_ops import call, op
 from matfuse.accelerate.router.declines import Declined
 from matfuse.accelerate.router.square_matrix_steps import (
-    UNIT_ROUNDOFF, identity_like, is_symmetric, log_abs_det, norm1, read, scaled, solve,
+    UNIT_ROUNDOFF, identity_like, is_hermitian, log_abs_det, norm1, read, scaled, solve,
     square_operand,
 )
 
-#: steps of the square root iteration before it is declared not convergent
-MAX_STEPS = {"double": 40, "single": 30}
+#: steps of the square root iteration before it is declared not convergent.
+#: An eigenvalue at angle pi - d from the positive axis needs about
+#: log2(1/d) steps; rounding can turn a repeated negative eigenvalue into a
+#: pair at d ~ u, whose "root" is not MATLAB's (complex) principal one:
+#: 2^-steps stays far above each class's unit roundoff
+MAX_STEPS = {"double": 30, "single": 16}
+#: the root is accepted when norm(X^2 - A, 1) <= RESIDUAL * n * u *
+#: norm(X, 1)^2 (MATLAB documents the residual of its sqrtm as about
+#: n * alpha * eps, alpha = norm(X)^2 / norm(A))
+RESIDUAL = 100.0
 #: theta_m of the [m/m] Pade approximant of log(I + X): its error is below
 #: the class's unit roundoff for norm(X, 1) <= theta_m (the bound
 #: |r_m(-t) - log(1 - t)| of Higham 2001, solved for t)
@@ -64,8 +74,8 @@ NEGATIVE_EIGENVALUES = ("a real eigenvalue on the negative axis, or none of the 
 
 
 def principal_root(a: Any) -> Any | Declined:
-    """The principal square root of a real square gpuArray ``a`` (see the
-    module doc), or why not."""
+    """The principal square root of a square gpuArray ``a`` (see the module
+    doc), or why not."""
     cls = a.matlab_class
     n = a.shape[0]
     eye = identity_like(a)
@@ -95,15 +105,26 @@ def principal_root(a: Any) -> Any | Declined:
         if facts[2] <= 1e-2 * facts[3]:
             scaling = False
         if facts[1] <= tolerance:
-            return x
+            return _checked(a, x)
     return Declined(NEGATIVE_EIGENVALUES)
 
 
+def _checked(a: Any, x: Any) -> Any | Declined:
+    """``x`` when its residual is that of a square root of ``a`` (see
+    ``RESIDUAL``): a near-singular step can break the iteration's invariant."""
+    residual, size = read(norm1(op("-", op("*", x, x), a)), norm1(x))
+    n = a.shape[0]
+    if not residual <= RESIDUAL * n * UNIT_ROUNDOFF[a.matlab_class] * size * size:
+        return Declined("the square root iteration lost accuracy (a matrix close to one "
+                        "with eigenvalues on the negative real axis)")
+    return x
+
+
 def sqrtm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
-    """``sqrtm(A)`` of a real square double/single gpuArray."""
+    """``sqrtm(A)`` of a square double/single gpuArray."""
     x = square_operand(args, nargout)
-    if x is None or isinstance(x, Declined):
-        return x
+    if x is None:
+        return None
     if not np.isfinite(read(norm1(x))[0]):
         return Declined("the matrix holds NaN or Inf")
     root = principal_root(x)
@@ -132,13 +153,13 @@ def log_near_identity(x: Any, m: int) -> Any | None:
 
 
 def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
-    """``logm(A)`` of a real square double/single gpuArray."""
+    """``logm(A)`` of a square double/single gpuArray."""
     x = square_operand(args, nargout)
-    if x is None or isinstance(x, Declined):
-        return x
+    if x is None:
+        return None
     cls = x.matlab_class
     eye = identity_like(x)
-    distance, symmetric = read(norm1(op("-", x, eye)), is_symmetric(x))
+    distance, hermitian = read(norm1(op("-", x, eye)), is_hermitian(x))
     if not math.isfinite(distance):
         return Declined("the matrix holds NaN or Inf")
     roots = 0
@@ -155,8 +176,8 @@ def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decli
     if log is None:
         return Declined("the provider has no LU solve")
     log = scaled(log, 2.0 ** roots)
-    if symmetric:
-        log = scaled(op("+", log, call("transpose", log)), 0.5)
+    if hermitian:
+        log = scaled(op("+", log, call("ctranspose", log)), 0.5)
     return [log]
 
 

@@ -4,7 +4,9 @@ values, the 1-norm, and the small read-backs their decisions need.
 
 Every step is a MATLAB-level operation on gpuArrays (``compose_ops``) or a
 provider hook that exists on each device provider (``lu_solve``,
-``lu_factor``), so what the wgpu tests run is what runs on CUDA.
+``lu_factor``), so what the wgpu tests run is what runs on CUDA. The
+hooks are real: complex matrices are solved and factored through their
+real form.
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
-from matfuse.accelerate.router.compose_ops import EMPTY, LIKE, call, op
-from matfuse.accelerate.router.declines import Declined
+from matfuse.accelerate.router.compose_ops import COLON, EMPTY, LIKE, call, index, op
 from matfuse.accelerate.router.factorizations import FLOAT, provider
 from matfuse.accelerate_api import Unsupported
 
@@ -24,10 +25,10 @@ UNIT_ROUNDOFF = {"double": float(np.finfo(np.float64).eps) / 2,
                  "single": float(np.finfo(np.float32).eps) / 2}
 
 
-def square_operand(args: list[Any], nargout: int) -> GpuArray | Declined | None:
-    """The one argument of ``f(A)`` when it is a non-empty real square
-    double/single gpuArray of the active provider; None for forms the host
-    decides (errors, empties, classes), ``Declined`` for complex data."""
+def square_operand(args: list[Any], nargout: int) -> GpuArray | None:
+    """The one argument of ``f(A)`` when it is a non-empty square
+    double/single gpuArray (real or complex) of the active provider; None
+    for forms the host decides (errors, empties, other classes)."""
     if len(args) != 1 or nargout > 1:
         return None
     x = args[0]
@@ -37,8 +38,6 @@ def square_operand(args: list[Any], nargout: int) -> GpuArray | Declined | None:
     shape = tuple(x.shape)
     if len(shape) != 2 or shape[0] != shape[1] or shape[0] == 0:
         return None
-    if x.is_complex():
-        return Declined("a complex matrix (the device LU solve is real)")
     return x
 
 
@@ -54,7 +53,11 @@ def norm1(x: Any) -> Any:
 
 def solve(a: Any, b: Any) -> tuple[GpuArray, GpuArray] | None:
     """``a \\ b`` by the provider's LU solve and its 1x1 flag (1 when a pivot
-    is exactly zero), or None when the provider has no such hook."""
+    is exactly zero), or None when the provider has no such hook. Complex
+    operands are solved through the real form ``[Ar -Ai; Ai Ar] [Xr; Xi] =
+    [Br; Bi]`` (the hook is real; the real form has the same condition)."""
+    if a.is_complex() or b.is_complex():
+        return _complex_solve(a, b)
     p = provider()
     try:
         x, flag = p.lu_solve(a.valid_handle(), b.valid_handle())
@@ -63,9 +66,30 @@ def solve(a: Any, b: Any) -> tuple[GpuArray, GpuArray] | None:
     return wrap_handle(x, a.matlab_class, p), wrap_handle(flag, "double", p)
 
 
+def real_form(a: Any) -> Any:
+    """``[real(a) -imag(a); imag(a) real(a)]``: the real 2n x 2n matrix that
+    acts on ``[xr; xi]`` as ``a`` acts on ``x``."""
+    re, im = call("real", a), call("imag", a)
+    return call("vertcat", call("horzcat", re, call("uminus", im)), call("horzcat", im, re))
+
+
+def _complex_solve(a: Any, b: Any) -> tuple[GpuArray, GpuArray] | None:
+    n = a.shape[0]
+    solved = solve(real_form(a), call("vertcat", call("real", b), call("imag", b)))
+    if solved is None:
+        return None
+    x, flag = solved
+    top = np.arange(1, n + 1, dtype=np.float64).reshape(1, -1)
+    return call("complex", index(x, top, COLON), index(x, top + n, COLON)), flag
+
+
 def log_abs_det(a: Any) -> Any | None:
     """``log(abs(det(a)))`` as a device scalar (``-Inf`` when singular),
-    from the provider's LU factors; None without the hook."""
+    from the provider's LU factors; None without the hook. A complex ``a``
+    takes half that of its real form (whose determinant is ``|det(a)|^2``)."""
+    if a.is_complex():
+        doubled = log_abs_det(real_form(a))
+        return None if doubled is None else op(".*", doubled, 0.5)
     p = provider()
     try:
         packed, rows = p.lu_factor(a.valid_handle())
@@ -86,7 +110,7 @@ def scaled(a: Any, factor: float) -> Any:
     return op(".*", a, factor)
 
 
-def is_symmetric(a: Any) -> Any:
-    """``isequal(a, a.')`` as a device logical scalar."""
+def is_hermitian(a: Any) -> Any:
+    """``isequal(a, a')`` as a device logical scalar (symmetric, for real ``a``)."""
     n = float(a.shape[0] * a.shape[1])
-    return call("all", call("reshape", op("==", a, call("transpose", a)), n, 1.0))
+    return call("all", call("reshape", op("==", a, call("ctranspose", a)), n, 1.0))

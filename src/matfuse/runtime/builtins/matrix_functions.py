@@ -83,7 +83,7 @@ def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool]:
          gpu=GpuSpec(kind="matmul"))
 def logm(x: Any, nargout: int = 1) -> Any:
     """Principal matrix logarithm, the inverse of expm; complex when A has
-    negative real eigenvalues. [L, exitflag] = logm(A): exitflag 0 (the
+    negative real eigenvalues; Hermitian for Hermitian A. [L, exitflag] = logm(A): exitflag 0 (the
     algorithm completed)."""
     import scipy.linalg
     a, single = float_matrix(x, "logm")
@@ -96,6 +96,17 @@ def logm(x: Any, nargout: int = 1) -> Any:
         emit_warning("MATLAB:logm:nonPosRealEig",
                      "Principal matrix logarithm is not defined for A with nonpositive real "
                      "eigenvalues. A non-principal matrix logarithm is returned.")
+    hermitian = bool(np.array_equal(a, a.conj().T))
+    if hermitian and np.all(eigs.real > 0):
+        # A = V*diag(d)*V': log(A) = V*diag(log(d))*V', Hermitian as MATLAB
+        # documents (the Schur-based path is so only to rounding)
+        d, v = np.linalg.eigh(a)
+        out = (v * np.log(d)) @ v.conj().T
+        out = (out + out.conj().T) / 2
+        if a.dtype.kind != "c":
+            out = out.real
+        result = finish(out, single)
+        return (result, 0.0) if nargout > 1 else result
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         out = np.asarray(scipy.linalg.logm(a))
