@@ -19,6 +19,7 @@ from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
 from matfuse.accelerate.router.compose_ops import COLON, EMPTY, LIKE, call, index, op
 from matfuse.accelerate.router.factorizations import FLOAT, provider
 from matfuse.accelerate_api import Unsupported
+from matfuse.runtime.values import char_array
 
 #: unit roundoff of each class
 UNIT_ROUNDOFF = {"double": float(np.finfo(np.float64).eps) / 2,
@@ -46,9 +47,13 @@ def identity_like(x: GpuArray) -> Any:
     return call("eye", n, n, LIKE, x)
 
 
+_INCLUDENAN = char_array("includenan")
+
+
 def norm1(x: Any) -> Any:
-    """``norm(x, 1)`` as a device scalar: the largest column sum of magnitudes."""
-    return call("max", call("sum", call("abs", x), 1.0), EMPTY, 2.0)
+    """``norm(x, 1)`` as a device scalar: the largest column sum of
+    magnitudes (NaN when an element is NaN, as MATLAB's norm)."""
+    return call("max", call("sum", call("abs", x), 1.0), EMPTY, 2.0, _INCLUDENAN)
 
 
 def solve(a: Any, b: Any) -> tuple[GpuArray, GpuArray] | None:
