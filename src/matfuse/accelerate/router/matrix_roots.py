@@ -65,12 +65,13 @@ LOG_THETA = {
                (6, 1.87e-1), (7, 2.55e-1)),
     "single": ((1, 8.9e-3), (2, 9.6e-2), (3, 2.51e-1), (4, 4.05e-1)),
 }
-#: square roots before logm is declared not convergent (2^60 times the norm)
-MAX_ROOTS = 60
+#: square roots before logm gives up (each root halves the logarithm: 40
+#: cover any finite matrix many times over)
+MAX_ROOTS = 40
 
-NEGATIVE_EIGENVALUES = ("a real eigenvalue on the negative axis, or none of the principal "
-                        "root's kind (the device iteration did not converge; the "
-                        "principal result is complex or undefined)")
+NEGATIVE_EIGENVALUES = ("an eigenvalue on the negative real axis (the principal square root "
+                        "and logarithm are complex or undefined; the device iteration does "
+                        "not converge to them)")
 
 
 def principal_root(a: Any) -> Any | Declined:
@@ -82,7 +83,7 @@ def principal_root(a: Any) -> Any | Declined:
     tolerance = math.sqrt(n) * UNIT_ROUNDOFF[cls]
     m, x = a, a
     scaling = True
-    for _ in range(MAX_STEPS[cls]):
+    for step in range(MAX_STEPS[cls]):
         log_det = None
         if scaling:
             log_det = log_abs_det(m)
@@ -101,7 +102,9 @@ def principal_root(a: Any) -> Any | Declined:
         facts = read(singular, norm1(op("-", m, eye)), norm1(op("-", x, previous)), norm1(x),
                      0.0 if log_det is None else log_det)
         if facts[0] != 0 or not np.all(np.isfinite(facts)):
-            return Declined("a singular matrix")
+            # a singular first step is A itself; a later one comes from an
+            # eigenvalue the iteration sends to zero (a negative real one)
+            return Declined("a singular matrix" if step == 0 else NEGATIVE_EIGENVALUES)
         if facts[2] <= 1e-2 * facts[3]:
             scaling = False
         if facts[1] <= tolerance:
@@ -165,12 +168,12 @@ def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decli
     roots = 0
     m = _log_degree(distance, cls)
     while m is None:
-        if roots == MAX_ROOTS:
-            return Declined(NEGATIVE_EIGENVALUES)
         root = principal_root(x)
         if isinstance(root, Declined):
             return root
         x, roots = root, roots + 1
+        if roots == MAX_ROOTS:
+            return Declined("the square roots do not approach the identity")
         m = _log_degree(float(read(norm1(op("-", x, eye)))[0]), cls)
     log = log_near_identity(op("-", x, eye), m)
     if log is None:
