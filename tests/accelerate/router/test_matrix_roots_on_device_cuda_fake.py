@@ -1,7 +1,7 @@
 """expm, sqrtm and logm on the CUDA provider over the NumPy-backed fake
 CuPy (no GPU needed): the same compositions as on the in-process and wgpu
 providers, no counted host fallback, the host's results within the
-documented tolerance (test_matrix_functions). The real-GPU run is the
+documented tolerance (test_matrix_roots_on_device). The real-GPU run is the
 coordinator's."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from tests.accelerate import cuda_host
 from tests.accelerate.fake_cuda_fixtures import _builtins, cuda_device, fake_cuda  # noqa: F401 (fixtures)
-from tests.accelerate.router.test_matrix_functions import FUNCTIONS, KINDS, _check, _matrices
+from tests.accelerate.router.test_matrix_roots_on_device import FUNCTIONS, KINDS, _check, _matrices
 
 pytestmark = pytest.mark.skipif(not cuda_host.gxx_available(), reason="g++ not on PATH")
 
