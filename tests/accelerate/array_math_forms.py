@@ -72,7 +72,7 @@ FORMS = [
     "bitset(double(I), 8, 'int8')", "bitset(double(I), 2, 0, 'int8')",
     "expm(S)", "expm(T)", "expm(single(T))", "sqrtm(S)", "sqrtm(T)", "logm(S)", "logm(T)",
     "sqrtm(-S)", "logm(-S)", "expm(complex(T, 1))", "sqrtm(complex(T, 1))",
-    "logm(complex(S, T - T'))",
+    "logm(complex(S, T - T'))", "[X2, R2] = sqrtm(T); r = R2;", "[L2, e2] = logm(S); r = e2;",
 ]
 
 # Forms still left to the host, each with the reason (a ratchet: the test

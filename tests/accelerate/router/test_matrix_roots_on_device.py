@@ -225,3 +225,19 @@ def test_plain_arrays_run_on_the_device_when_offload_is_forced(forced_offload, f
     host = np.asarray(s.get("H"))
     error = np.linalg.norm(np.asarray(s.get("X")) - host, 1) / np.linalg.norm(host, 1)
     assert error <= 1000 * 3 * UNIT_ROUNDOFF["double"] * _condition(fn, a, host)
+
+
+def test_second_outputs(device):
+    """``[X, residual] = sqrtm(A)`` and ``[L, exitflag] = logm(A)`` on the
+    device: gpuArrays, the residual of the device root, exitflag 0."""
+    load_all()
+    s = Session(stdout=io.StringIO())
+    s.eval("A = gpuArray([4 1 0; 1 3 1; 0 1 5]); [X, r] = sqrtm(A); [L, e] = logm(A); "
+           "k = {class(r), class(e)}; r = gather(r); e = gather(e); X = gather(X); "
+           "A = gather(A);")
+    assert fallback_counts() == {}
+    assert s.get("k") == ["gpuArray", "gpuArray"]
+    a, x = np.asarray(s.get("A")), np.asarray(s.get("X"))
+    want = np.linalg.norm(a - x @ x, 1) / np.linalg.norm(a, 1)
+    assert abs(float(s.get("r")) - want) <= 4 * UNIT_ROUNDOFF["double"]
+    assert float(s.get("r")) <= 1e-14 and float(s.get("e")) == 0.0

@@ -124,14 +124,19 @@ def _checked(a: Any, x: Any) -> Any | Declined:
 
 
 def sqrtm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
-    """``sqrtm(A)`` of a square double/single gpuArray."""
-    x = square_operand(args, nargout)
+    """``sqrtm(A)`` and ``[X, residual] = sqrtm(A)`` (``norm(A - X^2, 1) /
+    norm(A, 1)``) of a square double/single gpuArray."""
+    x = square_operand(args, nargout, max_out=2)
     if x is None:
         return None
     if not np.isfinite(read(norm1(x))[0]):
         return Declined("the matrix holds NaN or Inf")
     root = principal_root(x)
-    return root if isinstance(root, Declined) else [root]
+    if isinstance(root, Declined):
+        return root
+    if nargout < 2:
+        return [root]
+    return [root, op("./", norm1(op("-", x, op("*", root, root))), norm1(x))]
 
 
 def _log_degree(norm: float, cls: str) -> int | None:
@@ -156,8 +161,9 @@ def log_near_identity(x: Any, m: int) -> Any | None:
 
 
 def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
-    """``logm(A)`` of a square double/single gpuArray."""
-    x = square_operand(args, nargout)
+    """``logm(A)`` and ``[L, exitflag] = logm(A)`` (0: completed) of a
+    square double/single gpuArray."""
+    x = square_operand(args, nargout, max_out=2)
     if x is None:
         return None
     cls = x.matlab_class
@@ -181,7 +187,7 @@ def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decli
     log = scaled(log, 2.0 ** roots)
     if hermitian:
         log = scaled(op("+", log, call("ctranspose", log)), 0.5)
-    return [log]
+    return [log] if nargout < 2 else [log, call("gpuArray", 0.0)]
 
 
 COMPOSED = {"sqrtm": sqrtm_on_device, "logm": logm_on_device}

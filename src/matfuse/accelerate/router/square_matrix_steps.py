@@ -26,11 +26,12 @@ UNIT_ROUNDOFF = {"double": float(np.finfo(np.float64).eps) / 2,
                  "single": float(np.finfo(np.float32).eps) / 2}
 
 
-def square_operand(args: list[Any], nargout: int) -> GpuArray | None:
-    """The one argument of ``f(A)`` when it is a non-empty square
-    double/single gpuArray (real or complex) of the active provider; None
-    for forms the host decides (errors, empties, other classes)."""
-    if len(args) != 1 or nargout > 1:
+def square_operand(args: list[Any], nargout: int, max_out: int = 1) -> GpuArray | None:
+    """The one argument of ``f(A)`` (with at most ``max_out`` outputs) when
+    it is a non-empty square double/single gpuArray (real or complex) of the
+    active provider; None for forms the host decides (errors, empties,
+    other classes)."""
+    if len(args) != 1 or nargout > max_out:
         return None
     x = args[0]
     if not isinstance(x, GpuArray) or x.provider is not provider() or \
