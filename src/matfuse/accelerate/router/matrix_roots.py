@@ -55,8 +55,9 @@ from matfuse.accelerate.router.square_matrix_steps import (
 MAX_STEPS = {"double": 30, "single": 16}
 #: the root is accepted when norm(X^2 - A, 1) <= RESIDUAL * n * u *
 #: norm(X, 1)^2 (MATLAB documents the residual of its sqrtm as about
-#: n * alpha * eps, alpha = norm(X)^2 / norm(A))
-RESIDUAL = 100.0
+#: n * alpha * eps, alpha = norm(X)^2 / norm(A)); the iteration's accurate
+#: roots stay within a few hundred, a broken one is off by many orders
+RESIDUAL = 1e4
 #: theta_m of the [m/m] Pade approximant of log(I + X): its error is below
 #: the class's unit roundoff for norm(X, 1) <= theta_m (the bound
 #: |r_m(-t) - log(1 - t)| of Higham 2001, solved for t)
