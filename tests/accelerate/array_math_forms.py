@@ -5,7 +5,8 @@ the host (a counted fallback).
 composed in ``accelerate/router`` (series, structured, quantiles,
 distribution_shape, correlation, normalization, bits, interpolation,
 histogram_bins, grid_interpolation, factorizations, singular_forms,
-rational, gridded_construction, convolution_nd) and of
+rational, gridded_construction, convolution_nd, matrix_exponential,
+matrix_roots) and of
 their neighbours; ``probe_registry``
 walks the registry and calls every one-argument array-math builtin on a
 gpuArray. Run as a script to print both surveys::
@@ -27,8 +28,9 @@ SETUP = ("M = reshape(sin(1:30), 5, 6); v = cos(1:10); c = (1:8)' / 3; "
          "I = int32(reshape(mod((1:12) * 37, 101) - 50, 3, 4)); "
          "U = uint8(reshape(mod((1:12) * 11, 256), 3, 4)); X = reshape(cos(1:24), 2, 3, 4); "
          "x = 1:10; y = (1:10) .^ 2; [XX, YY] = meshgrid(1:5, 1:4); Z = XX .^ 2 + YY; "
-         "xq = [1.5 2.5 7.25]; N = M; N(2, 3) = NaN;")
-DEVICE = ["M", "v", "c", "I", "U", "X", "x", "y", "XX", "YY", "Z", "xq", "N"]
+         "xq = [1.5 2.5 7.25]; N = M; N(2, 3) = NaN; "
+         "S = M(:, 1:5) * M(:, 1:5)' + eye(5); T = M(:, 1:5) + 2 * eye(5);")
+DEVICE = ["M", "v", "c", "I", "U", "X", "x", "y", "XX", "YY", "Z", "xq", "N", "S", "T"]
 
 # Factorisations of complex matrices (in-process, CUDA: on the device)
 COMPLEX_FACTORS = ["[U, S, V] = svd(complex(M, 1)); r = U;", "pinv(complex(M, 1))",
@@ -64,6 +66,13 @@ FORMS = [
     "F = griddedInterpolant(Z); r = F(xq, xq - 0.5);", "F = griddedInterpolant(x, y); r = F.Values;",
     "svd(complex(M, M .^ 2))", "norm(complex(M, 1))", *COMPLEX_FACTORS,
     "convn(X, X(:, :, 1:2))", "convn(X, ones(2, 2, 2), 'same')", "convn(X, X, 'valid')",
+    "normalize(M, 'scale', 'iqr')", "normalize(M, 'medianiqr')",
+    "normalize(M, 'center', 'median', 'scale', 'mad')", "[N2, C, S2] = normalize(M); r = S2;",
+    "bitshift(double(I), -1, 'int8')", "bitshift(double(I), 2, 'int16')",
+    "bitset(double(I), 8, 'int8')", "bitset(double(I), 2, 0, 'int8')",
+    "expm(S)", "expm(T)", "expm(single(T))", "sqrtm(S)", "sqrtm(T)", "logm(S)", "logm(T)",
+    "sqrtm(-S)", "logm(-S)", "expm(complex(T, 1))", "sqrtm(complex(T, 1))",
+    "logm(complex(S, T - T'))", "[X2, R2] = sqrtm(T); r = R2;", "[L2, e2] = logm(S); r = e2;",
 ]
 
 # Forms still left to the host, each with the reason (a ratchet: the test
@@ -73,6 +82,10 @@ KNOWN_HOST: dict[str, str] = {
                                         "floor(log10(|x|)), whose rounding at powers of ten a "
                                         "device log10 does not reproduce",
     "movmedian(v, 3)": "a median per window (a sort of each window) has no device path yet",
+    "sqrtm(-S)": "eigenvalues on the negative real axis: the principal root is complex and the "
+                 "device iteration is real (it does not converge)",
+    "logm(-S)": "eigenvalues on the negative real axis: the principal logarithm is undefined "
+                "(MATLAB warns and returns a complex non-principal one)",
 }
 # The same, for one provider only (by its name): forms it leaves to the host
 # where the others compute them.

@@ -22,6 +22,13 @@ SNIPPETS = [
     "r = bitget(U, 3);", "r = bitget(I, 32);", "r = bitget(int8(I), 8);", "r = bitget(double(U), 2);",
     "r = bitset(U, 3);", "r = bitset(U, 3, 0);", "r = bitset(I, 32);", "r = bitset(int8(I), 8, 0);",
     "r = bitset(double(U), 53);",
+    # signed assumed types: two's complement of doubles, the result double
+    "r = bitshift(double(I), -1, 'int8');", "r = bitshift(double(I), 2, 'int8');",
+    "r = bitshift(double(I), 8, 'int8');", "r = bitshift(double(I), 3, 'int16');",
+    "r = bitshift(double(I), -3, 'int32');", "r = bitshift(double(U), 9, 'uint8');",
+    "r = bitset(double(I), 8, 'int8');", "r = bitset(double(I), 2, 0, 'int8');",
+    "r = bitset(double(I), 16, 1, 'int16');", "r = bitset(double(U), 8, 0, 'uint8');",
+    "r = bitset(double(I), [1 2 3 4; 5 6 7 8; 1 1 1 1], 'int8');",
 ]
 
 
@@ -30,7 +37,10 @@ def test_bit_functions_stay_on_device(device, code):
     check_snippet(code, exact=True)
 
 
-@pytest.mark.parametrize("code", ["bitand(gpuArray([1.5 2]), 3)", "bitor(gpuArray([-1 2]), 3)"])
+@pytest.mark.parametrize("code", ["bitand(gpuArray([1.5 2]), 3)", "bitor(gpuArray([-1 2]), 3)",
+                                  "bitshift(gpuArray([300 2]), 1, 'uint8')",
+                                  "bitshift(gpuArray([-129 2]), 1, 'int8')",
+                                  "bitset(gpuArray([-3 200]), 1, 'int8')"])
 def test_bad_double_raises_host_error(device, code):
     from matfuse import Session
 

@@ -33,3 +33,23 @@ def test_non_finite_input_is_refused() -> None:
     for fn in ("sqrtm", "logm"):
         raises("MATLAB:schur:matrixWithNaNInf", fn, math.inf)
         raises("MATLAB:schur:matrixWithNaNInf", fn, np.array([[1.0, math.nan], [0.0, 1.0]]))
+
+
+def test_sqrtm_residual_output() -> None:
+    a = np.array([[4.0, 1.0], [1.0, 3.0]])
+    root, residual = call("sqrtm", a, nargout=2)
+    assert residual == np.linalg.norm(a - root @ root, 1) / np.linalg.norm(a, 1)
+    assert residual < 1e-15
+
+
+def test_logm_exitflag_and_hermitian_result() -> None:
+    a = np.array([[3.0, 1 + 2j, 0.5], [1 - 2j, 6.0, 1j], [0.5, -1j, 4.0]])
+    log, flag = call("logm", a, nargout=2)
+    assert flag == 0.0
+    np.testing.assert_array_equal(log, log.conj().T)
+    import scipy.linalg
+
+    np.testing.assert_allclose(scipy.linalg.expm(log), a, rtol=1e-13, atol=1e-13)
+    real = call("logm", np.array([[2.0, 1.0], [1.0, 3.0]]))
+    assert real.dtype == np.float64
+    np.testing.assert_array_equal(real, real.T)

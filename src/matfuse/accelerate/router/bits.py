@@ -17,10 +17,13 @@ pattern (``x + 2^k`` where negative) and back at the end.
 * ``bitget/bitset``: ``mod(floor(u / 2^(b-1)), 2)``, and ``u`` plus or minus
   that power of two.
 
-Double data is checked on the device (one logical read back) and any value
-the host would reject returns None, as do logical, single, 64-bit, mixed
-integer classes and shapes that need implicit expansion: the dispatcher's
-counted host fallback then raises MATLAB's errors.
+Double data with an ``assumedtype`` (``bitshift(a, n, 'int8')``,
+``bitset(a, bit[, v], 'int16')``) is taken as that class's bit pattern and
+the result is double again, as on the host. Double data is checked on the
+device (one logical read back) and any value the host would reject returns
+None, as do logical, single, 64-bit (data or assumed type), mixed integer
+classes and shapes that need implicit expansion: the dispatcher's counted
+host fallback then raises MATLAB's errors.
 """
 
 from __future__ import annotations
@@ -58,13 +61,32 @@ def _class_of(v: Any) -> str | None:
 def _valid_double(v: Any, width: int = 53) -> bool:
     """Whether a double operand holds nonnegative integers up to 2^width
     (a device operand is checked on the device: one logical read back)."""
+    return _valid_range(v, 0.0, 2.0 ** width)
+
+
+def _valid_range(v: Any, low: float, high: float) -> bool:
+    """Whether a double operand holds integers in ``[low, high]`` (a device
+    operand is checked on the device: one logical read back)."""
     if isinstance(v, DeviceValue):
-        bad = op("|", op("|", op("<", v, 0.0), op("~=", v, call("floor", v))),
-                 op(">", v, 2.0 ** width))
+        bad = op("|", op("|", op("<", v, low), op("~=", v, call("floor", v))),
+                 op(">", v, high))
         flag = call("any", op("|", bad, call("isnan", v)), _ALL).gather()
         return not bool(np.asarray(flag).reshape(-1)[0])
     a = np.asarray(v, dtype=np.float64)
-    return bool(np.all((a >= 0) & (a == np.floor(a)) & (a <= 2.0 ** width)))
+    return bool(np.all((a >= low) & (a == np.floor(a)) & (a <= high)))
+
+
+def _assumed_type(a: Any, word: Any) -> str | None:
+    """The integer class named by ``assumedtype`` for double data ``a`` whose
+    values all fit it, else None (64-bit types, other classes, values the
+    host rejects: the host decides)."""
+    if _class_of(a) != "double" or not is_char(word):
+        return None
+    name = to_str(word)
+    if name not in _WIDTH or name == "double":
+        return None
+    info = np.iinfo(name)
+    return name if _valid_range(a, float(info.min), float(info.max)) else None
 
 
 def _fits(v: Any, cls: str) -> bool:
@@ -85,12 +107,15 @@ def _unsigned(x: Any, cls: str) -> Any:
     return x
 
 
-def _signed(u: Any, cls: str) -> Any:
-    """A bit pattern (nonnegative double) back in class ``cls``."""
+def _signed(u: Any, cls: str, result_class: str | None = None) -> Any:
+    """A bit pattern (nonnegative double) back as a value of integer class
+    ``cls``, in ``result_class`` (default ``cls``; ``double`` for an
+    assumed type)."""
     if cls.startswith("int"):
         k = _WIDTH[cls]
         u = op("-", u, op(".*", op(">=", u, 2.0 ** (k - 1)), 2.0 ** k))
-    return u if cls == "double" else call(cls, u)
+    result_class = result_class or cls
+    return u if result_class == "double" else call(result_class, u)
 
 
 def _bit_columns(u: Any, k: int) -> Any:
@@ -138,8 +163,9 @@ def _binary(combine: str) -> Any:
 
 
 def bitshift_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
-    """``bitshift(a, n)`` (and ``bitshift(a, n, assumedtype)`` of doubles)
-    with a host integer scalar ``n``."""
+    """``bitshift(a, n)`` and ``bitshift(a, n, assumedtype)`` of doubles
+    (signed types in two's complement: arithmetic right shifts, left shifts
+    that wrap into the sign bit) with a host integer scalar ``n``."""
     if nargout > 1 or len(args) not in (2, 3) or not isinstance(args[0], GpuArray):
         return None
     a = args[0]
@@ -147,22 +173,23 @@ def bitshift_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | N
     n = host_scalar(args[1])
     if cls is None or n is None or n != int(n) or isinstance(args[1], DeviceValue):
         return None
-    k = _WIDTH[cls]
+    bits_of = cls
     if len(args) == 3:
-        if cls != "double" or not is_char(args[2]) or to_str(args[2]) not in _WIDTH or \
-                to_str(args[2]) == "double" or to_str(args[2]).startswith("int"):
-            return None         # a signed assumed type: two's complement on the host
-        k = _WIDTH[to_str(args[2])]
-    if cls == "double" and not _valid_double(a):
+        bits_of = _assumed_type(a, args[2])
+        if bits_of is None:
+            return None
+    elif cls == "double" and not _valid_double(a):
         return None
+    k = _WIDTH[bits_of]
     if n >= 0:
         if n >= 64:
             return [op(".*", a, 0.0)]
-        u = op(".*", _unsigned(a, cls), 2.0 ** n)
+        u = op(".*", _unsigned(a, bits_of), 2.0 ** n)
         wrapped = op("-", u, op(".*", call("floor", op(".*", u, 2.0 ** -k)), 2.0 ** k))
-        return [_signed(wrapped, cls)]
-    right = min(-n, k - 1 if cls != "double" else 63)
-    return [_signed(_unsigned(call("floor", op(".*", call("double", a), 2.0 ** -right)), cls), cls)]
+        return [_signed(wrapped, bits_of, cls)]
+    right = min(-n, k - 1 if bits_of != "double" else 63)
+    shifted = call("floor", op(".*", call("double", a), 2.0 ** -right))
+    return [_signed(_unsigned(shifted, bits_of), bits_of, cls)]
 
 
 def _positions(bit: Any, width: int) -> bool:
@@ -194,25 +221,35 @@ def bitget_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Non
 
 
 def bitset_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
-    """``bitset(a, bit)`` and ``bitset(a, bit, v)`` (``v`` nonzero: set, 0: clear)."""
-    if nargout > 1 or len(args) not in (2, 3) or not isinstance(args[0], GpuArray):
+    """``bitset(a, bit)``, ``bitset(a, bit, v)`` (``v`` nonzero: set, 0:
+    clear) and both with an ``assumedtype`` for double ``a`` (signed types
+    in two's complement: setting the sign bit gives a negative value)."""
+    if nargout > 1 or len(args) not in (2, 3, 4) or not isinstance(args[0], GpuArray):
         return None
     a, bit = args[0], args[1]
-    value = args[2] if len(args) == 3 else 1.0
-    if is_char(value):
-        return None             # bitset(a, bit, assumedtype): on the host
+    rest = list(args[2:])
+    assumed = rest.pop() if rest and is_char(rest[-1]) else None
+    if len(rest) > 1 or any(is_char(v) for v in rest):
+        return None
+    value = rest[0] if rest else 1.0
     cls = _class_of(a)
-    if cls is None or not _positions(bit, _WIDTH[cls]) or _class_of(value) is None or \
-            not _same_or_scalar(a, bit, value):
+    if cls is None or _class_of(value) is None:
         return None
-    if cls == "double" and not _valid_double(a):
+    bits_of = cls
+    if assumed is not None:
+        bits_of = _assumed_type(a, assumed)
+        if bits_of is None:
+            return None
+    elif cls == "double" and not _valid_double(a):
         return None
-    u = _unsigned(a, cls)
+    if not _positions(bit, _WIDTH[bits_of]) or not _same_or_scalar(a, bit, value):
+        return None
+    u = _unsigned(a, bits_of)
     weight = op(".^", 2.0, op("-", bit, 1.0))
     scaled = call("floor", op("./", u, weight))
     current = op("-", scaled, op(".*", 2.0, call("floor", op(".*", scaled, 0.5))))
     wanted = op("~=", call("double", value) if isinstance(value, DeviceValue) else value, 0.0)
-    return [_signed(op("+", u, op(".*", op("-", wanted, current), weight)), cls)]
+    return [_signed(op("+", u, op(".*", op("-", wanted, current), weight)), bits_of, cls)]
 
 
 COMPOSED = {

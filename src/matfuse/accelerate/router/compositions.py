@@ -390,6 +390,7 @@ COMPOSED_IN: dict[str, str] = {
     "pinv": "singular_forms", "null": "singular_forms", "orth": "singular_forms",
     "rat": "rational", "rats": "rational",
     "griddedInterpolant": "gridded_construction", "convn": "convolution_nd",
+    "expm": "matrix_exponential", "sqrtm": "matrix_roots", "logm": "matrix_roots",
 }
 
 OWN_COMPOSITIONS: dict[str, Callable[[list[Any], int, Any], list[Any] | None]] = {

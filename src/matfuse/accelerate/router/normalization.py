@@ -1,18 +1,23 @@
-"""Device path of ``normalize``: every method of the host builtin, composed
-from device reductions along the dimension (``mean``, ``std``, ``median``,
-``min``/``max`` with ``'includenan'``, sums of powers) and elementwise
-operators, with the host's formulas:
+"""Device path of ``normalize``: every method and form of the host
+builtin, composed from device reductions along the dimension (``mean``,
+``std``, ``median``, ``iqr``, ``min``/``max`` with ``'includenan'``, sums
+of powers) and elementwise operators, with the host's formulas: each
+method gives a centre ``C`` and a scale ``S`` and ``N = (x - C) ./ S``.
 
-* ``'zscore'`` (default): ``(x - mean) ./ std``; ``'robust'``: centre the
-  median, scale by the median absolute deviation;
-* ``'range'`` (to ``[0 1]`` or ``[a b]``): ``a + (x - min) ./ (max - min) * (b - a)``;
+* ``'zscore'`` (default): mean and std; ``'robust'``: the median and the
+  median absolute deviation;
+* ``'range'`` (to ``[0 1]`` or ``[a b]``): ``S = (max - min) / (b - a)``,
+  ``C = min - a * S``;
 * ``'center'`` (mean, median or a host value), ``'scale'`` (std, mad,
-  first, or a host value);
+  first, iqr or a host value), and both together;
+* ``'medianiqr'``: the median and the interquartile range;
 * ``'norm'`` (p-norm along the dimension; 2 by default, ``Inf``).
 
-NaN propagates through each statistic, as on the host. Complex, integer or
-empty data, device-valued options and unknown methods return None: the
-dispatcher's counted host fallback, which raises MATLAB's errors.
+``[N, C, S] = normalize(...)`` returns ``C`` and ``S`` as device values of
+the data's class. NaN propagates through each statistic (``iqr`` ignores
+it), as on the host. Complex, integer or empty data, device-valued options
+and unknown methods or combinations return None: the dispatcher's counted
+host fallback, which raises MATLAB's errors.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.router.compose_ops import (
-    EMPTY, assign, call, first_nonsingleton, host_scalar, index, along, nan_where_true, op,
+    EMPTY, LIKE, assign, call, first_nonsingleton, host_scalar, index, along, nan_where_true, op,
     positive_int, real_float,
 )
 from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
@@ -36,6 +41,12 @@ def _word(v: Any) -> str | None:
 
 def _host_numeric(v: Any) -> bool:
     return type(v) is float or (type(v) is np.ndarray and v.dtype.kind in "fiu" and v.size > 0)
+
+
+def _as_double(option: Any) -> Any:
+    """A host numeric option as double (the host reads it so: an integer
+    array would not combine with single data)."""
+    return option if type(option) is float else option.astype(np.float64)
 
 
 def _median(x: Any, dim: float) -> Any:
@@ -64,6 +75,15 @@ def vector_norm(x: Any, p: float, dim: float) -> Any:
     return op("+", out, nan_where_true(call("any", call("isnan", a), dim)))
 
 
+_METHODS = ("zscore", "norm", "scale", "range", "center", "medianiqr")
+
+
+def _iqr(x: Any, dim: float) -> Any:
+    """The interquartile range along ``dim`` (``iqr``'s device path: NaN
+    ignored, MATLAB's quantile rule), in ``x``'s class."""
+    return call("iqr", x, dim)
+
+
 def _centre(x: Any, option: Any, dim: float) -> Any | None:
     word = "mean" if option is None else _word(option)
     if word == "mean":
@@ -71,7 +91,7 @@ def _centre(x: Any, option: Any, dim: float) -> Any | None:
     if word == "median":
         return _median(x, dim)
     if word is None and _host_numeric(option):
-        return option
+        return _as_double(option)
     return None
 
 
@@ -83,14 +103,76 @@ def _scale(x: Any, option: Any, dim: float, axis: int) -> Any | None:
         return _mad(x, dim)
     if word == "first":
         return index(x, *along(len(x.shape), axis, 1, 1))
+    if word == "iqr":
+        return _iqr(x, dim)
     if word is None and _host_numeric(option):
-        return option
+        return _as_double(option)
     return None
 
 
+def _methods(rest: list[Any]) -> list[tuple[str, Any]] | None:
+    """(method, option or None) pairs as the host reads them; None for any
+    form the host rejects (it raises MATLAB's error)."""
+    pairs: list[tuple[str, Any]] = []
+    while rest:
+        method = _word(rest.pop(0))
+        if method not in _METHODS:
+            return None
+        option = rest.pop(0) if rest and _word(rest[0]) not in _METHODS else None
+        pairs.append((method, option))
+    names = sorted(m for m, _ in pairs)
+    if len(pairs) > 2 or (len(pairs) == 2 and names != ["center", "scale"]):
+        return None
+    return pairs or [("zscore", None)]
+
+
+def _centre_and_scale(x: Any, method: str, option: Any, axis: int) -> tuple[Any, Any] | None:
+    """(C, S) of one method, with ``N = (x - C) ./ S``; None for options the
+    host rejects."""
+    dim = float(axis + 1)
+    if method == "zscore":
+        word = None if option is None else _word(option)
+        if word == "robust":
+            return _median(x, dim), _mad(x, dim)
+        if option is not None and word != "std":
+            return None
+        return call("mean", x, dim), call("std", x, 0.0, dim)
+    if method == "norm":
+        p = 2.0 if option is None else (np.inf if _word(option) == "inf" else host_scalar(option))
+        if p is None or not p > 0:
+            return None
+        return 0.0, vector_norm(x, p, dim)
+    if method == "scale":
+        scale = _scale(x, option, dim, axis)
+        return None if scale is None else (0.0, scale)
+    if method == "center":
+        centre = _centre(x, option, dim)
+        return None if centre is None else (centre, 1.0)
+    if method == "medianiqr":
+        return None if option is not None else (_median(x, dim), _iqr(x, dim))
+    bounds = (0.0, 1.0)
+    if option is not None:
+        if not (type(option) is np.ndarray and option.size == 2 and option.dtype.kind in "fiu"):
+            return None
+        bounds = tuple(float(b) for b in option.reshape(-1))
+        if not bounds[0] < bounds[1]:
+            return None
+    low = call("min", x, EMPTY, dim, _INCLUDENAN)
+    scale = op("./", op("-", call("max", x, EMPTY, dim, _INCLUDENAN), low), bounds[1] - bounds[0])
+    return op("-", low, op(".*", bounds[0], scale)), scale
+
+
+def _in_class(v: Any, x: Any) -> Any:
+    """A centre or scale as a device value of ``x``'s class (the ``C`` and
+    ``S`` outputs; host constants and options included)."""
+    zero = call("zeros", 1.0, 1.0, LIKE, x)
+    return op("+", zero, v)
+
+
 def normalize_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
-    """``normalize(x)``, ``normalize(x, dim)``, ``normalize(x, [dim,] method[, option])``."""
-    if nargout > 1 or not args or not real_float(args[0]) or len(args) > 4:
+    """``normalize(x)``, ``normalize(x, dim)``, ``normalize(x, [dim,] method[, option])``,
+    ``normalize(x, [dim,] 'center', c, 'scale', s)`` and ``[N, C, S] = normalize(...)``."""
+    if nargout > 3 or not args or not real_float(args[0]):
         return None
     x, rest = args[0], list(args[1:])
     if any(isinstance(a, DeviceValue) for a in rest):
@@ -101,40 +183,29 @@ def normalize_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | 
         if d is None:
             return None
         axis = d - 1
-    method = _word(rest.pop(0)) if rest else "zscore"
-    option = rest.pop(0) if rest else None
-    if rest or method is None:
+    pairs = _methods(rest)
+    if pairs is None:
         return None
-    dim = float(axis + 1)
-    if method == "zscore":
-        if option is not None and _word(option) == "robust":
-            centre = _median(x, dim)
-            return [op("./", op("-", x, centre), _mad(x, dim))]
-        if option is not None and _word(option) != "std":
+    centre: Any = 0.0
+    scale: Any = 1.0
+    for method, option in pairs:
+        found = _centre_and_scale(x, method, option, axis)
+        if found is None:
             return None
-        return [op("./", op("-", x, call("mean", x, dim)), call("std", x, 0.0, dim))]
-    if method == "range":
-        lo_hi = (0.0, 1.0)
-        if option is not None:
-            if not (type(option) is np.ndarray and option.size == 2 and option.dtype.kind in "fiu"):
-                return None
-            lo_hi = tuple(float(b) for b in option.reshape(-1))
-        mn = call("min", x, EMPTY, dim, _INCLUDENAN)
-        mx = call("max", x, EMPTY, dim, _INCLUDENAN)
-        scaled = op("./", op("-", x, mn), op("-", mx, mn))
-        return [op("+", lo_hi[0], op(".*", scaled, lo_hi[1] - lo_hi[0]))]
-    if method == "center":
-        centre = _centre(x, option, dim)
-        return None if centre is None else [op("-", x, centre)]
-    if method == "scale":
-        scale = _scale(x, option, dim, axis)
-        return None if scale is None else [op("./", x, scale)]
-    if method == "norm":
-        p = 2.0 if option is None else (np.inf if _word(option) == "inf" else host_scalar(option))
-        if p is None or not p > 0:
-            return None
-        return [op("./", x, vector_norm(x, p, dim))]
-    return None
+        if method == "center":
+            centre = found[0]
+        elif method == "scale":
+            scale = found[1]
+        else:
+            centre, scale = found
+    if _host_numeric(centre) and np.all(np.asarray(centre) == 0):
+        shifted = x
+    else:
+        shifted = op("-", x, centre)
+    result = shifted if type(scale) is float and scale == 1.0 else op("./", shifted, scale)
+    if nargout < 2:
+        return [result]
+    return [result, _in_class(centre, x), _in_class(scale, x)][:max(nargout, 1)]
 
 
 COMPOSED = {"normalize": normalize_on_device}

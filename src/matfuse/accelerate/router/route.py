@@ -29,6 +29,7 @@ from matfuse.accelerate.router import compositions, fused, launch, placement
 from matfuse.accelerate.router import ops as device_ops
 from matfuse.accelerate.router import solve as device_solve
 from matfuse.accelerate.router.builtins import try_builtin_on_device
+from matfuse.accelerate.router.declines import Declined
 from matfuse.accelerate.planner.cost_model import CostModel
 from matfuse.accelerate.planner.device_routes import RouteTable
 from matfuse.accelerate.planner.fallback_reasons import call_form, message, operator_form
@@ -180,9 +181,12 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
         # device itself (construction.place_like).
         return invoke(b, args, nargout, ctx)
     impl = DEVICE_IMPLS.get(name)
+    declined: Declined | None = None
     if impl is not None:
         outputs = impl(args, nargout, ctx)
-        if outputs is not None:
+        if isinstance(outputs, Declined):
+            declined = outputs
+        elif outputs is not None:
             return outputs
     s = session()
     p = s.provider
@@ -201,7 +205,8 @@ def call_with_device_args(b: Builtin, args: list[Any], nargout: int, ctx: Any) -
     outputs = try_builtin_on_device(p, b, args, nargout, s.one_node)
     if outputs is not None:
         return outputs
-    count_fallback(b.name, call_form(b.name, args))
+    count_fallback(b.name, call_form(b.name, args) if declined is None
+                   else message(f"{b.name} on the host: {declined.reason}"))
     results = invoke(b, [gather_value(a) for a in args], nargout, ctx)
     if not returns_device(b):
         return results

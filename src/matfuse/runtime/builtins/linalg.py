@@ -284,9 +284,10 @@ def chol(x: Any, triangle: Any = None, nargout: int = 1) -> Any:
     return (finish(r, single), 0.0) if nargout > 1 else finish(r, single)
 
 
-@builtin("expm", category="linear_algebra", nargin=(1, 1))
+@builtin("expm", category="linear_algebra", nargin=(1, 1), gpu=GpuSpec(kind="matmul"))
 def expm(x: Any) -> Any:
-    """Matrix exponential (scaling and squaring)."""
+    """Matrix exponential (scaling and squaring with Pade approximants; on
+    gpuArrays the device path of ``accelerate/router/matrix_exponential``)."""
     import scipy.linalg
     a, single = float_matrix(x, "expm")
     require_square(a, "expm")

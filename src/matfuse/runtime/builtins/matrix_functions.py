@@ -1,7 +1,12 @@
 """Matrix functions: sqrtm logm (expm is in ``linalg``).
 
 SciPy computes them (Schur-based methods, as MATLAB's); results are real
-when the input is real and the function value is real.
+when the input is real and the function value is real. MATLAB's warnings:
+``MATLAB:sqrtm:SingularMatrix`` when the Schur form has an exact zero on its
+diagonal (not with a second output, which is the residual), and
+``MATLAB:logm:nonPosRealEig`` when an eigenvalue is zero or real negative
+(the principal logarithm is undefined; a non-principal one is returned).
+The device paths are in ``accelerate/router/matrix_roots``.
 """
 
 from __future__ import annotations
@@ -12,28 +17,42 @@ from typing import Any
 import numpy as np
 
 from matfuse.errors import MatlabError
+from matfuse.runtime._matrixops import emit_warning
 from matfuse.runtime.builtins.linalg import finish, float_matrix, require_square
-from matfuse.runtime.registry import builtin
+from matfuse.runtime.registry import GpuSpec, builtin
 
-@builtin("sqrtm", category="linear_algebra", nargin=(1, 1))
-def sqrtm(x: Any) -> Any:
+@builtin("sqrtm", category="linear_algebra", nargin=(1, 1), nargout=(0, 2), wants_nargout=True,
+         gpu=GpuSpec(kind="matmul"))
+def sqrtm(x: Any, nargout: int = 1) -> Any:
     """Principal matrix square root X*X = A (complex Schur method, as
-    MATLAB's sqrtm); complex when A has negative real eigenvalues."""
+    MATLAB's sqrtm); complex when A has negative real eigenvalues.
+    [X, residual] = sqrtm(A) also returns norm(A - X^2, 1) / norm(A, 1)
+    and prints no warning."""
     a, single = float_matrix(x, "sqrtm")
     require_square(a, "sqrtm")
     if a.size == 0:
-        return finish(a, single)
+        return (finish(a, single), 0.0) if nargout > 1 else finish(a, single)
     _require_finite(a)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        root = _schur_sqrtm(a)
+        root, singular = _schur_sqrtm(a)
+    if singular and nargout < 2:
+        emit_warning("MATLAB:sqrtm:SingularMatrix",
+                     "Matrix is singular and may not have a square root.")
     if a.dtype.kind != "c" and not np.any(root.imag):
         root = root.real
     elif a.dtype.kind != "c":
         eigs = np.linalg.eigvals(a)
         if np.all(np.isreal(eigs)) and np.all(eigs.real >= 0):
             root = root.real
-    return finish(root, single)
+    result = finish(root, single)
+    if nargout < 2:
+        return result
+    out = np.asarray(result)
+    with np.errstate(all="ignore"):
+        residual = np.linalg.norm(a - out.astype(a.dtype) @ out.astype(a.dtype), 1) \
+            / np.linalg.norm(a, 1)
+    return result, finish(np.array([[residual]]), single)
 
 
 def _require_finite(a: np.ndarray) -> None:
@@ -43,9 +62,9 @@ def _require_finite(a: np.ndarray) -> None:
         raise MatlabError("MATLAB:schur:matrixWithNaNInf", "Input to SCHUR must not contain NaN or Inf.")
 
 
-def _schur_sqrtm(a: np.ndarray) -> np.ndarray:
+def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool]:
     """A = Q*T*Q' (complex Schur); R upper triangular with R*R = T, column
-    by column; X = Q*R*Q'."""
+    by column; X = Q*R*Q'. Also whether T has an exact zero on its diagonal."""
     import scipy.linalg
 
     t, q = scipy.linalg.schur(a.astype(np.complex128), output="complex")
@@ -57,22 +76,41 @@ def _schur_sqrtm(a: np.ndarray) -> np.ndarray:
             s = t[i, j] - r[i, i + 1:j] @ r[i + 1:j, j]
             den = r[i, i] + r[j, j]
             r[i, j] = s / den if den != 0 else (0.0 if s == 0 else np.inf)
-    return q @ r @ q.conj().T
+    return q @ r @ q.conj().T, bool(np.any(np.diag(t) == 0))
 
 
-@builtin("logm", category="linear_algebra", nargin=(1, 1))
-def logm(x: Any) -> Any:
+@builtin("logm", category="linear_algebra", nargin=(1, 1), nargout=(0, 2), wants_nargout=True,
+         gpu=GpuSpec(kind="matmul"))
+def logm(x: Any, nargout: int = 1) -> Any:
     """Principal matrix logarithm, the inverse of expm; complex when A has
-    negative real eigenvalues."""
+    negative real eigenvalues; Hermitian for Hermitian A. [L, exitflag] = logm(A): exitflag 0 (the
+    algorithm completed)."""
     import scipy.linalg
     a, single = float_matrix(x, "logm")
     require_square(a, "logm")
     if a.size == 0:
-        return finish(a, single)
+        return (finish(a, single), 0.0) if nargout > 1 else finish(a, single)
     _require_finite(a)
+    eigs = np.linalg.eigvals(a)
+    if np.any((eigs.imag == 0) & (eigs.real <= 0)):
+        emit_warning("MATLAB:logm:nonPosRealEig",
+                     "Principal matrix logarithm is not defined for A with nonpositive real "
+                     "eigenvalues. A non-principal matrix logarithm is returned.")
+    hermitian = bool(np.array_equal(a, a.conj().T))
+    if hermitian and np.all(eigs.real > 0):
+        # A = V*diag(d)*V': log(A) = V*diag(log(d))*V', Hermitian as MATLAB
+        # documents (the Schur-based path is so only to rounding)
+        d, v = np.linalg.eigh(a)
+        out = (v * np.log(d)) @ v.conj().T
+        out = (out + out.conj().T) / 2
+        if a.dtype.kind != "c":
+            out = out.real
+        result = finish(out, single)
+        return (result, 0.0) if nargout > 1 else result
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         out = np.asarray(scipy.linalg.logm(a))
     if out.dtype.kind == "c" and a.dtype.kind != "c" and np.all(np.abs(out.imag) <= 1e-14 * max(1.0, np.abs(out).max())):
         out = out.real
-    return finish(out, single)
+    result = finish(out, single)
+    return (result, 0.0) if nargout > 1 else result

@@ -1,0 +1,194 @@
+"""Device paths of ``sqrtm`` and ``logm``.
+
+``sqrtm``: the product form of the Denman-Beavers iteration with
+determinant scaling (Higham, "Functions of Matrices", 2008, eq. 6.17 and
+section 6.5)::
+
+    M = A, X = A;  repeat:  g = |det M|^(-1/(2n)), X = g X, M = g^2 M,
+                            X = X (I + M^-1) / 2,  M = (I + (M + M^-1) / 2) / 2
+
+``X^2 = A M`` holds at every step and ``M`` tends to ``I``, so ``X`` tends
+to the principal square root (every eigenvalue with positive real part)
+when ``A`` has no eigenvalue on the closed negative real axis; the error
+is within rounding times the condition of the root. Scaling stops once
+``X`` changes by less than 1%; the iteration stops at ``norm(M - I, 1) <=
+sqrt(n) * u``, and the root is kept when its residual ``norm(X^2 - A, 1)``
+is within MATLAB's documented bound. Each step reads a few scalars in one
+read-back (the convergence and singularity facts).
+
+``logm``: inverse scaling and squaring (Cheng, Higham, Kenney and Laub,
+SIAM J. Matrix Anal. Appl. 22(4), 2001): ``k`` square roots bring ``A``
+within ``theta_m`` of ``I`` (1-norm), then ``log(A) = 2^k r_m(A^(1/2^k) -
+I)`` with the ``[m/m]`` Pade approximant of ``log(I + X)`` in partial
+fractions, ``r_m(X) = sum_j w_j (I + x_j X) \\ X`` (Gauss-Legendre nodes
+``x_j`` and weights ``w_j`` on [0, 1]). A real symmetric or complex
+Hermitian ``A`` gives an exactly symmetric (Hermitian) result, as MATLAB
+documents. Complex matrices take the same steps in complex arithmetic.
+
+Declined (the host computes MATLAB's result and warnings): a matrix that
+is singular (``MATLAB:sqrtm:SingularMatrix``, ``MATLAB:logm:nonPosRealEig``)
+or has an eigenvalue on the negative real axis (the principal root and
+logarithm are undefined; for real data MATLAB returns complex results, and
+the iteration, real for real data, does not converge), NaN or Inf; the
+decline's reason is what ``--explain`` shows.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from matfuse.accelerate.router.compose_ops import call, op
+from matfuse.accelerate.router.declines import Declined
+from matfuse.accelerate.router.square_matrix_steps import (
+    UNIT_ROUNDOFF, identity_like, is_hermitian, log_abs_det, norm1, read, scaled, solve,
+    square_operand,
+)
+
+#: steps of the square root iteration before it is declared not convergent.
+#: An eigenvalue at angle pi - d from the positive axis needs about
+#: log2(1/d) steps; rounding can turn a repeated negative eigenvalue into a
+#: pair at d ~ u, whose "root" is not MATLAB's (complex) principal one:
+#: 2^-steps stays far above each class's unit roundoff
+MAX_STEPS = {"double": 30, "single": 16}
+#: the root is accepted when norm(X^2 - A, 1) <= RESIDUAL * n * u *
+#: norm(X, 1)^2 (MATLAB documents the residual of its sqrtm as about
+#: n * alpha * eps, alpha = norm(X)^2 / norm(A)); the iteration's accurate
+#: roots stay within a few hundred, a broken one is off by many orders
+RESIDUAL = 1e4
+#: theta_m of the [m/m] Pade approximant of log(I + X): its error is below
+#: the class's unit roundoff for norm(X, 1) <= theta_m (the bound
+#: |r_m(-t) - log(1 - t)| of Higham 2001, solved for t)
+LOG_THETA = {
+    "double": ((1, 1.10e-5), (2, 1.81e-3), (3, 1.61e-2), (4, 5.38e-2), (5, 1.13e-1),
+               (6, 1.87e-1), (7, 2.55e-1)),
+    "single": ((1, 8.9e-3), (2, 9.6e-2), (3, 2.51e-1), (4, 4.05e-1)),
+}
+#: square roots before logm gives up (each root halves the logarithm: 40
+#: cover any finite matrix many times over)
+MAX_ROOTS = 40
+
+NEGATIVE_EIGENVALUES = ("an eigenvalue on the negative real axis (the principal square root "
+                        "and logarithm are complex or undefined; the device iteration does "
+                        "not converge to them)")
+
+
+def principal_root(a: Any) -> Any | Declined:
+    """The principal square root of a square gpuArray ``a`` (see the module
+    doc), or why not."""
+    cls = a.matlab_class
+    n = a.shape[0]
+    eye = identity_like(a)
+    tolerance = math.sqrt(n) * UNIT_ROUNDOFF[cls]
+    m, x = a, a
+    scaling = True
+    for step in range(MAX_STEPS[cls]):
+        log_det = None
+        if scaling:
+            log_det = log_abs_det(m)
+            if log_det is None:
+                return Declined("the provider has no LU factorisation")
+            g = call("exp", op("./", log_det, -2.0 * n))
+            x = op(".*", x, g)
+            m = op(".*", m, op(".*", g, g))
+        solved = solve(m, eye)
+        if solved is None:
+            return Declined("the provider has no LU solve")
+        m_inv, singular = solved
+        previous = x
+        x = scaled(op("*", x, op("+", eye, m_inv)), 0.5)
+        m = scaled(op("+", eye, scaled(op("+", m, m_inv), 0.5)), 0.5)
+        facts = read(singular, norm1(op("-", m, eye)), norm1(op("-", x, previous)), norm1(x),
+                     0.0 if log_det is None else log_det)
+        if facts[0] != 0 or not np.all(np.isfinite(facts)):
+            # a singular first step is A itself; a later one comes from an
+            # eigenvalue the iteration sends to zero (a negative real one)
+            return Declined("a singular matrix" if step == 0 else NEGATIVE_EIGENVALUES)
+        if facts[2] <= 1e-2 * facts[3]:
+            scaling = False
+        if facts[1] <= tolerance:
+            return _checked(a, x)
+    return Declined(NEGATIVE_EIGENVALUES)
+
+
+def _checked(a: Any, x: Any) -> Any | Declined:
+    """``x`` when its residual is that of a square root of ``a`` (see
+    ``RESIDUAL``): a near-singular step can break the iteration's invariant."""
+    residual, size = read(norm1(op("-", op("*", x, x), a)), norm1(x))
+    n = a.shape[0]
+    if not residual <= RESIDUAL * n * UNIT_ROUNDOFF[a.matlab_class] * size * size:
+        return Declined("the square root iteration lost accuracy (a matrix close to one "
+                        "with eigenvalues on the negative real axis)")
+    return x
+
+
+def sqrtm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
+    """``sqrtm(A)`` and ``[X, residual] = sqrtm(A)`` (``norm(A - X^2, 1) /
+    norm(A, 1)``) of a square double/single gpuArray."""
+    x = square_operand(args, nargout, max_out=2)
+    if x is None:
+        return None
+    if not np.isfinite(read(norm1(x))[0]):
+        return Declined("the matrix holds NaN or Inf")
+    root = principal_root(x)
+    if isinstance(root, Declined):
+        return root
+    if nargout < 2:
+        return [root]
+    return [root, op("./", norm1(op("-", x, op("*", root, root))), norm1(x))]
+
+
+def _log_degree(norm: float, cls: str) -> int | None:
+    for m, theta in LOG_THETA[cls]:
+        if norm <= theta:
+            return m
+    return None
+
+
+def log_near_identity(x: Any, m: int) -> Any | None:
+    """``r_m(X)``, the Pade approximant of ``log(I + X)``, by partial fractions."""
+    nodes, weights = np.polynomial.legendre.leggauss(m)
+    eye = identity_like(x)
+    total = None
+    for node, weight in zip((nodes + 1.0) / 2.0, weights / 2.0):
+        solved = solve(op("+", eye, scaled(x, float(node))), x)
+        if solved is None:
+            return None
+        term = scaled(solved[0], float(weight))
+        total = term if total is None else op("+", total, term)
+    return total
+
+
+def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
+    """``logm(A)`` and ``[L, exitflag] = logm(A)`` (0: completed) of a
+    square double/single gpuArray."""
+    x = square_operand(args, nargout, max_out=2)
+    if x is None:
+        return None
+    cls = x.matlab_class
+    eye = identity_like(x)
+    distance, hermitian = read(norm1(op("-", x, eye)), is_hermitian(x))
+    if not math.isfinite(distance):
+        return Declined("the matrix holds NaN or Inf")
+    roots = 0
+    m = _log_degree(distance, cls)
+    while m is None:
+        root = principal_root(x)
+        if isinstance(root, Declined):
+            return root
+        x, roots = root, roots + 1
+        if roots == MAX_ROOTS:
+            return Declined("the square roots do not approach the identity")
+        m = _log_degree(float(read(norm1(op("-", x, eye)))[0]), cls)
+    log = log_near_identity(op("-", x, eye), m)
+    if log is None:
+        return Declined("the provider has no LU solve")
+    log = scaled(log, 2.0 ** roots)
+    if hermitian:
+        log = scaled(op("+", log, call("ctranspose", log)), 0.5)
+    return [log] if nargout < 2 else [log, call("gpuArray", 0.0)]
+
+
+COMPOSED = {"sqrtm": sqrtm_on_device, "logm": logm_on_device}

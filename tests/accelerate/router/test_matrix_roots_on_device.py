@@ -1,0 +1,243 @@
+"""expm, sqrtm and logm of gpuArrays run on the device (``matrix_exponential``,
+``matrix_roots``) and agree with the host's Schur-based results.
+
+The tolerance: the device and the host use different algorithms (Pade
+scaling and squaring and a Denman-Beavers iteration against SciPy's
+Schur-based methods), so their results agree to rounding times the
+condition of the problem, not bit for bit. Each comparison asserts
+
+    norm(X_device - X_host, 1) / norm(X_host, 1) <= 1000 * n * u * kappa
+
+with ``u`` the unit roundoff of the class and ``kappa`` a condition
+estimate: ``cond(A, 1)`` for sqrtm and logm, and for expm the bound
+``norm(A, 1) * exp(norm(A, 1)) / norm(expm(A), 1)`` of the exponential's
+relative condition number. (Measured on 240 random matrices by
+``tests/accelerate/matrix_function_survey.py``, the largest ratio of the
+error to ``n * u * kappa`` was about 300 for expm, 20 for sqrtm and logm.)
+
+Forms the device declines (a real matrix with an eigenvalue on the
+negative real axis, a singular one) take the counted host fallback with a
+reason that ``--explain`` shows, and give the host's result and warnings.
+"""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pytest
+
+from matfuse import Session
+from matfuse.accelerate_api import fallback_counts, observe_fallbacks, reset_fallback_counts
+from matfuse.runtime.registry import load_all
+
+UNIT_ROUNDOFF = {"double": 2.0 ** -53, "single": 2.0 ** -24}
+FUNCTIONS = ("expm", "sqrtm", "logm")
+
+
+def _matrices(kind: str, count: int, seed: int) -> list[np.ndarray]:
+    """Random test matrices whose principal root and logarithm exist:
+    symmetric positive definite, real with eigenvalues in the right half
+    plane (shifted by more than the norm), complex."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(count):
+        n = int(rng.integers(2, 7))
+        a = rng.standard_normal((n, n)) * rng.choice([0.1, 1.0, 3.0])
+        if kind == "spd":
+            a = a @ a.T + 0.05 * np.eye(n)
+        elif kind == "shifted":
+            a = a + (np.linalg.norm(a, 1) + 0.5) * np.eye(n)
+        elif kind == "complex":
+            a = a + 1j * rng.standard_normal((n, n))
+        out.append(a)
+    return out
+
+
+def _condition(fn: str, a: np.ndarray, host: np.ndarray) -> float:
+    norm = np.linalg.norm(a, 1)
+    if fn == "expm":
+        return max(1.0, norm * np.exp(norm) / np.linalg.norm(host, 1))
+    return np.linalg.cond(a, 1)
+
+
+def _run(fn: str, a: np.ndarray, cls: str = "double") -> tuple[np.ndarray, np.ndarray, dict, str]:
+    s = Session(stdout=io.StringIO(), stderr=io.StringIO())
+    s.set("A", a)
+    s.eval(f"A = {cls}(A); H = {fn}(A); G = gpuArray(A);")
+    reset_fallback_counts()
+    s.eval(f"D = {fn}(G); c = classUnderlying(D); D = gather(D);")
+    return np.asarray(s.get("D")), np.asarray(s.get("H")), fallback_counts(), s.get("c")
+
+
+def _check(fn: str, a: np.ndarray, cls: str = "double") -> None:
+    device, host, fallbacks, device_class = _run(fn, a, cls)
+    assert fallbacks == {}, (fn, a, fallbacks)
+    assert device_class == cls
+    assert device.shape == host.shape
+    n = a.shape[0]
+    error = np.linalg.norm(device.astype(np.complex128) - host, 1) / np.linalg.norm(host, 1)
+    bound = 1000 * n * UNIT_ROUNDOFF[cls] * _condition(fn, a, host.astype(np.complex128))
+    assert error <= bound, (fn, a, error, bound)
+
+
+KINDS = ("spd", "shifted", "complex")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("fn", FUNCTIONS)
+def test_device_agrees_with_host(device, fn, kind):
+    load_all()
+    for a in _matrices(kind, 4, seed=10 * FUNCTIONS.index(fn) + KINDS.index(kind)):
+        _check(fn, a)
+
+
+@pytest.mark.parametrize("fn", FUNCTIONS)
+def test_single_stays_single(device, fn):
+    load_all()
+    a = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]])
+    _check(fn, a, "single")
+
+
+def test_large_norm_takes_squarings(device):
+    load_all()
+    a = np.array([[1.0, 20.0, 0.0], [-3.0, 2.0, 4.0], [0.0, 1.0, -5.0]])
+    _check("expm", a)
+    _check("expm", -a)
+
+
+def test_logm_of_symmetric_matrix_is_symmetric(device):
+    load_all()
+    s = Session(stdout=io.StringIO())
+    s.eval("A = gallery('lehmer', 5) + eye(5); L = gather(logm(gpuArray(A)));")
+    lmat = np.asarray(s.get("L"))
+    np.testing.assert_array_equal(lmat, lmat.T)
+
+
+def test_identity_and_zero(device):
+    load_all()
+    s = Session(stdout=io.StringIO())
+    s.eval("E = gather(expm(gpuArray(zeros(3)))); R = gather(sqrtm(gpuArray(eye(3)))); "
+           "L = gather(logm(gpuArray(eye(3))));")
+    np.testing.assert_array_equal(np.asarray(s.get("E")), np.eye(3))
+    np.testing.assert_allclose(np.asarray(s.get("R")), np.eye(3), atol=1e-15)
+    np.testing.assert_allclose(np.asarray(s.get("L")), np.zeros((3, 3)), atol=1e-15)
+
+
+DECLINED = [
+    ("sqrtm", np.array([[-1.0, 2.0], [0.0, 3.0]]), "negative", None),
+    ("logm", np.array([[-1.0, 2.0], [0.0, 3.0]]), "negative", "MATLAB:logm:nonPosRealEig"),
+    ("sqrtm", np.array([[1.0, 2.0], [0.0, 0.0]]), "singular", "MATLAB:sqrtm:SingularMatrix"),
+    ("logm", np.array([[1.0, 2.0], [2.0, 4.0]]), "singular", "MATLAB:logm:nonPosRealEig"),
+    ("expm", np.array([[1.0, np.nan], [0.0, 1.0]]), "NaN", None),
+]
+
+
+@pytest.mark.parametrize("fn,a,reason,warning", DECLINED, ids=[f"{f}-{r}" for f, _, r, _ in DECLINED])
+def test_declined_forms_give_host_results_and_warnings(device, fn, a, reason, warning):
+    load_all()
+    reasons: list[tuple[str, str]] = []
+    s = Session(stdout=io.StringIO(), stderr=io.StringIO())
+    s.set("A", a)
+    s.eval(f"H = {fn}(A); lastwarn('');")
+    observe_fallbacks(lambda what, why: reasons.append((what, why)))
+    try:
+        s.eval(f"D = gather({fn}(gpuArray(A))); [~, id] = lastwarn();")
+    finally:
+        observe_fallbacks(None)
+    assert [what for what, _ in reasons] == [fn]
+    assert reason in reasons[0][1] and reasons[0][1].startswith(f"{fn} on the host: ")
+    np.testing.assert_array_equal(np.asarray(s.get("D")), np.asarray(s.get("H")))
+    assert s.get("id") == (warning or "")
+
+
+def test_non_square_and_integer_raise_host_errors(device):
+    load_all()
+    s = Session(stdout=io.StringIO())
+    for code, identifier in (("expm(gpuArray(ones(2, 3)))", "MATLAB:square"),
+                             ("sqrtm(gpuArray(int8(eye(2))))", "MATLAB:sqrtm:integerNotSupported")):
+        with pytest.raises(Exception) as info:
+            s.eval(code + ";")
+        assert getattr(info.value, "identifier", "") == identifier
+
+
+def test_random_real_matrices_device_share(device):
+    """Gaussian real matrices: expm always runs on the device; sqrtm and
+    logm wherever no eigenvalue is real and negative (the others are
+    declined, none spuriously)."""
+    load_all()
+    rng = np.random.default_rng(11)
+    for _ in range(6):
+        a = rng.standard_normal((4, 4))
+        eigenvalues = np.linalg.eigvals(a)
+        negative = bool(np.any((eigenvalues.imag == 0) & (eigenvalues.real < 0)))
+        for fn in FUNCTIONS:
+            device_result, host, fallbacks, _ = _run(fn, a)
+            assert bool(fallbacks) == (negative and fn != "expm"), (fn, eigenvalues)
+            if not fallbacks:
+                error = np.linalg.norm(device_result - host, 1) / np.linalg.norm(host, 1)
+                assert error <= 1000 * 4 * UNIT_ROUNDOFF["double"] * _condition(fn, a, host)
+
+
+@pytest.fixture
+def forced_offload(device):
+    """Automatic offload of plain arrays with every threshold at 1 and a
+    cost model in which the device costs nothing (the differential gate's
+    ``offload`` mode): every call that can run on the device does."""
+    from matfuse.accelerate import facade
+    from matfuse.accelerate.options import AccelerateInitOptions
+    from matfuse.accelerate.planner import offload
+    from matfuse.accelerate.planner.cost_model import CostModel
+    from matfuse.accelerate.planner.decisions import Planner
+    from matfuse.accelerate.planner.thresholds import resolve_thresholds
+
+    defaults = CostModel()
+    free = CostModel(upload_s_per_byte=0.0, download_s_per_byte=0.0, launch_s=0.0,
+                     device_s_per_unit={k: 0.0 for k in defaults.device_s_per_unit})
+    options = AccelerateInitOptions(provider=device.name, auto_offload="force",
+                                    **{f"threshold_{c}": 1 for c in
+                                       ("elementwise", "reduction", "construction", "matmul")})
+    saved = facade.use_acceleration_state(facade.AccelerationState(options, device, device.name))
+    planner = offload.activate(device, planner=Planner(resolve_thresholds(options), free))
+    try:
+        yield planner
+    finally:
+        offload.reset()
+        facade.use_acceleration_state(saved)
+
+
+@pytest.mark.parametrize("fn", FUNCTIONS)
+def test_plain_arrays_run_on_the_device_when_offload_is_forced(forced_offload, fn):
+    load_all()
+    a = np.array([[4.0, 1.0, 0.5], [1.0, 3.0, 0.2], [0.5, 0.2, 2.0]])
+    s = Session(stdout=io.StringIO())
+    s.set("A", a)
+    reset_fallback_counts()
+    forced_offload.log.clear()
+    s.eval(f"X = {fn}(A); c = class(X);")
+    assert fallback_counts() == {}
+    assert any(d.builtin == fn and d.on_device for d in forced_offload.log.recent)
+    assert s.get("c") == "double"
+    from matfuse.runtime.dispatcher import auto_offload_suspended
+
+    with auto_offload_suspended():
+        s.eval(f"H = {fn}(A);")
+    host = np.asarray(s.get("H"))
+    error = np.linalg.norm(np.asarray(s.get("X")) - host, 1) / np.linalg.norm(host, 1)
+    assert error <= 1000 * 3 * UNIT_ROUNDOFF["double"] * _condition(fn, a, host)
+
+
+def test_second_outputs(device):
+    """``[X, residual] = sqrtm(A)`` and ``[L, exitflag] = logm(A)`` on the
+    device: gpuArrays, the residual of the device root, exitflag 0."""
+    load_all()
+    s = Session(stdout=io.StringIO())
+    s.eval("A = gpuArray([4 1 0; 1 3 1; 0 1 5]); [X, r] = sqrtm(A); [L, e] = logm(A); "
+           "k = {class(r), class(e)}; r = gather(r); e = gather(e); X = gather(X); "
+           "A = gather(A);")
+    assert fallback_counts() == {}
+    assert s.get("k") == ["gpuArray", "gpuArray"]
+    a, x = np.asarray(s.get("A")), np.asarray(s.get("X"))
+    want = np.linalg.norm(a - x @ x, 1) / np.linalg.norm(a, 1)
+    assert abs(float(s.get("r")) - want) <= 4 * UNIT_ROUNDOFF["double"]
+    assert float(s.get("r")) <= 1e-14 and float(s.get("e")) == 0.0
