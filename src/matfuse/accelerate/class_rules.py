@@ -32,9 +32,12 @@ UNARY_SYMBOLS = {"-": "uminus", "+": "uplus", "~": "not", "!": "not"}
 
 PREDICATES = frozenset({"isnan", "isinf", "isfinite"})
 REAL_RESULT_OF_COMPLEX = frozenset({"abs", "real", "imag", "angle"})
+# complex unary ops sent to the providers' complex hooks (the device code's
+# complex table; not the inverse trigonometric and hyperbolic functions,
+# whose branch cuts the host takes as MATLAB does: asin(2) = pi/2 - 1.3170i)
 COMPLEX_OK_UNARY = frozenset({"uminus", "uplus", "conj", "real", "imag", "abs", "angle",
-                              "exp", "log", "sqrt", "sin", "cos", "isnan", "isinf",
-                              "isfinite"})
+                              "exp", "log", "sqrt", "sin", "cos", "tan", "sinh", "cosh", "tanh",
+                              "log2", "log10", "expm1", "log1p", "isnan", "isinf", "isfinite"})
 FLOAT_UNARY = frozenset({
     "uminus", "uplus", "abs", "sign", "sqrt", "exp", "expm1", "log", "log2", "log10",
     "log1p", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh",

@@ -10,9 +10,16 @@ parts, abs, angle) or logical (``b``). Operations on each part separately
 (``round``, ``floor``, ``ceil``, ``fix``) take the real op table's
 expression per part, so MATLAB's rounding rules have one definition.
 
+The forward trigonometric and hyperbolic functions, ``log2``/``log10``,
+``expm1`` and ``log1p`` are NumPy's (the in-process provider's) formulas
+with C99 Annex G's special values as NumPy gives them: products of the real
+functions of the parts (scaled where they would overflow), Kahan's tanh,
+the complex log times 1/ln 2 or 1/ln 10, NumPy's ``nc_expm1``/``nc_log1p``.
+
 The wgpu provider's complex kernels and the CUDA provider's complex hooks
-render from this table; operations missing here (trigonometry of complex
-values) are computed on the host.
+render from this table. Operations missing here (the inverse trigonometric
+and hyperbolic functions) run CuPy's complex ufuncs on CUDA and the host on
+wgpu.
 """
 
 from __future__ import annotations
@@ -71,6 +78,8 @@ _OPS = [
     ComplexOp("exp", 1, "cx_exp(a)", "c"),
     ComplexOp("log", 1, "cx_log(a)", "c"),
     ComplexOp("sqrt", 1, "cx_sqrt(a)", "c"),
+    *(ComplexOp(name, 1, f"cx_{name}(a)", "c")
+      for name in ("sin", "cos", "tan", "sinh", "cosh", "tanh", "log2", "log10", "expm1", "log1p")),
     ComplexOp("isnan", 1, "(cx_isnan(a.x) || cx_isnan(a.y))", "b"),
     ComplexOp("isinf", 1, "(cx_isinf(a.x) || cx_isinf(a.y))", "b"),
     ComplexOp("isfinite", 1, "(!(cx_isinf(a.x) || cx_isinf(a.y) || cx_isnan(a.x) || cx_isnan(a.y)))", "b"),

@@ -2,7 +2,9 @@
 real part, y the imaginary part) that ``complex_table`` expressions call:
 the same formulas as ``wgsl_complex`` (NumPy's: textbook products, Smith's
 quotients with NumPy's zero-divisor case, ``abs`` scaled by the larger part,
-C99 exp/log/sqrt, log and sqrt scaled above 1e300 (f64) / 1e36 (f32)).
+C99 exp/log/sqrt, log and sqrt scaled above 1e300 (f64) / 1e36 (f32), log
+near |z| = 1 from an exact x^2 + y^2 - 1; the forward trigonometric and
+hyperbolic functions, log2/log10, expm1 and log1p as NumPy computes them).
 
 Products that feed a sum are rounded on their own (``__dmul_rn``/
 ``__fmul_rn``): the textbook formulas of NumPy's scalar loops, which the
@@ -63,9 +65,34 @@ __device__ __forceinline__ {C} cx_exp({C} a) {{
     // exp(+Inf + i*(Inf or NaN)) is Inf + NaN*i, exp(-Inf + ...) zero (C99)
     return a.x > {zero} ? cx_make(a.x, {nan}) : cx_make({zero}, {zero});
   }}
+  if (a.x > {big_exp} && !cx_isinf(a.x) && a.y != {zero}) {{
+    // exp(x) overflows before the product with cos(y) or sin(y) would
+    const {T} e = exp{f}(a.x * ({T})0.5);
+    return cx_make({mul}({mul}(cos{f}(a.y), e), e), {mul}({mul}(sin{f}(a.y), e), e));
+  }}
   const {T} m = exp{f}(a.x);
   if (a.y == {zero}) return cx_make(m, a.y);
   return cx_make({mul}(m, cos{f}(a.y)), {mul}(m, sin{f}(a.y)));
+}}
+// (a^2, its rounding error): Dekker's exact product, no fused multiply-add
+__device__ __forceinline__ {C} cx_two_sq({T} a) {{
+  const {T} p = {mul}(a, a);
+  const {T} c = {mul}({split}, a);
+  const {T} hi = c - (c - a);
+  const {T} lo = a - hi;
+  return cx_make(p, (({mul}(hi, hi) - p) + {mul}(({T})2 * hi, lo)) + {mul}(lo, lo));
+}}
+// x^2 + y^2 - 1 from the exact squares, the sums' errors kept (Knuth's
+// two-sum): the real part of log near |z| = 1 without cancellation
+__device__ __forceinline__ {T} cx_x2y2m1({T} x, {T} y) {{
+  const {C} px = cx_two_sq(x), py = cx_two_sq(y);
+  const {T} s = px.x - {one};
+  const {T} sb = s - px.x;
+  const {T} e1 = (px.x - (s - sb)) + (-{one} - sb);
+  const {T} t = s + py.x;
+  const {T} tb = t - s;
+  const {T} e2 = (s - (t - tb)) + (py.x - tb);
+  return t + (((e1 + e2) + px.y) + py.y);
 }}
 __device__ __forceinline__ {C} cx_log({C} a) {{
   const {T} x = fabs{f}(a.x), y = fabs{f}(a.y);
@@ -75,7 +102,16 @@ __device__ __forceinline__ {C} cx_log({C} a) {{
     const {T} r = (x > y ? y : x) / m;
     return cx_make(log{f}(m) + ({T})0.5 * log{f}({one} + {mul}(r, r)), cx_angle(a));
   }}
-  return cx_make(log{f}(cx_abs(a)), cx_angle(a));
+  if (m > {zero} && m < {tiny}) {{
+    // subnormal parts would round |z|: the log of z * 2^{scale_exp} less {scale_exp} ln 2
+    const {T} h = cx_abs(cx_make(a.x * {scale}, a.y * {scale}));
+    return cx_make(log{f}(h) - {scale_log}, cx_angle(a));
+  }}
+  const {T} h = cx_abs(a);
+  if (h > ({T})0.71 && h < ({T})1.41) {{
+    return cx_make(({T})0.5 * log1p{f}(cx_x2y2m1(m, x > y ? y : x)), cx_angle(a));
+  }}
+  return cx_make(log{f}(h), cx_angle(a));
 }}
 // NumPy's power: 1 for a zero exponent, 0 or NaN for a zero base (by the
 // exponent's real part), a
@@ -117,6 +153,93 @@ __device__ __forceinline__ {C} cx_sqrt({C} a) {{
                               : cx_make(fabs{f}(s.y) / (({T})2 * t), negative ? -t : t);
   return big ? cx_make(r.x * ({T})4, r.y * ({T})4) : r;
 }}
+// sinh, cosh and tanh with C99 Annex G's special values as NumPy gives
+// them: the real functions of the parts, |x| above {big_exp} through
+// exp(|x|/2)^2 (the products would overflow in between); sin, cos and tan
+// as NumPy: sin(x + iy) and tan(x + iy) are sinh(y + ix) and tanh(y + ix)
+// with the parts swapped, cos(z) = cosh(iz)
+__device__ __forceinline__ {C} cx_sinh({C} a) {{
+  const {T} x = a.x, y = a.y;
+  const {T} sx = copysign{f}({one}, x);
+  if (cx_isnan(x)) return cx_make(x, y == {zero} ? y : {nan});
+  if (cx_isinf(y) || cx_isnan(y)) {{
+    if (cx_isinf(x)) return cx_make(fabs{f}(x), {nan});
+    return cx_make(x == {zero} ? x : {nan}, {nan});
+  }}
+  if (y == {zero}) return cx_make(sinh{f}(x), y);
+  // below the smallest normal value sin(y) is y and cos(y) 1 (glibc)
+  const bool small = fabs{f}(y) < {min_normal};
+  const {T} s = small ? y : sin{f}(y), c = small ? {one} : cos{f}(y);
+  if (cx_isinf(x)) return cx_make(sx * copysign{f}({inf}, c), copysign{f}({inf}, s));
+  if (fabs{f}(x) > {big_exp}) {{
+    const {T} e = exp{f}(fabs{f}(x) * ({T})0.5);
+    return cx_make(sx * {mul}({mul}(c, e) * ({T})0.5, e), {mul}({mul}(s, e) * ({T})0.5, e));
+  }}
+  return cx_make({mul}(sinh{f}(x), c), {mul}(cosh{f}(x), s));
+}}
+__device__ __forceinline__ {C} cx_cosh({C} a) {{
+  const {T} x = a.x, y = a.y;
+  const {T} sx = copysign{f}({one}, x);
+  if (cx_isnan(x)) return cx_make(x, y == {zero} ? y : {nan});
+  if (cx_isinf(y) || cx_isnan(y)) {{
+    if (cx_isinf(x)) return cx_make({inf}, {nan});
+    return cx_make({nan}, x == {zero} ? {zero} : {nan});
+  }}
+  if (y == {zero}) return cx_make(cosh{f}(x), sx * y);
+  // below the smallest normal value sin(y) is y and cos(y) 1 (glibc)
+  const bool small = fabs{f}(y) < {min_normal};
+  const {T} s = small ? y : sin{f}(y), c = small ? {one} : cos{f}(y);
+  if (cx_isinf(x)) return cx_make(copysign{f}({inf}, c), copysign{f}({inf}, s) * sx);
+  if (fabs{f}(x) > {big_exp}) {{
+    const {T} e = exp{f}(fabs{f}(x) * ({T})0.5);
+    return cx_make({mul}({mul}(c, e) * ({T})0.5, e), sx * {mul}({mul}(s, e) * ({T})0.5, e));
+  }}
+  return cx_make({mul}(cosh{f}(x), c), {mul}(sinh{f}(x), s));
+}}
+// Kahan's tanh (overflow-safe): with t = tan(y), b = 1 + t^2, s = sinh(x),
+// (b s sqrt(1 + s^2) + i t) / (1 + b s^2); for |x| above {big_tanh} the real
+// part is +-1 and the imaginary part 4 sin(y) cos(y) exp(-2|x|)
+__device__ __forceinline__ {C} cx_tanh({C} a) {{
+  const {T} x = a.x, y = a.y;
+  if (cx_isinf(x)) {{
+    const bool wide = !cx_isinf(y) && !cx_isnan(y) && fabs{f}(y) > {one};
+    return cx_make(copysign{f}({one}, x), copysign{f}({zero}, wide ? {mul}(sin{f}(y), cos{f}(y)) : y));
+  }}
+  if (cx_isnan(x)) return cx_make(x, y == {zero} ? y : {nan});
+  if (cx_isinf(y) || cx_isnan(y)) return cx_make(x == {zero} ? x : {nan}, {nan});
+  if (fabs{f}(x) >= {big_tanh}) {{
+    const {T} e = exp{f}(-fabs{f}(x));
+    return cx_make(copysign{f}({one}, x), {mul}({mul}({mul}(({T})4 * sin{f}(y), cos{f}(y)), e), e));
+  }}
+  const {T} t = tan{f}(y);
+  const {T} b = {one} + {mul}(t, t);
+  const {T} s = sinh{f}(x);
+  const {T} rho = sqrt{f}({one} + {mul}(s, s));
+  const {T} d = {one} + {mul}({mul}(b, s), s);
+  return cx_make({mul}({mul}(b, rho), s) / d, t / d);
+}}
+__device__ __forceinline__ {C} cx_sin({C} a) {{ const {C} r = cx_sinh(cx_make(a.y, a.x)); return cx_make(r.y, r.x); }}
+__device__ __forceinline__ {C} cx_cos({C} a) {{ return cx_cosh(cx_make(-a.y, a.x)); }}
+__device__ __forceinline__ {C} cx_tan({C} a) {{ const {C} r = cx_tanh(cx_make(a.y, a.x)); return cx_make(r.y, r.x); }}
+// NumPy's log2/log10: the complex log times 1/ln 2, 1/ln 10 per part
+__device__ __forceinline__ {C} cx_log2({C} a) {{
+  const {C} r = cx_log(a);
+  return cx_make(r.x * ({T})1.4426950408889634, r.y * ({T})1.4426950408889634);
+}}
+__device__ __forceinline__ {C} cx_log10({C} a) {{
+  const {C} r = cx_log(a);
+  return cx_make(r.x * ({T})0.4342944819032518, r.y * ({T})0.4342944819032518);
+}}
+// NumPy's expm1: expm1(x) cos(y) - 2 sin(y/2)^2 + i exp(x) sin(y)
+__device__ __forceinline__ {C} cx_expm1({C} a) {{
+  const {T} h = sin{f}(a.y * ({T})0.5);
+  return cx_make({mul}(expm1{f}(a.x), cos{f}(a.y)) - {mul}(({T})2 * h, h), {mul}(exp{f}(a.x), sin{f}(a.y)));
+}}
+// NumPy's log1p: log(hypot(x + 1, y)) + i atan2(y, x + 1)
+__device__ __forceinline__ {C} cx_log1p({C} a) {{
+  const {C} u = cx_make(a.x + {one}, a.y);
+  return cx_make(log{f}(cx_abs(u)), cx_angle(u));
+}}
 """
 
 
@@ -125,11 +248,13 @@ def complex_library(t: str) -> str:
     the complex type is ``double2``/``float2``."""
     if t == "f64":
         fields = dict(T="double", C="double2", f="", mul="__dmul_rn", zero="0.0", one="1.0",
-                      maxf="1.7976931348623157e308", big="1.0e300",
+                      maxf="1.7976931348623157e308", big="1.0e300", big_exp="709.0", min_normal="2.2250738585072014e-308", big_tanh="22.0", split="134217729.0", tiny="1.0e-300", scale_exp="600",
+                      scale="4.149515568880993e180", scale_log="415.88830833596719",
                       inf="__longlong_as_double(0x7ff0000000000000LL)",
                       nan="__longlong_as_double(0x7ff8000000000000LL)")
     else:
         fields = dict(T="float", C="float2", f="f", mul="__fmul_rn", zero="0.0f", one="1.0f",
-                      maxf="3.4028234663852886e38f", big="1.0e36f",
+                      maxf="3.4028234663852886e38f", big="1.0e36f", big_exp="88.0f", min_normal="1.1754943508222875e-38f", big_tanh="9.0f", split="4097.0f", tiny="1.0e-36f", scale_exp="64",
+                      scale="18446744073709551616.0f", scale_log="44.361419555836500f",
                       inf="__int_as_float(0x7f800000)", nan="__int_as_float(0x7fc00000)")
     return _TEMPLATE.format(**fields)

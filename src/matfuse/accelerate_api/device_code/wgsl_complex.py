@@ -4,7 +4,10 @@ the real part, y the imaginary part) that ``complex_table`` expressions call.
 The formulas are NumPy's (the in-process provider and the host compute with
 NumPy): products by the textbook formula, quotients by Smith's algorithm
 with NumPy's case for a zero divisor, ``abs`` scaled by the larger part,
-exp/log/sqrt as C99, sqrt scaled near the largest finite values. f64 uses
+exp/log/sqrt as C99, sqrt scaled near the largest finite values, log near
+|z| = 1 from an exact x^2 + y^2 - 1; the forward trigonometric and
+hyperbolic functions, log2/log10, expm1 and log1p as NumPy computes them
+(see ``complex_table``). f64 uses
 matfuse's own transcendentals (``wgsl_f64math``: the drivers' f64 builtins
 are wrong), f32 the accurate f32 ones (``wgsl_f32math``).
 """
@@ -63,20 +66,51 @@ fn cx_exp(a: {C}) -> {C} {{
     if (a.x > {zero}) {{ return {C}(a.x, {T}(bitcast<f32>(0x7fc00000u))); }}
     return {C}({zero}, {zero});
   }}
+  if (a.x > {big_exp} && !cx_isinf(a.x) && a.y != {zero}) {{
+    // exp(x) overflows before the product with cos(y) or sin(y) would
+    let e = {exp}(a.x * {T}(0.5));
+    return {C}(({cos}(a.y) * e) * e, ({sin}(a.y) * e) * e);
+  }}
   let m = {exp}(a.x);
   if (a.y == {zero}) {{ return {C}(m, a.y); }}
   return {C}(m * {cos}(a.y), m * {sin}(a.y));
+}}
+// (a^2, its rounding error): Dekker's exact product, no fused multiply-add
+fn cx_two_sq(a: {T}) -> {C} {{
+{two_sq}
+}}
+// x^2 + y^2 - 1 from the exact squares, the sums' errors kept (Knuth's
+// two-sum): the real part of log near |z| = 1 without cancellation
+fn cx_x2y2m1(x: {T}, y: {T}) -> {T} {{
+  let px = cx_two_sq(x);
+  let py = cx_two_sq(y);
+  let s = px.x - {one};
+  let sb = s - px.x;
+  let e1 = (px.x - (s - sb)) + (-{one} - sb);
+  let t = s + py.x;
+  let tb = t - s;
+  let e2 = (s - (t - tb)) + (py.x - tb);
+  return t + (((e1 + e2) + px.y) + py.y);
 }}
 fn cx_log(a: {C}) -> {C} {{
   let x = abs(a.x);
   let y = abs(a.y);
   let m = max(x, y);
-  if (m > {big} && !cx_isinf(m)) {{
+  if (m > {big} && !cx_isinf(m) && !cx_isnan(x) && !cx_isnan(y)) {{
     // |z| may overflow: log(m) + log(1 + r^2) / 2
     let r = min(x, y) / m;
     return {C}({log}(m) + {T}(0.5) * {log}({one} + r * r), cx_angle(a));
   }}
-  return {C}({log}(cx_abs(a)), cx_angle(a));
+  if (m > {zero} && m < {tiny}) {{
+    // subnormal parts would round |z|: the log of z * 2^{scale_exp} less {scale_exp} ln 2
+    let h = cx_abs(a * ldexp({one}, {scale_exp}));
+    return {C}({log}(h) - {T}({scale_log}), cx_angle(a));
+  }}
+  let h = cx_abs(a);
+  if (h > {T}(0.71) && h < {T}(1.41)) {{
+    return {C}({T}(0.5) * {log1p}(cx_x2y2m1(m, min(x, y))), cx_angle(a));
+  }}
+  return {C}({log}(h), cx_angle(a));
 }}
 // NumPy's power: 1 for a zero exponent, 0 or NaN for a zero base (by the
 // exponent's real part), a
@@ -122,21 +156,130 @@ fn cx_sqrt(a: {C}) -> {C} {{
                  s.x >= {zero});
   return select(r, r * {T}(4), big);
 }}
+// sign of x, -0 included (NaN: either)
+fn cx_signbit(x: {T}) -> bool {{ return x < {zero} || (x == {zero} && {one} / x < {zero}); }}
+fn cx_copysign(m: {T}, s: {T}) -> {T} {{ return select(abs(m), -abs(m), cx_signbit(s)); }}
+// sinh, cosh and tanh with C99 Annex G's special values as NumPy gives
+// them: the real functions of the parts, |x| above {big_exp} through
+// exp(|x|/2)^2 (the products would overflow in between); sin, cos and tan
+// as NumPy: sin(x + iy) and tan(x + iy) are sinh(y + ix) and tanh(y + ix)
+// with the parts swapped, cos(z) = cosh(iz)
+fn cx_sinh(a: {C}) -> {C} {{
+  let x = a.x;
+  let y = a.y;
+  let sx = cx_copysign({one}, x);
+  if (cx_isnan(x)) {{ return {C}(x, select({nan}, y, y == {zero})); }}
+  if (cx_isinf(y) || cx_isnan(y)) {{
+    if (cx_isinf(x)) {{ return {C}(abs(x), {nan}); }}
+    return {C}(select({nan}, x, x == {zero}), {nan});
+  }}
+  if (y == {zero}) {{ return {C}({sinh}(x), y); }}
+  // below the smallest normal value sin(y) is y and cos(y) 1 (glibc)
+  let small = abs(y) < {min_normal};
+  let s = select({sin}(y), y, small);
+  let c = select({cos}(y), {one}, small);
+  if (cx_isinf(x)) {{ return {C}(sx * cx_copysign({inf}, c), cx_copysign({inf}, s)); }}
+  if (abs(x) > {big_exp}) {{
+    let e = {exp}(abs(x) * {T}(0.5));
+    return {C}(sx * ((c * e) * {T}(0.5) * e), (s * e) * {T}(0.5) * e);
+  }}
+  return {C}({sinh}(x) * c, {cosh}(x) * s);
+}}
+fn cx_cosh(a: {C}) -> {C} {{
+  let x = a.x;
+  let y = a.y;
+  let sx = cx_copysign({one}, x);
+  if (cx_isnan(x)) {{ return {C}(x, select({nan}, y, y == {zero})); }}
+  if (cx_isinf(y) || cx_isnan(y)) {{
+    if (cx_isinf(x)) {{ return {C}({inf}, {nan}); }}
+    return {C}({nan}, select({nan}, {zero}, x == {zero}));
+  }}
+  if (y == {zero}) {{ return {C}({cosh}(x), sx * y); }}
+  // below the smallest normal value sin(y) is y and cos(y) 1 (glibc)
+  let small = abs(y) < {min_normal};
+  let s = select({sin}(y), y, small);
+  let c = select({cos}(y), {one}, small);
+  if (cx_isinf(x)) {{ return {C}(cx_copysign({inf}, c), cx_copysign({inf}, s) * sx); }}
+  if (abs(x) > {big_exp}) {{
+    let e = {exp}(abs(x) * {T}(0.5));
+    return {C}((c * e) * {T}(0.5) * e, sx * ((s * e) * {T}(0.5) * e));
+  }}
+  return {C}({cosh}(x) * c, {sinh}(x) * s);
+}}
+// Kahan's tanh (overflow-safe): with t = tan(y), b = 1 + t^2, s = sinh(x),
+// (b s sqrt(1 + s^2) + i t) / (1 + b s^2); for |x| above {big_tanh} the real
+// part is +-1 and the imaginary part 4 sin(y) cos(y) exp(-2|x|)
+fn cx_tanh(a: {C}) -> {C} {{
+  let x = a.x;
+  let y = a.y;
+  if (cx_isinf(x)) {{
+    let wide = !cx_isinf(y) && !cx_isnan(y) && abs(y) > {one};
+    return {C}(cx_copysign({one}, x), cx_copysign({zero}, select(y, {sin}(y) * {cos}(y), wide)));
+  }}
+  if (cx_isnan(x)) {{ return {C}(x, select({nan}, y, y == {zero})); }}
+  if (cx_isinf(y) || cx_isnan(y)) {{ return {C}(select({nan}, x, x == {zero}), {nan}); }}
+  if (abs(x) >= {big_tanh}) {{
+    let e = {exp}(-abs(x));
+    return {C}(cx_copysign({one}, x), {T}(4) * {sin}(y) * {cos}(y) * e * e);
+  }}
+  let t = {tan}(y);
+  let b = {one} + t * t;
+  let s = {sinh}(x);
+  let rho = sqrt({one} + s * s);
+  let d = {one} + b * s * s;
+  return {C}(b * rho * s / d, t / d);
+}}
+fn cx_sin(a: {C}) -> {C} {{ let r = cx_sinh({C}(a.y, a.x)); return {C}(r.y, r.x); }}
+fn cx_cos(a: {C}) -> {C} {{ return cx_cosh({C}(-a.y, a.x)); }}
+fn cx_tan(a: {C}) -> {C} {{ let r = cx_tanh({C}(a.y, a.x)); return {C}(r.y, r.x); }}
+// NumPy's log2/log10: the complex log times 1/ln 2, 1/ln 10 per part
+fn cx_log2(a: {C}) -> {C} {{ return cx_log(a) * {T}(1.4426950408889634); }}
+fn cx_log10(a: {C}) -> {C} {{ return cx_log(a) * {T}(0.4342944819032518); }}
+// NumPy's expm1: expm1(x) cos(y) - 2 sin(y/2)^2 + i exp(x) sin(y)
+fn cx_expm1(a: {C}) -> {C} {{
+  let h = {sin}(a.y * {T}(0.5));
+  return {C}({expm1}(a.x) * {cos}(a.y) - {T}(2) * h * h, {exp}(a.x) * {sin}(a.y));
+}}
+// NumPy's log1p: log(hypot(x + 1, y)) + i atan2(y, x + 1)
+fn cx_log1p(a: {C}) -> {C} {{
+  let u = {C}(a.x + {one}, a.y);
+  return {C}({log}(cx_abs(u)), cx_angle(u));
+}}
 """
+
+# cx_two_sq's body: f64 through the library's Dekker product (its splits are
+# kept from being folded), f32 written out with the 12-bit split
+_TWO_SQ_F64 = "  let p = mf_two_prod(a, a);\n  return vec2<f64>(p.x, p.y);"
+_TWO_SQ_F32 = """  let p = a * a;
+  let c = f32(4097.0) * a;
+  let hi = c - (c - a);
+  let lo = a - hi;
+  return vec2<f32>(p, ((hi * hi - p) + f32(2.0) * hi * lo) + lo * lo);"""
 
 
 def complex_library(t: str) -> tuple[str, tuple[str, ...]]:
     """(source, ``wgsl_library`` helper names it calls) of the complex
     helpers of element type ``t`` (``f32``/``f64``)."""
     if t == "f64":
-        funcs = {"exp": "mf_exp", "log": "mf_log", "cos": "mf_cos", "sin": "mf_sin", "atan2": "mf_atan2"}
+        funcs = {"exp": "mf_exp", "log": "mf_log", "cos": "mf_cos", "sin": "mf_sin", "tan": "mf_tan",
+                 "sinh": "mf_sinh", "cosh": "mf_cosh", "expm1": "mf_expm1", "log1p": "mf_log1p",
+                 "atan2": "mf_atan2"}
         deps: tuple[str, ...] = ("f64math",)
-        # the scaling threshold of sqrt (1e300) as a product of literals each representable in the type
-        big = "(f64(1.0e150) * f64(1.0e150))"
+        # the scaling thresholds (1e300, 1e-300) as products of literals each representable in the type
+        fields = dict(big="(f64(1.0e150) * f64(1.0e150))", tiny="(f64(1.0e-150) * f64(1.0e-150))",
+                      scale_exp="600", scale_log="415.88830833596719", big_exp="f64(709.0)",
+                      big_tanh="f64(22.0)", min_normal="f64(2.2250738585072014e-308)",
+                      two_sq=_TWO_SQ_F64)
     else:
-        funcs = {"exp": "exp", "log": "log", "cos": "mf32_cos", "sin": "mf32_sin", "atan2": "mfx_atan2_32"}
-        deps = ("f32math", "mfx_atan2_32")
-        big = "(f32(1.0e18) * f32(1.0e18))"   # 1e36
+        funcs = {"exp": "exp", "log": "log", "cos": "mf32_cos", "sin": "mf32_sin", "tan": "mf32_tan",
+                 "sinh": "mf32_sinh", "cosh": "cosh", "expm1": "mf32_expm1", "log1p": "mf32_log1p",
+                 "atan2": "mfx_atan2_32"}
+        deps = ("f32math", "mfx_atan2_32", "mf32_log1p")
+        fields = dict(big="(f32(1.0e18) * f32(1.0e18))", tiny="(f32(1.0e-18) * f32(1.0e-18))",
+                      scale_exp="64", scale_log="44.3614195558365", big_exp="f32(88.0)",
+                      big_tanh="f32(9.0)", min_normal="f32(1.1754943508222875e-38)",
+                      two_sq=_TWO_SQ_F32)
     source = _TEMPLATE.format(T=t, C=f"vec2<{t}>", zero=f"{t}(0.0)", one=f"{t}(1.0)",
-                              maxf=f"{t}({MAX_FINITE[t]})", big=big, **funcs)
+                              maxf=f"{t}({MAX_FINITE[t]})", inf=f"{t}(bitcast<f32>(0x7f800000u))",
+                              nan=f"{t}(bitcast<f32>(0x7fc00000u))", **fields, **funcs)
     return source, deps

@@ -6,7 +6,9 @@ not express. CuPy's ufuncs, with MATLAB's rules where they differ.
 
 Integer data runs generated kernels only (one-node kernels of the fusion
 IR, ``accelerate_api.elementwise_kernel``) and complex data the complex
-kernels (``complex_kernels``); what those decline is the host's. Mirrors
+kernels (``complex_kernels``); complex functions outside the device code's
+complex table (``COMPLEX_UFUNCS``: the inverse trigonometric and hyperbolic
+functions) run CuPy's complex ufuncs; what the rest decline is the host's. Mirrors
 ``providers/numpy_kernels.py`` (the oracle) op for op: implicit expansion
 pads shapes on the right (MATLAB) before CuPy broadcasts.
 """
@@ -147,6 +149,20 @@ def _unary_table(p: Any) -> dict[str, Callable[[Any], Any]]:
         "gammaln": _special("gammaln"), "erfinv": _special("erfinv"), "erfcinv": _special("erfcinv"),
         "isnan": cp.isnan, "isinf": cp.isinf, "isfinite": cp.isfinite,
     }
+
+
+#: complex functions that CuPy's complex ufuncs compute where the complex
+#: table has no expression (hook op name -> CuPy ufunc name)
+COMPLEX_UFUNCS = {"asin": "arcsin", "acos": "arccos", "atan": "arctan", "asinh": "arcsinh",
+                  "acosh": "arccosh", "atanh": "arctanh"}
+
+
+def complex_unary(p: Any, op: str, a: Any, out_dtype: str) -> Any:
+    """``op`` (a ``COMPLEX_UFUNCS`` name) of device array ``a`` into complex
+    ``out_dtype``: a real operand is promoted to the result's class first."""
+    if op not in COMPLEX_UFUNCS or out_dtype not in ("complex64", "complex128"):
+        raise Unsupported(f"cuda: complex {op} into {out_dtype}")
+    return getattr(p.cp, COMPLEX_UFUNCS[op])(a.astype(out_dtype, copy=False))
 
 
 def unary(p: Any, op: str, a: Any, out_dtype: str) -> Any:

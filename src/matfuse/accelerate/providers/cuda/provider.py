@@ -49,6 +49,7 @@ from matfuse.accelerate_api import (
     Unsupported,
     elementwise_kernel,
 )
+from matfuse.accelerate_api.device_code import complex_table
 from matfuse.accelerate_api.support import MatlabError
 
 MAX_FUSED_THREADS = 2**31   # generated kernels index with 32-bit unsigned ints
@@ -285,12 +286,15 @@ class CudaProvider(ArrayHooks, FactorHooks, AccelProvider):
         return self._elementwise(op, (a,), out_dtype)
 
     def _elementwise(self, op: str, operands: Sequence[Any], out_dtype: str) -> GpuTensorHandle:
-        """A one-node kernel of the fusion IR; else complex data's kernels;
-        else CuPy for real floating-point data (Unsupported for the rest)."""
+        """A one-node kernel of the fusion IR; else complex data's kernels
+        (CuPy's complex ufuncs for functions the complex table lacks); else
+        CuPy for real floating-point data (Unsupported for the rest)."""
         out = self._one_node(op, operands, out_dtype)
         if out is not None:
             return out
         if complex_kernels.is_complex_call(op, operands, out_dtype):
+            if len(operands) == 1 and complex_table.lookup(op, 1) is None:
+                return self._store(ew.complex_unary(self, op, self._get(operands[0]), out_dtype))
             flat, shape = complex_kernels.elementwise(self, op, operands, out_dtype)
             return self._store_flat(flat, shape, out_dtype)
         ew.check_real_floats(op, operands, out_dtype)

@@ -4,11 +4,13 @@ vec2<f64>; upload/download copy NumPy's own interleaved layout as is).
 
 Native here: the operations of the device code's complex table
 (``complex_table``: arithmetic, power, comparisons, parts, abs, angle,
-sign, exp/log/sqrt, rounding of parts, predicates, ``complex(re, im)`` as
+sign, exp/log/sqrt, the forward trigonometric and hyperbolic functions,
+log2/log10, expm1, log1p, rounding of parts, predicates, ``complex(re, im)`` as
 elem_binary op ``"complex"``) with implicit expansion (complex or real
 operands, complex scalars), casts between real and complex float classes,
 and ``sum``/``mean`` (including 'all' and N-D dims). Everything else on
-complex data raises Unsupported and the caller runs it on the host (a
+complex data (the inverse trigonometric and hyperbolic functions among it)
+raises Unsupported and the caller runs it on the host (a
 counted fallback).
 """
 
