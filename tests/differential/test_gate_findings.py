@@ -38,6 +38,10 @@ EXAMPLES: dict[str, Program] = {
     "mod_by_a_divisor_near_realmax_single": _program(
         {"x1": np.array([[-3e38, 3.4e38, -2e38]], dtype=np.float32)},
         "mod(x1, x1)", "rem(x1, x1)", "mod(single(1e30), x1)", "rem(x1, single(-1.5e38))"),
+    # the same flushed reciprocal in single atan2 (gave -pi for atan2(x, x))
+    "atan2_near_realmax_single": _program(
+        {"x1": np.array([[-3e38, 3.4e38, -2e38]], dtype=np.float32)},
+        "atan2(x1, x1)", "atan2(x1, single(1))", "atan2(single(Inf), x1)", "atan2(x1, -x1)"),
 }
 
 

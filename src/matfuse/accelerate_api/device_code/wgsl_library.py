@@ -114,7 +114,10 @@ fn mfx_atan2_32(y: f32, x: f32) -> f32 {
     r = 0.7853982f;
     if (x < 0.0f) { r = 2.3561945f; }
   } else {
-    r = mf32_atan(abs(y / x));
+    // quarters of both parts when either is above 2^125: drivers that divide
+    // by a flushed subnormal reciprocal (NVIDIA's Vulkan) give y/x = 0 or NaN
+    let s = select(1.0f, 0.25f, max(abs(x), abs(y)) > 4.2535296e37f);
+    r = mf32_atan(abs((y * s) / (x * s)));
     if (x < 0.0f) { r = pi - r; }
   }
   if (y < 0.0f) { return -r; }
