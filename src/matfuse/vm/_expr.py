@@ -479,6 +479,16 @@ class ExprCompiler:
 
             def brace_ident(fr: Any) -> Any:
                 v = fr.get(name, missing)
+                if f1 is None and type(v) is CellArray:
+                    # c{k}: one whole-number subscript inside a matrix cell
+                    i = f0(fr)
+                    data = v.data
+                    if type(i) is float and data.ndim == 2 and 1.0 <= i <= data.size and i == int(i):
+                        p = int(i) - 1
+                        rows = data.shape[0]
+                        return data[p % rows, p // rows]
+                    values = brace_get(v, [i])
+                    return one_value(values, _NO_BRACE_RESULTS)
                 if v is missing:
                     return one_value(multi(fr, 1), _NO_BRACE_RESULTS)   # not a variable
                 try:
