@@ -42,6 +42,10 @@ EXAMPLES: dict[str, Program] = {
     "atan2_near_realmax_single": _program(
         {"x1": np.array([[-3e38, 3.4e38, -2e38]], dtype=np.float32)},
         "atan2(x1, x1)", "atan2(x1, single(1))", "atan2(single(Inf), x1)", "atan2(x1, -x1)"),
+    # and in single division, hypot and complex abs by huge values
+    "division_by_values_near_realmax_single": _program(
+        {"x1": np.array([[-3e38, 3.4e38, -2e38]], dtype=np.float32)},
+        "x1 ./ x1", "x1 .\\ (x1 * 0.5)", "hypot(x1, x1 * 0.5)", "abs(complex(x1, x1 * 0.5))"),
 }
 
 

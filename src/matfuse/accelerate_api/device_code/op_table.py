@@ -113,8 +113,12 @@ def _math(name: str, wgsl_f32: str, f32_helpers: tuple[str, ...] = (), **flags: 
 _op("add", 2, "({a} + {b})", "({a} + {b})")
 _op("sub", 2, "({a} - {b})", "({a} - {b})")
 _op("mul", 2, "({a} * {b})", "({a} * {b})")
-_op("div", 2, "({a} / {b})", "({a} / {b})")
-_op("ldiv", 2, "({b} / {a})", "({b} / {a})")
+# single division by a divisor above 2^125 (its reciprocal is subnormal)
+# divides quarters: some drivers divide by a flushed reciprocal
+_op("div", 2, cuda="({a} / {b})", wgsl_f32="mf_div_f32({a}, {b})", wgsl_f64="({a} / {b})",
+    helpers={"wgsl_f32": ("mf_div_f32",)})
+_op("ldiv", 2, cuda="({b} / {a})", wgsl_f32="mf_div_f32({b}, {a})", wgsl_f64="({b} / {a})",
+    helpers={"wgsl_f32": ("mf_div_f32",)})
 _op("neg", 1, "(-{a})", "(-{a})")
 _op("identity", 1, "{a}", "{a}")
 # MATLAB power: negative bases with integer exponents keep their sign; other

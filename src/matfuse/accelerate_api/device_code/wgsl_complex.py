@@ -25,7 +25,17 @@ fn cx_add(a: {C}, b: {C}) -> {C} {{ return a + b; }}
 fn cx_sub(a: {C}, b: {C}) -> {C} {{ return a - b; }}
 fn cx_neg(a: {C}) -> {C} {{ return -a; }}
 fn cx_mul(a: {C}, b: {C}) -> {C} {{ return {C}(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x); }}
-fn cx_div(a: {C}, b: {C}) -> {C} {{
+// s / m for 0 <= s <= m, quartered where 1/m is subnormal: drivers that
+// divide by a flushed reciprocal (NVIDIA's Vulkan) would give 0
+fn cx_ratio(s: {T}, m: {T}) -> {T} {{
+  return select(s / m, (s * {T}(0.25)) / (m * {T}(0.25)), m > {huge});
+}}
+fn cx_div(a0: {C}, b0: {C}) -> {C} {{
+  // sixteenths of both for a divisor part above 2^(emax-4): Smith's scale
+  // 1 / (b.x + b.y * rat) must stay a normal number
+  let q = select({one}, {T}(0.0625), max(abs(b0.x), abs(b0.y)) > {huge_div});
+  let a = a0 * q;
+  let b = b0 * q;
   let br = abs(b.x);
   let bi = abs(b.y);
   if (br >= bi) {{
@@ -46,7 +56,7 @@ fn cx_abs(a: {C}) -> {T} {{
   if (cx_isnan(x) || cx_isnan(y)) {{ return x + y; }}
   let m = max(x, y);
   if (m == {zero}) {{ return m; }}
-  let r = min(x, y) / m;
+  let r = cx_ratio(min(x, y), m);
   return m * sqrt({one} + r * r);
 }}
 fn cx_angle(a: {C}) -> {T} {{ return {atan2}(a.y, a.x); }}
@@ -98,7 +108,7 @@ fn cx_log(a: {C}) -> {C} {{
   let m = max(x, y);
   if (m > {big} && !cx_isinf(m) && !cx_isnan(x) && !cx_isnan(y)) {{
     // |z| may overflow: log(m) + log(1 + r^2) / 2
-    let r = min(x, y) / m;
+    let r = cx_ratio(min(x, y), m);
     return {C}({log}(m) + {T}(0.5) * {log}({one} + r * r), cx_angle(a));
   }}
   if (m > {zero} && m < {tiny}) {{
@@ -269,6 +279,7 @@ def complex_library(t: str) -> tuple[str, tuple[str, ...]]:
         fields = dict(big="(f64(1.0e150) * f64(1.0e150))", tiny="(f64(1.0e-150) * f64(1.0e-150))",
                       scale_exp="600", scale_log="415.88830833596719", big_exp="f64(709.0)",
                       big_tanh="f64(22.0)", min_normal="f64(2.2250738585072014e-308)",
+                      huge="f64(2.247116418577895e307)", huge_div="f64(5.617791046444737e306)",
                       two_sq=_TWO_SQ_F64)
     else:
         funcs = {"exp": "exp", "log": "log", "cos": "mf32_cos", "sin": "mf32_sin", "tan": "mf32_tan",
@@ -278,6 +289,7 @@ def complex_library(t: str) -> tuple[str, tuple[str, ...]]:
         fields = dict(big="(f32(1.0e18) * f32(1.0e18))", tiny="(f32(1.0e-18) * f32(1.0e-18))",
                       scale_exp="64", scale_log="44.3614195558365", big_exp="f32(88.0)",
                       big_tanh="f32(9.0)", min_normal="f32(1.1754943508222875e-38)",
+                      huge="f32(4.2535296e37)", huge_div="f32(1.0633824e37)",
                       two_sq=_TWO_SQ_F32)
     source = _TEMPLATE.format(T=t, C=f"vec2<{t}>", zero=f"{t}(0.0)", one=f"{t}(1.0)",
                               maxf=f"{t}({MAX_FINITE[t]})", inf=f"{t}(bitcast<f32>(0x7f800000u))",

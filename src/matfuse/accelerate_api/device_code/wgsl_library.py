@@ -152,6 +152,13 @@ fn mf_{_op}_{_t}(a: {_t}, b: {_t}) -> {_t} {{
   return {_pick}(a, b);
 }}
 """, (f"mf_isnan_{_t}",))
+_HELPERS["mf_div_f32"] = ("""
+// a / b, dividing quarters where 1/b is subnormal (|b| > 2^125): drivers that
+// divide by a flushed reciprocal (NVIDIA's Vulkan) give 0 for 3e38 / 3e38
+fn mf_div_f32(a: f32, b: f32) -> f32 {
+  return select(a / b, (a * 0.25f) / (b * 0.25f), abs(b) > 4.2535296e37f);
+}
+""", ())
 _HELPERS["mfx_atan2_32"] = (ATAN2_F32, ("f32math",))
 _HELPERS["f64math"] = (F64_MATH, ())
 _HELPERS["f32math"] = (F32_MATH, ())

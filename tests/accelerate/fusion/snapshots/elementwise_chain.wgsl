@@ -222,6 +222,12 @@ fn mf32_atan(x: f32) -> f32 {
   return r;
 }
 
+// a / b, dividing quarters where 1/b is subnormal (|b| > 2^125): drivers that
+// divide by a flushed reciprocal (NVIDIA's Vulkan) give 0 for 3e38 / 3e38
+fn mf_div_f32(a: f32, b: f32) -> f32 {
+  return select(a / b, (a * 0.25f) / (b * 0.25f), abs(b) > 4.2535296e37f);
+}
+
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>, @builtin(local_invocation_index) lid: u32) {
     for (var i: u32 = gid.x + params.r.x; i < params.h[0].x; i = i + nwg.x * 256u) {
@@ -229,10 +235,10 @@ fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) 
       let v2 = f32(v1);
       let v3 = mf32_sin(v2);
       let v4 = (-v2);
-      let v5 = (v4 / f32(params.s[0].w));
+      let v5 = mf_div_f32(v4, f32(params.s[0].w));
       let v6 = exp(v5);
       let v7 = (v3 * v6);
-      let v8 = (v2 / f32(params.s[1].x));
+      let v8 = mf_div_f32(v2, f32(params.s[1].x));
       let v9 = mf32_cos(v8);
       let v10 = (v7 * v9);
       let v11 = (v7 * v7);
