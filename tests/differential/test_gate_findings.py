@@ -46,6 +46,11 @@ EXAMPLES: dict[str, Program] = {
     "division_by_values_near_realmax_single": _program(
         {"x1": np.array([[-3e38, 3.4e38, -2e38]], dtype=np.float32)},
         "x1 ./ x1", "x1 .\\ (x1 * 0.5)", "hypot(x1, x1 * 0.5)", "abs(complex(x1, x1 * 0.5))"),
+    # seed 20261129: subnormal singles are true (NVIDIA's Vulkan flushed them
+    # in the comparison with zero)
+    "logical_of_subnormal_singles": _program(
+        {"x1": np.array([[1.0, 1e7, 1e20, 1.401298464324817e-45, 9.99994610111476e-41]], dtype=np.float32)},
+        "(x1) & (x1)", "xor(x1, single(0))", "~x1"),
 }
 
 

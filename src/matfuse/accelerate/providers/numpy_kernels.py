@@ -199,6 +199,9 @@ def reduce(op: str, a: np.ndarray, axes: tuple[int, ...] | None, omitnan: bool,
             r = np.nanprod(x, axis=axis, keepdims=True) if omitnan and isfloat else \
                 np.prod(x, axis=axis, keepdims=True, dtype=_acc(x))
         elif op == "mean":
+            if x.dtype == np.float32:
+                # single means accumulate in double, as the runtime's builtin
+                x = x.astype(np.float64)
             r = np.nanmean(x, axis=axis, keepdims=True) if omitnan and isfloat else \
                 np.mean(x, axis=axis, keepdims=True, dtype=_acc(x))
         elif op in ("max", "min"):

@@ -230,6 +230,13 @@ def to_integer(x: str, cls: str, dialect: str, t: str, type_name: str) -> tuple[
     return expr, tuple(h.format(t=t) for h in TO_INTEGER_HELPERS[dialect])
 
 
+#: a single's truth from its bits: drivers that flush subnormals (NVIDIA's
+#: Vulkan) compare ``1e-45 == 0`` as true
+TRUTH_WGSL_F32 = "((bitcast<u32>({x}) & 0x7fffffffu) != 0u)"
+
+
 def truth(x: str, dialect: str, type_name: str) -> str:
     """``x`` (of a numeric type) as a truth value."""
+    if dialect == "wgsl" and type_name == "f32":
+        return TRUTH_WGSL_F32.format(x=x)
     return TRUTH[dialect].format(x=x, T=type_name)

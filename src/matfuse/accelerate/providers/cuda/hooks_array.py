@@ -55,6 +55,10 @@ class ArrayHooks:
             r = cp.nanprod(x, axis=axis, keepdims=True) if omitnan and isfloat else \
                 cp.prod(x, axis=axis, keepdims=True, dtype=acc)
         elif op == "mean":
+            if x.dtype == np.float32:
+                # single means accumulate in double, as the host's: a sum
+                # past realmax divided back into range is finite there
+                x, acc = x.astype(np.float64), np.float64
             r = cp.nanmean(x, axis=axis, keepdims=True) if omitnan and isfloat else \
                 cp.mean(x, axis=axis, keepdims=True, dtype=acc)
         elif op in ("max", "min"):
