@@ -113,7 +113,7 @@ class Dialect:
     def op(self, op: ElementwiseOp, t: str, args: list[str]) -> tuple[str, tuple[str, ...]]:
         """(expression, helper names) of table op ``op`` on ``args`` in type ``t``."""
         if op.name == "not" and t != "bool":
-            return f"({args[0]} == {self.zero(t)})", ()
+            return f"(!{self.truth(args[0], t)})", ()
         if op.truth_args:
             args = [self.truth(a, t) for a in args]
             t = "f32" if t == "bool" else t

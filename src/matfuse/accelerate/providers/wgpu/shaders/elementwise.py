@@ -82,7 +82,7 @@ def _table_expr(op: str, t: str, args: list[str]) -> str:
     if entry is None or entry.arity != len(args):
         raise Unsupported(f"wgpu: elementwise op {op}")
     if op == "not":
-        return "select(T(0), T(1), a == T(0))"
+        return f"select(T(0), T(1), !{op_table.truth('a', 'wgsl', t)})"
     if entry.truth_args:
         args = [op_table.truth(x, "wgsl", t) for x in args]
     expr = op_table.expression(entry, "wgsl", t, args, t, _INF, _NAN)
