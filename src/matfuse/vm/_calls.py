@@ -10,7 +10,7 @@ import numpy as np
 from matfuse.errors import MatlabError, undefined_function
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime.classdef_objects import method_for
-from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin
+from matfuse.runtime.dispatcher import AUTO_OFFLOAD, call_builtin, invoke
 from matfuse.runtime.registry import Builtin
 from matfuse.vm.call_plan import anonymous_call, too_many_outputs
 from matfuse.vm.functions import CompiledFunction
@@ -295,23 +295,7 @@ def host_builtin_outputs(b: Builtin, args: list, nargout: int, interp: Any) -> l
         t = type(a)
         if t not in PLAIN_VALUE_TYPES or (hooked and t is np.ndarray and a.size >= limit):
             return None
-    try:
-        if b.needs_ctx:
-            result = b.impl(interp, *args, nargout=nargout) if b.wants_nargout \
-                else b.impl(interp, *args)
-        elif b.wants_nargout:
-            result = b.impl(*args, nargout=nargout)
-        else:
-            result = b.impl(*args)
-    except MatlabError as err:
-        if err.function_name is None:
-            err.function_name = b.name
-        raise
-    if result is None:
-        return []
-    if type(result) is tuple:
-        return list(result)
-    return [result]
+    return invoke(b, args, nargout, interp)
 
 
 def index_into(fr: Any, v: Any, kind: str, cell: list | None,
