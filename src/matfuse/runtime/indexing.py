@@ -213,6 +213,18 @@ def _normalized(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
+def matrix_slot(data: np.ndarray, k: float) -> tuple[int, int] | None:
+    """(row, column) of linear index ``k`` (a float) in the 2-D array
+    ``data``, or None when ``k`` is not a whole number in 1..numel (or
+    ``data`` is N-D): the element reads and writes of the interpreter's
+    fast paths, which leave every other case to the general path."""
+    if data.ndim != 2 or not 1.0 <= k <= data.size or k != int(k):
+        return None
+    p = int(k) - 1
+    rows = data.shape[0]
+    return p % rows, p // rows
+
+
 def brace_get(v: Any, idx: list) -> list:
     """``c{idx...}`` as a comma-separated list (a Python list of values)."""
     if type(v) is CellArray:

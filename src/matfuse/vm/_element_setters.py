@@ -56,11 +56,9 @@ def set_cell_field(cur: Any, k: Any, field: str, rhs: Any) -> bool:
     if type(cur) is not CellArray or type(k) is not float or not exclusive(cur, 2):
         return False
     data = cur.data
-    if data.ndim != 2 or not 1.0 <= k <= data.size or k != int(k):
+    where = _ix.matrix_slot(data, k)
+    if where is None:
         return False
-    rows = data.shape[0]
-    p = int(k) - 1
-    where = (p % rows, p // rows)
     element = data[where]
     # element: the cell's slot and this local.
     if type(element) is not StructArray or element.data.size != 1:
@@ -103,10 +101,8 @@ def set_element(cur: Any, k: Any, rhs: Any, paren: bool) -> bool:
     if not exclusive(cur, 2):
         return False
     data = cur if paren else cur.data
-    if data.ndim != 2 or not 1.0 <= k <= data.size or k != int(k) \
-            or not data.flags.writeable:
+    where = _ix.matrix_slot(data, k)
+    if where is None or not data.flags.writeable:
         return False
-    rows = data.shape[0]
-    p = int(k) - 1
-    data[p % rows, p // rows] = rhs
+    data[where] = rhs
     return True

@@ -482,11 +482,9 @@ class ExprCompiler:
                 if f1 is None and type(v) is CellArray:
                     # c{k}: one whole-number subscript inside a matrix cell
                     i = f0(fr)
-                    data = v.data
-                    if type(i) is float and data.ndim == 2 and 1.0 <= i <= data.size and i == int(i):
-                        p = int(i) - 1
-                        rows = data.shape[0]
-                        return data[p % rows, p // rows]
+                    where = _ix.matrix_slot(v.data, i) if type(i) is float else None
+                    if where is not None:
+                        return v.data[where]
                     values = brace_get(v, [i])
                     return one_value(values, _NO_BRACE_RESULTS)
                 if v is missing:

@@ -93,11 +93,10 @@ def _element_field_reader(exprs: Any, base: ast.Expr, name: str
         if type(v) is not StructArray or type(k) is not float:
             return missing
         data = v.data
-        if data.ndim != 2 or not 1.0 <= k <= data.size or k != int(k):
+        where = _ix.matrix_slot(data, k)
+        if where is None:
             return missing
-        rows = data.shape[0]
-        p = int(k) - 1
-        return data[p % rows, p // rows].get(name, missing)
+        return data[where].get(name, missing)
     return read_element_field
 
 
@@ -119,11 +118,10 @@ def _cell_element_field_reader(exprs: Any, base: ast.Index, name: str
         if type(c) is not CellArray or type(k) is not float:
             return missing
         data = c.data
-        if data.ndim != 2 or not 1.0 <= k <= data.size or k != int(k):
+        where = _ix.matrix_slot(data, k)
+        if where is None:
             return missing
-        rows = data.shape[0]
-        p = int(k) - 1
-        element = data[p % rows, p // rows]
+        element = data[where]
         if type(element) is not StructArray or element.data.size != 1:
             return missing
         return element.data.item(0).get(name, missing)
