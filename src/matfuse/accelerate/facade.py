@@ -33,6 +33,7 @@ from matfuse.accelerate_api import (
     unregister_provider,
 )
 from matfuse.errors import MatlabError
+from matfuse.runtime.device_router import device_router
 
 _lock = threading.RLock()
 
@@ -107,27 +108,36 @@ def initialize_acceleration_provider(options: AccelerateInitOptions | None = Non
     with _lock:
         if _state is not None:
             return _state.provider
-        options = options or AccelerateInitOptions.from_env()
-        notes: list[str] = []
-        chosen: AccelProvider | None = None
-        for name, allow_cpu in _candidates(options):
-            try:
-                chosen = _load_backend(name, options, allow_cpu)
-                break
-            except ProviderUnavailable as why:
-                notes.append(str(why))
-        if chosen is None:
-            if options.fallback == "error":
-                raise MatlabError("matfuse:accelerate:providerUnavailable",
-                                  f"Acceleration provider '{options.provider}' is not available: "
-                                  + "; ".join(notes))
-            notes.append(f"falling back to the in-process provider")
-            chosen = _load_backend("inprocess", options, True)
-        # Counters report the program's work, not the provider's warm-up.
-        chosen.reset_telemetry()
-        register_provider(chosen)
-        _set_state(AccelerationState(options, chosen, _describe(chosen), notes))
-        return chosen
+        chosen = _start_provider(options or AccelerateInitOptions.from_env())
+    # Device operations follow a provider's start: the runtime's router (the
+    # acceleration layer's entry, with the fusion engine) loads with it.
+    device_router()
+    return chosen
+
+
+def _start_provider(options: AccelerateInitOptions) -> AccelProvider:
+    """Choose, start and register the provider ``options`` ask for (the
+    caller holds the lock)."""
+    notes: list[str] = []
+    chosen: AccelProvider | None = None
+    for name, allow_cpu in _candidates(options):
+        try:
+            chosen = _load_backend(name, options, allow_cpu)
+            break
+        except ProviderUnavailable as why:
+            notes.append(str(why))
+    if chosen is None:
+        if options.fallback == "error":
+            raise MatlabError("matfuse:accelerate:providerUnavailable",
+                              f"Acceleration provider '{options.provider}' is not available: "
+                              + "; ".join(notes))
+        notes.append(f"falling back to the in-process provider")
+        chosen = _load_backend("inprocess", options, True)
+    # Counters report the program's work, not the provider's warm-up.
+    chosen.reset_telemetry()
+    register_provider(chosen)
+    _set_state(AccelerationState(options, chosen, _describe(chosen), notes))
+    return chosen
 
 
 def _describe(p: AccelProvider) -> str:
