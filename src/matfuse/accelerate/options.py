@@ -145,6 +145,12 @@ class AccelerateInitOptions:
     def with_changes(self, **changes: Any) -> "AccelerateInitOptions":
         return replace(self, **changes)
 
+    def threshold_overrides(self) -> dict[str, int]:
+        """The planner thresholds these options set, by category."""
+        given = {"elementwise": self.threshold_elementwise, "reduction": self.threshold_reduction,
+                 "matmul": self.threshold_matmul, "construction": self.threshold_construction}
+        return {category: value for category, value in given.items() if value is not None}
+
 
 def _parse_dir(var: str, value: str) -> str | None:
     return value or None

@@ -88,6 +88,12 @@ class DeviceValue:
         """Copy to the host and return the equivalent host value."""
         raise NotImplementedError
 
+    @property
+    def is_lazy(self) -> bool:
+        """Whether the value is a computation not yet run (the device layer
+        defers work to fuse it); its ``node`` is then that computation."""
+        return False
+
     def bind_hint(self, live: bool) -> None:
         """Told by the VM whether the variable holding this value is read
         again later (compiler liveness). A lazy value that is will be written
@@ -420,7 +426,7 @@ def element_class(v: Any) -> str:
 def shape_of(v: Any) -> tuple[int, ...]:
     """MATLAB ``size(v)`` as a tuple (at least two dims)."""
     t = type(v)
-    if t is float or t is bool or t is complex:
+    if t is float or t is bool or t is complex or t is int:
         return (1, 1)
     if isinstance(v, MatlabError):
         return (1, 1)

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from typing import Iterable
 
 from matfuse.accelerate.planner.decisions import Decision
+from matfuse.errors import Span
 
 # What each reason means, printed under the report for the reasons it used.
 REASONS = {
@@ -127,9 +128,7 @@ def statement_line() -> tuple[int, str]:
         code = frame.f_code
         if "span" in code.co_freevars:
             span = frame.f_locals.get("span")
-            line = getattr(span, "line", None)
-            if isinstance(line, int):
-                text = span.source_line() if hasattr(span, "source_line") else None
-                return line, (text or "").strip()
+            if isinstance(span, Span) and isinstance(span.line, int):
+                return span.line, (span.source_line() or "").strip()
         frame = frame.f_back
     return 0, ""

@@ -19,10 +19,9 @@ from matfuse.runtime.values import AUTO_OFFLOADED, DeviceValue
 
 def pending_nodes(v: Any) -> int:
     """Unmaterialised fusion nodes behind device value ``v`` (0: concrete)."""
-    if not isinstance(v, DeviceValue) or not getattr(v, "is_lazy", False):
+    if not isinstance(v, DeviceValue) or not v.is_lazy:
         return 0
-    node = getattr(v, "node", None)
-    return max(1, int(getattr(node, "cost", 1))) if node is not None else 0
+    return max(1, v.node.cost)
 
 
 def lazy_group_size(name: str, operands: Sequence[Any]) -> int:

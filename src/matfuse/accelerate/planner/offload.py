@@ -46,6 +46,7 @@ from matfuse.runtime.values import (
     CHAR_DTYPE,
     DeviceValue,
     hide_device_value,
+    shape_of,
 )
 
 OFF, PENDING, ACTIVE = "off", "pending", "active"
@@ -86,7 +87,7 @@ def install(options: Any) -> str:
     from matfuse.accelerate_api import provider as active_provider
 
     STATE.options = options
-    setting = getattr(options, "auto_offload", True)
+    setting = options.auto_offload
     if setting is False or (setting is True and options.provider == "inprocess"):
         return _set_mode(OFF, "disabled by options")
     existing = active_provider()
@@ -186,7 +187,7 @@ def _start(p: AccelProvider, options: Any, forced: bool) -> str:
 def _make_planner(p: AccelProvider, options: Any) -> Planner:
     from matfuse.accelerate.planner.calibrate import calibration_for
 
-    calibration = calibration_for(p, run_if_missing=bool(getattr(options, "calibrate", False)))
+    calibration = calibration_for(p, run_if_missing=options.calibrate)
     thresholds = resolve_thresholds(options, calibration.thresholds if calibration else None)
     planner = Planner(thresholds, calibration.cost_model if calibration else None)
     return planner
@@ -388,11 +389,11 @@ def _device_numel(args: Any) -> int:
 
 
 def _numel(v: Any) -> int:
-    return int(math.prod(v.shape)) if hasattr(v, "shape") else 1
+    return int(math.prod(shape_of(v)))
 
 
 def _matmul_flops(a: Any, b: Any) -> int:
-    sa, sb = getattr(a, "shape", (1, 1)), getattr(b, "shape", (1, 1))
+    sa, sb = shape_of(a), shape_of(b)
     if len(sa) != 2 or len(sb) != 2:
         return 0
     return int(sa[0]) * int(sa[1]) * int(sb[1])
@@ -466,9 +467,9 @@ def _device_rule(op: str, a: Any, b: Any, ta: type, tb: type, hidden_a: bool,
         return None
     # A materialised operand is resident (whatever the other); else the
     # largest lazy operand decides. Unrolled: this runs once per operation.
-    if hidden_a and not getattr(a, "is_lazy", False):
+    if hidden_a and not a.is_lazy:
         return "resident"
-    if hidden_b and not getattr(b, "is_lazy", False):
+    if hidden_b and not b.is_lazy:
         return "resident"
     biggest = math.prod(a.shape) if hidden_a else 0
     if hidden_b:

@@ -20,7 +20,7 @@ from typing import Any
 
 from matfuse.accelerate.planner.decisions import HOST
 from matfuse.runtime.dispatcher import auto_offload_suspended
-from matfuse.runtime.values import AUTO_OFFLOADED, DeviceValue
+from matfuse.runtime.values import AUTO_OFFLOADED, DeviceValue, shape_of
 
 
 #: results of one small device write into a pending generator (a second
@@ -65,13 +65,12 @@ def remember_small_write(result: Any) -> None:
 
 def _generators_only(v: Any) -> bool:
     """Whether ``v`` is lazy and its graph reads no device buffer."""
-    node = getattr(v, "node", None)
-    if node is None or not getattr(v, "is_lazy", False):
+    if not (isinstance(v, DeviceValue) and v.is_lazy):
         return False
     from matfuse.accelerate.fusion.graph import walk
 
-    return all(n.handle is None and n.op != "loop" for n in walk(node))
+    return all(n.handle is None and n.op != "loop" for n in walk(v.node))
 
 
 def _numel(v: Any) -> int:
-    return int(math.prod(v.shape)) if hasattr(v, "shape") else 1
+    return int(math.prod(shape_of(v)))

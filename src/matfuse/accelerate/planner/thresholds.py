@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from matfuse.accelerate.options import AccelerateInitOptions
+
 CATEGORIES = ("elementwise", "reduction", "matmul", "construction")
 
 # Conservative defaults: below these, upload + launch + download cost more
@@ -71,18 +73,17 @@ class ThresholdConfig:
             if isinstance(value, int) and value >= 0:
                 self.set(category, value, "calibration")
 
-    def apply_options(self, options: Any) -> None:
-        """Overrides from AccelerateInitOptions (``threshold_<category>``)."""
-        for category in CATEGORIES:
-            value = getattr(options, f"threshold_{category}", None)
-            if value is not None:
+    def apply_options(self, options: AccelerateInitOptions) -> None:
+        """Overrides from the options (``threshold_<category>``)."""
+        for category, value in options.threshold_overrides().items():
+            if category in CATEGORIES:
                 self.set(category, value, "env")
 
     def as_dict(self) -> dict[str, dict[str, Any]]:
         return {c: {"value": self.values[c], "source": self.sources[c]} for c in CATEGORIES}
 
 
-def resolve_thresholds(options: Any = None,
+def resolve_thresholds(options: AccelerateInitOptions | None = None,
                        calibration: Mapping[str, Any] | None = None) -> ThresholdConfig:
     """Defaults, then the calibration's thresholds, then option overrides."""
     config = ThresholdConfig()

@@ -24,7 +24,7 @@ import numpy as np
 
 from matfuse.accelerate.class_rules import operand_kind
 from matfuse.accelerate.router.compose_ops import COLON, call, index, op
-from matfuse.runtime.values import is_char, to_str
+from matfuse.runtime.values import is_char, shape_of, to_str
 
 _MODES = ("full", "same", "valid")
 #: parts joined by one concatenation
@@ -32,7 +32,7 @@ _GROUP = 64
 
 
 def _shape(v: Any, nd: int) -> tuple[int, ...]:
-    shape = tuple(getattr(v, "shape", (1, 1)))
+    shape = shape_of(v)
     return shape + (1,) * (nd - len(shape))
 
 
@@ -50,13 +50,13 @@ def convn_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None
         return None
     mode = to_str(args[2]).lower() if len(args) == 3 else "full"
     a, b = args[:2]
-    if all(len(getattr(v, "shape", (1, 1))) <= 2 for v in (a, b)):
+    if all(len(shape_of(v)) <= 2 for v in (a, b)):
         return [call("conv2", *args)]
     kinds = [operand_kind(v) for v in (a, b)]
     if any(k is None or k[1] or k[0] not in ("double", "single") for k in kinds) or \
             kinds[0][0] != kinds[1][0]:
         return None
-    nd = max(len(getattr(a, "shape", (1, 1))), len(getattr(b, "shape", (1, 1))))
+    nd = max(len(shape_of(a)), len(shape_of(b)))
     sa, sb = _shape(a, nd), _shape(b, nd)
     if 0 in sa or 0 in sb:
         return None

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from matfuse.accelerate.fusion.lazy import (
     lazy_binary,
     lazy_cast,
@@ -182,10 +184,8 @@ def _omitting_nan(p: Any, op: str, x: GpuArray, dims: tuple[int, ...] | None,
 
 def fill(p: Any, shape: tuple[int, ...], value: Any, cls: str) -> Any:
     """Lazy constant array (``zeros/ones/nan/inf`` on the device) or None."""
-    if type(value) not in (float, int) and not hasattr(value, "real"):
-        return None
-    if isinstance(value, complex) or getattr(value, "imag", 0) != 0:
-        return None
+    if not isinstance(value, (float, int, np.floating, np.integer, np.bool_)):
+        return None   # complex fills are not generated
     return lazy_generator("fill", tuple(shape), cls, p, (float(value),))
 
 

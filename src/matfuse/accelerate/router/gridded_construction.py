@@ -24,7 +24,7 @@ import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray
 from matfuse.accelerate.router.compose_ops import COLON, call, index
-from matfuse.runtime.values import CellArray, DeviceValue, is_char
+from matfuse.runtime.values import CellArray, DeviceValue, is_char, shape_of
 
 _NUMERIC = ("double", "single", "logical", "int8", "uint8", "int16", "uint16", "int32",
             "uint32", "int64", "uint64")
@@ -101,7 +101,7 @@ def gridded_interpolant_on_device(args: list[Any], nargout: int, ctx: Any) -> li
             v = index(v, rows) if vector else index(v, rows, COLON)
         grids = [x[order]]
     else:
-        if any(tuple(getattr(a, "shape", (1, 1))) != shape or not isinstance(a, GpuArray)
+        if any(shape_of(a) != shape or not isinstance(a, GpuArray)
                for a in rest[:-1]):
             return None
         grids = [_grid_along(a, k) for k, a in enumerate(rest[:-1])]

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from matfuse.accelerate.facade import ensure_provider
 from matfuse.accelerate.gpuarray import GpuArray, upload_value
-from matfuse.runtime.values import DeviceValue
+from matfuse.runtime.values import DeviceValue, shape_of
 
 
 def _call(name: str, *args: Any) -> Any:
@@ -25,7 +25,7 @@ def _call(name: str, *args: Any) -> Any:
 
 def _numel(v: Any) -> int:
     n = 1
-    for d in getattr(v, "shape", (1, 1)):
+    for d in shape_of(v):
         n *= d
     return n
 

@@ -39,7 +39,7 @@ from matfuse.accelerate.router.mask_index import (
 from matfuse.accelerate.planner.fallback_reasons import call_form
 from matfuse.accelerate_api import AccelProvider, HostTensor, Unsupported, count_fallback
 from matfuse.runtime import hints
-from matfuse.runtime.values import DeviceValue, canonical, class_of, to_array
+from matfuse.runtime.values import DeviceValue, canonical, class_of, shape_of, to_array
 
 
 def _host_index(idx: list[Any]) -> list[Any]:
@@ -189,7 +189,7 @@ def _assign_with_device_mask(p: AccelProvider, v: GpuArray, idx: list[Any], rhs:
                 return assign_scalar_masked(p, v, mask, rhs)
             return None
         lin = mask_positions(p, mask)
-        rhs_numel = int(np.prod(getattr(rhs, "shape", (1, 1))))
+        rhs_numel = int(np.prod(shape_of(rhs)))
         if lin.numel == 0 or (rhs_numel != lin.numel and rhs_numel != 1):
             return None
         return _scatter_positions(p, v, lin, lin.numel, rhs, inplace)
@@ -201,7 +201,7 @@ def _assign_at_device_subscript(p: AccelProvider, v: GpuArray, sub: GpuArray, rh
                                 inplace: bool) -> GpuArray | None:
     """``v(k) = rhs`` with a numeric gpuArray ``k`` inside ``v`` (growth and
     invalid subscripts: None); ``rhs`` a scalar or ``numel(k)`` values."""
-    rhs_numel = 1 if type(rhs) in (float, bool) else int(np.prod(getattr(rhs, "shape", (1, 1))))
+    rhs_numel = int(np.prod(shape_of(rhs)))
     if rhs_numel not in (1, sub.numel):
         return None
     positions = linear_positions(p, sub, v.numel)
@@ -292,7 +292,7 @@ def _scatter(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any,
              inplace: bool) -> GpuArray | None:
     from matfuse.runtime import indexing
 
-    rhs_shape = tuple(getattr(rhs, "shape", (1, 1))) if type(rhs) not in (float, bool) else (1, 1)
+    rhs_shape = shape_of(rhs)
     selection = select(tuple(v.shape), host_idx, check_bounds=False)
     if selection is not None and (rhs_shape == (1, 1) or rhs_fits(selection, rhs_shape)):
         try:
@@ -340,7 +340,7 @@ def _grow(p: AccelProvider, v: GpuArray, host_idx: list[Any], rhs: Any) -> GpuAr
 
     if v.is_complex() or v.matlab_class not in ("double", "single", "logical"):
         return None
-    rhs_shape = tuple(getattr(rhs, "shape", (1, 1))) if type(rhs) not in (float, bool) else (1, 1)
+    rhs_shape = shape_of(rhs)
     probe_rhs = 0.0 if rhs_shape == (1, 1) else np.zeros(rhs_shape)
     marked = to_array(indexing.paren_set(_positions(v.shape).astype(np.float64) + 1.0,
                                          host_idx, probe_rhs))

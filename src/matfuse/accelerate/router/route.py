@@ -36,7 +36,7 @@ from matfuse.accelerate.planner.fallback_reasons import call_form, message, oper
 from matfuse.accelerate_api import ACTIVE, AccelProvider, Unsupported, count_fallback
 from matfuse.runtime.dispatcher import invoke
 from matfuse.runtime.registry import Builtin
-from matfuse.runtime.values import CHAR_DTYPE, DeviceValue
+from matfuse.runtime.values import CHAR_DTYPE, DeviceValue, shape_of
 
 # Builtins that only look at class/shape: they get a free host stand-in
 # (zero-strided array of the right class and shape) instead of a download.
@@ -315,8 +315,7 @@ def _is_scalar(v: Any) -> bool:
     t = type(v)
     if t is float or t is bool or t is complex:
         return True
-    shape = getattr(v, "shape", None)
-    return shape is not None and tuple(shape) == (1, 1)
+    return shape_of(v) == (1, 1)
 
 
 def device_unary(op: str, a: Any) -> Any:

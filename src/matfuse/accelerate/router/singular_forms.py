@@ -30,7 +30,7 @@ from matfuse.accelerate.router.factorizations import (
     singular_triplet,
     singular_values,
 )
-from matfuse.runtime.values import DeviceValue, is_char
+from matfuse.runtime.values import DeviceValue, is_char, shape_of
 
 #: the smallest positive subnormal of each class: ``max(s1, tiny) / sk`` is
 #: ``s1 / sk`` for every ``s1 > 0`` and ``Inf`` for the zero matrix
@@ -66,7 +66,7 @@ def norm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | None:
     """``norm(A)`` and ``norm(A, 2)`` of a matrix (not a vector): ``s(1)``."""
     if nargout > 1 or len(args) == 2 and (is_char(args[1]) or host_scalar(args[1]) != 2.0):
         return None
-    if len(args) >= 1 and 1 in getattr(args[0], "shape", (1, 1)):
+    if len(args) >= 1 and 1 in shape_of(args[0]):
         return None
     x = _finite_matrix(args, 2)
     s = None if x is None else singular_values(provider(), x)

@@ -22,7 +22,7 @@ import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray, upload_value, wrap_handle
 from matfuse.accelerate_api import AccelProvider, Unsupported
-from matfuse.runtime.values import DeviceValue, char_array, is_char, to_str
+from matfuse.runtime.values import DeviceValue, char_array, element_class, is_char, shape_of, to_str
 
 _FLOAT = ("double", "single")
 _ALL = char_array("all")
@@ -135,14 +135,12 @@ def try_cov(p: AccelProvider, args: list[Any]) -> GpuArray | None:
     centered = _op("-", x, _call("mean", x, 1.0))
     denom = float(n if (norm_n or n == 1) else n - 1)
     result = _op("/", _op("*", _call("transpose", centered), centered), denom)
-    single = any(getattr(a, "matlab_class", None) == "single" or getattr(a, "dtype", None) == np.float32
-                 for a in rest)
+    single = any(element_class(a) == "single" for a in rest)
     return _call("single", result) if single else result
 
 
 def _numel(v: Any) -> int:
-    shape = getattr(v, "shape", (1, 1)) if type(v) is not float else (1, 1)
-    return int(np.prod(shape))
+    return int(np.prod(shape_of(v)))
 
 
 def _host_float(v: Any) -> bool:
@@ -153,7 +151,7 @@ def _host_float(v: Any) -> bool:
 
 def _as_device_double(p: AccelProvider, v: Any) -> GpuArray | None:
     if not isinstance(v, GpuArray):
-        v = upload_value(np.asarray(v, dtype=np.float64).reshape(getattr(v, "shape", (1, 1))), p)
+        v = upload_value(np.asarray(v, dtype=np.float64).reshape(shape_of(v)), p)
         if v.provider is not p:
             return None
     return v if v.matlab_class == "double" else _call("double", v)
@@ -210,14 +208,11 @@ def try_histcounts(p: AccelProvider, args: list[Any], nargout: int) -> list[Any]
         edges = values.reshape(-1, order="F")
         if edges.size < 2 or np.any(np.diff(edges) < 0) or np.isnan(edges).any():
             return None
-    hook = getattr(p, "histogram", None)
-    if hook is None:
-        return None
     e = upload_value(edges.reshape(1, -1), p)
     if e.provider is not p:
         return None
     try:
-        h = hook(x.valid_handle(), e.valid_handle())
+        h = p.histogram(x.valid_handle(), e.valid_handle())
     except Unsupported:
         return None
     counts = wrap_handle(h, "double", p)

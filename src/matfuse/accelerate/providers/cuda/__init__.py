@@ -41,7 +41,7 @@ def create_provider(options: Any = None, allow_cpu_adapter: bool = True) -> Any:
 
     import cupy
 
-    index = int(getattr(options, "device_index", 0) or 0)
+    index = options.device_index if options is not None else 0
     if index >= cupy.cuda.runtime.getDeviceCount():
         raise ProviderUnavailable(f"cuda: no CUDA device {index}")
     return CudaProvider(device_index=index, cache_dir=_cubin_folder(options))

@@ -39,7 +39,7 @@ from matfuse.accelerate.providers.cuda.launch import launcher_for
 from matfuse.accelerate.providers.cuda.common import device_hook
 from matfuse.accelerate.providers.cuda.hooks_array import ArrayHooks
 from matfuse.accelerate.providers.cuda.hooks_factor import FactorHooks
-from matfuse.accelerate.providers.cuda.kernels import BLOCK, CudaKernels
+from matfuse.accelerate.providers.cuda.kernels import CudaKernels
 from matfuse.accelerate_api import (
     ProviderCapabilities,
     AccelProvider,
@@ -343,11 +343,10 @@ class CudaProvider(ArrayHooks, FactorHooks, AccelProvider):
         cp = self.cp
         # RenderedKernel.cache_key hashes the source: skip re-hashing (and
         # re-checking) the source per launch.
-        fast_key = (getattr(kernel, "cache_key", "") or getattr(kernel, "source", ""),
-                    kernel.entry_point)
+        fast_key = (kernel.cache_key or kernel.source, kernel.entry_point)
         entry = self._fused_functions.get(fast_key)
         if entry is None:
-            source = getattr(kernel, "source", "")
+            source = kernel.source
             if "__global__" not in source:
                 raise Unsupported("fused_elementwise: not a CUDA kernel")
             fn = self.cache.function(source, kernel.entry_point)
@@ -358,7 +357,7 @@ class CudaProvider(ArrayHooks, FactorHooks, AccelProvider):
             self.cache.stats["hits"] += 1
         fn, launcher = entry
         ins = [self._flat(h) for h in inputs]
-        if getattr(kernel, "vector_width", 1) > 1:
+        if kernel.vector_width > 1:
             # Vector loads need 16-byte aligned buffers; a view into the
             # middle of an allocation is copied (pool allocations are aligned).
             ins = [x if _aligned(x) else x.copy() for x in ins]
@@ -367,7 +366,7 @@ class CudaProvider(ArrayHooks, FactorHooks, AccelProvider):
             n = math.prod(shape)
             is_flag = kernel.has_flag and k == len(outputs) - 1
             outs.append(cp.zeros(n, dtype=dtype) if is_flag else cp.empty(n, dtype=dtype))
-        block = int(getattr(kernel, "workgroup_size", BLOCK))
+        block = int(kernel.workgroup_size)
         if threads > 0:
             start = time.perf_counter()
             grid = max(1, min(-(-threads // block), self.max_blocks))
