@@ -17,6 +17,7 @@ from __future__ import annotations
 from matfuse.accelerate_api.device_code.wgsl_special_values import MAX_FINITE
 
 _TEMPLATE = """
+{barrier}
 fn cx_make(x: {T}, y: {T}) -> {C} {{ return {C}(x, y); }}
 fn cx_isnan(x: {T}) -> bool {{ return (bitcast<u32>(f32(x)) & 0x7fffffffu) > 0x7f800000u; }}
 fn cx_isinf(x: {T}) -> bool {{ return abs(x) > {maxf}; }}
@@ -79,7 +80,7 @@ fn cx_exp(a: {C}) -> {C} {{
   if (a.x > {big_exp} && !cx_isinf(a.x) && a.y != {zero}) {{
     // exp(x) overflows before the product with cos(y) or sin(y) would
     let e = {exp}(a.x * {T}(0.5));
-    return {C}(({cos}(a.y) * e) * e, ({sin}(a.y) * e) * e);
+    return {C}(cx_o({cos}(a.y) * e) * e, cx_o({sin}(a.y) * e) * e);
   }}
   let m = {exp}(a.x);
   if (a.y == {zero}) {{ return {C}(m, a.y); }}
@@ -94,13 +95,13 @@ fn cx_two_sq(a: {T}) -> {C} {{
 fn cx_x2y2m1(x: {T}, y: {T}) -> {T} {{
   let px = cx_two_sq(x);
   let py = cx_two_sq(y);
-  let s = px.x - {one};
-  let sb = s - px.x;
-  let e1 = (px.x - (s - sb)) + (-{one} - sb);
-  let t = s + py.x;
-  let tb = t - s;
-  let e2 = (s - (t - tb)) + (py.x - tb);
-  return t + (((e1 + e2) + px.y) + py.y);
+  let s = cx_o(px.x - {one});
+  let sb = cx_o(s - px.x);
+  let e1 = cx_o(px.x - cx_o(s - sb)) + cx_o(-{one} - sb);
+  let t = cx_o(s + py.x);
+  let tb = cx_o(t - s);
+  let e2 = cx_o(s - cx_o(t - tb)) + cx_o(py.x - tb);
+  return t + cx_o(cx_o(cx_o(e1 + e2) + px.y) + py.y);
 }}
 fn cx_log(a: {C}) -> {C} {{
   let x = abs(a.x);
@@ -243,8 +244,21 @@ fn cx_sin(a: {C}) -> {C} {{ let r = cx_sinh({C}(a.y, a.x)); return {C}(r.y, r.x)
 fn cx_cos(a: {C}) -> {C} {{ return cx_cosh({C}(-a.y, a.x)); }}
 fn cx_tan(a: {C}) -> {C} {{ let r = cx_tanh({C}(a.y, a.x)); return {C}(r.y, r.x); }}
 // NumPy's log2/log10: the complex log times 1/ln 2, 1/ln 10 per part
-fn cx_log2(a: {C}) -> {C} {{ return cx_log(a) * {T}(1.4426950408889634); }}
-fn cx_log10(a: {C}) -> {C} {{ return cx_log(a) * {T}(0.4342944819032518); }}
+fn cx_log2(a: {C}) -> {C} {{ return cx_log_times(a, {T}(1.4426950408889634)); }}
+fn cx_log10(a: {C}) -> {C} {{ return cx_log_times(a, {T}(0.4342944819032518)); }}
+// log(a) * k; an angle below 2^-124 (y tiny against x > 0: atan2 of y *
+// 2^64 is still y/x * 2^64 to the last bit; |y| below 2^60 so y * 2^64 is
+// finite) is taken of y * 2^64 and scaled back after the product with k, so a result that is a
+// normal number never passes through a subnormal one (which some drivers
+// flush to zero)
+fn cx_log_times(a: {C}, k: {T}) -> {C} {{
+  let r = cx_log(a) * k;
+  if (a.x > {zero} && abs(a.y) < a.x * {T}(4.70197740328915e-38)
+      && abs(a.y) < {T}(1152921504606846976.0)) {{
+    return {C}(r.x, cx_o({atan2}(a.y * {T}(18446744073709551616.0), a.x) * k) * {T}(5.421010862427522e-20));
+  }}
+  return r;
+}}
 // NumPy's expm1: expm1(x) cos(y) - 2 sin(y/2)^2 + i exp(x) sin(y)
 fn cx_expm1(a: {C}) -> {C} {{
   let h = {sin}(a.y * {T}(0.5));
@@ -261,10 +275,22 @@ fn cx_log1p(a: {C}) -> {C} {{
 # kept from being folded), f32 written out with the 12-bit split
 _TWO_SQ_F64 = "  let p = mf_two_prod(a, a);\n  return vec2<f64>(p.x, p.y);"
 _TWO_SQ_F32 = """  let p = a * a;
-  let c = f32(4097.0) * a;
-  let hi = c - (c - a);
-  let lo = a - hi;
-  return vec2<f32>(p, ((hi * hi - p) + f32(2.0) * hi * lo) + lo * lo);"""
+  let c = cx_o(f32(4097.0) * a);
+  let hi = c - cx_o(c - a);
+  let lo = cx_o(a - hi);
+  return vec2<f32>(p, cx_o(cx_o(cx_o(hi * hi - p) + cx_o(f32(2.0) * hi * lo)) + lo * lo));"""
+
+# ``cx_o(v)``: ``v``, opaque to the shader compiler. NVIDIA's Vulkan compiler
+# (and llvmpipe's) reassociate floating-point expressions: ``(s * e) * e``
+# becomes ``s * (e * e)`` (overflow) and error-free transforms fold to zero.
+# Singles pass through their bits XORed with a run-time zero (``cx_init``,
+# called by every complex kernel, sets it from the dispatch size); doubles
+# through the f64 library's multiply by a run-time one (``mf_o``).
+_BARRIER_F32 = """var<private> cx_zero_bits: u32;
+fn cx_init(groups: u32) { cx_zero_bits = groups & 0x80000000u; }
+fn cx_o(v: f32) -> f32 { return bitcast<f32>(bitcast<u32>(v) ^ cx_zero_bits); }"""
+_BARRIER_F64 = """fn cx_init(groups: u32) { mf_init(groups); }
+fn cx_o(v: f64) -> f64 { return mf_o(v); }"""
 
 
 def complex_library(t: str) -> tuple[str, tuple[str, ...]]:
@@ -280,7 +306,7 @@ def complex_library(t: str) -> tuple[str, tuple[str, ...]]:
                       scale_exp="600", scale_log="415.88830833596719", big_exp="f64(709.0)",
                       big_tanh="f64(22.0)", min_normal="f64(2.2250738585072014e-308)",
                       huge="f64(2.247116418577895e307)", huge_div="f64(5.617791046444737e306)",
-                      two_sq=_TWO_SQ_F64)
+                      two_sq=_TWO_SQ_F64, barrier=_BARRIER_F64)
     else:
         funcs = {"exp": "exp", "log": "log", "cos": "mf32_cos", "sin": "mf32_sin", "tan": "mf32_tan",
                  "sinh": "mf32_sinh", "cosh": "cosh", "expm1": "mf32_expm1", "log1p": "mf32_log1p",
@@ -290,7 +316,7 @@ def complex_library(t: str) -> tuple[str, tuple[str, ...]]:
                       scale_exp="64", scale_log="44.3614195558365", big_exp="f32(88.0)",
                       big_tanh="f32(9.0)", min_normal="f32(1.1754943508222875e-38)",
                       huge="f32(4.2535296e37)", huge_div="f32(1.0633824e37)",
-                      two_sq=_TWO_SQ_F32)
+                      two_sq=_TWO_SQ_F32, barrier=_BARRIER_F32)
     source = _TEMPLATE.format(T=t, C=f"vec2<{t}>", zero=f"{t}(0.0)", one=f"{t}(1.0)",
                               maxf=f"{t}({MAX_FINITE[t]})", inf=f"{t}(bitcast<f32>(0x7f800000u))",
                               nan=f"{t}(bitcast<f32>(0x7fc00000u))", **fields, **funcs)

@@ -106,12 +106,12 @@ def render(spec: ComplexSpec, u: UniformStruct) -> str:
     args = [_load(k, dt, offsets.get(k, "i")) for k, dt in enumerate(spec.operand_dtypes)]
     args += ["C(T(0), T(0))"] * (2 - len(args))
     prelude = f"alias T = {spec.t};\nalias C = vec2<{spec.t}>;\n" + spec.helpers + u.wgsl()
-    init_f64 = "mf_init(nwg.x);" if spec.t == "f64" else ""
+    init = "cx_init(nwg.x);"   # the complex library's run-time constants
     return (prelude + "\n".join(decls) + "\n"
             + f"fn op(a: C, b: C) -> {result_type} {{ return {spec.expr}; }}\n" + f"""
 @compute @workgroup_size(256)
 fn main(@builtin(global_invocation_id) gid: vec3<u32>, @builtin(num_workgroups) nwg: vec3<u32>) {{
-  {init_f64}
+  {init}
   let stride = nwg.x * 256u;
   for (var i = gid.x; i < p.n; i = i + stride) {{
     {index_code}let r = op({", ".join(args)});
