@@ -251,6 +251,10 @@ class ComputeHooks(ComplexHooks):
     def _reduce_axis(self, op: str, a: GpuTensorHandle, pre: int, length: int, post: int,
                      omitnan: bool, out_dtype: str, out_shape: tuple[int, ...]) -> GpuTensorHandle:
         acc = rd.accumulator(op, a.dtype, out_dtype)
+        if op == "mean" and acc == "f32" and self.ctx.has_f64:
+            # single means accumulate in double, as the host's: a sum past
+            # realmax divided back into range is finite there
+            acc = "f64"
         if acc == "f64" or out_dtype == "float64" or a.dtype == "float64":
             self.need_f64()
         with self.op(f"reduce_{op}"):
