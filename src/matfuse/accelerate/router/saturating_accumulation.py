@@ -1,0 +1,218 @@
+"""Integer sums and products that saturate at each step, on the device:
+``sum(x, 'native')``, ``prod(x, 'native')``, ``cumsum(x)`` and
+``cumprod(x)`` of int8 ... uint32 data. MATLAB accumulates these in the
+integer class, so every partial result is clamped to the class's range
+(``sum(int8([127 10 -20]), 'native')`` is 107) in element order along the
+dimension.
+
+Each element ``x_k`` is a step ``s -> clamp(s + x_k, lo, hi)`` (``s *
+x_k`` for products). Consecutive steps compose into one map of the same
+form, ``s -> clamp(s + a, l, h)``:
+
+    clamp(clamp(s + a1, l1, h1) + a2, l2, h2)
+        = clamp(s + (a1 + a2), clamp(l1 + a2, l2, h2), clamp(h1 + a2, l2, h2))
+
+and for products ``clamp(clamp(s * A1, L1, H1) * A2, L2, H2) = clamp(s *
+A1 A2, L, H)`` with ``L``/``H`` the smaller/larger of ``L1 A2`` and ``H1
+A2`` clamped to ``[L2, H2]`` (multiplying by a negative factor swaps the
+bounds; a zero factor gives ``L = H = 0``). Composition is associative, so
+the maps combine in a tree: a reduction halves the elements ``log2(n)``
+times (pairs of neighbouring columns), a scan doubles the span of each
+partial map ``log2(n)`` times (Hillis-Steele). The result is the map
+applied to the start value (0 for sums, 1 for products).
+
+Everything is elementwise device arithmetic in double on slices of the
+data (``compose_ops``), exact for these classes: the states only ever
+reach integers in ``[lo, hi]`` and ``a``/``A`` are capped without changing
+the map on that domain (``|a| <= hi - lo``: a bigger shift saturates every
+state anyway; ``|A| <= hi - lo + 1``: any nonzero integer state times
+such a factor saturates), so sums stay below ``2^34`` and a product that
+rounds is one that saturates.
+
+The data is laid out as an ``R x L`` matrix, one row per line along the
+accumulated dimensions (``L`` elements each, in MATLAB's column-major
+order), so each step works on whole column ranges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
+from matfuse.accelerate.router.compose_ops import COLON, INT_EXACT_IN_DOUBLE, call, index, op
+from matfuse.accelerate_api import AccelProvider, Unsupported
+
+
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """Consecutive steps as one map ``s -> clamp(s (+|*) shift, low, high)``
+    (device arrays of one shape, double)."""
+
+    shift: Any
+    low: Any
+    high: Any
+
+    def columns(self, first: int, last: int) -> "Steps":
+        """The maps of columns ``first..last`` (1-based)."""
+        cols = np.arange(first, last + 1, dtype=np.float64).reshape(1, -1)
+        return Steps(*(index(v, COLON, cols) for v in (self.shift, self.low, self.high)))
+
+    def strided(self, first: int, count: int) -> "Steps":
+        """The maps of columns ``first, first + 2, ...`` (``count`` of them)."""
+        cols = np.arange(first, first + 2 * count, 2, dtype=np.float64).reshape(1, -1)
+        return Steps(*(index(v, COLON, cols) for v in (self.shift, self.low, self.high)))
+
+
+def beside(left: Steps, right: Steps) -> Steps:
+    """``[left right]`` of each part."""
+    return Steps(call("horzcat", left.shift, right.shift), call("horzcat", left.low, right.low),
+                 call("horzcat", left.high, right.high))
+
+
+def _clamp(v: Any, low: Any, high: Any) -> Any:
+    return call("min", call("max", v, low), high)
+
+
+@dataclass(frozen=True, slots=True)
+class Accumulation:
+    """Sum or product steps saturating to ``[lo, hi]``."""
+
+    is_sum: bool
+    lo: float
+    hi: float
+
+    @property
+    def cap(self) -> float:
+        """Largest ``|shift|`` kept: past it every state in range saturates."""
+        width = self.hi - self.lo
+        return width if self.is_sum else width + 1.0
+
+    def compose(self, first: Steps, then: Steps) -> Steps:
+        """The map ``then(first(s))``."""
+        if self.is_sum:
+            shift = _clamp(op("+", first.shift, then.shift), -self.cap, self.cap)
+            low = _clamp(op("+", first.low, then.shift), then.low, then.high)
+            high = _clamp(op("+", first.high, then.shift), then.low, then.high)
+            return Steps(shift, low, high)
+        shift = _clamp(op(".*", first.shift, then.shift), -self.cap, self.cap)
+        from_low = op(".*", first.low, then.shift)
+        from_high = op(".*", first.high, then.shift)
+        low = _clamp(call("min", from_low, from_high), then.low, then.high)
+        high = _clamp(call("max", from_low, from_high), then.low, then.high)
+        return Steps(shift, low, high)
+
+    @staticmethod
+    def apply(steps: Steps) -> Any:
+        """The maps applied to the start value (``0 + shift``, ``1 * shift``)."""
+        return _clamp(steps.shift, steps.low, steps.high)
+
+
+def _accumulation(cls: str, is_sum: bool) -> Accumulation:
+    info = np.iinfo(np.dtype(cls))
+    return Accumulation(is_sum, float(info.min), float(info.max))
+
+
+def _single_steps(p: AccelProvider, values: GpuArray, acc: Accumulation) -> Steps | None:
+    """One map per element: shift by the element, clamp to the class's range."""
+    shape = tuple(values.shape)
+    try:
+        low = wrap_handle(p.fill(shape, acc.lo, "float64"), "double", p)
+        high = wrap_handle(p.fill(shape, acc.hi, "float64"), "double", p)
+    except Unsupported:
+        return None
+    return Steps(values, low, high)
+
+
+def _as_lines(x: Any, dims: tuple[int, ...]) -> tuple[Any, tuple[int, ...], list[int] | None]:
+    """``x`` as an ``R x L`` matrix whose rows are the lines along ``dims``
+    (their elements in column-major order of ``dims``); with the shape of
+    ``x`` permuted so ``dims`` come last, and that permutation (None when
+    only singleton dimensions move: a reshape is enough)."""
+    shape = tuple(x.shape)
+    keep = [d for d in range(len(shape)) if d not in dims]
+    order = keep + list(dims)
+    moved = tuple(shape[d] for d in order)
+    length = int(np.prod([shape[d] for d in dims]))
+    rows = int(np.prod(shape)) // length
+    laid = [d for d in order if shape[d] != 1]
+    if laid == sorted(laid):
+        return call("reshape", x, float(rows), float(length)), moved, None
+    x = call("permute", x, np.array([[d + 1.0 for d in order]]))
+    return call("reshape", x, float(rows), float(length)), moved, order
+
+
+def _within_dims(shape: tuple[int, ...], dims: tuple[int, ...] | None) -> tuple[int, ...]:
+    if dims is None:
+        return tuple(range(len(shape)))
+    return tuple(sorted(d for d in dims if d < len(shape)))
+
+
+def accepts(x: Any, p: AccelProvider) -> bool:
+    """A non-empty real int8 ... uint32 gpuArray of ``p``."""
+    return isinstance(x, GpuArray) and x.provider is p and x.matlab_class in INT_EXACT_IN_DOUBLE \
+        and 0 not in x.shape and not x.is_complex()
+
+
+def saturating_reduce(p: AccelProvider, x: GpuArray, is_sum: bool,
+                      dims: tuple[int, ...] | None) -> GpuArray | None:
+    """``sum(x, dims, 'native')`` (``prod``) of integer ``x`` (``accepts``)
+    over 0-based ``dims`` (None: all), or None when the provider lacks a
+    hook."""
+    shape = tuple(x.shape)
+    dims = _within_dims(shape, dims)
+    if not dims:
+        return x
+    acc = _accumulation(x.matlab_class, is_sum)
+    lines, _, _ = _as_lines(call("double", x), dims)
+    steps = _single_steps(p, lines, acc)
+    if steps is None:
+        return None
+    length = int(np.prod([shape[d] for d in dims]))
+    while length > 1:
+        pairs = length // 2
+        merged = acc.compose(steps.strided(1, pairs), steps.strided(2, pairs))
+        if length % 2:
+            merged = beside(merged, steps.columns(length, length))
+        steps, length = merged, pairs + length % 2
+    out_shape = tuple(1 if d in dims else n for d, n in enumerate(shape))
+    out_shape = out_shape + (1,) * (2 - len(out_shape))
+    while len(out_shape) > 2 and out_shape[-1] == 1:
+        out_shape = out_shape[:-1]
+    result = call("reshape", acc.apply(steps), *[float(n) for n in out_shape])
+    return call(x.matlab_class, result)
+
+
+def saturating_scan(p: AccelProvider, x: GpuArray, is_sum: bool, dim: int,
+                    reverse: bool) -> GpuArray | None:
+    """``cumsum(x, dim)`` (``cumprod``, ``'reverse'``) of integer ``x``
+    (``accepts``) along 0-based ``dim``, saturating at each step, or None
+    when the provider lacks a hook."""
+    shape = tuple(x.shape)
+    if dim >= len(shape) or shape[dim] == 1:
+        return x
+    acc = _accumulation(x.matlab_class, is_sum)
+    lines, moved, order = _as_lines(call("double", x), (dim,))
+    steps = _single_steps(p, lines, acc)
+    if steps is None:
+        return None
+    length = shape[dim]
+    span = 1
+    while span < length:
+        # each map covers ``span`` elements; joined with its neighbour
+        # ``span`` columns earlier (later, reversed) it covers twice as many
+        earlier = steps.columns(1, length - span)
+        later = steps.columns(span + 1, length)
+        if reverse:
+            steps = beside(acc.compose(later, earlier), steps.columns(length - span + 1, length))
+        else:
+            steps = beside(steps.columns(1, span), acc.compose(earlier, later))
+        span *= 2
+    if order is None:
+        result = call("reshape", acc.apply(steps), *[float(n) for n in shape])
+    else:
+        result = call("ipermute", call("reshape", acc.apply(steps), *[float(n) for n in moved]),
+                      np.array([[d + 1.0 for d in order]]))
+    return call(x.matlab_class, result)
