@@ -90,6 +90,11 @@ class Accumulation:
         width = self.hi - self.lo
         return width if self.is_sum else width + 1.0
 
+    @property
+    def identity(self) -> float:
+        """The shift of the map that leaves every state as it is."""
+        return 0.0 if self.is_sum else 1.0
+
     def compose(self, first: Steps, then: Steps) -> Steps:
         """The map ``then(first(s))``."""
         if self.is_sum:
@@ -100,8 +105,11 @@ class Accumulation:
         shift = _clamp(op(".*", first.shift, then.shift), -self.cap, self.cap)
         from_low = op(".*", first.low, then.shift)
         from_high = op(".*", first.high, then.shift)
-        low = _clamp(call("min", from_low, from_high), then.low, then.high)
-        high = _clamp(call("max", from_low, from_high), then.low, then.high)
+        # every map's bounds hold 0 (the class's range does, and products of
+        # such bounds by one factor straddle 0), so the smaller product is at
+        # most ``then.high`` and the larger at least ``then.low``
+        low = call("max", call("min", from_low, from_high), then.low)
+        high = call("min", call("max", from_low, from_high), then.high)
         return Steps(shift, low, high)
 
     @staticmethod
@@ -115,15 +123,18 @@ def _accumulation(cls: str, is_sum: bool) -> Accumulation:
     return Accumulation(is_sum, float(info.min), float(info.max))
 
 
-def _single_steps(p: AccelProvider, values: GpuArray, acc: Accumulation) -> Steps | None:
-    """One map per element: shift by the element, clamp to the class's range."""
-    shape = tuple(values.shape)
+def _filled(p: AccelProvider, shape: tuple[int, ...], parts: tuple[float, float, float]) -> Steps | None:
+    """Maps of one shift and bounds, ``shape`` of them."""
     try:
-        low = wrap_handle(p.fill(shape, acc.lo, "float64"), "double", p)
-        high = wrap_handle(p.fill(shape, acc.hi, "float64"), "double", p)
+        return Steps(*(wrap_handle(p.fill(shape, v, "float64"), "double", p) for v in parts))
     except Unsupported:
         return None
-    return Steps(values, low, high)
+
+
+def _single_steps(p: AccelProvider, values: Any, acc: Accumulation) -> Steps | None:
+    """One map per element: shift by the element, clamp to the class's range."""
+    bounds = _filled(p, tuple(values.shape), (0.0, acc.lo, acc.hi))
+    return None if bounds is None else Steps(values, bounds.low, bounds.high)
 
 
 def _as_lines(x: Any, dims: tuple[int, ...]) -> tuple[Any, tuple[int, ...], list[int] | None]:
@@ -171,12 +182,17 @@ def saturating_reduce(p: AccelProvider, x: GpuArray, is_sum: bool,
     if steps is None:
         return None
     length = int(np.prod([shape[d] for d in dims]))
-    while length > 1:
-        pairs = length // 2
-        merged = acc.compose(steps.strided(1, pairs), steps.strided(2, pairs))
-        if length % 2:
-            merged = beside(merged, steps.columns(length, length))
-        steps, length = merged, pairs + length % 2
+    padded = 1 << (length - 1).bit_length()
+    if padded > length:
+        # identity maps (shift by 0, times 1) make every pass pair all columns
+        rows = int(np.prod(shape)) // length
+        pad = _filled(p, (rows, padded - length), (acc.identity, acc.lo, acc.hi))
+        if pad is None:
+            return None
+        steps = beside(steps, pad)
+    while padded > 1:
+        padded //= 2
+        steps = acc.compose(steps.strided(1, padded), steps.strided(2, padded))
     out_shape = tuple(1 if d in dims else n for d, n in enumerate(shape))
     out_shape = out_shape + (1,) * (2 - len(out_shape))
     while len(out_shape) > 2 and out_shape[-1] == 1:
