@@ -82,8 +82,12 @@ def _check(p: Any, x: np.ndarray, forms: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("cls", CLASSES)
 def test_nd_forms_match_the_host(device, cls):
+    """Arrays with saturating lines (the composed maps) and arrays of small
+    values (most forms saturate at no step: the exact running sums)."""
     rng = np.random.default_rng(CLASSES.index(cls))
     _check(device, _data(cls, (6, 5, 4), rng), FORMS)
+    info = np.iinfo(cls)
+    _check(device, rng.integers(max(info.min, -3), 4, size=(6, 5, 4)).astype(cls), FORMS)
 
 
 @pytest.mark.parametrize("cls,shape", [("int8", (1, 3001)), ("uint32", (2500, 1)),
@@ -108,12 +112,16 @@ def test_products_with_zeros_and_sign_changes_match_the_host(device):
                        "prod(x, 'native')", "prod(x, 'all', 'native')", "cumsum(x, 2)"))
     big = np.array([[65536, 65536, 2, -1, 3], [-2, 65536, 65536, 65536, -1]], dtype=np.int32)
     _check(device, big, ("prod(x, 2, 'native')", "cumprod(x, 2)", "cumprod(x, 2, 'reverse')"))
+    # running products in double overflow to Inf (0 * Inf is NaN) before or after a zero
+    huge = np.array([[2**31 - 1] * 40 + [0, 5], [0] + [-2**31] * 41], dtype=np.int32)
+    _check(device, huge, ("prod(x, 2, 'native')", "cumprod(x, 2)", "cumprod(x, 2, 'reverse')"))
     top = np.array([[4294967295, 4294967295, 0, 7, 65536, 65536, 65536]], dtype=np.uint32)
     _check(device, top, ("prod(x, 'native')", "cumprod(x)", "cumsum(x)", "sum(x, 'native')"))
 
 
 def test_results_stay_on_the_device(device):
-    """No host fallback, no download or upload: the data never leaves."""
+    """No host fallback and no upload; the only reads are one flag per call
+    (whether a step saturates): the data never leaves the device."""
     session = Session(stdout=io.StringIO())
     session.interp.base["x"] = _data("int16", (40, 30), np.random.default_rng(7))
     session.eval("x = gpuArray(x); c = cumsum(x(1)); s = sum(x(1), 'native');")
@@ -122,10 +130,10 @@ def test_results_stay_on_the_device(device):
     reset_fallback_counts()
     session.eval("a = sum(x, 'native'); b = prod(x, [1 2], 'native'); c = cumsum(x, 2);"
                  "d = cumprod(x, 'reverse'); e = sum(x, 'all', 'native');")
-    telemetry = device.telemetry()      # before any wait: a read-back here would be the path's
+    telemetry = device.telemetry()
     assert fallback_counts() == {}
-    assert telemetry["downloads"] == 0 and telemetry["uploads"] == 0, telemetry
-    assert telemetry.get("readbacks", 0) == 0
+    assert telemetry["uploads"] == 0, telemetry
+    assert telemetry["downloads"] <= 5 and telemetry["download_bytes"] <= 5 * 4, telemetry
     session.eval("r = strjoin({class(a), classUnderlying(a), classUnderlying(c), classUnderlying(e)});")
     assert session.get("r") == "gpuArray int16 int16 int16"
 

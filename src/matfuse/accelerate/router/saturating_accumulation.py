@@ -32,6 +32,11 @@ rounds is one that saturates.
 The data is laid out as an ``R x L`` matrix, one row per line along the
 accumulated dimensions (``L`` elements each, in MATLAB's column-major
 order), so each step works on whole column ranges.
+
+Most data saturates at no step: the provider's running sum (product) in
+double is then the answer, and one flag read back says so (a few kernels
+instead of ``log2(L)`` passes of about 15 elementwise operations); only
+when some running value leaves the class's range do the maps run.
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
+from matfuse.accelerate.router import launch
 from matfuse.accelerate.router.compose_ops import COLON, INT_EXACT_IN_DOUBLE, call, index, op
 from matfuse.accelerate_api import AccelProvider, Unsupported
 
@@ -155,6 +161,26 @@ def _as_lines(x: Any, dims: tuple[int, ...]) -> tuple[Any, tuple[int, ...], list
     return call("reshape", x, float(rows), float(length)), moved, order
 
 
+def _unsaturated(p: AccelProvider, lines: Any, acc: Accumulation, reverse: bool) -> Any | None:
+    """The running sums (products) along the rows of ``lines`` in double
+    when none leaves the class's range (one flag read back): then no step
+    saturated and they are the result; None when some step saturates.
+
+    While they stay in the range they are exact, and the first one to
+    leave it is exact or rounds outward, so the check is exact. A provider
+    scanning in blocks multiplies block products: those after a zero
+    running product may overflow, and ``0 * Inf`` is NaN, so NaN counts as
+    outside too (the composed maps then decide)."""
+    try:
+        h = p.scan("cumsum" if acc.is_sum else "cumprod", lines.valid_handle(), 1, reverse)
+    except Unsupported:
+        return None
+    running = wrap_handle(h, "double", p)
+    inside = call("and", call("ge", running, acc.lo), call("le", running, acc.hi))
+    outside = call("not", inside)       # held: its buffer lives through the read
+    return None if launch.any_true(p, outside.valid_handle()) else running
+
+
 def _within_dims(shape: tuple[int, ...], dims: tuple[int, ...] | None) -> tuple[int, ...]:
     if dims is None:
         return tuple(range(len(shape)))
@@ -178,10 +204,18 @@ def saturating_reduce(p: AccelProvider, x: GpuArray, is_sum: bool,
         return x
     acc = _accumulation(x.matlab_class, is_sum)
     lines, _, _ = _as_lines(call("double", x), dims)
+    length = int(np.prod([shape[d] for d in dims]))
+    out_shape = tuple(1 if d in dims else n for d, n in enumerate(shape))
+    out_shape = out_shape + (1,) * (2 - len(out_shape))
+    while len(out_shape) > 2 and out_shape[-1] == 1:
+        out_shape = out_shape[:-1]
+    running = _unsaturated(p, lines, acc, False)
+    if running is not None:
+        last = index(running, COLON, float(length))
+        return call(x.matlab_class, call("reshape", last, *[float(n) for n in out_shape]))
     steps = _single_steps(p, lines, acc)
     if steps is None:
         return None
-    length = int(np.prod([shape[d] for d in dims]))
     padded = 1 << (length - 1).bit_length()
     if padded > length:
         # identity maps (shift by 0, times 1) make every pass pair all columns
@@ -193,10 +227,6 @@ def saturating_reduce(p: AccelProvider, x: GpuArray, is_sum: bool,
     while padded > 1:
         padded //= 2
         steps = acc.compose(steps.strided(1, padded), steps.strided(2, padded))
-    out_shape = tuple(1 if d in dims else n for d, n in enumerate(shape))
-    out_shape = out_shape + (1,) * (2 - len(out_shape))
-    while len(out_shape) > 2 and out_shape[-1] == 1:
-        out_shape = out_shape[:-1]
     result = call("reshape", acc.apply(steps), *[float(n) for n in out_shape])
     return call(x.matlab_class, result)
 
@@ -211,14 +241,29 @@ def saturating_scan(p: AccelProvider, x: GpuArray, is_sum: bool, dim: int,
         return x
     acc = _accumulation(x.matlab_class, is_sum)
     lines, moved, order = _as_lines(call("double", x), (dim,))
+    scanned = _unsaturated(p, lines, acc, reverse)
+    if scanned is None:
+        scanned = _saturated_scan(p, lines, acc, reverse)
+    if scanned is None:
+        return None
+    if order is None:
+        result = call("reshape", scanned, *[float(n) for n in shape])
+    else:
+        result = call("ipermute", call("reshape", scanned, *[float(n) for n in moved]),
+                      np.array([[d + 1.0 for d in order]]))
+    return call(x.matlab_class, result)
+
+
+def _saturated_scan(p: AccelProvider, lines: Any, acc: Accumulation, reverse: bool) -> Any | None:
+    """The saturating running sums (products) along the rows of ``lines``:
+    each map covers ``span`` elements; joined with its neighbour ``span``
+    columns earlier (later, reversed) it covers twice as many."""
     steps = _single_steps(p, lines, acc)
     if steps is None:
         return None
-    length = shape[dim]
+    length = tuple(lines.shape)[1]
     span = 1
     while span < length:
-        # each map covers ``span`` elements; joined with its neighbour
-        # ``span`` columns earlier (later, reversed) it covers twice as many
         earlier = steps.columns(1, length - span)
         later = steps.columns(span + 1, length)
         if reverse:
@@ -226,9 +271,4 @@ def saturating_scan(p: AccelProvider, x: GpuArray, is_sum: bool, dim: int,
         else:
             steps = beside(steps.columns(1, span), acc.compose(earlier, later))
         span *= 2
-    if order is None:
-        result = call("reshape", acc.apply(steps), *[float(n) for n in shape])
-    else:
-        result = call("ipermute", call("reshape", acc.apply(steps), *[float(n) for n in moved]),
-                      np.array([[d + 1.0 for d in order]]))
-    return call(x.matlab_class, result)
+    return acc.apply(steps)
