@@ -77,6 +77,20 @@ def test_native_integer_accumulation_saturates_at_each_step() -> None:
     assert call("sum", wide, text("native"))[0, 0] == 2 ** 63 - 6
 
 
+def test_native_integer_accumulation_of_empties_and_vecdims() -> None:
+    # no elements along the dimension: the sum's 0 (product's 1) in the class
+    empty = call("sum", np.zeros((0, 3), dtype=np.int8), text("native"))
+    assert empty.dtype == np.int8 and empty.tolist() == [[0, 0, 0]]
+    ones = call("prod", np.zeros((3, 0), dtype=np.uint16), 2.0, text("native"))
+    assert ones.dtype == np.uint16 and ones.tolist() == [[1], [1], [1]]
+    assert call("sum", np.zeros((6, 0), dtype=np.int8), text("native")).shape == (1, 0)
+    # a vecdim is a set: its elements run in column-major order however listed
+    # (100, 100 saturate to 127, then -100 and 0: 27; dim 3 first would be 100)
+    pages = np.array([[[100, -100], [100, 0]]], dtype=np.int8)      # 1x2x2
+    for dims in ([2.0, 3.0], [3.0, 2.0]):
+        assert call("sum", pages, row(*dims), text("native")) == 27
+
+
 def test_nan_flags() -> None:
     x = row(1, np.nan, 3)
     assert np.isnan(call("sum", x))

@@ -14,7 +14,8 @@ from typing import Any
 import numpy as np
 
 from matfuse.accelerate.router import launch, layout, reductions
-from matfuse.accelerate.router.compose_ops import COLON, assign, call, index
+from matfuse.accelerate.router import saturating_accumulation as saturating
+from matfuse.accelerate.router.compose_ops import assign, call
 from matfuse.accelerate.router import ops as device_ops, signal as device_signal, solve as device_solve, stats as device_stats
 from matfuse.accelerate.class_rules import BINARY_OPS, matlab_class_of_dtype, operand_kind
 from matfuse.accelerate.gpuarray import GpuArray, wrap_handle
@@ -132,8 +133,8 @@ def _reduce_classes(op: str, cls: str, outtype: str) -> tuple[str, str] | None:
     ``'double'``; integer, logical and char input give double (MATLAB's
     ``'default'``); ``'native'`` means of integers compute in double and
     round and saturate back to the integer class; ``'native'`` integer sums
-    and products saturate at each step (``reductions``' host rule), so they
-    are left to the host. ``max``/``min`` keep the class.
+    and products saturate at each step (``saturating_accumulation``, not
+    here). ``max``/``min`` keep the class.
     """
     if op in ("any", "all"):
         return ("double" if cls == "char" else cls, "logical")
@@ -163,10 +164,14 @@ def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
     form = reductions.read_form(op, args)
     if form is None:
         return None
+    if op in ("sum", "prod") and form.outtype == "native" and x.matlab_class == "logical":
+        # a logical sum (product) in its class is true where any (all) is
+        op = "any" if op == "sum" else "all"
+        if not any(d < len(x.shape) for d in (form.dims or (0,))):
+            return x
+    if op in ("sum", "prod") and form.outtype == "native" and saturating.accepts(x, p):
+        return saturating.saturating_reduce(p, x, op == "sum", form.dims)
     classes = _reduce_classes(op, x.matlab_class, form.outtype)
-    if classes is None and op in ("sum", "prod") and form.outtype == "native" \
-            and x.matlab_class in _INT_EXACT_IN_DOUBLE:
-        return _native_integer_accumulation(p, op, x, form.dims)
     if classes is None:
         return None
     compute_cls, out_cls = classes
@@ -190,31 +195,6 @@ def _try_reduce(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
     if out_cls != result.matlab_class:
         return device_ops.try_cast(p, result, out_cls)
     return result
-
-
-def _native_integer_accumulation(p: AccelProvider, op: str, x: GpuArray,
-                                 dims: tuple[int, ...] | None) -> GpuArray | None:
-    """``sum``/``prod`` of integers with ``'native'``: MATLAB accumulates in
-    the class, saturating at each step. The running sums (products) in
-    double are exact while they stay inside the class's range; when none
-    leaves it (one reduction read back) no step saturated and the last one
-    is the result. Else None: the host saturates step by step."""
-    if dims is None:
-        try:
-            x = wrap_handle(p.reshape(x.valid_handle(), (x.numel, 1)), x.matlab_class, p)
-        except Unsupported:
-            return None
-        axis = 0
-    elif len(dims) == 1:
-        axis = dims[0]
-    else:
-        return None
-    running = _try_scan_in_double(p, "cumsum" if op == "sum" else "cumprod", x, [float(axis + 1)])
-    if running is None:
-        return None
-    subs: list[Any] = [COLON] * len(x.shape)
-    subs[axis] = float(x.shape[axis])
-    return index(running, *subs)
 
 
 def _try_reduce_with_index(p: AccelProvider, op: str, args: list[Any]) -> list[Any] | None:
@@ -326,30 +306,18 @@ def _try_scan(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
     scan has MATLAB's default NaN rule (``cumsum``/``cumprod`` include NaN,
     ``cummax``/``cummin`` omit it); the other flag is composed around it:
     NaN replaced by 0 or 1 before a sum or product, NaN from the first NaN
-    on after an extreme."""
+    on after an extreme. Logical data and integers up to 32 bits: see
+    ``_try_scan_in_double``."""
     x = args[0]
     cls = x.matlab_class if isinstance(x, GpuArray) and x.provider is p else None
     if cls == "logical" and op in ("cumsum", "cumprod") or cls in _INT_EXACT_IN_DOUBLE:
         return _try_scan_in_double(p, op, x, args[1:])
     if not _float_array(p, x) or x.is_complex():
         return None
-    rest = list(args[1:])
-    dim = None
-    if rest and type(rest[0]) is float:
-        if rest[0] < 1 or rest[0] != int(rest[0]):
-            return None
-        dim = int(rest.pop(0)) - 1
-    reverse, omitnan = False, op in ("cummax", "cummin")
-    for option in rest:
-        if not is_char(option):
-            return None
-        word = to_str(option).lower()
-        if word in ("forward", "reverse"):
-            reverse = word == "reverse"
-        elif word in _NANFLAGS:
-            omitnan = word == "omitnan"
-        else:
-            return None
+    options = _scan_options(args[1:], op)
+    if options is None:
+        return None
+    dim, reverse, omitnan = options
     if dim is None:
         dim = _first_nonsingleton(x.shape)
     elif dim >= len(x.shape):
@@ -369,23 +337,47 @@ def _try_scan(p: AccelProvider, op: str, args: list[Any]) -> GpuArray | None:
     return result
 
 
+def _scan_options(rest: list[Any], op: str) -> tuple[int | None, bool, bool] | None:
+    """(0-based dim or None for the default, reverse, omitnan) of a scan's
+    trailing arguments, or None for forms left to the host (its errors)."""
+    rest = list(rest)
+    dim = None
+    if rest and type(rest[0]) is float:
+        if rest[0] < 1 or rest[0] != int(rest[0]):
+            return None
+        dim = int(rest.pop(0)) - 1
+    reverse, omitnan = False, op in ("cummax", "cummin")
+    for option in rest:
+        if not is_char(option):
+            return None
+        word = to_str(option).lower()
+        if word in ("forward", "reverse"):
+            reverse = word == "reverse"
+        elif word in _NANFLAGS:
+            omitnan = word == "omitnan"
+        else:
+            return None
+    return dim, reverse, omitnan
+
+
 def _try_scan_in_double(p: AccelProvider, op: str, x: GpuArray, options: list[Any]) -> GpuArray | None:
     """Scans of logical data (a double result, as MATLAB's) and of integers
     up to 32 bits, computed in double, where every value in the class's
-    range is exact. MATLAB saturates an integer scan at each step: when no
-    partial result leaves the class's range (one reduction read back) the
-    double scan is that result; otherwise None (the host's step-by-step
-    saturation)."""
+    range is exact. MATLAB saturates an integer ``cumsum``/``cumprod`` at
+    each step: ``saturating_accumulation``."""
     if 0 in x.shape or x.is_complex():
         return None
+    if op in ("cumsum", "cumprod") and saturating.accepts(x, p):
+        parsed = _scan_options(options, op)
+        if parsed is None:
+            return None
+        dim, reverse, _ = parsed
+        dim = _first_nonsingleton(x.shape) if dim is None else dim
+        return saturating.saturating_scan(p, x, op == "cumsum", dim, reverse)
     as_double = device_ops.try_cast(p, x, "double")
     scanned = None if as_double is None else _try_scan(p, op, [as_double] + list(options))
     if scanned is None or x.matlab_class == "logical":
         return scanned
-    lo, hi = np.iinfo(np.dtype(x.matlab_class)).min, np.iinfo(np.dtype(x.matlab_class)).max
-    outside = call("or", call("lt", scanned, float(lo)), call("gt", scanned, float(hi)))
-    if op in ("cumsum", "cumprod") and launch.any_true(p, outside.valid_handle()):
-        return None
     return device_ops.try_cast(p, scanned, x.matlab_class)
 
 

@@ -20,11 +20,14 @@ def saturating_reduce(work: np.ndarray, axes: tuple[int, ...], is_sum: bool,
     ``work`` (float64, or object for 64-bit classes), each step saturated
     to ``dtype``'s range."""
     info = np.iinfo(dtype)
+    # a vecdim is a set of dimensions: its elements are taken in memory
+    # (column-major) order whatever order the dimensions are listed in
+    axes = tuple(sorted(axes))
     lo, hi = (info.min, info.max) if work.dtype == object else (float(info.min), float(info.max))
     lead = work.ndim - len(axes)
     # the first reduced axis varies fastest in the flattened run (column-major)
     moved = np.moveaxis(work, tuple(reversed(axes)), tuple(range(lead, work.ndim)))
-    runs = moved.reshape(moved.shape[:lead] + (-1,))
+    runs = moved.reshape(moved.shape[:lead] + (int(np.prod(moved.shape[lead:])),))
     partial = np.cumsum(runs, axis=-1) if is_sum else np.cumprod(runs, axis=-1)
     if runs.shape[-1] == 0 or (np.all(partial >= lo) and np.all(partial <= hi)):
         result = partial[..., -1] if runs.shape[-1] else np.full(runs.shape[:-1], 0 if is_sum else 1,
