@@ -133,16 +133,17 @@ for _t in ("f32", "f64"):
         ())
     _HELPERS[f"mf_idiv_{_t}"] = (
         # MATLAB integer division (the quotient is then rounded and
-        # saturated): no NaN for 0/0, which a driver may drop in the store
+        # saturated): no NaN for 0/0 or NaN/0 (both 0), which a driver may
+        # drop in the store
         f"""
 fn mf_idiv_{_t}(a: {_t}, b: {_t}) -> {_t} {{
   if (b == {_t}(0.0)) {{
-    if (a == {_t}(0.0)) {{ return {_t}(0.0); }}
+    if (a == {_t}(0.0) || mf_isnan_{_t}(a)) {{ return {_t}(0.0); }}
     return select({_t}(-{MAX_FINITE[_t]}), {_t}({MAX_FINITE[_t]}), a > {_t}(0.0));
   }}
   return a / b;
 }}
-""", ())
+""", (f"mf_isnan_{_t}",))
     for _op, _pick in (("max", "max"), ("min", "min")):
         # MATLAB's max/min ignore a NaN operand
         _HELPERS[f"mf_{_op}_{_t}"] = (f"""
