@@ -274,3 +274,32 @@ def test_integer_programs_run_generated_kernels_and_print_as_the_reference(wgpu_
     skeleton = {"plus", "minus", "times", "rdivide", "uminus", "abs", "gt", "not", "cast",
                 "power", "max", "mod"}
     assert not skeleton & set(ops), ops
+
+
+@pytest.mark.parametrize("skew", ("+", "-"))
+def test_integer_quotients_stay_exact_under_an_inexact_division(wgpu_provider, skew):
+    """WGSL allows 2.5 ulp for f64 division. With every quotient moved 4 ulp
+    up (or down) in the kernel's source, halfway quotients (7/2, -9/2) and
+    the rest still round as MATLAB's: the remainder corrects them. Without
+    the correction the same skew rounds some of them the other way."""
+    import dataclasses
+
+    p = wgpu_provider
+    a = np.array([[7, -9, 5, 2**31 - 1, -2**31, 99, 15, -15, 1, 3, 1000001, -7]], np.int32)
+    b = np.array([[2, 2, -2, 2, 2, 6, 10, 6, -2, 6, 2, -14]], np.int32)
+    want = _on(REFERENCE, "elem_binary", "rdivide", [a, b], "int32")
+    ha, hb = (p.upload(HostTensor.from_array(x)) for x in (a, b))
+    try:
+        kernel = elementwise_kernel(p, "rdivide", [ha, hb], "int32")
+        assert "let q = a / b;" in kernel.source
+        skewed = kernel.source.replace("let q = a / b;", f"let q = (a / b) {skew} abs(a / b) * f64(8.9e-16);")
+        uncorrected = skewed.replace("if (!whole) { return q; }", "return q;")
+        for source, exact in ((skewed, True), (uncorrected, False)):
+            k = dataclasses.replace(kernel, source=source, cache_key="")
+            out = p.fused_elementwise(k, [n.handle for n in k.inputs], k.scalars, k.outputs)[0]
+            got = p.download(out).to_array()
+            p.free(out)
+            assert np.array_equal(got, want) == exact, (got, want)
+    finally:
+        p.free(ha)
+        p.free(hb)

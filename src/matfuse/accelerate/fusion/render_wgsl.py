@@ -230,9 +230,10 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
 
     def integer_quotient(self, node: FNode, values: list[str], t: str) -> str:
         """The quotient of an integer-class division before rounding
-        (``mf_idiv``): x/0 is the largest finite value of its sign and 0/0 is
-        0, so the store rounds no NaN (NVIDIA's Vulkan compiler dropped the
-        NaN test of an integer store)."""
+        (``mf_idiv_f64``): x/0 is the largest finite value of its sign, 0/0
+        and NaN/0 are 0 (no NaN reaches the store), and the quotient of two
+        whole numbers is corrected by its exact remainder (WGSL's f64
+        division may be 2.5 ulp off, enough to move 7/2 below 3.5)."""
         num, den = values if node.op == "div" else values[::-1]
         name = f"mf_idiv_{t}"
         self.helpers.add(name)
