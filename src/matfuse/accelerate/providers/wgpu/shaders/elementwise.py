@@ -10,11 +10,11 @@ functions), ``imag`` of real data, the f64 self-test's expression
 (``device.run_f64_selftest``, which checks the adapter's double arithmetic
 before any generated kernel relies on it), and their split runs over
 tensors larger than one storage binding (``hooks_large.elementwise_ranges``).
-It computes the op table's expressions, so its semantics are the table's. Values are
-computed in a compute type T (f32 for single, f64 otherwise) and converted
-on store (``store_expr``). Broadcast operands are addressed through per-dim
-strides in the uniform (stride 0 on expanded dims) after merging adjacent
-dims (``collapse_broadcast``), so the index loop is short.
+It computes the op table's expressions, so its semantics are the table's.
+Values are computed in a compute type T (f32 for single, f64 otherwise) and
+converted on store (``store_expr``). Broadcast operands are addressed
+through per-dim strides in the uniform (stride 0 on expanded dims) after
+merging adjacent dims (``collapse_broadcast``), so the index loop is short.
 """
 
 from __future__ import annotations
