@@ -74,7 +74,8 @@ class ComputeHooks(ComplexHooks):
                 out = self.alloc(a.shape, dtype)
                 self.copy_tensor(a, out)
                 return out
-        out = self._one_node("cast", (a,), dtype)
+        with self.op("cast"):
+            out = self._one_node("cast", (a,), dtype)
         if out is None:
             raise Unsupported(f"wgpu: cast {a.dtype} -> {dtype}")
         return out
