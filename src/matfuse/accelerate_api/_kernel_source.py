@@ -20,9 +20,11 @@ class ElementwiseKernelSource:
 
     def render(self, provider: Any, op: str, operands: Sequence[Any], out_dtype: str) -> Any:
         """A rendered kernel computing hook op ``op`` (``plus``, ``sqrt``
-        ...) of ``operands`` (handles of ``provider`` and Python floats)
-        into one output of dtype ``out_dtype``; None when the IR does not
-        express it (integer or complex data, an op outside the table).
+        ..., or ``cast`` of one handle) of ``operands`` (handles of
+        ``provider`` and Python floats) into one output of dtype
+        ``out_dtype``; None when the IR does not express it (complex data,
+        integer data where the provider's renderer stores no integers, an
+        op outside the table).
 
         The kernel's ``inputs`` are nodes whose ``handle`` is the buffer to
         bind, ``scalars`` its uniforms and ``outputs`` the buffers to make

@@ -1,8 +1,7 @@
 """The wgpu provider's eager elementwise hooks on real double/single/logical
-data run one-node kernels rendered from the op table (the fused-kernel
-emitter, ``fused_elementwise``), integer and complex data the provider's own
-shader skeleton (``shaders/elementwise.py``: integer stores, complex parts).
-Runs on lavapipe in CI."""
+and integer data, and its casts, run one-node kernels rendered from the op
+table (the fused-kernel emitter, ``fused_elementwise``); complex data its
+complex kernels. Runs on lavapipe in CI."""
 
 from __future__ import annotations
 
@@ -50,14 +49,17 @@ def test_hook_runs_a_one_node_kernel(wgpu_provider, hook, op, operands, out_dtyp
     assert op not in ops, ops
 
 
-def test_integer_and_complex_data_keep_the_shader_skeleton(wgpu_provider):
+def test_integer_data_and_casts_run_one_node_kernels_complex_data_its_own(wgpu_provider):
     p = wgpu_provider
     a = _upload(p, np.array([[1, 2, 3]], np.int32))
     z = _upload(p, np.array([[1 + 2j, 3 - 1j]]))
-    assert elementwise_kernel(p, "plus", [a, 1.0], "int32") is None
+    assert elementwise_kernel(p, "plus", [a, 1.0], "int32") is not None
+    assert elementwise_kernel(p, "plus", [z, 1.0], "complex128") is None
     p.reset_telemetry()
     out = p.elem_binary("plus", a, 1.5, "int32")
     np.testing.assert_array_equal(p.download(out).to_array(), [[3, 4, 5]])   # rounds half away
+    out = p.cast(a, "uint8")
+    np.testing.assert_array_equal(p.download(out).to_array(), [[1, 2, 3]])
+    assert p.telemetry()["ops"].get("fused_elementwise") == 2
     out = p.elem_unary("uminus", z, "complex128")
     np.testing.assert_array_equal(p.download(out).to_array(), [[-1 - 2j, -3 + 1j]])
-    assert "fused_elementwise" not in p.telemetry()["ops"]

@@ -319,10 +319,10 @@ register_lazy_engine(_FusionEngine())
 
 
 class _OneNodeKernels(ElementwiseKernelSource):
-    """A provider's eager elementwise hooks as one-node kernels, rendered by
-    its executor's renderer (and render cache) from the op table. Integer
-    operands and results (classes up to 32 bits) where the renderer stores
-    them: computed in double, rounded and saturated on store."""
+    """A provider's eager elementwise and cast hooks as one-node kernels,
+    rendered by its executor's renderer (and render cache) from the op
+    table. Integer operands and results (classes up to 32 bits) where the
+    renderer stores them: computed in double, rounded and saturated on store."""
 
     def render(self, provider: Any, op: str, operands: Any, out_dtype: str) -> RenderedKernel | None:
         renderer = executor_for(provider).renderer
@@ -342,16 +342,21 @@ class _OneNodeKernels(ElementwiseKernelSource):
                 nodes.append(o)
             else:
                 return None
-        node = _hook_node(op, nodes, target if target in g.IR_OF_INTEGER else None)
-        if node is None or node.dtype != target:
+        node = _hook_node(op, nodes, target if target in g.IR_OF_INTEGER else None, target)
+        if node is None or node.dtype != target or node.handle is not None:
             return None
         plan = KernelPlan("elementwise", tuple(node.shape), [node])
         return renderer.render(plan)
 
 
-def _hook_node(op: str, operands: list[FNode | float], integer: str | None) -> FNode | None:
-    """The node of hook op ``op`` on input nodes and float uniforms
-    (``integer``: the integer IR dtype of a non-logical result)."""
+def _hook_node(op: str, operands: list[FNode | float], integer: str | None,
+               target: str) -> FNode | None:
+    """The node of hook op ``op`` (``cast``: the provider's cast hook, to
+    IR dtype ``target``) on input nodes and float uniforms (``integer``:
+    the integer IR dtype of a non-logical result)."""
+    if op == "cast":
+        x = operands[0]
+        return None if len(operands) != 1 or type(x) is float else g.cast_node(x, target)
     if len(operands) == 1:
         name = unary_op_name(op)
         x = operands[0]

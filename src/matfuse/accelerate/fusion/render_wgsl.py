@@ -16,7 +16,7 @@ from typing import Callable
 from matfuse.accelerate.fusion._emitter import EmitterBase, LoopEmitterMixin, numel
 from matfuse.accelerate.fusion._render_cache import CachingRenderer, Recipe, RecipeRecorder
 from matfuse.accelerate.fusion.dialect import WGSL
-from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, needs_domain_check
+from matfuse.accelerate.fusion.graph import FNode, IR_OF_INTEGER, REDUCTIONS, needs_domain_check
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel, WORKGROUP_SIZE, numpy_dtype
 from matfuse.accelerate.fusion.wgsl_partial import WgslPartialPassMixin, workgroup_folds
 from matfuse.accelerate_api import SplitPlan
@@ -41,7 +41,11 @@ BLOCK_FINAL_MAX_PARTIALS = 1 << 14
 #: a partial pass combines into the partials of the ranges before it.
 #: Kernels whose index math allows it declare it in ``RenderedKernel.split``.
 
-_STORAGE = {"float32": "f32", "float64": "f64", "bool": "u32"}
+#: numpy dtype -> WGSL storage element type (8/16-bit integers are stored
+#: widened to 32 bits, as the wgpu provider's buffers hold them)
+_STORAGE = {"float32": "f32", "float64": "f64", "bool": "u32",
+            "int8": "i32", "int16": "i32", "int32": "i32",
+            "uint8": "u32", "uint16": "u32", "uint32": "u32"}
 #: binary ops a driver may fold when both operands are one value (x - x,
 #: x / x, x == x ...), or one is the other's negation (x + -x)
 _FOLDABLE_SELF = frozenset({"sub", "div", "ldiv", "eq", "ne", "lt", "le", "gt", "ge", "mod",
@@ -71,6 +75,23 @@ def _self_cancelling(node: FNode) -> bool:
         (b.op == "neg" and b.args != () and _same_value(b.args[0], a)))
 
 
+def kernel_float_type(plan: KernelPlan, nodes: list[FNode]) -> str:
+    """The kernel's float type (its uniforms' and integer loads'): double
+    when any value is double, integer or computed from an integer, single
+    otherwise. An integer input read only by casts to single loads straight
+    into single (the correctly rounded conversion, MATLAB's ``single(x)``),
+    so those casts run on adapters without shader-f64."""
+    if any(node.dtype in IR_OF_INTEGER for node in plan.outputs):
+        return "f64"
+    for node in nodes:
+        if node.dtype == "f64" or (node.dtype in IR_OF_INTEGER and node.handle is None):
+            return "f64"
+        if any(a.dtype in IR_OF_INTEGER for a in node.args) \
+                and not (node.op == "cast" and node.dtype == "f32"):
+            return "f64"
+    return "f32"
+
+
 class WgslRenderer(CachingRenderer):
     """Renders kernel plans to WGSL, caching by graph structure
     (``_render_cache``: the Monte-Carlo loop renders once).
@@ -86,6 +107,9 @@ class WgslRenderer(CachingRenderer):
     """
 
     file_extension = "wgsl"
+    #: integer IR dtypes load from and store to their i32/u32 buffers
+    #: (values in double; see ``kernel_float_type`` for casts to single)
+    integer_storage = True
 
     def __init__(self, f64_division: bool = False):
         super().__init__()
@@ -122,7 +146,7 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
         self.loop_offsets = []
         self.plan = plan
         self.init_recipe(nodes)
-        self.ftype = "f64" if any(n.dtype == "f64" for n in nodes) else "f32"
+        self.ftype = kernel_float_type(plan, nodes)
         self.scalars: list[float] = []
         # h[0].x: thread count; h[0].y: always 0 (source of run-time inf/NaN).
         self.header: list[int] = [0, 0]
@@ -168,8 +192,9 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
 
     # ------------------------------------------------------------ values
     def load(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
-        """Input ``node`` at ``idx`` (bools are stored as u32); full-shape
-        reads of a split dispatch are bound from the range's first element."""
+        """Input ``node`` at ``idx`` (bools are stored as u32, integers as
+        i32/u32 and loaded into the kernel's float type); full-shape reads
+        of a split dispatch are bound from the range's first element."""
         storage = _STORAGE[node.handle.dtype]
         name = self.binding(node, storage)
         at = self.index_in(idx, space, node.shape)
@@ -178,8 +203,10 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
                 at = f"{idx} - params.r.x"
             else:
                 self.splittable = False
-        if storage == "u32":
+        if node.dtype == "bool":
             return self.let(f"({name}[{at}] != 0u)")
+        if node.dtype in IR_OF_INTEGER:
+            return self.let(f"{self.ftype}({name}[{at}])")
         return self.let(f"{name}[{at}]")
 
     def elementwise_values(self, node: FNode, values: list[str], t: str) -> str:
@@ -191,6 +218,8 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
             return self.self_quotient(values[0], t)
         if len(values) == 2 and t in ("f32", "f64") and _self_cancelling(node):
             values = [values[0], self.opaque(values[1], t)]
+        if node.op in ("div", "ldiv") and node.dtype in IR_OF_INTEGER:
+            return self.integer_quotient(node, values, t)
         if node.op in ("div", "ldiv") and t == "f32" and self.f64_division:
             num, den = values if node.op == "div" else values[::-1]
             den_node = node.args[1 if node.op == "div" else 0]
@@ -198,6 +227,17 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
                 return self.uniform_quotient(num, den)
             return self.let(f"({self.quotient(num, den, t)})")
         return super().elementwise_values(node, values, t)
+
+    def integer_quotient(self, node: FNode, values: list[str], t: str) -> str:
+        """The quotient of an integer-class division before rounding
+        (``mf_idiv_f64``): x/0 is the largest finite value of its sign, 0/0
+        and NaN/0 are 0 (no NaN reaches the store), and the quotient of two
+        whole numbers is corrected by its exact remainder (WGSL's f64
+        division may be 2.5 ulp off, enough to move 7/2 below 3.5)."""
+        num, den = values if node.op == "div" else values[::-1]
+        name = f"mf_idiv_{t}"
+        self.helpers.add(name)
+        return self.let(f"{name}({num}, {den})")
 
     def self_quotient(self, x: str, t: str) -> str:
         """``x ./ x`` spelled out: 1, or NaN for 0, +-Inf and NaN. NVIDIA's
@@ -348,7 +388,13 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
         return width if n % width == 0 and n >= width else 1
 
     def store(self, value: str, dtype: str) -> str:
-        return f"select(0u, 1u, {value})" if dtype == "bool" else value
+        """A value of IR dtype ``dtype`` as its buffer element (integers are
+        already rounded and saturated: ``EmitterBase.convert``)."""
+        if dtype == "bool":
+            return f"select(0u, 1u, {value})"
+        if dtype in IR_OF_INTEGER:
+            return f"{_STORAGE[numpy_dtype(dtype)]}({value})"
+        return value
 
     def assemble(self, outs, threads: int, grid_stride: bool) -> RenderedKernel:
         decls = []
@@ -358,7 +404,7 @@ class _Emitter(WgslPartialPassMixin, EmitterBase, LoopEmitterMixin, RecipeRecord
             binding += 1
         out_specs = []
         for k, (node, shape, dtype) in enumerate(outs):
-            storage = "u32" if dtype == "bool" else dtype
+            storage = _STORAGE[numpy_dtype(dtype)]
             decls.append(f"@group(0) @binding({binding}) var<storage, read_write> out{k}: array<{storage}>;")
             binding += 1
             out_specs.append((shape, numpy_dtype(dtype)))

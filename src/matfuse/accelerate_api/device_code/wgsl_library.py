@@ -131,18 +131,6 @@ for _t in ("f32", "f64"):
         # NaN): NVIDIA's Vulkan compiler dropped `!(x == x)` in an integer store
         f"\nfn mf_isnan_{_t}(x: {_t}) -> bool {{ return (bitcast<u32>(f32(x)) & 0x7fffffffu) > 0x7f800000u; }}\n",
         ())
-    _HELPERS[f"mf_idiv_{_t}"] = (
-        # MATLAB integer division (the quotient is then rounded and
-        # saturated): no NaN for 0/0, which a driver may drop in the store
-        f"""
-fn mf_idiv_{_t}(a: {_t}, b: {_t}) -> {_t} {{
-  if (b == {_t}(0.0)) {{
-    if (a == {_t}(0.0)) {{ return {_t}(0.0); }}
-    return select({_t}(-{MAX_FINITE[_t]}), {_t}({MAX_FINITE[_t]}), a > {_t}(0.0));
-  }}
-  return a / b;
-}}
-""", ())
     for _op, _pick in (("max", "max"), ("min", "min")):
         # MATLAB's max/min ignore a NaN operand
         _HELPERS[f"mf_{_op}_{_t}"] = (f"""
@@ -152,6 +140,38 @@ fn mf_{_op}_{_t}(a: {_t}, b: {_t}) -> {_t} {{
   return {_pick}(a, b);
 }}
 """, (f"mf_isnan_{_t}",))
+_HELPERS["mf_idiv_f64"] = ("""
+// The quotient of MATLAB's integer division (then rounded half away and
+// saturated by the store): x/0 is the largest double of x's sign and 0/0,
+// NaN/0 are 0, so no NaN reaches the store (NVIDIA's Vulkan compiler
+// dropped the NaN test of an integer store). Of two whole numbers below
+// 2^32 the result is the rounded quotient itself, corrected by the exact
+// remainder a - n*b: WGSL allows 2.5 ulp for f64 division, which can move
+// a halfway quotient (7/2) to either side of .5.
+fn mf_idiv_f64(a: f64, b: f64) -> f64 {
+  if (b == f64(0.0)) {
+    if (a == f64(0.0) || mf_isnan_f64(a)) { return f64(0.0); }
+    return select(f64(-1.7976931348623157e308), f64(1.7976931348623157e308), a > f64(0.0));
+  }
+  let q = a / b;
+  let whole = floor(a) == a && floor(b) == b && abs(a) < f64(4294967296.0)
+      && abs(b) < f64(4294967296.0);
+  if (!whole) { return q; }
+  var n = mf_round_f64(q);
+  let r = a - n * b;               // exact: |n * b| stays below 2^34
+  let twice = f64(2.0) * abs(r);
+  let up = (r > f64(0.0)) == (b > f64(0.0));   // the true quotient is above n
+  if (r == f64(0.0)) { return n; }
+  if (twice > abs(b)) {
+    n = n + select(f64(-1.0), f64(1.0), up);
+  } else if (twice == abs(b)) {
+    // a tie n +- 1/2: away from zero
+    let t = select(n - f64(0.5), n + f64(0.5), up);
+    n = select(floor(t), floor(t) + f64(1.0), t > f64(0.0));
+  }
+  return n;
+}
+""", ("mf_isnan_f64", "mf_round_f64"))
 _HELPERS["mf_div_f32"] = ("""
 // a / b, dividing quarters where 1/b is subnormal (|b| > 2^125): drivers that
 // divide by a flushed reciprocal (NVIDIA's Vulkan) give 0 for 3e38 / 3e38

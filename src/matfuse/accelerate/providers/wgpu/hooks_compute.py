@@ -14,6 +14,7 @@ from matfuse.accelerate.providers.wgpu.shaders import reduce as rd
 from matfuse.accelerate.providers.wgpu.shaders import scan as sc
 from matfuse.accelerate.providers.wgpu.shaders.common import groups_2d
 from matfuse.accelerate.providers.wgpu.shaders.elementwise import broadcast_shape
+from matfuse.accelerate_api.device_code.op_table import INTEGER_RANGES
 from matfuse.accelerate_api.support import MatlabError
 
 _SELFTEST_EXPR = "sqrt(abs(a)) * 3.0lf + a / 7.0lf"
@@ -28,21 +29,109 @@ _MIN_ELEMENTS_PER_GROUP = 2048
 
 class ComputeHooks(ComplexHooks):
     # ------------------------------------------------------------ elementwise
+    def elem_binary(self, op: str, a: object, b: object, out_dtype: str) -> GpuTensorHandle:
+        if is_complex_call(op, (a, b), out_dtype):
+            return self.complex_elementwise(op, [a, b], out_dtype)
+        out = self._one_node(op, (a, b), out_dtype)
+        if out is not None:
+            return out
+        handles = [o for o in (a, b) if isinstance(o, GpuTensorHandle)]
+        t = None
+        if op in ("eq", "ne", "lt", "le", "gt", "ge") \
+                and {h.dtype for h in handles} >= {"float32", "float64"}:
+            t = "f32"      # MATLAB compares a single with a double in single
+        expr = ew.binary_expr(op, t or ew.compute_type(self.norm_dtype(out_dtype), [h.dtype for h in handles]))
+        if out_dtype == "float32" and op in ("rdivide", "ldivide") and self.ctx.has_f64:
+            # WGSL's f32 division may be 2.5 ulp off (NVIDIA's Vulkan driver:
+            # 20-54% of quotients); the f64 quotient rounded once is IEEE's.
+            expr = "T(f64(a) / f64(b))" if op == "rdivide" else "T(f64(b) / f64(a))"
+        return self._elementwise(op, expr, [a, b], out_dtype, t)
+
+    def elem_unary(self, op: str, a: GpuTensorHandle, out_dtype: str) -> GpuTensorHandle:
+        if is_complex_call(op, (a,), out_dtype):
+            return self.complex_elementwise(op, [a], out_dtype)
+        if op == "__selftest_arith":
+            return self._elementwise(op, _SELFTEST_EXPR, [a], out_dtype, "f64")
+        out = self._one_node(op, (a,), out_dtype)
+        if out is not None:
+            return out
+        t = None
+        if op in ew.PREDICATES:
+            t = "f32" if a.dtype in ("float32", "bool") else "f64"
+        expr = ew.unary_expr(op, t or ew.compute_type(self.norm_dtype(out_dtype), [a.dtype]))
+        return self._elementwise(op, expr, [a], out_dtype, t)
+
+    def cast(self, a: GpuTensorHandle, dtype: str) -> GpuTensorHandle:
+        """A copy for the same class, the complex kernels for complex data,
+        else a one-node kernel (the fusion IR's cast: integers round half
+        away from zero and saturate, NaN -> 0; logical is ``x ~= 0``)."""
+        dtype = self.norm_dtype(dtype)
+        self.check(a)
+        if dtype != a.dtype and is_complex_call("cast", (a,), dtype):
+            return self.complex_cast(a, dtype)
+        if dtype == a.dtype:
+            with self.op("cast"):
+                out = self.alloc(a.shape, dtype)
+                self.copy_tensor(a, out)
+                return out
+        with self.op("cast"):
+            out = self._one_node("cast", (a,), dtype)
+        if out is None:
+            raise Unsupported(f"wgpu: cast {a.dtype} -> {dtype}")
+        return out
+
+    def _one_node(self, op: str, operands: Sequence[object], out_dtype: str) -> GpuTensorHandle | None:
+        """``op`` as a one-node kernel of the fusion IR (the op table's WGSL
+        expression through the fused-kernel emitter: the same formula as a
+        fused or an unfused run of the operation), or None for real data the
+        IR does not express (the caller's shader skeleton,
+        ``shaders/elementwise.py``). A raised domain flag is ignored: the
+        hook's real result is NaN there.
+
+        Raises:
+            Unsupported: integer data the IR does not express (the host
+                computes it), a kernel computing in double on an adapter
+                without shader-f64 (integer arithmetic is exact only in
+                double: int32 values need 32 bits), or a launch over a large
+                operand that cannot run split.
+        """
+        handles = [o for o in operands if isinstance(o, GpuTensorHandle)]
+        for h in handles:
+            self.check(h)
+        out_dtype = self.norm_dtype(out_dtype)
+        integer = out_dtype in INTEGER_RANGES or any(h.dtype in INTEGER_RANGES for h in handles)
+        kernel = elementwise_kernel(self, op, operands, out_dtype)
+        if kernel is None:
+            if integer:
+                raise Unsupported(f"wgpu: {op} of integer data outside the fused-kernel IR")
+            return None
+        if kernel.float_type == "f64":
+            self.need_f64()
+        outs = self.fused_elementwise(kernel, [n.handle for n in kernel.inputs],
+                                      kernel.scalars, kernel.outputs)
+        if kernel.has_flag:
+            self.release(outs.pop())
+        return outs[0]
+
     def _elementwise(self, name: str, expr: str, operands: list[object], out_dtype: str,
                      t: str | None = None) -> GpuTensorHandle:
+        """The shader skeleton (``shaders/elementwise.py``) for real
+        single/double/logical work the one-node kernels do not express
+        (op table functions outside the IR's op set such as ``gamma`` and
+        ``asinh``, ``imag`` of real data, the f64 self-test's expression)."""
         handles = [o for o in operands if isinstance(o, GpuTensorHandle)]
         if not handles:
             raise Unsupported("wgpu: elementwise op without a device operand")
         for h in handles:
             self.check(h)
-            if h.dtype.startswith("complex"):
-                raise Unsupported("wgpu: complex elementwise ops run on the host")
+            if h.dtype not in ew.STORED_DTYPES:
+                raise Unsupported(f"wgpu: elementwise {name} of {h.dtype} outside the generated kernels")
         for s in operands:
             if isinstance(s, complex):
                 raise Unsupported("wgpu: complex scalar operand")
         out_dtype = self.norm_dtype(out_dtype)
-        if out_dtype.startswith("complex"):
-            raise Unsupported("wgpu: complex results run on the host")
+        if out_dtype not in ew.STORED_DTYPES:
+            raise Unsupported(f"wgpu: elementwise {name} into {out_dtype} outside the generated kernels")
         t = t or ew.compute_type(out_dtype, [h.dtype for h in handles])
         if t == "f64":
             self.need_f64()
@@ -93,79 +182,6 @@ class ComputeHooks(ComplexHooks):
             if not isinstance(o, GpuTensorHandle):
                 u.add(f"s{k}", spec.t, float(o))
         return u
-
-    def elem_binary(self, op: str, a: object, b: object, out_dtype: str) -> GpuTensorHandle:
-        if is_complex_call(op, (a, b), out_dtype):
-            return self.complex_elementwise(op, [a, b], out_dtype)
-        out = self._one_node(op, (a, b), out_dtype)
-        if out is not None:
-            return out
-        handles = [o for o in (a, b) if isinstance(o, GpuTensorHandle)]
-        t = None
-        if op in ("eq", "ne", "lt", "le", "gt", "ge") \
-                and {h.dtype for h in handles} >= {"float32", "float64"}:
-            t = "f32"      # MATLAB compares a single with a double in single
-        expr = ew.binary_expr(op, t or ew.compute_type(self.norm_dtype(out_dtype), [h.dtype for h in handles]))
-        if out_dtype == "float32" and op in ("rdivide", "ldivide") and self.ctx.has_f64:
-            # WGSL's f32 division may be 2.5 ulp off (NVIDIA's Vulkan driver:
-            # 20-54% of quotients); the f64 quotient rounded once is IEEE's.
-            expr = "T(f64(a) / f64(b))" if op == "rdivide" else "T(f64(b) / f64(a))"
-        if out_dtype in ew.INTEGER_RANGES and op in ("rdivide", "ldivide"):
-            # MATLAB integer division without a NaN for 0/0: NVIDIA's Vulkan
-            # compiler may drop the NaN test of the store (seen on the H100).
-            expr = "mfx_idiv(a, b)" if op == "rdivide" else "mfx_idiv(b, a)"
-        return self._elementwise(op, expr, [a, b], out_dtype, t)
-
-    def elem_unary(self, op: str, a: GpuTensorHandle, out_dtype: str) -> GpuTensorHandle:
-        if is_complex_call(op, (a,), out_dtype):
-            return self.complex_elementwise(op, [a], out_dtype)
-        if op == "__selftest_arith":
-            return self._elementwise(op, _SELFTEST_EXPR, [a], out_dtype, "f64")
-        out = self._one_node(op, (a,), out_dtype)
-        if out is not None:
-            return out
-        t = None
-        if op in ew.PREDICATES:
-            t = "f32" if a.dtype in ("float32", "bool") else "f64"
-        expr = ew.unary_expr(op, t or ew.compute_type(self.norm_dtype(out_dtype), [a.dtype]))
-        return self._elementwise(op, expr, [a], out_dtype, t)
-
-    def _one_node(self, op: str, operands: Sequence[object], out_dtype: str) -> GpuTensorHandle | None:
-        """``op`` as a one-node kernel of the fusion IR (the op table's WGSL
-        expression through the fused-kernel emitter: the same formula as a
-        fused or an unfused run of the operation), or None where the IR does
-        not express it (integer stores, ops outside the table: the shader
-        skeleton of ``shaders/elementwise.py``). A raised domain flag is
-        ignored: the hook's real result is NaN there. ``Unsupported`` from
-        the launch (a large operand that cannot run split) reaches the
-        caller, as the skeleton's would."""
-        if out_dtype not in ("float32", "float64", "bool") or (
-                out_dtype == "float64" and not self.ctx.has_f64):
-            return None
-        for o in operands:
-            if isinstance(o, GpuTensorHandle):
-                self.check(o)
-        kernel = elementwise_kernel(self, op, operands, out_dtype)
-        if kernel is None:
-            return None
-        outs = self.fused_elementwise(kernel, [n.handle for n in kernel.inputs],
-                                      kernel.scalars, kernel.outputs)
-        if kernel.has_flag:
-            self.release(outs.pop())
-        return outs[0]
-
-    def cast(self, a: GpuTensorHandle, dtype: str) -> GpuTensorHandle:
-        dtype = self.norm_dtype(dtype)
-        self.check(a)
-        if dtype != a.dtype and is_complex_call("cast", (a,), dtype):
-            return self.complex_cast(a, dtype)
-        if dtype == a.dtype:
-            with self.op("cast"):
-                out = self.alloc(a.shape, dtype)
-                self.copy_tensor(a, out)
-                return out
-        t = "f32" if dtype == "float32" or (dtype == "bool" and a.dtype == "float32") else "f64"
-        return self._elementwise("cast", "a", [a], dtype, t)
 
     # ------------------------------------------------------------ reductions
     def reduce(self, op: str, a: GpuTensorHandle, dims: Sequence[int] | None,

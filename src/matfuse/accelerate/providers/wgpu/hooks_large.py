@@ -82,7 +82,9 @@ class LargeTensorHooks(WgpuCore):
     # ------------------------------------------------------------ elementwise
     def elementwise_ranges(self, expr: str, operands: list[object], out: GpuTensorHandle,
                            t: str) -> None:
-        """Same-shape elementwise over ranges; 1x1 device operands bound whole.
+        """Same-shape elementwise over ranges; 1x1 device operands bound
+        whole. The shader skeleton's split path (``hooks_compute._elementwise``);
+        one-node kernels split through ``fused_ranges``.
 
         Raises:
             Unsupported: another broadcast involves the large tensor.

@@ -1,10 +1,20 @@
-"""Elementwise kernels: binary ops with implicit expansion, unary ops, casts.
+"""The provider's own elementwise shader skeleton, and the prelude and
+stores its other kernels (reductions, scans) share.
 
+Elementwise work runs as one-node kernels of the fusion IR
+(``hooks_compute._one_node``: the op table through the fused-kernel
+emitter), integer classes and casts included. This skeleton stays for real
+single/double/logical work that IR does not express: op table functions
+outside the IR's op set (the special functions, the inverse hyperbolic
+functions), ``imag`` of real data, the f64 self-test's expression
+(``device.run_f64_selftest``, which checks the adapter's double arithmetic
+before any generated kernel relies on it), and their split runs over
+tensors larger than one storage binding (``hooks_large.elementwise_ranges``).
+It computes the op table's expressions, so its semantics are the table's.
 Values are computed in a compute type T (f32 for single, f64 otherwise) and
-converted on store: integers round half away from zero and saturate (NaN ->
-0), logical stores ``x != 0``. Broadcast operands are addressed through
-per-dim strides in the uniform (stride 0 on expanded dims) after merging
-adjacent dims (``collapse_broadcast``), so the index loop is short.
+converted on store (``store_expr``). Broadcast operands are addressed
+through per-dim strides in the uniform (stride 0 on expanded dims) after
+merging adjacent dims (``collapse_broadcast``), so the index loop is short.
 """
 
 from __future__ import annotations
@@ -18,12 +28,13 @@ from matfuse.accelerate_api.device_code.wgsl_library import library
 from matfuse.accelerate_api.device_code.wgsl_special_values import MAX_FINITE, SPECIAL_OPS
 from matfuse.accelerate.providers.wgpu.shaders.common import STORAGE_TYPE, UniformStruct
 
-__all__ = ["MAX_RANK", "PREDICATES", "INTEGER_RANGES", "broadcast_shape", "collapse_broadcast"]
+__all__ = ["MAX_RANK", "PREDICATES", "STORED_DTYPES", "broadcast_shape", "collapse_broadcast"]
 
 #: predicates computed in the operand's own precision
 PREDICATES = {"isnan", "isinf", "isfinite", "not"}
-#: integer classes the stores round and saturate to
-INTEGER_RANGES = {name: lo_hi for name, lo_hi in op_table.INTEGER_RANGES.items()}
+#: operand and result dtypes of the skeleton (integer work is the IR's)
+STORED_DTYPES = ("float32", "float64", "bool")
+#: integer classes a reduction or scan stores (rounded and saturated)
 _INTEGER_STORAGE = {"int8": "i32", "uint8": "u32", "int16": "i32", "uint16": "u32",
                     "int32": "i32", "uint32": "u32"}
 
@@ -34,7 +45,7 @@ _INF, _NAN = "mfx_inf()", "mfx_nan()"
 
 def _all_helpers(t: str) -> set[str]:
     """Every table helper of compute type ``t`` (one eager source serves any op)."""
-    names = {f"mf_{op}_{t}" for op in SPECIAL_OPS} | {f"mf_isnan_{t}", f"mf_idiv_{t}"}
+    names = {f"mf_{op}_{t}" for op in SPECIAL_OPS} | {f"mf_isnan_{t}"}
     for entry in op_table.OPS.values():
         names.update(entry.helper_names("wgsl", t))
     return names
@@ -46,13 +57,12 @@ def _helpers(t: str, math: bool = False) -> str:
     library's definition (``wgsl_library``); ``math``: every op table
     helper (transcendentals, power, atan2), which the elementwise kernels
     need. f32 sources always get them (no f64 math is pulled in)."""
-    names = {f"mf_{op}_{t}" for op in SPECIAL_OPS} | {f"mf_isnan_{t}", f"mf_idiv_{t}",
-                                                      f"mf_max_{t}", f"mf_min_{t}"}
+    names = {f"mf_{op}_{t}" for op in SPECIAL_OPS} | {f"mf_isnan_{t}", f"mf_max_{t}", f"mf_min_{t}"}
     if math or t == "f32":
         names |= _all_helpers(t)
     forwards = "".join(
         f"fn mfx_{op}(a: T, b: T) -> T {{ return mf_{op}_{t}(a, b); }}\n"
-        for op in ("rem", "mod", "hypot", "max", "min", "idiv"))
+        for op in ("rem", "mod", "hypot", "max", "min"))
     forwards += "".join(f"fn mfx_{op}(a: T) -> T {{ return mf_{op}_{t}(a); }}\n"
                         for op in ("fix", "round", "sign"))
     return f"""
@@ -110,19 +120,16 @@ def store_expr(r: str, t: str, out_dtype: str) -> str:
         return f"f32({r})"
     if out_dtype == "float64":
         return f"f64({r})"
-    if out_dtype in INTEGER_RANGES:
-        # the helpers it calls are in every eager source (``_helpers``)
+    if out_dtype in _INTEGER_STORAGE:
+        # reductions and scans of integer data; the helpers it calls are in
+        # every source with the prelude (``_helpers``)
         value, _ = op_table.to_integer(r, out_dtype, "wgsl", t, "T")
         return f"{_INTEGER_STORAGE[out_dtype]}({value})"
     raise Unsupported(f"wgpu: store to {out_dtype}")
 
 
-def load_expr(name: str, dtype: str, index: str) -> str:
-    return f"T({name}[{index}])"
-
-
 def compute_type(out_dtype: str, in_dtypes: list[str]) -> str:
-    """f32 for single work, f64 for everything else (ints are computed in double)."""
+    """f32 for single work (and logical results of single or logical data), f64 otherwise."""
     if out_dtype == "float32":
         return "f32"
     if out_dtype == "bool" and all(d in ("float32", "bool") for d in in_dtypes):
