@@ -178,6 +178,9 @@ def elem_unary(op: str, a: np.ndarray, out_dtype: str) -> np.ndarray:
     dt = np.dtype(out_dtype)
     if dt.kind == "c" and a.dtype.kind != "c" and op not in ("real", "imag", "abs"):
         a = a.astype(dt)
+    if a.dtype.kind == "i" and op in ("uminus", "abs"):
+        # -intmin saturates to intmax (NumPy's integer negation wraps)
+        a = a.astype(np.float64)
     with np.errstate(all="ignore"):
         result = UNARY[op](a)
     return cast_to(result, out_dtype)
