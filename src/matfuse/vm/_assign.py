@@ -18,7 +18,9 @@ from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime.values import CellArray, StructArray
 from matfuse.vm import _calls
-from matfuse.vm._element_setters import cell_field_assign, element_assign, plain_subscript
+from matfuse.vm._element_setters import (
+    cell_field_assign, element_assign, plain_subscript, struct_field_assign,
+)
 from matfuse.vm._ownership import exclusive
 
 Setter = Callable[[Any, Any], None]
@@ -93,6 +95,11 @@ class TargetCompiler:
             return root, _index_assign(root, compiled[0])
         if special is None and len(compiled) == 1 and compiled[0].kind == ".":
             return root, _field_assign(root, compiled[0].name)
+        if special is None and len(compiled) == 2 and compiled[0].kind == "()" \
+                and compiled[1].kind == "." and plain_subscript(levels[0]):
+            general = _chain_assign(root, read, write, compiled, special)
+            return root, struct_field_assign(root, levels[0].args[0], compiled[1].name,
+                                              general)
         if special is None and len(compiled) == 2 and compiled[0].kind == "{}" \
                 and compiled[1].kind == "." and plain_subscript(levels[0]):
             general = _chain_assign(root, read, write, compiled, special)

@@ -23,7 +23,7 @@ from matfuse.vm import _chains
 from matfuse.vm._binops import PY_OPS, make_binary
 from matfuse.vm._call_sites import make_call_site
 from matfuse.vm._calls import one_value
-from matfuse.vm._members import member_index, member_list, super_call
+from matfuse.vm._members import element_field_value, member_index, member_list, super_call
 from matfuse.vm.function_context import FunctionContext
 from matfuse.vm.names import contains_end, expr_reads
 from matfuse.vm.unparse import unparse
@@ -552,6 +552,7 @@ class ExprCompiler:
         def field(fr: Any) -> Any:
             return one_value(fields(fr))
         if type(node) is ast.Field:
+            field = element_field_value(self, node, field) or field
             return self._package_function(node, field) or field
         return field
 

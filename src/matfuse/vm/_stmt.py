@@ -25,6 +25,7 @@ from matfuse.runtime._concat import append_row
 from matfuse.vm._assign import TargetCompiler, exclusive, is_delete_rhs
 from matfuse.vm._csl_assign import csl_multi_assign, is_csl_target
 from matfuse.vm._display_call import display_named, is_display_of_variable
+from matfuse.vm._multi_call_assign import multi_call_assign, plain_call_targets
 from matfuse.vm._replay import replayable_body
 from matfuse.vm.parfor_compiler import compile_parfor
 from matfuse.vm.workspace import annotate_error, internal_error
@@ -226,6 +227,8 @@ class StmtCompiler:
             return self._csl_assign(node)
         setters = [self.targets.compile(t) for t in node.targets]
         rhs = self.exprs.multi(node.value)
+        if plain_call_targets(node, self.exprs, self.ctx):
+            return guard(multi_call_assign(node, self.exprs, self.ctx, rhs), span)
         count = len(setters)
         # Values needed up to the last real target (trailing ~ may go unfilled).
         needed = max((i + 1 for i, t in enumerate(node.targets)
@@ -291,12 +294,24 @@ class StmtCompiler:
                 return None
             return assign_var
 
-        def assign(fr: Any) -> Any:
-            setter(fr, value(fr))
-            if show and root is not None:
+        if show and root is not None:
+            def assign_show(fr: Any) -> Any:
+                setter(fr, value(fr))
                 fr.interp.show_variable(fr, root)
+                return None
+            return guard(assign_show, span)
+
+        def assign(fr: Any) -> Any:
+            # ``guard``'s error handling inline: one frame less per statement.
+            try:
+                setter(fr, value(fr))
+            except MatlabError as err:
+                annotate_error(err, fr, span)
+                raise
+            except Exception as exc:  # noqa: BLE001 - becomes a MATLAB error
+                raise internal_error(exc, fr, span) from None
             return None
-        return guard(assign, span)
+        return assign
 
     def _row_append(self, name: str, value_node: ast.Expr,
                     general: Callable[[Any], Any]) -> Callable[[Any], Any] | None:
