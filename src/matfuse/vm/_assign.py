@@ -21,6 +21,7 @@ from matfuse.vm import _calls
 from matfuse.vm._element_setters import (
     cell_field_assign, element_assign, plain_subscript, struct_field_assign,
 )
+from matfuse.vm._nested_setter import nested_assign
 from matfuse.vm._ownership import exclusive
 
 Setter = Callable[[Any, Any], None]
@@ -107,8 +108,12 @@ class TargetCompiler:
                                             general)
         if special is None and len(compiled) == 1 and compiled[0].kind == ".()":
             return root, _dynamic_field_assign(root, compiled[0].name_fn)
-
-        return root, _chain_assign(root, read, write, compiled, special)
+        general = _chain_assign(root, read, write, compiled, special)
+        if special is None:
+            nested = nested_assign(root, levels, general)
+            if nested is not None:
+                return root, nested
+        return root, general
 
     def _level(self, node: ast.Expr) -> _Level:
         if isinstance(node, ast.Field):
