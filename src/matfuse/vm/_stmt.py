@@ -25,7 +25,6 @@ from matfuse.runtime._concat import append_row
 from matfuse.vm._assign import TargetCompiler, exclusive, is_delete_rhs
 from matfuse.vm._csl_assign import csl_multi_assign, is_csl_target
 from matfuse.vm._display_call import display_named, is_display_of_variable
-from matfuse.vm._multi_call_assign import multi_call_assign, plain_call_targets
 from matfuse.vm._replay import replayable_body
 from matfuse.vm.parfor_compiler import compile_parfor
 from matfuse.vm.workspace import annotate_error, internal_error
@@ -227,8 +226,6 @@ class StmtCompiler:
             return self._csl_assign(node)
         setters = [self.targets.compile(t) for t in node.targets]
         rhs = self.exprs.multi(node.value)
-        if plain_call_targets(node, self.exprs, self.ctx):
-            return guard(multi_call_assign(node, self.exprs, self.ctx, rhs), span)
         count = len(setters)
         # Values needed up to the last real target (trailing ~ may go unfilled).
         needed = max((i + 1 for i, t in enumerate(node.targets)
