@@ -41,7 +41,6 @@ import os
 import stat
 import sys
 import tempfile
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from matfuse import __version__
@@ -54,13 +53,15 @@ EXIT_INTERRUPTED = 130      # 128 + SIGINT, the shell convention
 EXIT_BROKEN_PIPE = 141      # 128 + SIGPIPE
 
 
-@dataclass(frozen=True)
 class Subcommand:
     """``matfuse NAME ...``: ``module.function(argv, options) -> int``."""
 
-    module: str
-    function: str
-    help: str
+    __slots__ = ("module", "function", "help")
+
+    def __init__(self, module: str, function: str, help: str):  # noqa: A002 - argparse's word
+        self.module = module
+        self.function = function
+        self.help = help
 
 
 SUBCOMMANDS: dict[str, Subcommand] = {
@@ -99,16 +100,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-@dataclass
 class CliOptions:
     """What the command line asked for. ``accelerate`` is the accelerate
     layer's AccelerateInitOptions when that module is present."""
 
-    provider: str | None = None
-    stats: bool = False
-    stats_json: str | None = None
-    explain: bool = False
-    accelerate: Any = None
+    __slots__ = ("provider", "stats", "stats_json", "explain", "accelerate")
+
+    def __init__(self, provider: str | None = None, stats: bool = False,
+                 stats_json: str | None = None, explain: bool = False, accelerate: Any = None):
+        self.provider = provider
+        self.stats = stats
+        self.stats_json = stats_json
+        self.explain = explain
+        self.accelerate = accelerate
 
 
 def make_options(ns: argparse.Namespace) -> CliOptions:

@@ -10,7 +10,6 @@ requires all functions of a file to agree on this, and so do we.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 
 from matfuse.errors import Span
 from matfuse.lang import ast
@@ -26,14 +25,17 @@ SCRIPT_STATEMENT_AFTER_FUNCTION = ("Function definitions in a script must "
                                    "appear at the end of the file.")
 
 
-@dataclass(slots=True)
 class _ParsedFunction:
     """A function as parsed, before nesting is resolved."""
 
-    func: ast.Function
-    closed: bool
-    start: Token
-    children: list["_ParsedFunction"] = field(default_factory=list)
+    __slots__ = ("func", "closed", "start", "children")
+
+    def __init__(self, func: ast.Function, closed: bool, start: Token,
+                 children: list[_ParsedFunction] | None = None):
+        self.func = func
+        self.closed = closed
+        self.start = start
+        self.children = [] if children is None else children
 
 
 class ProgramParser(ArgumentBlockParser, ClassParser, StatementParser):

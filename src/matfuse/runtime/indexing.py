@@ -218,7 +218,7 @@ def matrix_slot(data: np.ndarray, k: float) -> tuple[int, int] | None:
     ``data``, or None when ``k`` is not a whole number in 1..numel (or
     ``data`` is N-D): the element reads and writes of the interpreter's
     fast paths, which leave every other case to the general path."""
-    if data.ndim != 2 or not 1.0 <= k <= data.size or k != int(k):
+    if data.ndim != 2 or not 1.0 <= k <= data.size or not k.is_integer():
         return None
     p = int(k) - 1
     rows = data.shape[0]

@@ -26,7 +26,6 @@ that ``builtin_index`` lists for ``name`` (start-up loads none of them);
 from __future__ import annotations
 
 import importlib
-import pkgutil
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
@@ -178,6 +177,8 @@ def load_all() -> None:
 
 def builtin_module_names() -> list[str]:
     """Every module of ``matfuse.runtime.builtins``, in ``load_all``'s order."""
+    import pkgutil  # only here: the start path never lists the package
+
     package = importlib.import_module("matfuse.runtime.builtins")
     return sorted(info.name for info in
                   pkgutil.walk_packages(package.__path__, package.__name__ + "."))

@@ -18,7 +18,10 @@ from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime.values import CellArray, StructArray
 from matfuse.vm import _calls
-from matfuse.vm._element_setters import cell_field_assign, element_assign, plain_subscript
+from matfuse.vm._element_setters import (
+    cell_field_assign, element_assign, plain_subscript, struct_field_assign,
+)
+from matfuse.vm._nested_setter import nested_assign
 from matfuse.vm._ownership import exclusive
 
 Setter = Callable[[Any, Any], None]
@@ -93,6 +96,11 @@ class TargetCompiler:
             return root, _index_assign(root, compiled[0])
         if special is None and len(compiled) == 1 and compiled[0].kind == ".":
             return root, _field_assign(root, compiled[0].name)
+        if special is None and len(compiled) == 2 and compiled[0].kind == "()" \
+                and compiled[1].kind == "." and plain_subscript(levels[0]):
+            general = _chain_assign(root, read, write, compiled, special)
+            return root, struct_field_assign(root, levels[0].args[0], compiled[1].name,
+                                              general)
         if special is None and len(compiled) == 2 and compiled[0].kind == "{}" \
                 and compiled[1].kind == "." and plain_subscript(levels[0]):
             general = _chain_assign(root, read, write, compiled, special)
@@ -100,8 +108,12 @@ class TargetCompiler:
                                             general)
         if special is None and len(compiled) == 1 and compiled[0].kind == ".()":
             return root, _dynamic_field_assign(root, compiled[0].name_fn)
-
-        return root, _chain_assign(root, read, write, compiled, special)
+        general = _chain_assign(root, read, write, compiled, special)
+        if special is None:
+            nested = nested_assign(root, levels, general)
+            if nested is not None:
+                return root, nested
+        return root, general
 
     def _level(self, node: ast.Expr) -> _Level:
         if isinstance(node, ast.Field):

@@ -1,5 +1,5 @@
-"""Direct setters for element writes of loops: ``x(k) = v``, ``c{k} = v``
-and ``c{k}.name = v`` with ``k`` a name or a number. Each writes in place
+"""Direct setters for element writes of loops: ``x(k) = v``, ``c{k} = v``,
+``c{k}.name = v`` and ``s(k).name = v`` with ``k`` a name or a number. Each writes in place
 when the value is not shared and the element exists, and hands anything
 else (growth, shared values, errors) to the general setter it wraps.
 
@@ -9,6 +9,7 @@ of the wrapper holds the value when the general setter counts its holders
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable
 
 import numpy as np
@@ -16,7 +17,7 @@ import numpy as np
 from matfuse.lang import ast
 from matfuse.runtime import indexing as _ix
 from matfuse.runtime.values import CellArray, StructArray
-from matfuse.vm._ownership import exclusive
+from matfuse.vm._ownership import exclusive, owns_buffer
 
 Setter = Callable[[Any, Any], None]
 _F64 = np.dtype(np.float64)
@@ -105,4 +106,48 @@ def set_element(cur: Any, k: Any, rhs: Any, paren: bool) -> bool:
     if where is None or not data.flags.writeable:
         return False
     data[where] = rhs
+    return True
+
+
+def struct_field_assign(name: str, subscript: ast.Expr, field: str, general: Setter) -> Setter:
+    """``s(k).name = rhs``: in an unshared struct array whose element k exists
+    and has the field, that element's field is set where it lies (the
+    element's dict copied first when another value shares it); everything
+    else (growth, a new field, shared arrays, errors) takes the ``general``
+    chain (reading the subscript again has no effect to repeat)."""
+    constant = subscript.value if type(subscript) is ast.Number else None
+    index_name = subscript.name if constant is None else ""
+
+    def assign_struct_field(fr: Any, rhs: Any) -> None:
+        k = constant if constant is not None else fr.get(index_name)
+        # (No local holds the value while the general chain counts holders.)
+        if not set_struct_field(fr.get(name), k, field, rhs):
+            general(fr, rhs)
+    return assign_struct_field
+
+
+def set_struct_field(cur: Any, k: Any, field: str, rhs: Any) -> bool:
+    """``cur(k).field = rhs`` done in place (see ``struct_field_assign``);
+    False when it does not apply."""
+    # cur: the workspace dict, this parameter and getrefcount's argument
+    # (``exclusive(cur, 2)``, inline).
+    if type(cur) is not StructArray or type(k) is not float or sys.getrefcount(cur) > 3:
+        return False
+    data = cur.data
+    # data: the wrapper's slot, this local and getrefcount's argument.
+    if sys.getrefcount(data) > 3 or (data.base is not None and not owns_buffer(data)):
+        return False
+    where = _ix.matrix_slot(data, k)
+    if where is None:
+        return False
+    element = data[where]
+    if field not in element:
+        return False
+    # element: the array's slot, this local and getrefcount's argument.
+    if sys.getrefcount(element) > 3:
+        if not data.flags.writeable:
+            return False
+        element = dict(element)
+        data[where] = element
+    element[field] = rhs
     return True

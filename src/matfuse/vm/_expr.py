@@ -23,7 +23,7 @@ from matfuse.vm import _chains
 from matfuse.vm._binops import PY_OPS, make_binary
 from matfuse.vm._call_sites import make_call_site
 from matfuse.vm._calls import one_value
-from matfuse.vm._members import member_index, member_list, super_call
+from matfuse.vm._members import element_field_value, member_index, member_list, super_call
 from matfuse.vm.function_context import FunctionContext
 from matfuse.vm.names import contains_end, expr_reads
 from matfuse.vm.unparse import unparse
@@ -53,6 +53,20 @@ def _constant_range(node: ast.Range) -> np.ndarray | None:
     row = _ops.colon_range(a, None, b)
     row.flags.writeable = False
     return row
+
+
+def _one_brace_value(node: ast.Expr) -> bool:
+    """``c{1}``, ``tok{1}{1}``, ``c{2, 1}``: brace indexing of a name by
+    whole-number literals only, which gives exactly one value (or an error),
+    so as a call's argument it needs no comma-separated-list expansion."""
+    if type(node) is not ast.Index or node.kind != "{}" or not 0 < len(node.args) <= 2:
+        return False
+    for arg in node.args:
+        if type(arg) is not ast.Number or arg.int_class is not None \
+                or type(arg.value) is not float or not arg.value.is_integer():
+            return False
+    base = node.base
+    return type(base) is ast.Ident or _one_brace_value(base)
 
 
 #: ``gpuArray.NAME(...)`` static constructors: NAME(..., 'gpuArray')
@@ -443,7 +457,8 @@ class ExprCompiler:
         if (node.kind == "()" and type(base) is ast.Ident
                 and self.ctx.special_reader(base.name) is None):
             if (0 < len(node.args) <= 4 and not any(contains_end(a) for a in node.args)
-                    and not any(self.is_multi(a) or type(a) is ast.Colon for a in node.args)):
+                    and not any((self.is_multi(a) and not _one_brace_value(a))
+                                or type(a) is ast.Colon for a in node.args)):
                 fns = [self.value(a) for a in node.args]
                 return make_call_site(base.name, fns, self.ctx, base.span)
             cell, build = self.index_parts(node)
@@ -552,6 +567,7 @@ class ExprCompiler:
         def field(fr: Any) -> Any:
             return one_value(fields(fr))
         if type(node) is ast.Field:
+            field = element_field_value(self, node, field) or field
             return self._package_function(node, field) or field
         return field
 

@@ -66,6 +66,23 @@ def member_list(exprs: Any, node: ast.Field) -> MultiClosure:
     return element_member
 
 
+def element_field_value(exprs: Any, node: ast.Field, general: Callable[[Any], Any]
+                        ) -> Callable[[Any], Any] | None:
+    """One-value ``s(k).name`` / ``c{k}.name`` (see ``_element_field_reader``):
+    the field read straight from the element, ``general`` (the one-value
+    reading of ``member_list``) for anything else; None when the form does
+    not apply."""
+    element_read = _element_field_reader(exprs, node.base, node.name)
+    if element_read is None:
+        return None
+    missing = _calls.MISSING
+
+    def element_field(fr: Any) -> Any:
+        value = element_read(fr)
+        return value if value is not missing else general(fr)
+    return element_field
+
+
 def _element_field_reader(exprs: Any, base: ast.Expr, name: str
                           ) -> Callable[[Any], Any] | None:
     """For ``s(k).name`` / ``c{k}.name`` with ``s``/``c`` and ``k`` plain

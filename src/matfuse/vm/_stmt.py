@@ -291,12 +291,24 @@ class StmtCompiler:
                 return None
             return assign_var
 
-        def assign(fr: Any) -> Any:
-            setter(fr, value(fr))
-            if show and root is not None:
+        if show and root is not None:
+            def assign_show(fr: Any) -> Any:
+                setter(fr, value(fr))
                 fr.interp.show_variable(fr, root)
+                return None
+            return guard(assign_show, span)
+
+        def assign(fr: Any) -> Any:
+            # ``guard``'s error handling inline: one frame less per statement.
+            try:
+                setter(fr, value(fr))
+            except MatlabError as err:
+                annotate_error(err, fr, span)
+                raise
+            except Exception as exc:  # noqa: BLE001 - becomes a MATLAB error
+                raise internal_error(exc, fr, span) from None
             return None
-        return guard(assign, span)
+        return assign
 
     def _row_append(self, name: str, value_node: ast.Expr,
                     general: Callable[[Any], Any]) -> Callable[[Any], Any] | None:

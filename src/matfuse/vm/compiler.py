@@ -10,7 +10,6 @@ The fusion engine reads these to choose materialise vs recompute.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import AbstractSet, Any, Callable
 
 from matfuse.lang import ast
@@ -24,24 +23,38 @@ from matfuse.vm.names import declared_names
 from matfuse.vm.statement_facts import stmt_facts
 
 
-@dataclass(eq=False)
 class StmtInfo:
     """A compiled statement with its name facts (liveness for fusion)."""
 
-    node: ast.Stmt
-    fn: Callable[[Any], Any]
-    reads: frozenset[str]
-    writes: AbstractSet[str]   # read-only; a NestedWrites view for compound statements
-    last_use: frozenset[str]
-    # Compiled bodies nested in this statement (if/else branches, loop body,
-    # switch cases, try/catch), in source order.
-    children: list["CompiledBlock"] = field(default_factory=list)
+    __slots__ = ("node", "fn", "reads", "writes", "last_use", "children")
+
+    def __init__(self, node: ast.Stmt, fn: Callable[[Any], Any], reads: frozenset[str],
+                 writes: AbstractSet[str], last_use: frozenset[str],
+                 children: list[CompiledBlock] | None = None):
+        self.node = node
+        self.fn = fn
+        self.reads = reads
+        self.writes = writes            # read-only; a NestedWrites view for compound statements
+        self.last_use = last_use
+        # Compiled bodies nested in this statement (if/else branches, loop body,
+        # switch cases, try/catch), in source order.
+        self.children = [] if children is None else children
 
 
-@dataclass(eq=False)
+def _no_statements(fr: Any) -> None:
+    return None
+
+
 class CompiledBlock:
-    infos: list[StmtInfo] = field(default_factory=list)
-    run: Callable[[Any], Any] = lambda fr: None
+    """A compiled statement list: its statements' facts and the function
+    that runs them."""
+
+    __slots__ = ("infos", "run")
+
+    def __init__(self, infos: list[StmtInfo] | None = None,
+                 run: Callable[[Any], Any] = _no_statements):
+        self.infos = [] if infos is None else infos
+        self.run = run
 
 
 def _runner(pairs: list[tuple[Callable[[Any], Any], Callable[[Any], Any]]]

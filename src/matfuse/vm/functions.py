@@ -10,28 +10,36 @@ interpreter's ``generation`` changes (addpath, rmpath, clear functions, cd).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from typing import Any
 
 from matfuse.runtime.registry import REGISTRATIONS, Builtin, lookup as lookup_builtin
 
 
-@dataclass(eq=False)
 class CompiledFunction:
-    """A user function compiled to closures (see ``compiler.compile_function``)."""
+    """A user function compiled to closures (see ``compiler.compile_function``).
 
-    name: str
-    params: list[str]            # without a trailing ``varargin``
-    outputs: list[str]           # without a trailing ``varargout``
-    varargin: bool
-    varargout: bool
-    body: Any                    # compiler.CompiledBlock
-    file: str | None
-    scope: "FileScope | None" = None
-    persistents: dict[str, Any] = field(default_factory=dict)
-    parent: "CompiledFunction | None" = None   # the enclosing function of a nested one
-    # How a call enters it (``call_plan.function_plan``), made on the first call.
-    call_plan: Any = field(default=None, repr=False)
+    A plain class (no dataclass): the start path builds its classes without
+    the dataclass machinery's code generation."""
+
+    def __init__(self, name: str, params: list[str], outputs: list[str], varargin: bool,
+                 varargout: bool, body: Any, file: str | None,
+                 scope: FileScope | None = None, persistents: dict[str, Any] | None = None,
+                 parent: CompiledFunction | None = None, call_plan: Any = None):
+        self.name = name
+        self.params = params            # without a trailing ``varargin``
+        self.outputs = outputs          # without a trailing ``varargout``
+        self.varargin = varargin
+        self.varargout = varargout
+        self.body = body                # compiler.CompiledBlock
+        self.file = file
+        self.scope = scope
+        self.persistents = {} if persistents is None else persistents
+        self.parent = parent            # the enclosing function of a nested one
+        # How a call enters it (``call_plan.function_plan``), made on the first call.
+        self.call_plan = call_plan
+
+    def __repr__(self) -> str:
+        return f"CompiledFunction(name={self.name!r}, file={self.file!r})"
 
     @property
     def nargin_declared(self) -> int:
@@ -45,15 +53,19 @@ class CompiledFunction:
         return -(n + 1) if self.varargout else n
 
 
-@dataclass(eq=False)
 class FileScope:
     """The functions of one file (or REPL/eval text): what ``@name`` and calls
     resolve to before the path is searched."""
 
-    file: str | None
-    functions: dict[str, CompiledFunction] = field(default_factory=dict)
-    script: Any = None           # compiler.CompiledBlock of a script file's body
-    primary: CompiledFunction | None = None
+    def __init__(self, file: str | None, functions: dict[str, CompiledFunction] | None = None,
+                 script: Any = None, primary: CompiledFunction | None = None):
+        self.file = file
+        self.functions = {} if functions is None else functions
+        self.script = script            # compiler.CompiledBlock of a script file's body
+        self.primary = primary
+
+    def __repr__(self) -> str:
+        return f"FileScope(file={self.file!r}, functions={list(self.functions)!r})"
 
     @property
     def folder(self) -> str | None:
