@@ -23,6 +23,7 @@ from matfuse.accelerate_api._types import (
     Unsupported,
 )
 from matfuse.accelerate_api._provider import AccelProvider
+from matfuse.accelerate_api.fused_kernel import FusedKernel
 from matfuse.accelerate_api._kernel_source import (
     ElementwiseKernelSource,
     elementwise_kernel,

@@ -440,13 +440,15 @@ class LoopEmitterMixin:
     taken from the loop node, re-bindable by the render cache)."""
 
     loop_offsets: list[tuple[str, str]]
+    #: element name -> lane of a vector iteration (set by each backend)
+    vector_lanes: dict[str, int]
 
     def loop_value(self, node: FNode, idx: str, space: tuple[int, ...]) -> str:
         spec, slot = node.attrs
         local = self.index_in(idx, space, node.shape)
         # In a vector iteration (CUDA) all lanes run in one loop, so lanes
         # share what they can (a Philox block per iteration).
-        lanes = getattr(self, "vector_lanes", {})
+        lanes = self.vector_lanes
         group = list(lanes) if local in lanes and tuple(node.shape) == tuple(space) else [local]
         key = ("loop", id(spec), local)
         found = self.lookup(key)

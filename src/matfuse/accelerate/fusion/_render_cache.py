@@ -75,13 +75,31 @@ class RecipeRecorder:
 
 
 class CachingRenderer:
-    """Base of the renderers: the structure cache and its counters."""
+    """Base of the renderers: the structure cache and its counters, and what
+    every renderer declares for the executor (its kernels' file extension,
+    the layout of its reductions' partials)."""
 
     #: the renderer loads and stores the integer IR dtypes (``graph.INTEGER_IR``)
     integer_storage = False
+    #: extension of a dumped kernel's source file
+    file_extension = "txt"
 
     def __init__(self) -> None:
         self._cache = StructureCache()
+
+    def render(self, plan: KernelPlan) -> RenderedKernel:
+        raise NotImplementedError
+
+    @staticmethod
+    def partials_per_output(a_ext: int, chunks: int) -> int:
+        """How many partials per output the partial pass leaves for the final pass."""
+        raise NotImplementedError
+
+    @staticmethod
+    def final_pass_max(outputs: int) -> int:
+        """Partials per output the final pass of a reduction with
+        ``outputs`` outputs may read (the executor folds longer ones)."""
+        raise NotImplementedError
 
     @property
     def cache_hits(self) -> int:

@@ -33,6 +33,7 @@ from matfuse.accelerate.fusion._launch_plan import (
 from matfuse.accelerate.fusion.graph import FNode, REDUCTIONS, own_handle, walk
 from matfuse.accelerate.fusion.kernel import KernelPlan, RenderedKernel
 from matfuse.accelerate.fusion.loops import siblings
+from matfuse.accelerate.fusion._render_cache import CachingRenderer
 from matfuse.accelerate.fusion.renderers import renderer_for
 from matfuse.runtime import hints
 
@@ -165,7 +166,8 @@ class FusionExecutor:
     graph structure, whole materialisations (``launch_plans``: a
     :class:`LaunchPlanCache`; ``launch_plans.limit = 0`` turns it off)."""
 
-    def __init__(self, provider: AccelProvider, renderer: Any = None, dump_dir: str | None = None):
+    def __init__(self, provider: AccelProvider, renderer: CachingRenderer | None = None,
+                 dump_dir: str | None = None):
         self.provider = provider
         # the renderer of the language the provider declares (WGSL, CUDA C)
         self.renderer = renderer or renderer_for(provider)
@@ -261,7 +263,7 @@ class FusionExecutor:
     def _record_kernel(self, plan: KernelPlan, kernel: RenderedKernel) -> None:
         """Give the launch-plan recorder the renderer's template and recipe
         of ``kernel`` (none from a renderer without a structure cache)."""
-        entry = getattr(self.renderer, "last_entry", None)
+        entry = self.renderer.last_entry
         if entry is not None and (entry[0].cache_key != kernel.cache_key
                                   or entry[0].header[0] != kernel.header[0]):
             entry = None  # not this kernel's: a renderer rendering past its cache
@@ -356,9 +358,7 @@ class FusionExecutor:
         self._release_partials(partial_of)
 
     def _partials_per_output(self, red: FNode, chunks: int) -> int:
-        per_output = getattr(self.renderer, "partials_per_output", None)
-        if per_output is None:
-            return chunks
+        per_output = self.renderer.partials_per_output
         count = per_output(red.attrs[0], chunks)
         if self._recorder is not None:
             self._recorder.guard(per_output, (red.attrs[0], chunks), count)
@@ -383,10 +383,8 @@ class FusionExecutor:
 
     def _final_pass_max(self, red: FNode) -> int:
         """Partials per output the final pass of ``red`` may read: the
-        renderer's (CUDA runs a block per output) or FINAL_PASS_MAX."""
-        limit = getattr(self.renderer, "final_pass_max", None)
-        if limit is None:
-            return FINAL_PASS_MAX
+        renderer's (CUDA runs a block per output)."""
+        limit = self.renderer.final_pass_max
         answer = limit(red.numel)
         if self._recorder is not None:
             self._recorder.guard(limit, (red.numel,), answer)
@@ -423,9 +421,9 @@ class FusionExecutor:
         self._launch(self._render(plan))
 
     def _render(self, plan: KernelPlan, record: bool = True) -> RenderedKernel:
-        hits = getattr(self.renderer, "cache_hits", 0)
+        hits = self.renderer.cache_hits
         kernel = self.renderer.render(plan)
-        if getattr(self.renderer, "cache_hits", 0) > hits:
+        if self.renderer.cache_hits > hits:
             STATS.render_cache_hits += 1
         else:
             STATS.render_cache_misses += 1
@@ -467,7 +465,7 @@ class FusionExecutor:
         import os
 
         os.makedirs(self.dump_dir, exist_ok=True)
-        ext = getattr(self.renderer, "file_extension", "wgsl")
+        ext = self.renderer.file_extension
         path = os.path.join(self.dump_dir, f"kernel_{kernel.cache_key}.{ext}")
         with open(path, "w", encoding="utf-8") as fh:
             fh.write(kernel.source)

@@ -423,9 +423,7 @@ def own_handle(node: FNode, provider: Any, handle: GpuTensorHandle) -> None:
 def _free_quietly(provider: Any, handle: GpuTensorHandle) -> None:
     # Runs from the garbage collector: a provider already reset or shut down
     # has nothing left to free, which is not an error.
-    free = getattr(provider, "free", None)
-    if free is not None:
-        free(handle)
+    provider.free(handle)
 
 
 def _pending_count(node: FNode) -> int:

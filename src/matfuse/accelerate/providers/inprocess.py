@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import time
 from collections import Counter
 from typing import Any, Sequence
 
@@ -416,32 +415,6 @@ class InProcessProvider(AccelProvider):
         self._dispatch("sort")
         vals, idx = nk.sort(x, dim, descending)
         return self._store(vals), self._store(idx)
-
-    # ------------------------------------------------------------ fused kernels
-    def fused_elementwise(self, kernel: Any, inputs: Sequence[GpuTensorHandle],
-                          scalars: Sequence[complex | float],
-                          outputs: Sequence[tuple[tuple[int, ...], str]]) -> list[GpuTensorHandle]:
-        """Runs ``kernel.evaluate_numpy(input_arrays, scalars) -> list[ndarray]``
-        (the fusion engine's host form of a kernel)."""
-        return self._run_fused("fused_elementwise", kernel, inputs, scalars, outputs)
-
-    def fused_reduction(self, kernel: Any, inputs: Sequence[GpuTensorHandle],
-                        scalars: Sequence[complex | float],
-                        outputs: Sequence[tuple[tuple[int, ...], str]]) -> list[GpuTensorHandle]:
-        return self._run_fused("fused_reduction", kernel, inputs, scalars, outputs)
-
-    def _run_fused(self, what: str, kernel: Any, inputs: Sequence[GpuTensorHandle],
-                   scalars: Sequence[complex | float],
-                   outputs: Sequence[tuple[tuple[int, ...], str]]) -> list[GpuTensorHandle]:
-        evaluate = getattr(kernel, "evaluate_numpy", None)
-        if evaluate is None:
-            raise Unsupported(what)
-        self._dispatch(what)
-        start = time.perf_counter()
-        results = evaluate([self._get(h) for h in inputs], list(scalars))
-        self._counters["fused_ns"] += int((time.perf_counter() - start) * 1e9)
-        return [self._store(nk.cast_to(np.broadcast_to(r, shape), dtype).reshape(shape, order="F"))
-                for r, (shape, dtype) in zip(results, outputs)]
 
     # ------------------------------------------------------------ telemetry
     def telemetry(self) -> dict[str, Any]:

@@ -3,11 +3,11 @@ scatter, find, concat, and the fused-kernel entry points."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
-from matfuse.accelerate_api import GpuTensorHandle, HostTensor, Unsupported
+from matfuse.accelerate_api import FusedKernel, GpuTensorHandle, HostTensor, Unsupported
 from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES
 from matfuse.accelerate.providers.wgpu.core import matlab_shape, numel
 from matfuse.accelerate.providers.wgpu.hooks_large import LargeTensorHooks, range_tail
@@ -320,105 +320,58 @@ class DataHooks(LargeTensorHooks):
             return out
 
     # ------------------------------------------------------------ fused kernels
-    def fused_elementwise(self, kernel: Any, inputs: Sequence[GpuTensorHandle],
+    def fused_elementwise(self, kernel: FusedKernel, inputs: Sequence[GpuTensorHandle],
                           scalars: Sequence[float],
                           outputs: Sequence[tuple[tuple[int, ...], str]]) -> list[GpuTensorHandle]:
-        """Run a generated elementwise kernel.
+        """Run a generated elementwise kernel (``accelerate_api.FusedKernel``).
 
-        Kernel object: ``.source`` (WGSL), ``.entry_point`` (default
-        ``"main"``), ``.workgroup_size`` (int or tuple, default 256),
-        ``.cache_key`` (str, optional), optional ``.scalar_type`` (``"f32"``
-        or ``"f64"``; default f64 when an output is float64, else f32) and
-        ``.counts`` (up to 3 extra u32s). Binding layout, group 0: inputs
-        as ``var<storage, read>`` at bindings ``0..n_in-1`` in order; outputs
-        ``var<storage, read_write>`` at ``n_in..n_in+n_out-1`` (bool stored
-        as u32); then ``var<uniform>`` at binding ``n_in+n_out`` with::
-
-            struct Params { n: u32, c1: u32, c2: u32, c3: u32, s0: S, s1: S, ... }
-
-        ``n`` = element count of output 0, ``c1..c3`` = ``kernel.counts``
-        (0 when absent), ``sK`` = scalars in order as S = scalar_type
-        (WGSL layout rules: f64 fields 8-aligned; at most 256 bytes).
-        Dispatch: ``min(ceil(n / wg), 65535)`` workgroups along x; kernels
-        must grid-stride with ``@builtin(num_workgroups)``. Kernels that use
-        ``shaders.f64math.F64_MATH`` must call ``mf_init(nwg.x)`` first.
-
-        A kernel may instead bring its own uniform and geometry (the fusion
-        engine's ``RenderedKernel`` does): ``kernel.pack_params() -> bytes``
-        replaces the ``Params`` layout above (up to 64 KiB) and
-        ``kernel.workgroups() -> (x, y, z)`` the dispatch size. Outputs are
-        not zeroed (pooled buffers), except the last one when
-        ``kernel.has_flag`` is true (the fusion engine's domain flag).
+        Bindings, group 0: inputs ``var<storage, read>`` at ``0..n_in-1`` in
+        order, outputs ``var<storage, read_write>`` at ``n_in..n_in+n_out-1``
+        (bool stored as u32), then the kernel's ``Params`` uniform
+        (``kernel.pack_params()`` followed by the split-dispatch range ``r:
+        vec4<u32>``, zero for a whole-tensor run); the grid is
+        ``kernel.workgroups()``. Kernels using the f64 library call
+        ``mf_init(nwg.x)`` first. Outputs are not zeroed (pooled buffers),
+        except the domain flag (the last output when ``kernel.has_flag``).
+        ``scalars`` are already in the packed uniform.
         """
         return self._fused("fused_elementwise", kernel, inputs, scalars, outputs, per_slice=False)
 
-    def fused_reduction(self, kernel: Any, inputs: Sequence[GpuTensorHandle],
+    def fused_reduction(self, kernel: FusedKernel, inputs: Sequence[GpuTensorHandle],
                         scalars: Sequence[float],
                         outputs: Sequence[tuple[tuple[int, ...], str]]) -> list[GpuTensorHandle]:
-        """Run a generated reduction kernel: same bindings and uniform as
-        ``fused_elementwise`` with ``n`` = number of output slices (numel of
-        output 0) and ``c1`` = reduction length (``kernel.reduce_len`` or
-        ``numel(inputs[0]) // n``), ``c2``/``c3`` from ``kernel.counts[1:]``.
-        Dispatch: exactly ``n`` workgroups, as ``x * y`` when n > 65535;
-        slice index = ``wid.x + wid.y * nwg.x`` (skip ids >= n)."""
+        """Run a generated reduction kernel: the bindings and uniform of
+        ``fused_elementwise``; it always runs whole (its partial passes are
+        the fusion engine's)."""
         return self._fused("fused_reduction", kernel, inputs, scalars, outputs, per_slice=True)
 
-    def _fused(self, name: str, kernel: Any, inputs: Sequence[GpuTensorHandle],
+    def _fused(self, name: str, kernel: FusedKernel, inputs: Sequence[GpuTensorHandle],
                scalars: Sequence[float], outputs: Sequence[tuple[tuple[int, ...], str]],
                per_slice: bool) -> list[GpuTensorHandle]:
+        """One launch of a generated kernel: its own ``Params`` (header and
+        scalars, then the split-dispatch range ``r``: zero for the whole
+        tensor) and grid; a large elementwise operand runs over ranges."""
         for h in inputs:
             self.check(h)
         if not outputs:
             raise Unsupported(f"wgpu: {name} without outputs")
-        wg = getattr(kernel, "workgroup_size", 256)
-        wg_t = (int(wg),) if isinstance(wg, int) else tuple(int(w) for w in wg)
-        threads = int(np.prod(wg_t))
+        wg_t = (int(kernel.workgroup_size),)
         out_dtypes = [self.norm_dtype(d) for _, d in outputs]
-        stype = getattr(kernel, "scalar_type", None) or (
-            "f64" if "float64" in out_dtypes else "f32")
-        n = numel(outputs[0][0])
-        counts = list(getattr(kernel, "counts", ()) or ())[:3]
-        if per_slice:
-            red_len = getattr(kernel, "reduce_len", None)
-            if red_len is None:
-                red_len = numel(inputs[0].shape) // max(n, 1) if inputs else 0
-            counts = [int(red_len)] + counts[1:]
-        counts += [0] * (3 - len(counts))
-        packed = b""
-        if hasattr(kernel, "pack_params"):
-            # the fusion engine's kernels: their Params end with the
-            # split-dispatch range r (zero: the whole tensor in one dispatch)
-            packed = kernel.pack_params()
-            uniform = packed + range_tail()
-        else:
-            u = UniformStruct().add("n", "u32", n)
-            for k, c in enumerate(counts):
-                u.add(f"c{k + 1}", "u32", c)
-            for k, s in enumerate(scalars):
-                u.add(f"s{k}", stype, float(s))
-            uniform = u.pack()
+        packed = kernel.pack_params()
         with self.op(name):
             outs = [self.alloc(shape, dt) for (shape, _), dt in zip(outputs, out_dtypes)]
-            if hasattr(kernel, "workgroups"):
-                groups = tuple(kernel.workgroups())
-                if getattr(kernel, "threads", 1) == 0:
-                    return outs
-            elif n == 0:
+            if kernel.threads == 0:
                 return outs
-            else:
-                groups = (groups_2d(n, self.ctx.max_groups_per_dim) if per_slice else
-                          (min(-(-n // threads), self.ctx.max_groups_per_dim), 1, 1))
-            if packed and not per_slice and any(self.is_large(h) for h in [*inputs, *outs]):
+            if not per_slice and any(self.is_large(h) for h in [*inputs, *outs]):
                 self.fused_ranges(kernel, inputs, outs, packed, wg_t)
                 return outs
-            if getattr(kernel, "has_flag", False):
+            if kernel.has_flag:
                 # the domain flag is only ever set to 1 by the kernel; pooled
                 # buffers are not zeroed, so clear it first
                 self.batcher.clear(*self.bind(outs[-1]))
             bufs = [self.bind(h) for h in inputs] + [self.bind(o) for o in outs]
-            self.run(kernel.source, len(inputs), len(outs), bufs, uniform, groups,
-                     getattr(kernel, "entry_point", "main"), wg_t,
-                     key=getattr(kernel, "cache_key", None))
+            self.run(kernel.source, len(inputs), len(outs), bufs, packed + range_tail(),
+                     tuple(kernel.workgroups()), kernel.entry_point, wg_t, key=kernel.cache_key)
             return outs
 
 

@@ -21,7 +21,7 @@ import struct
 from contextlib import contextmanager
 from typing import Any, Iterator, Sequence
 
-from matfuse.accelerate_api import GpuTensorHandle, SplitPlan, Unsupported
+from matfuse.accelerate_api import FusedKernel, GpuTensorHandle, SplitPlan, Unsupported
 from matfuse.accelerate.providers.wgpu.buffers import DEVICE_TYPES
 from matfuse.accelerate.providers.wgpu.core import WgpuCore, matlab_shape, numel
 from matfuse.accelerate.providers.wgpu.shaders import construction as cons
@@ -114,7 +114,7 @@ class LargeTensorHooks(WgpuCore):
                          self.groups(c // 4 if vec4 else c))
 
     # ------------------------------------------------------------ fused kernels
-    def fused_ranges(self, kernel: Any, inputs: Sequence[GpuTensorHandle],
+    def fused_ranges(self, kernel: FusedKernel, inputs: Sequence[GpuTensorHandle],
                      outs: list[GpuTensorHandle], packed: bytes,
                      workgroup: tuple[int, ...]) -> None:
         """Run a splittable fused kernel once per range.
@@ -136,7 +136,7 @@ class LargeTensorHooks(WgpuCore):
         split: SplitPlan | None = kernel.split
         if split is None:
             raise Unsupported("wgpu: fused kernel over a large tensor cannot run split")
-        flagged = getattr(kernel, "has_flag", False)
+        flagged = kernel.has_flag
         data_outs = outs[:-1] if flagged else outs
         if split.kind == "elementwise":
             shape = matlab_shape(data_outs[0].shape)
@@ -158,7 +158,7 @@ class LargeTensorHooks(WgpuCore):
         threads = 1
         for w in workgroup:
             threads *= w
-        cap = min(getattr(kernel, "max_workgroups", None) or self.ctx.max_groups_per_dim,
+        cap = min(kernel.max_workgroups or self.ctx.max_groups_per_dim,
                   self.ctx.max_groups_per_dim)
         for k, (s, c) in enumerate(self.element_ranges(n, sized, multiple)):
             if split.kind == "elementwise":
@@ -169,8 +169,7 @@ class LargeTensorHooks(WgpuCore):
                 groups = tuple(kernel.workgroups())
             with self._range_views(handles, sliced, s, c) as views:
                 self.run(kernel.source, len(inputs), len(outs), [self.bind(v) for v in views],
-                         params, groups, getattr(kernel, "entry_point", "main"), workgroup,
-                         key=getattr(kernel, "cache_key", None))
+                         params, groups, kernel.entry_point, workgroup, key=kernel.cache_key)
 
     # ------------------------------------------------------------ gather
     def gather_ranges(self, a: GpuTensorHandle, index: GpuTensorHandle,
