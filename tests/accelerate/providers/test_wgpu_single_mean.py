@@ -26,3 +26,17 @@ def test_single_mean_past_realmax_is_finite(wgpu_provider, dims):
     axis = None if dims is None else dims[0]
     want = np.mean(x.astype(np.float64), axis=axis).astype(np.float32)
     np.testing.assert_array_equal(np.ravel(got), np.ravel(want))
+
+
+def test_fused_single_mean_past_realmax_is_finite(wgpu_provider):
+    """The fused reduction (a lazy mean) accumulates a single mean in double too."""
+    from matfuse.accelerate.fusion.lazy import lazy_reduce
+    from matfuse.accelerate.gpuarray import upload_value
+
+    p = wgpu_provider
+    if not p.ctx.has_f64:
+        pytest.skip("the adapter has no f64: single means accumulate in single")
+    x = np.array([[3e38, 3e38, -1e38]], dtype=np.float32)
+    m = lazy_reduce("mean", upload_value(x, p), (1,), p)
+    assert m is not None and m.is_lazy
+    np.testing.assert_array_equal(np.ravel(m.gather()), np.float32([np.mean(x.astype(np.float64))]))

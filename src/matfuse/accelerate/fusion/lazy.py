@@ -269,6 +269,12 @@ def lazy_reduce(op: str, a: Any, dims: tuple[int, ...] | None, provider: Any,
         return None
     if op in ("max", "min", "prod") and na.dtype == "bool":
         return None
+    if op == "mean" and na.dtype == "f32" and provider.capabilities.float64:
+        # single means accumulate in double, as the host's (a sum past
+        # realmax divided back into range is finite there); the casts fuse
+        # into the reduction's loads and its store
+        node = g.reduce_node(op, g.cast_node(na, "f64"), dims, out_shape)
+        return None if node is None else _result(g.cast_node(node, "f32"), provider)
     node = g.reduce_node(op, na, dims, out_shape)
     if node is None:
         return None
