@@ -40,8 +40,12 @@ from typing import Any
 
 import numpy as np
 
+from matfuse.errors import MatlabError
+from matfuse.runtime._matrixops import emit_warning
+
 from matfuse.accelerate.router.compose_ops import call, op
 from matfuse.accelerate.router.declines import Declined
+from matfuse.accelerate.router.schur_root import schur_sqrtm
 from matfuse.accelerate.router.square_matrix_steps import (
     UNIT_ROUNDOFF, identity_like, is_hermitian, log_abs_det, norm1, read, scaled, solve,
     square_operand,
@@ -124,6 +128,13 @@ def _checked(a: Any, x: Any) -> Any | Declined:
     return x
 
 
+def raise_not_finite() -> None:
+    """The host's error: both functions start from a Schur form, which
+    MATLAB refuses for NaN or Inf."""
+    raise MatlabError("MATLAB:schur:matrixWithNaNInf",
+                      "Input to SCHUR must not contain NaN or Inf.")
+
+
 def sqrtm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
     """``sqrtm(A)`` and ``[X, residual] = sqrtm(A)`` (``norm(A - X^2, 1) /
     norm(A, 1)``) of a square double/single gpuArray."""
@@ -131,13 +142,41 @@ def sqrtm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decl
     if x is None:
         return None
     if not np.isfinite(read(norm1(x))[0]):
-        return Declined("the matrix holds NaN or Inf")
+        raise_not_finite()
     root = principal_root(x)
     if isinstance(root, Declined):
-        return root
+        if x.is_complex():
+            return root
+        found = schur_sqrtm(x)
+        if isinstance(found, Declined):
+            return found
+        root, singular, _ = found
+        if singular and nargout < 2:
+            emit_warning("MATLAB:sqrtm:SingularMatrix",
+                         "Matrix is singular and may not have a square root.")
     if nargout < 2:
         return [root]
     return [root, op("./", norm1(op("-", x, op("*", root, root))), norm1(x))]
+
+
+NON_POSITIVE_WARNING = ("Principal matrix logarithm is not defined for A with nonpositive real "
+                        "eigenvalues. A non-principal matrix logarithm is returned.")
+
+
+def _first_root_by_schur(a: Any) -> tuple[Any, bool] | Declined:
+    """(X, negative): MATLAB's square root of a real matrix the iteration
+    leaves (``schur_root``) and whether it has a negative real eigenvalue:
+    its eigenvalues have non-negative real parts, so ``logm(A) = 2 *
+    logm(X)`` continues with the iteration and gives MATLAB's branch
+    (``log|lambda| + i*pi`` for a negative eigenvalue). A singular matrix
+    is left to the host (see the module doc)."""
+    found = schur_sqrtm(a)
+    if isinstance(found, Declined):
+        return found
+    root, singular, negative = found
+    if singular:
+        return Declined("a singular matrix (the logarithm of a zero eigenvalue is undefined)")
+    return root, negative
 
 
 def _log_degree(norm: float, cls: str) -> int | None:
@@ -171,11 +210,16 @@ def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decli
     eye = identity_like(x)
     distance, hermitian = read(norm1(op("-", x, eye)), is_hermitian(x))
     if not math.isfinite(distance):
-        return Declined("the matrix holds NaN or Inf")
-    roots = 0
+        raise_not_finite()
+    roots, non_principal = 0, False
     m = _log_degree(distance, cls)
     while m is None:
         root = principal_root(x)
+        if isinstance(root, Declined) and roots == 0 and not x.is_complex():
+            found = _first_root_by_schur(x)
+            if isinstance(found, Declined):
+                return found
+            root, non_principal = found
         if isinstance(root, Declined):
             return root
         x, roots = root, roots + 1
@@ -186,7 +230,9 @@ def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decli
     if log is None:
         return Declined("the provider has no LU solve")
     log = scaled(log, 2.0 ** roots)
-    if hermitian:
+    if non_principal:
+        emit_warning("MATLAB:logm:nonPosRealEig", NON_POSITIVE_WARNING)
+    elif hermitian:
         log = scaled(op("+", log, call("ctranspose", log)), 0.5)
     return [log] if nargout < 2 else [log, call("gpuArray", 0.0)]
 

@@ -35,16 +35,12 @@ def sqrtm(x: Any, nargout: int = 1) -> Any:
     _require_finite(a)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        root, singular = _schur_sqrtm(a)
+        root, singular, negative = _schur_sqrtm(a)
     if singular and nargout < 2:
         emit_warning("MATLAB:sqrtm:SingularMatrix",
                      "Matrix is singular and may not have a square root.")
-    if a.dtype.kind != "c" and not np.any(root.imag):
+    if a.dtype.kind != "c" and not negative:
         root = root.real
-    elif a.dtype.kind != "c":
-        eigs = np.linalg.eigvals(a)
-        if np.all(np.isreal(eigs)) and np.all(eigs.real >= 0):
-            root = root.real
     result = finish(root, single)
     if nargout < 2:
         return result
@@ -62,12 +58,41 @@ def _require_finite(a: np.ndarray) -> None:
         raise MatlabError("MATLAB:schur:matrixWithNaNInf", "Input to SCHUR must not contain NaN or Inf.")
 
 
-def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool]:
-    """A = Q*T*Q' (complex Schur); R upper triangular with R*R = T, column
-    by column; X = Q*R*Q'. Also whether T has an exact zero on its diagonal."""
+def _real_input_schur(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool, bool]:
+    """The complex Schur form of a real matrix, and whether its real Schur
+    form has an exact zero and a negative real eigenvalue (1x1 blocks).
+    With a negative one the form is MATLAB's real Schur form made complex
+    by rsf2csf (the eigenvalue stays exactly real: the +i*sqrt(|lambda|)
+    branch); otherwise the complex Schur form of the matrix as complex data,
+    whose rounding keeps semidefinite singular matrices such as ``ones(4)``
+    finite (the real form's exact zeros would divide rounding errors by
+    zero)."""
     import scipy.linalg
 
-    t, q = scipy.linalg.schur(a.astype(np.complex128), output="complex")
+    t, q = scipy.linalg.schur(a, output="real")
+    subdiagonal = np.diag(t, -1)
+    single = (np.concatenate([subdiagonal, [0.0]]) == 0) & \
+        (np.concatenate([[0.0], subdiagonal]) == 0)
+    diagonal = np.diag(t)
+    exact_zero = bool(np.any(single & (diagonal == 0)))
+    if np.any(single & (diagonal < 0)):
+        return (*scipy.linalg.rsf2csf(t, q), exact_zero, True)
+    return (*scipy.linalg.schur(a.astype(np.complex128), output="complex"), exact_zero, False)
+
+
+def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool, bool]:
+    """A = Q*T*Q' (complex Schur; see ``_real_input_schur``); R upper
+    triangular with R*R = T, column by column; X = Q*R*Q'. Also whether the
+    Schur form has an exact zero on its diagonal (singular), and whether a
+    real A has a negative real eigenvalue (its root is then complex;
+    otherwise real)."""
+    import scipy.linalg
+
+    if a.dtype.kind == "c":
+        t, q = scipy.linalg.schur(a, output="complex")
+        real_form_zero, negative = False, True
+    else:
+        t, q, real_form_zero, negative = _real_input_schur(a)
     n = t.shape[0]
     r = np.zeros_like(t)
     for j in range(n):
@@ -76,7 +101,8 @@ def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool]:
             s = t[i, j] - r[i, i + 1:j] @ r[i + 1:j, j]
             den = r[i, i] + r[j, j]
             r[i, j] = s / den if den != 0 else (0.0 if s == 0 else np.inf)
-    return q @ r @ q.conj().T, bool(np.any(np.diag(t) == 0))
+    singular = real_form_zero or bool(np.any(np.diag(t) == 0))
+    return q @ r @ q.conj().T, singular, negative
 
 
 @builtin("logm", category="linear_algebra", nargin=(1, 1), nargout=(0, 2), wants_nargout=True,
