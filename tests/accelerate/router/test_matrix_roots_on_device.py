@@ -128,8 +128,6 @@ def test_identity_and_zero(device):
 
 
 DECLINED = [
-    ("logm", np.array([[1.0, 2.0], [2.0, 4.0]]), "singular", "MATLAB:logm:nonPosRealEig"),
-    ("logm", np.zeros((3, 3)), "singular", "MATLAB:logm:nonPosRealEig"),
     ("expm", np.array([[1.0, np.nan], [0.0, 1.0]]), "NaN", None),
 ]
 
@@ -158,6 +156,13 @@ def _rotated(t: np.ndarray, seed: int) -> np.ndarray:
     return q @ t @ q.T
 
 
+def _unitary_rotated(t: np.ndarray, seed: int) -> np.ndarray:
+    """``Q*t*Q'`` with a random unitary Q."""
+    rng = np.random.default_rng(seed)
+    q, _ = np.linalg.qr(rng.standard_normal(t.shape) + 1j * rng.standard_normal(t.shape))
+    return q @ t.astype(np.complex128) @ q.conj().T
+
+
 _GRAM = np.random.default_rng(5).standard_normal((4, 4))
 #: matrices the Denman-Beavers iteration leaves to the Schur method: the
 #: host's (MATLAB's) result, warning and class all come from the device
@@ -174,15 +179,21 @@ SCHUR_CASES = {
     "triangular-zero-pivot": np.array([[1.0, 2.0, 3.0], [0.0, 0.0, 4.0], [0.0, 0.0, 5.0]]),
     "jordan-zero": np.array([[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]),
     "jordan-zero-2": np.array([[0.0, 1.0], [0.0, 0.0]]),
+    "complex-negative-triangular": np.array([[-1.0, 1j], [0.0, 2.0]]),
+    "complex-minus-identity": -np.eye(3) + 0j,
+    "complex-negative-rotated": _unitary_rotated(np.diag([-4.0, 1j, 2.0]), 1),
+    "complex-singular-triangular": np.array([[1j, 2.0, 3.0], [0.0, 0.0, 4.0], [0.0, 0.0, 5.0]]),
+    "complex-jordan-zero": np.array([[0.0, 1j], [0.0, 0.0]]),
 }
 
 
 def _assert_close(device_result: np.ndarray, host: np.ndarray, a: np.ndarray, cls: str) -> None:
-    """Equal NaN patterns; elsewhere within 1000 n u kappa (relative, 1-norm),
+    """Equal NaN and Inf patterns; elsewhere within 1000 n u kappa (relative, 1-norm),
     where for a singular matrix kappa is taken as 1 (the Schur forms of both
     hold the same exact zeros)."""
     assert np.array_equal(np.isnan(device_result), np.isnan(host))
-    finite = ~np.isnan(host)
+    assert np.array_equal(np.isinf(device_result), np.isinf(host))
+    finite = np.isfinite(host)
     n = a.shape[0]
     kappa = np.linalg.cond(a, 1)
     kappa = kappa if np.isfinite(kappa) and kappa < 1e15 else 1.0
@@ -210,14 +221,12 @@ def _device_and_host(fn: str, a: np.ndarray, cls: str = "double", nargout: int =
 @pytest.mark.parametrize("name", list(SCHUR_CASES))
 @pytest.mark.parametrize("fn", ("sqrtm", "logm"))
 def test_schur_cases_run_on_the_device(device, fn, name):
-    """Negative real eigenvalues, singular, defective: MATLAB's result (the
-    +i*sqrt branch, log|lambda| + i*pi), warning and realness, no host
-    fallback. (logm of a singular matrix stays on the host: see
-    ``DECLINED``.)"""
+    """Negative real eigenvalues, singular, defective, real and complex:
+    MATLAB's result (the +i*sqrt branch, log|lambda| + i*pi; for a singular
+    matrix the host's logarithm with each exact zero of the Schur form taken
+    as 1e-20), warning and realness, no host fallback."""
     load_all()
     a = SCHUR_CASES[name]
-    if fn == "logm" and np.linalg.matrix_rank(a) < a.shape[0]:
-        pytest.skip("logm of a singular matrix is a declined form (test_declined_forms...)")
     got = _device_and_host(fn, a)
     assert got["fallbacks"] == {}, got["fallbacks"]
     assert got["dw"] == got["hw"]

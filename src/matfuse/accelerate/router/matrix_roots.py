@@ -43,9 +43,10 @@ import numpy as np
 from matfuse.errors import MatlabError
 from matfuse.runtime._matrixops import emit_warning
 
-from matfuse.accelerate.router.compose_ops import call, op
+from matfuse.accelerate.router.compose_ops import call, index, op
 from matfuse.accelerate.router.declines import Declined
-from matfuse.accelerate.router.schur_root import schur_sqrtm
+from matfuse.accelerate.router.schur_form import complex_schur
+from matfuse.accelerate.router.schur_root import as_complex, schur_sqrtm
 from matfuse.accelerate.router.square_matrix_steps import (
     UNIT_ROUNDOFF, identity_like, is_hermitian, log_abs_det, norm1, read, scaled, solve,
     square_operand,
@@ -145,8 +146,6 @@ def sqrtm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decl
         raise_not_finite()
     root = principal_root(x)
     if isinstance(root, Declined):
-        if x.is_complex():
-            return root
         found = schur_sqrtm(x)
         if isinstance(found, Declined):
             return found
@@ -159,24 +158,26 @@ def sqrtm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decl
     return [root, op("./", norm1(op("-", x, op("*", root, root))), norm1(x))]
 
 
+#: the value the host (SciPy) puts for an exact zero on the diagonal of the
+#: Schur form before taking the logarithm
+SINGULAR_SHIFT = 1e-20
+SINGULAR = Declined("a singular matrix (the logarithm of a zero eigenvalue is undefined)")
 NON_POSITIVE_WARNING = ("Principal matrix logarithm is not defined for A with nonpositive real "
                         "eigenvalues. A non-principal matrix logarithm is returned.")
 
 
-def _first_root_by_schur(a: Any) -> tuple[Any, bool] | Declined:
-    """(X, negative): MATLAB's square root of a real matrix the iteration
-    leaves (``schur_root``) and whether it has a negative real eigenvalue:
-    its eigenvalues have non-negative real parts, so ``logm(A) = 2 *
-    logm(X)`` continues with the iteration and gives MATLAB's branch
-    (``log|lambda| + i*pi`` for a negative eigenvalue). A singular matrix
-    is left to the host (see the module doc)."""
+def _root_by_schur(a: Any) -> tuple[Any, bool] | Declined:
+    """(X, negative): MATLAB's square root (``schur_root``) of a matrix the
+    iteration leaves, and whether it has a negative real eigenvalue. Its
+    eigenvalues have non-negative real parts, so ``logm(A) = 2 * logm(X)``
+    continues with the iteration and gives MATLAB's branch (``log|lambda| +
+    i*pi`` for a negative eigenvalue). A singular matrix is left to the
+    host (see the module doc)."""
     found = schur_sqrtm(a)
     if isinstance(found, Declined):
         return found
     root, singular, negative = found
-    if singular:
-        return Declined("a singular matrix (the logarithm of a zero eigenvalue is undefined)")
-    return root, negative
+    return SINGULAR if singular else (root, negative)
 
 
 def _log_degree(norm: float, cls: str) -> int | None:
@@ -200,28 +201,22 @@ def log_near_identity(x: Any, m: int) -> Any | None:
     return total
 
 
-def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
-    """``logm(A)`` and ``[L, exitflag] = logm(A)`` (0: completed) of a
-    square double/single gpuArray."""
-    x = square_operand(args, nargout, max_out=2)
-    if x is None:
-        return None
+def _logarithm(x: Any) -> tuple[Any, bool] | Declined:
+    """(log(x), non_principal): inverse scaling and squaring (see the module
+    doc), each root by the iteration or, where it declines, by the Schur
+    method; ``non_principal`` when a root met a negative real eigenvalue.
+    ``SINGULAR`` for a matrix with an exact zero eigenvalue."""
     cls = x.matlab_class
     eye = identity_like(x)
-    distance, hermitian = read(norm1(op("-", x, eye)), is_hermitian(x))
-    if not math.isfinite(distance):
-        raise_not_finite()
     roots, non_principal = 0, False
-    m = _log_degree(distance, cls)
+    m = _log_degree(float(read(norm1(op("-", x, eye)))[0]), cls)
     while m is None:
         root = principal_root(x)
-        if isinstance(root, Declined) and roots == 0 and not x.is_complex():
-            found = _first_root_by_schur(x)
+        if isinstance(root, Declined):
+            found = _root_by_schur(x)
             if isinstance(found, Declined):
                 return found
-            root, non_principal = found
-        if isinstance(root, Declined):
-            return root
+            root, non_principal = found[0], non_principal or found[1]
         x, roots = root, roots + 1
         if roots == MAX_ROOTS:
             return Declined("the square roots do not approach the identity")
@@ -229,7 +224,71 @@ def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decli
     log = log_near_identity(op("-", x, eye), m)
     if log is None:
         return Declined("the provider has no LU solve")
-    log = scaled(log, 2.0 ** roots)
+    return scaled(log, 2.0 ** roots), non_principal
+
+
+def _singular_logarithm(a: Any) -> tuple[Any, bool] | Declined:
+    """The host's logarithm of a matrix whose Schur form has an exact zero
+    on its diagonal: each such zero taken as ``SINGULAR_SHIFT`` (SciPy's ad
+    hoc choice, which the host uses; MATLAB documents only that a
+    non-principal logarithm is returned), ``logm(A) = Q*logm(T)*Q'``. A
+    real matrix gives a real result unless it has a negative eigenvalue."""
+    form = complex_schur(a)
+    if isinstance(form, Declined):
+        return form
+    q, t = form
+    t = as_complex(t)
+    diagonal = call("diag", t)
+    zero = call(a.matlab_class, op("==", diagonal, 0.0))
+    t = op("+", t, call("diag", op(".*", zero, SINGULAR_SHIFT)))
+    re, im = call("real", diagonal), call("imag", diagonal)
+    facts = read(call("any", op("&", op("==", im, 0.0), op("<", re, 0.0))),
+                 call("all", op("==", diagonal, index(diagonal, 1.0))))
+    negative, constant = bool(facts[0]), bool(facts[1])
+    if constant:
+        inner: tuple[Any, bool] | Declined = (_log_of_constant_diagonal(t), True)
+    else:
+        inner = _logarithm(t)
+    if isinstance(inner, Declined):
+        return Declined("a singular matrix: " + inner.reason)
+    log = op("*", op("*", q, inner[0]), call("ctranspose", q))
+    if not a.is_complex() and not negative:
+        log = call("real", log)
+    return log, True
+
+
+def _log_of_constant_diagonal(t: Any) -> Any:
+    """``log(t)`` of an upper triangular ``t = lambda*(I + N)`` with one value
+    ``lambda`` on its diagonal (``N`` nilpotent): ``log(lambda)*I + N - N^2/2
+    + N^3/3 - ...``, a finite series (the square roots of a Jordan block of
+    ``SINGULAR_SHIFT`` never approach the identity)."""
+    n = t.shape[0]
+    value = index(t, 1.0, 1.0)
+    eye = identity_like(t)
+    nilpotent = op("./", op("-", t, op(".*", eye, value)), value)
+    log = op(".*", eye, call("log", value))
+    power = eye
+    for k in range(1, n):
+        power = op("*", power, nilpotent)
+        log = op("+", log, scaled(power, (-1.0) ** (k + 1) / k))
+    return log
+
+
+def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
+    """``logm(A)`` and ``[L, exitflag] = logm(A)`` (0: completed) of a
+    square double/single gpuArray."""
+    x = square_operand(args, nargout, max_out=2)
+    if x is None:
+        return None
+    distance, hermitian = read(norm1(x), is_hermitian(x))
+    if not math.isfinite(distance):
+        raise_not_finite()
+    found = _logarithm(x)
+    if found is SINGULAR:
+        found = _singular_logarithm(x)
+    if isinstance(found, Declined):
+        return found
+    log, non_principal = found
     if non_principal:
         emit_warning("MATLAB:logm:nonPosRealEig", NON_POSITIVE_WARNING)
     elif hermitian:

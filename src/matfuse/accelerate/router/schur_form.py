@@ -28,17 +28,16 @@ branch, and an exact zero on a triangular input's diagonal stays exact
 
 from __future__ import annotations
 
+import cmath
 import math
 from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.router.compose_ops import COLON, assign, call, index, op
+from matfuse.accelerate.router.compose_ops import COLON, LIKE, assign, call, index, op
 from matfuse.accelerate.router.declines import Declined
-from matfuse.accelerate.router.factorizations import provider
-from matfuse.accelerate.gpuarray import wrap_handle
 from matfuse.accelerate.router.square_matrix_steps import UNIT_ROUNDOFF, identity_like, read
-from matfuse.accelerate_api import Unsupported
+from matfuse.accelerate.router.unitary_factor import q_factor
 
 #: QR steps per eigenvalue before the iteration is declared not convergent
 #: (LAPACK allows 30)
@@ -58,18 +57,6 @@ def _row_norm(t: Any, row: int, last_col: int) -> Any:
         return 0.0
     part = index(t, float(row), _span(1, last_col))
     return call("sqrt", call("sum", op(".^", call("abs", part), 2.0)))
-
-
-def _q_factor(m: Any) -> Any | None:
-    """Q of ``[Q, R] = qr(m)`` by the provider's QR (None without one)."""
-    p = provider()
-    try:
-        handles = p.qr(m.valid_handle(), False, True, False)
-    except Unsupported:
-        return None
-    q = wrap_handle(handles[0], m.matlab_class, p)
-    wrap_handle(handles[1], m.matlab_class, p)
-    return q
 
 
 def _apply(t: Any, q: Any, qs: Any, k: int, n: int) -> tuple[Any, Any]:
@@ -99,8 +86,7 @@ def quasi_triangular(a: Any) -> tuple[Any, Any, list[int]] | Declined:
     0-based first rows of its 2x2 blocks."""
     n = a.shape[0]
     u = UNIT_ROUNDOFF[a.matlab_class]
-    tolerance = u * float(read(call("sqrt", call("sum", op(".^", call("abs", call(
-        "reshape", a, float(n * n), 1.0)), 2.0))))[0])
+    tolerance = u * _frobenius(a)
     t, q = a, identity_like(a)
     blocks: list[int] = []
     k, steps, since_split = n, 0, 0
@@ -128,9 +114,7 @@ def quasi_triangular(a: Any) -> tuple[Any, Any, list[int]] | Declined:
         window = t if k == n else index(t, _span(1, k), _span(1, k))
         eye = identity_like(window)
         m = op("+", op("-", op("*", window, window), op(".*", window, trace)), op(".*", eye, det))
-        qs = _q_factor(m)
-        if qs is None:
-            return Declined("the provider has no QR factorisation")
+        qs = q_factor(m)
         t, q = _apply(t, q, qs, k, n)
     return q, t, blocks
 
@@ -157,9 +141,72 @@ def block_rotation(a: float, b: float, c: float, d: float) -> np.ndarray:
     return g.real.astype(np.complex128) if disc >= 0 else g
 
 
+def _embedded(qs: Any, k: int, n: int) -> Any:
+    """``blkdiag(Qs, eye(n - k))``, by concatenation (a provider may assign
+    into real matrices only)."""
+    if k == n:
+        return qs
+    rest = float(n - k)
+    top = call("horzcat", qs, call("zeros", float(k), rest, LIKE, qs))
+    bottom = call("horzcat", call("zeros", rest, float(k), LIKE, qs),
+                  call("eye", rest, rest, LIKE, qs))
+    return call("vertcat", top, bottom)
+
+
+def _wilkinson(a: complex, b: complex, c: complex, d: complex) -> complex:
+    """The eigenvalue of ``[a b; c d]`` nearer to ``d``."""
+    half = (a - d) / 2.0
+    root = cmath.sqrt(half * half + b * c)
+    first, second = (a + d) / 2.0 + root, (a + d) / 2.0 - root
+    return first if abs(first - d) <= abs(second - d) else second
+
+
+def triangular_by_single_shifts(a: Any) -> tuple[Any, Any] | Declined:
+    """(Q, T): the complex Schur form of a complex square gpuArray by QR steps
+    with Wilkinson's single shift ``mu`` (``[Qs, ~] = qr(W - mu*I)``,
+    ``T = Qs'*T*Qs`` on the active block, embedded in the identity), the
+    same deflation test as the real iteration (the last row of the active
+    block), an exceptional shift after ten steps without a split."""
+    n = a.shape[0]
+    tolerance = UNIT_ROUNDOFF[a.matlab_class] * _frobenius(a)
+    t = a
+    q = identity_like(a)
+    k, steps, since_split = n, 0, 0
+    while k > 1:
+        corner = call("reshape", index(t, _span(k - 1, k), _span(k - 1, k)), 1.0, 4.0)
+        facts = read(call("real", corner), call("imag", corner), _row_norm(t, k, k - 1))
+        if not np.all(np.isfinite(facts)):
+            return Declined("the QR iteration overflowed")
+        a11, a21, a12, a22 = (complex(float(facts[i]), float(facts[i + 4])) for i in range(4))
+        r_last = float(facts[8])
+        if r_last <= tolerance:
+            k, since_split = k - 1, 0
+            continue
+        steps, since_split = steps + 1, since_split + 1
+        if steps > STEPS_PER_EIGENVALUE * n:
+            return Declined("the QR iteration did not converge")
+        shift = a22 + 0.75 * r_last if since_split % EXCEPTIONAL_EVERY == 0 else \
+            _wilkinson(a11, a12, a21, a22)
+        window = t if k == n else index(t, _span(1, k), _span(1, k))
+        shifted = op("-", window, op(".*", identity_like(window), shift))
+        full = _embedded(q_factor(shifted), k, n)
+        t = op("*", op("*", call("ctranspose", full), t), full)
+        q = op("*", q, full)
+    return q, upper_triangle(t)
+
+
+def _frobenius(a: Any) -> float:
+    n = float(a.shape[0] * a.shape[1])
+    return float(read(call("sqrt", call("sum", op(".^", call("abs", call(
+        "reshape", a, n, 1.0)), 2.0))))[0])
+
+
 def complex_schur(a: Any) -> tuple[Any, Any] | Declined:
     """(Q, T): ``A = Q*T*Q'`` with T upper triangular (complex unless every
-    block is real) of a real square gpuArray (see the module doc)."""
+    block is real) of a square gpuArray: a real one through its real Schur
+    form (see the module doc), a complex one by single shifts."""
+    if a.is_complex():
+        return triangular_by_single_shifts(a)
     form = quasi_triangular(a)
     if isinstance(form, Declined):
         return form

@@ -30,7 +30,7 @@ from matfuse.accelerate.router.schur_form import complex_schur
 from matfuse.accelerate.router.square_matrix_steps import read
 
 
-def _as_complex(v: Any) -> Any:
+def as_complex(v: Any) -> Any:
     """``v`` as a complex value whose zero imaginary parts are +0."""
     if v.is_complex():
         return call("complex", call("real", v), op("+", call("imag", v), 0.0))
@@ -64,7 +64,7 @@ def triangular_root(t: Any) -> tuple[Any, bool, bool]:
     upper triangular ``t``, whether ``t`` has an exact zero on its diagonal
     and whether it has a real negative one."""
     n = t.shape[0]
-    d = _as_complex(call("diag", t))
+    d = as_complex(call("diag", t))
     r = call("sqrt", d)
     denominators = op("+", r, call("transpose", r))
     re, im = call("real", d), call("imag", d)
@@ -84,8 +84,7 @@ def triangular_root(t: Any) -> tuple[Any, bool, bool]:
 
 
 def schur_sqrtm(a: Any) -> tuple[Any, bool, bool] | Declined:
-    """(X, singular, negative): MATLAB's square root of the real square
-    gpuArray ``a``, whether its Schur form has an exact zero on the diagonal
+    """(X, singular, negative): MATLAB's square root of the square gpuArray ``a``, whether its Schur form has an exact zero on the diagonal
     (MATLAB's ``SingularMatrix`` warning) and whether it has a real negative
     eigenvalue."""
     form = complex_schur(a)
@@ -93,10 +92,10 @@ def schur_sqrtm(a: Any) -> tuple[Any, bool, bool] | Declined:
         return form
     q, t = form
     if not t.is_complex():
-        t = _as_complex(t)
+        t = as_complex(t)
     root, singular, negative = triangular_root(t)
-    q = _as_complex(q)     # complex products spread an Inf of R as the host's do
+    q = as_complex(q)     # complex products spread an Inf of R as the host's do
     x = op("*", op("*", q, root), call("ctranspose", q))
-    if not negative:
+    if not negative and not a.is_complex():
         x = call("real", x)
     return x, singular, negative
