@@ -27,7 +27,10 @@ from typing import Any
 from matfuse.accelerate.router.compose_ops import call, op, where
 from matfuse.accelerate.router.declines import Declined
 from matfuse.accelerate.router.schur_form import complex_schur
-from matfuse.accelerate.router.square_matrix_steps import read
+from matfuse.accelerate.router.square_matrix_steps import UNIT_ROUNDOFF, read
+
+#: see ``on_the_cut_tolerance``; the host's sqrtm uses the same rule
+CUT_TOLERANCE = 8.0
 
 
 def as_complex(v: Any) -> Any:
@@ -59,12 +62,31 @@ def _quotient(numerator: Any, denominator: Any, guarded: bool) -> Any:
     return call("complex", real, imag)
 
 
-def triangular_root(t: Any) -> tuple[Any, bool, bool]:
+def on_the_cut_tolerance(a: Any) -> float:
+    """How far (``CUT_TOLERANCE * n * u * norm(A, 'fro')``) an eigenvalue of
+    a complex matrix with a negative real part may be from the real axis
+    and still be taken as on it (see ``triangular_root``)."""
+    n = a.shape[0]
+    size = float(read(call("sqrt", call("sum", op(".^", call("abs", call(
+        "reshape", a, float(n * n), 1.0)), 2.0))))[0])
+    return CUT_TOLERANCE * n * UNIT_ROUNDOFF[a.matlab_class] * size
+
+
+def triangular_root(t: Any, cut: float = 0.0) -> tuple[Any, bool, bool]:
     """(R, singular, negative): the upper triangular root of the complex
     upper triangular ``t``, whether ``t`` has an exact zero on its diagonal
-    and whether it has a real negative one."""
+    and whether it has a real negative one. A diagonal entry with a
+    negative real part and an imaginary part of at most ``cut`` is taken as
+    real (a complex matrix's negative eigenvalue, which the Schur form
+    leaves off the axis by rounding, gets the +i*sqrt branch whatever the
+    sign of that rounding, as the host's)."""
     n = t.shape[0]
     d = as_complex(call("diag", t))
+    if cut > 0:
+        off_cut = op("|", op(">", call("abs", call("imag", d)), cut),
+                     op(">=", call("real", d), 0.0))
+        d = call("complex", call("real", d),
+                 op("+", op(".*", call("imag", d), call(t.matlab_class, off_cut)), 0.0))
     r = call("sqrt", d)
     denominators = op("+", r, call("transpose", r))
     re, im = call("real", d), call("imag", d)
@@ -84,7 +106,8 @@ def triangular_root(t: Any) -> tuple[Any, bool, bool]:
 
 
 def schur_sqrtm(a: Any) -> tuple[Any, bool, bool] | Declined:
-    """(X, singular, negative): MATLAB's square root of the square gpuArray ``a``, whether its Schur form has an exact zero on the diagonal
+    """(X, singular, negative): MATLAB's square root of the square gpuArray
+    ``a``, whether its Schur form has an exact zero on the diagonal
     (MATLAB's ``SingularMatrix`` warning) and whether it has a real negative
     eigenvalue."""
     form = complex_schur(a)
@@ -93,7 +116,8 @@ def schur_sqrtm(a: Any) -> tuple[Any, bool, bool] | Declined:
     q, t = form
     if not t.is_complex():
         t = as_complex(t)
-    root, singular, negative = triangular_root(t)
+    root, singular, negative = triangular_root(
+        t, on_the_cut_tolerance(a) if a.is_complex() else 0.0)
     q = as_complex(q)     # complex products spread an Inf of R as the host's do
     x = op("*", op("*", q, root), call("ctranspose", q))
     if not negative and not a.is_complex():

@@ -80,6 +80,21 @@ def _real_input_schur(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool, bool
     return (*scipy.linalg.schur(a.astype(np.complex128), output="complex"), exact_zero, False)
 
 
+#: an eigenvalue of a complex matrix with a negative real part within
+#: CUT_TOLERANCE * n * u * norm(A, 'fro') of the real axis is taken as on it
+CUT_TOLERANCE = 8.0
+
+
+def _onto_the_cut(diagonal: np.ndarray, a: np.ndarray) -> np.ndarray:
+    """The Schur form's diagonal with each negative eigenvalue that rounding
+    left just off the real axis put on it, so that its root is
+    +i*sqrt(|lambda|) whatever the sign of that rounding (a real matrix's
+    real Schur form keeps such eigenvalues exactly real)."""
+    tolerance = CUT_TOLERANCE * a.shape[0] * np.finfo(np.float64).eps / 2 * np.linalg.norm(a)
+    on_cut = (diagonal.real < 0) & (np.abs(diagonal.imag) <= tolerance)
+    return np.where(on_cut, diagonal.real + 0j, diagonal)
+
+
 def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool, bool]:
     """A = Q*T*Q' (complex Schur; see ``_real_input_schur``); R upper
     triangular with R*R = T, column by column; X = Q*R*Q'. Also whether the
@@ -91,6 +106,7 @@ def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool, bool]:
     if a.dtype.kind == "c":
         t, q = scipy.linalg.schur(a, output="complex")
         real_form_zero, negative = False, True
+        t[np.diag_indices_from(t)] = _onto_the_cut(np.diag(t), a)
     else:
         t, q, real_form_zero, negative = _real_input_schur(a)
     n = t.shape[0]
@@ -103,6 +119,17 @@ def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool, bool]:
             r[i, j] = s / den if den != 0 else (0.0 if s == 0 else np.inf)
     singular = real_form_zero or bool(np.any(np.diag(t) == 0))
     return q @ r @ q.conj().T, singular, negative
+
+
+def _complex_logm(a: np.ndarray) -> np.ndarray:
+    """logm of a complex matrix through its complex Schur form, with a
+    negative eigenvalue that rounding left just off the real axis put on it
+    (``_onto_the_cut``: the branch log|lambda| + i*pi, as sqrtm's)."""
+    import scipy.linalg
+
+    t, q = scipy.linalg.schur(a, output="complex")
+    t[np.diag_indices_from(t)] = _onto_the_cut(np.diag(t), a)
+    return q @ np.asarray(scipy.linalg.logm(t)) @ q.conj().T
 
 
 @builtin("logm", category="linear_algebra", nargin=(1, 1), nargout=(0, 2), wants_nargout=True,
@@ -118,6 +145,8 @@ def logm(x: Any, nargout: int = 1) -> Any:
         return (finish(a, single), 0.0) if nargout > 1 else finish(a, single)
     _require_finite(a)
     eigs = np.linalg.eigvals(a)
+    if a.dtype.kind == "c":
+        eigs = _onto_the_cut(eigs, a)
     if np.any((eigs.imag == 0) & (eigs.real <= 0)):
         emit_warning("MATLAB:logm:nonPosRealEig",
                      "Principal matrix logarithm is not defined for A with nonpositive real "
@@ -135,7 +164,7 @@ def logm(x: Any, nargout: int = 1) -> Any:
         return (result, 0.0) if nargout > 1 else result
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        out = np.asarray(scipy.linalg.logm(a))
+        out = np.asarray(scipy.linalg.logm(a)) if a.dtype.kind != "c" else _complex_logm(a)
     if out.dtype.kind == "c" and a.dtype.kind != "c" and np.all(np.abs(out.imag) <= 1e-14 * max(1.0, np.abs(out).max())):
         out = out.real
     result = finish(out, single)
