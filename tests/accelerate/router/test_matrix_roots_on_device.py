@@ -179,6 +179,9 @@ SCHUR_CASES = {
     "triangular-zero-pivot": np.array([[1.0, 2.0, 3.0], [0.0, 0.0, 4.0], [0.0, 0.0, 5.0]]),
     "jordan-zero": np.array([[0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 0.0]]),
     "jordan-zero-2": np.array([[0.0, 1.0], [0.0, 0.0]]),
+    "singular-permuted-triangular": np.array([[1.0, 2.0, 3.0, 1.0], [0.0, 0.0, 4.0, 2.0],
+                                              [0.0, 0.0, 5.0, 3.0], [0.0, 0.0, 0.0, -2.0]]
+                                             )[np.ix_([2, 0, 3, 1], [2, 0, 3, 1])],
     "complex-negative-triangular": np.array([[-1.0, 1j], [0.0, 2.0]]),
     "complex-minus-identity": -np.eye(3) + 0j,
     "complex-negative-rotated": _unitary_rotated(np.diag([-4.0, 1j, 2.0]), 1),

@@ -25,12 +25,20 @@ fractions, ``r_m(X) = sum_j w_j (I + x_j X) \\ X`` (Gauss-Legendre nodes
 Hermitian ``A`` gives an exactly symmetric (Hermitian) result, as MATLAB
 documents. Complex matrices take the same steps in complex arithmetic.
 
-Declined (the host computes MATLAB's result and warnings): a matrix that
-is singular (``MATLAB:sqrtm:SingularMatrix``, ``MATLAB:logm:nonPosRealEig``)
-or has an eigenvalue on the negative real axis (the principal root and
-logarithm are undefined; for real data MATLAB returns complex results, and
-the iteration, real for real data, does not converge), NaN or Inf; the
-decline's reason is what ``--explain`` shows.
+Where the iteration declines (a real matrix with an eigenvalue on the
+negative real axis, where the principal root is complex and the real
+iteration does not converge; a singular matrix; a root failing the
+residual bound), the root comes from MATLAB's Schur method on the device
+(``schur_form``, ``schur_root``): the +i*sqrt(|lambda|) branch for a
+negative eigenvalue, ``MATLAB:sqrtm:SingularMatrix`` for an exact zero in
+the Schur form. ``logm`` then continues from that root (its eigenvalues
+have non-negative real parts), which gives MATLAB's ``log|lambda| + i*pi``
+and ``MATLAB:logm:nonPosRealEig``; with an exact zero in the Schur form,
+``logm(A) = Q*logm(T)*Q'`` with each such zero taken as ``SINGULAR_SHIFT``
+(the host's SciPy rule). NaN or Inf raise the host's
+``MATLAB:schur:matrixWithNaNInf`` error. Nothing is declined for a finite
+square matrix except a QR iteration that does not converge (30 steps per
+eigenvalue, as LAPACK).
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
-"""The complex Schur form ``A = Q*T*Q'`` of a real square gpuArray, composed
+"""The complex Schur form ``A = Q*T*Q'`` of a square gpuArray, composed
 from device operations (the first step of MATLAB's ``sqrtm``).
 
-The QR algorithm with explicit Francis double shifts on the active leading
-block ``W = T(1:k, 1:k)``: the shifts are the eigenvalues of ``W``'s trailing
+A real matrix: the QR algorithm with explicit Francis double shifts on the
+active block ``W = T(lo:k, lo:k)``: the shifts are the eigenvalues of ``W``'s trailing
 2x2 block (trace ``s``, determinant ``t``), ``M = W^2 - s*W + t*I`` is real,
-``[Qs, ~] = qr(M)`` by the provider's QR, and ``T(1:k, :) = Qs'*T(1:k, :)``,
-``T(:, 1:k) = T(:, 1:k)*Qs``, ``Q(:, 1:k) = Q(:, 1:k)*Qs``. The matrix is not
+``[Qs, ~] = qr(M)`` by the provider's QR, and ``T(lo:k, :) = Qs'*T(lo:k, :)``,
+``T(:, lo:k) = T(:, lo:k)*Qs``, ``Q(:, lo:k) = Q(:, lo:k)*Qs``. The matrix is not
 reduced to Hessenberg form, so deflation reads whole rows: the last row of
 ``W`` left of its diagonal (a 1x1 block splits off) or the last two rows
 left of the trailing 2x2 block (a 2x2 block splits off), negligible when
@@ -24,6 +24,16 @@ below the diagonal (at most the deflation tolerance) is dropped. Real
 eigenvalues stay exactly real, so a negative one gives MATLAB's ``+i*sqrt``
 branch, and an exact zero on a triangular input's diagonal stays exact
 (the ``MATLAB:sqrtm:SingularMatrix`` test).
+
+A complex matrix: QR steps with Wilkinson's single shift on the active
+block, embedded in the identity (``triangular_by_single_shifts``), and the
+same deflation test on the block's last row. ``Q`` of each QR comes from
+``unitary_factor``.
+
+Both start with LAPACK's balancing by permutations
+(``eigenvalue_isolation``), as MATLAB's ``schur``: the iteration then works
+on the block between the isolated eigenvalues only (rows and columns
+``lo:k``).
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ import numpy as np
 
 from matfuse.accelerate.router.compose_ops import COLON, LIKE, assign, call, index, op
 from matfuse.accelerate.router.declines import Declined
+from matfuse.accelerate.router.eigenvalue_isolation import isolate, permutation_matrix
 from matfuse.accelerate.router.square_matrix_steps import UNIT_ROUNDOFF, identity_like, read
 from matfuse.accelerate.router.unitary_factor import q_factor
 
@@ -51,19 +62,19 @@ def _span(first: int, last: int) -> np.ndarray:
     return np.arange(first, last + 1, dtype=np.float64).reshape(1, -1)
 
 
-def _row_norm(t: Any, row: int, last_col: int) -> Any:
-    """``norm(T(row, 1:last_col))`` as a device scalar (0 when last_col < 1)."""
-    if last_col < 1:
+def _row_norm(t: Any, row: int, first_col: int, last_col: int) -> Any:
+    """``norm(T(row, first_col:last_col))`` as a device scalar (0 when empty)."""
+    if last_col < first_col:
         return 0.0
-    part = index(t, float(row), _span(1, last_col))
+    part = index(t, float(row), _span(first_col, last_col))
     return call("sqrt", call("sum", op(".^", call("abs", part), 2.0)))
 
 
-def _apply(t: Any, q: Any, qs: Any, k: int, n: int) -> tuple[Any, Any]:
-    """``T(1:k,:) = Qs'*T(1:k,:)``, ``T(:,1:k) = T(:,1:k)*Qs``, ``Q(:,1:k) = Q(:,1:k)*Qs``."""
-    if k == n:
+def _apply(t: Any, q: Any, qs: Any, lo: int, k: int, n: int) -> tuple[Any, Any]:
+    """``T(lo:k,:) = Qs'*T(lo:k,:)``, ``T(:,lo:k) = T(:,lo:k)*Qs``, ``Q(:,lo:k) = Q(:,lo:k)*Qs``."""
+    if lo == 1 and k == n:
         return op("*", op("*", call("ctranspose", qs), t), qs), op("*", q, qs)
-    rows = _span(1, k)
+    rows = _span(lo, k)
     t = assign(t, [rows, COLON], op("*", call("ctranspose", qs), index(t, rows, COLON)))
     t = assign(t, [COLON, rows], op("*", index(t, COLON, rows), qs))
     q = assign(q, [COLON, rows], op("*", index(q, COLON, rows), qs))
@@ -87,13 +98,14 @@ def quasi_triangular(a: Any) -> tuple[Any, Any, list[int]] | Declined:
     n = a.shape[0]
     u = UNIT_ROUNDOFF[a.matlab_class]
     tolerance = u * _frobenius(a)
-    t, q = a, identity_like(a)
+    t, order, lo, k = isolate(a)
+    q = permutation_matrix(order, a)
     blocks: list[int] = []
-    k, steps, since_split = n, 0, 0
-    while k > 1:
+    steps, since_split = 0, 0
+    while k > lo:
         corner = index(t, _span(k - 1, k), _span(k - 1, k))
-        facts = read(call("reshape", corner, 1.0, 4.0), _row_norm(t, k, k - 2),
-                     _row_norm(t, k - 1, k - 2))
+        facts = read(call("reshape", corner, 1.0, 4.0), _row_norm(t, k, lo, k - 2),
+                     _row_norm(t, k - 1, lo, k - 2))
         block = [float(v) for v in facts[:4]]
         tail_last, tail_prev = float(facts[4]), float(facts[5])
         if not np.all(np.isfinite(facts)):
@@ -102,7 +114,7 @@ def quasi_triangular(a: Any) -> tuple[Any, Any, list[int]] | Declined:
         if r_last <= tolerance:
             k, since_split = k - 1, 0
             continue
-        if math.hypot(tail_last, tail_prev) <= tolerance:
+        if k - 1 == lo or math.hypot(tail_last, tail_prev) <= tolerance:
             blocks.append(k - 2)
             k, since_split = k - 2, 0
             continue
@@ -111,11 +123,11 @@ def quasi_triangular(a: Any) -> tuple[Any, Any, list[int]] | Declined:
             return Declined("the QR iteration did not converge")
         trace, det = _shift((block[0], block[2], block[1], block[3]), r_last, tail_prev,
                             since_split % EXCEPTIONAL_EVERY == 0)
-        window = t if k == n else index(t, _span(1, k), _span(1, k))
+        window = t if lo == 1 and k == n else index(t, _span(lo, k), _span(lo, k))
         eye = identity_like(window)
         m = op("+", op("-", op("*", window, window), op(".*", window, trace)), op(".*", eye, det))
         qs = q_factor(m)
-        t, q = _apply(t, q, qs, k, n)
+        t, q = _apply(t, q, qs, lo, k, n)
     return q, t, blocks
 
 
@@ -141,16 +153,27 @@ def block_rotation(a: float, b: float, c: float, d: float) -> np.ndarray:
     return g.real.astype(np.complex128) if disc >= 0 else g
 
 
-def _embedded(qs: Any, k: int, n: int) -> Any:
-    """``blkdiag(Qs, eye(n - k))``, by concatenation (a provider may assign
-    into real matrices only)."""
-    if k == n:
+def _embedded(qs: Any, lo: int, k: int, n: int) -> Any:
+    """``blkdiag(eye(lo - 1), Qs, eye(n - k))``, by concatenation (a provider
+    may assign into real matrices only)."""
+    if lo == 1 and k == n:
         return qs
-    rest = float(n - k)
-    top = call("horzcat", qs, call("zeros", float(k), rest, LIKE, qs))
-    bottom = call("horzcat", call("zeros", rest, float(k), LIKE, qs),
-                  call("eye", rest, rest, LIKE, qs))
-    return call("vertcat", top, bottom)
+    parts = [(lo - 1, None), (k - lo + 1, qs), (n - k, None)]
+    rows = []
+    for i, (size, block) in enumerate(parts):
+        if size == 0:
+            continue
+        row = []
+        for j, (other, _) in enumerate(parts):
+            if other == 0:
+                continue
+            if i != j:
+                row.append(call("zeros", float(size), float(other), LIKE, qs))
+            else:
+                row.append(block if block is not None else
+                           call("eye", float(size), float(size), LIKE, qs))
+        rows.append(call("horzcat", *row))
+    return call("vertcat", *rows)
 
 
 def _wilkinson(a: complex, b: complex, c: complex, d: complex) -> complex:
@@ -169,12 +192,12 @@ def triangular_by_single_shifts(a: Any) -> tuple[Any, Any] | Declined:
     block), an exceptional shift after ten steps without a split."""
     n = a.shape[0]
     tolerance = UNIT_ROUNDOFF[a.matlab_class] * _frobenius(a)
-    t = a
-    q = identity_like(a)
-    k, steps, since_split = n, 0, 0
-    while k > 1:
+    t, order, lo, k = isolate(a)
+    q = permutation_matrix(order, a)
+    steps, since_split = 0, 0
+    while k > lo:
         corner = call("reshape", index(t, _span(k - 1, k), _span(k - 1, k)), 1.0, 4.0)
-        facts = read(call("real", corner), call("imag", corner), _row_norm(t, k, k - 1))
+        facts = read(call("real", corner), call("imag", corner), _row_norm(t, k, lo, k - 1))
         if not np.all(np.isfinite(facts)):
             return Declined("the QR iteration overflowed")
         a11, a21, a12, a22 = (complex(float(facts[i]), float(facts[i + 4])) for i in range(4))
@@ -187,9 +210,9 @@ def triangular_by_single_shifts(a: Any) -> tuple[Any, Any] | Declined:
             return Declined("the QR iteration did not converge")
         shift = a22 + 0.75 * r_last if since_split % EXCEPTIONAL_EVERY == 0 else \
             _wilkinson(a11, a12, a21, a22)
-        window = t if k == n else index(t, _span(1, k), _span(1, k))
+        window = t if lo == 1 and k == n else index(t, _span(lo, k), _span(lo, k))
         shifted = op("-", window, op(".*", identity_like(window), shift))
-        full = _embedded(q_factor(shifted), k, n)
+        full = _embedded(q_factor(shifted), lo, k, n)
         t = op("*", op("*", call("ctranspose", full), t), full)
         q = op("*", q, full)
     return q, upper_triangle(t)
