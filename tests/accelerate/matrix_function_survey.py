@@ -83,7 +83,8 @@ def survey(count: int, seed: int = 7) -> list[str]:
                     np.array_equal(np.isnan(x), np.isnan(h))
                 scale = max(np.linalg.norm(np.where(finite, h, 0), 1), 1e-300)
                 error = np.linalg.norm(np.where(finite & np.isfinite(x), x - h, 0), 1) / scale
-                ratio = error / (n * UNIT_ROUNDOFF * kappa) if kind != "singular" or fn == "expm" else error
+                relative_only = kind == "singular" and fn != "expm"    # kappa is infinite
+                ratio = error if relative_only else error / (n * UNIT_ROUNDOFF * kappa)
                 results[fn].append((on_device, ratio, not same_pattern,
                                     session.get("wd") != session.get("wh")))
         for fn, rows in results.items():
@@ -91,7 +92,8 @@ def survey(count: int, seed: int = 7) -> list[str]:
             patterns = sum(1 for on, _, differs, _ in rows if on and differs)
             warnings = sum(1 for on, _, _, differs in rows if on and differs)
             worst = f"{max(device):.3g}" if device else "-"
-            measure = "max rel. error" if kind == "singular" and fn != "expm" else "max error/(n u kappa)"
+            measure = ("max rel. error" if kind == "singular" and fn != "expm"
+                       else "max error/(n u kappa)")
             lines.append(f"{kind:11} {fn:6} device {len(device)}/{len(rows)}  {measure} {worst}  "
                          f"NaN/Inf patterns differ {patterns}  warnings differ {warnings}")
     return lines

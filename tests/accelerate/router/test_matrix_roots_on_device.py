@@ -171,7 +171,8 @@ SCHUR_CASES = {
     "minus-identity": -np.eye(3),
     "negative-definite": -_GRAM.T @ _GRAM,
     "defective-negative": np.array([[-1.0, 1.0], [0.0, -1.0]]),
-    "defective-rotated": _rotated(np.array([[-2.0, 1.0, 0.0], [0.0, -2.0, 1.0], [0.0, 0.0, 3.0]]), 1),
+    "defective-rotated": _rotated(np.array([[-2.0, 1.0, 0.0], [0.0, -2.0, 1.0],
+                                            [0.0, 0.0, 3.0]]), 1),
     "conjugate-and-negative": _rotated(np.array([[1.0, 2.0, 0.5, 0.0], [-3.0, 1.0, 0.2, 0.1],
                                                  [0.0, 0.0, -4.0, 1.0], [0.0, 0.0, 0.0, 0.5]]), 2),
     "singular-rank-one": np.array([[1.0, 2.0], [2.0, 4.0]]),
@@ -213,7 +214,8 @@ def _device_and_host(fn: str, a: np.ndarray, cls: str = "double", nargout: int =
     s.eval(f"A = {cls}(A); lastwarn(''); {outs} = {fn}(A); [~, hw] = lastwarn(); lastwarn('');")
     reset_fallback_counts()
     s.eval(f"{douts} = {fn}(gpuArray(A)); [~, dw] = lastwarn(); c = classUnderlying(D); "
-           f"r = isreal(D); hr = isreal(H); D = gather(D);" + (" d2 = gather(d2);" if nargout == 2 else ""))
+           "r = isreal(D); hr = isreal(H); D = gather(D);"
+           + (" d2 = gather(d2);" if nargout == 2 else ""))
     out = {k: s.get(k) for k in ("D", "H", "hw", "dw", "c", "r", "hr")}
     if nargout == 2:
         out["d2"], out["h2"] = s.get("d2"), s.get("h2")

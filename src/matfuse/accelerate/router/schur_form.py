@@ -81,7 +81,8 @@ def _apply(t: Any, q: Any, qs: Any, lo: int, k: int, n: int) -> tuple[Any, Any]:
     return t, q
 
 
-def _shift(block: np.ndarray, r_last: float, r_prev: float, exceptional: bool) -> tuple[float, float]:
+def _shift(block: tuple[float, float, float, float], r_last: float, r_prev: float,
+           exceptional: bool) -> tuple[float, float]:
     """(trace, determinant) of the double shift."""
     a, b, c, d = block
     if exceptional:
