@@ -60,13 +60,15 @@ def _require_finite(a: np.ndarray) -> None:
 
 def _real_input_schur(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool, bool]:
     """The complex Schur form of a real matrix, and whether its real Schur
-    form has an exact zero and a negative real eigenvalue (1x1 blocks).
-    With a negative one the form is MATLAB's real Schur form made complex
-    by rsf2csf (the eigenvalue stays exactly real: the +i*sqrt(|lambda|)
-    branch); otherwise the complex Schur form of the matrix as complex data,
-    whose rounding keeps semidefinite singular matrices such as ``ones(4)``
-    finite (the real form's exact zeros would divide rounding errors by
-    zero)."""
+    form has an exact zero and a negative eigenvalue (1x1 blocks; the root
+    is complex exactly when there is a negative one). With a negative real
+    eigenvalue and no exact zero it is MATLAB's real Schur form made complex
+    by rsf2csf (real eigenvalues stay exactly real: the +i*sqrt(|lambda|)
+    branch); otherwise the complex Schur form of the matrix as complex data
+    with negative eigenvalues near the real axis put on it
+    (``_onto_the_cut``), whose rounding keeps semidefinite singular matrices
+    such as ``ones(6)`` finite (the real form's exact zeros would divide
+    rounding errors by zero)."""
     import scipy.linalg
 
     t, q = scipy.linalg.schur(a, output="real")
@@ -75,12 +77,15 @@ def _real_input_schur(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool, bool
         (np.concatenate([[0.0], subdiagonal]) == 0)
     diagonal = np.diag(t)
     exact_zero = bool(np.any(single & (diagonal == 0)))
-    if np.any(single & (diagonal < 0)):
-        return (*scipy.linalg.rsf2csf(t, q), exact_zero, True)
-    return (*scipy.linalg.schur(a.astype(np.complex128), output="complex"), exact_zero, False)
+    negative = bool(np.any(single & (diagonal < 0)))
+    if negative and not exact_zero:
+        return (*scipy.linalg.rsf2csf(t, q), exact_zero, negative)
+    t, q = scipy.linalg.schur(a.astype(np.complex128), output="complex")
+    t[np.diag_indices_from(t)] = _onto_the_cut(np.diag(t), a)
+    return t, q, exact_zero, negative
 
 
-#: an eigenvalue of a complex matrix with a negative real part within
+#: an eigenvalue of a matrix with a negative real part within
 #: CUT_TOLERANCE * n * u * norm(A, 'fro') of the real axis is taken as on it
 CUT_TOLERANCE = 8.0
 
@@ -88,8 +93,7 @@ CUT_TOLERANCE = 8.0
 def _onto_the_cut(diagonal: np.ndarray, a: np.ndarray) -> np.ndarray:
     """The Schur form's diagonal with each negative eigenvalue that rounding
     left just off the real axis put on it, so that its root is
-    +i*sqrt(|lambda|) whatever the sign of that rounding (a real matrix's
-    real Schur form keeps such eigenvalues exactly real)."""
+    +i*sqrt(|lambda|) whatever the sign of that rounding."""
     tolerance = CUT_TOLERANCE * a.shape[0] * np.finfo(np.float64).eps / 2 * np.linalg.norm(a)
     on_cut = (diagonal.real < 0) & (np.abs(diagonal.imag) <= tolerance)
     return np.where(on_cut, diagonal.real + 0j, diagonal)
