@@ -82,10 +82,6 @@ KNOWN_HOST: dict[str, str] = {
                                         "floor(log10(|x|)), whose rounding at powers of ten a "
                                         "device log10 does not reproduce",
     "movmedian(v, 3)": "a median per window (a sort of each window) has no device path yet",
-    "sqrtm(-S)": "eigenvalues on the negative real axis: the principal root is complex and the "
-                 "device iteration is real (it does not converge)",
-    "logm(-S)": "eigenvalues on the negative real axis: the principal logarithm is undefined "
-                "(MATLAB warns and returns a complex non-principal one)",
 }
 # The same, for one provider only (by its name): forms it leaves to the host
 # where the others compute them.

@@ -25,12 +25,20 @@ fractions, ``r_m(X) = sum_j w_j (I + x_j X) \\ X`` (Gauss-Legendre nodes
 Hermitian ``A`` gives an exactly symmetric (Hermitian) result, as MATLAB
 documents. Complex matrices take the same steps in complex arithmetic.
 
-Declined (the host computes MATLAB's result and warnings): a matrix that
-is singular (``MATLAB:sqrtm:SingularMatrix``, ``MATLAB:logm:nonPosRealEig``)
-or has an eigenvalue on the negative real axis (the principal root and
-logarithm are undefined; for real data MATLAB returns complex results, and
-the iteration, real for real data, does not converge), NaN or Inf; the
-decline's reason is what ``--explain`` shows.
+Where the iteration declines (a real matrix with an eigenvalue on the
+negative real axis, where the principal root is complex and the real
+iteration does not converge; a singular matrix; a root failing the
+residual bound), the root comes from MATLAB's Schur method on the device
+(``schur_form``, ``schur_root``): the +i*sqrt(|lambda|) branch for a
+negative eigenvalue, ``MATLAB:sqrtm:SingularMatrix`` for an exact zero in
+the Schur form. ``logm`` then continues from that root (its eigenvalues
+have non-negative real parts), which gives MATLAB's ``log|lambda| + i*pi``
+and ``MATLAB:logm:nonPosRealEig``; with an exact zero in the Schur form,
+``logm(A) = Q*logm(T)*Q'`` with each such zero taken as ``SINGULAR_SHIFT``
+(the host's SciPy rule). NaN or Inf raise the host's
+``MATLAB:schur:matrixWithNaNInf`` error. Nothing is declined for a finite
+square matrix except a QR iteration that does not converge (30 steps per
+eigenvalue, as LAPACK).
 """
 
 from __future__ import annotations
@@ -40,8 +48,13 @@ from typing import Any
 
 import numpy as np
 
-from matfuse.accelerate.router.compose_ops import call, op
+from matfuse.errors import MatlabError
+from matfuse.runtime._matrixops import emit_warning
+
+from matfuse.accelerate.router.compose_ops import call, index, op
 from matfuse.accelerate.router.declines import Declined
+from matfuse.accelerate.router.schur_form import complex_schur
+from matfuse.accelerate.router.schur_root import as_complex, schur_sqrtm
 from matfuse.accelerate.router.square_matrix_steps import (
     UNIT_ROUNDOFF, identity_like, is_hermitian, log_abs_det, norm1, read, scaled, solve,
     square_operand,
@@ -124,6 +137,13 @@ def _checked(a: Any, x: Any) -> Any | Declined:
     return x
 
 
+def raise_not_finite() -> None:
+    """The host's error: both functions start from a Schur form, which
+    MATLAB refuses for NaN or Inf."""
+    raise MatlabError("MATLAB:schur:matrixWithNaNInf",
+                      "Input to SCHUR must not contain NaN or Inf.")
+
+
 def sqrtm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
     """``sqrtm(A)`` and ``[X, residual] = sqrtm(A)`` (``norm(A - X^2, 1) /
     norm(A, 1)``) of a square double/single gpuArray."""
@@ -131,13 +151,41 @@ def sqrtm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decl
     if x is None:
         return None
     if not np.isfinite(read(norm1(x))[0]):
-        return Declined("the matrix holds NaN or Inf")
+        raise_not_finite()
     root = principal_root(x)
     if isinstance(root, Declined):
-        return root
+        found = schur_sqrtm(x)
+        if isinstance(found, Declined):
+            return found
+        root, singular, _ = found
+        if singular and nargout < 2:
+            emit_warning("MATLAB:sqrtm:SingularMatrix",
+                         "Matrix is singular and may not have a square root.")
     if nargout < 2:
         return [root]
     return [root, op("./", norm1(op("-", x, op("*", root, root))), norm1(x))]
+
+
+#: the value the host (SciPy) puts for an exact zero on the diagonal of the
+#: Schur form before taking the logarithm
+SINGULAR_SHIFT = 1e-20
+SINGULAR = Declined("a singular matrix (the logarithm of a zero eigenvalue is undefined)")
+NON_POSITIVE_WARNING = ("Principal matrix logarithm is not defined for A with nonpositive real "
+                        "eigenvalues. A non-principal matrix logarithm is returned.")
+
+
+def _root_by_schur(a: Any) -> tuple[Any, bool] | Declined:
+    """(X, negative): MATLAB's square root (``schur_root``) of a matrix the
+    iteration leaves, and whether it has a negative real eigenvalue. Its
+    eigenvalues have non-negative real parts, so ``logm(A) = 2 * logm(X)``
+    continues with the iteration and gives MATLAB's branch (``log|lambda| +
+    i*pi`` for a negative eigenvalue). A singular matrix is left to the
+    host (see the module doc)."""
+    found = schur_sqrtm(a)
+    if isinstance(found, Declined):
+        return found
+    root, singular, negative = found
+    return SINGULAR if singular else (root, negative)
 
 
 def _log_degree(norm: float, cls: str) -> int | None:
@@ -161,23 +209,22 @@ def log_near_identity(x: Any, m: int) -> Any | None:
     return total
 
 
-def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
-    """``logm(A)`` and ``[L, exitflag] = logm(A)`` (0: completed) of a
-    square double/single gpuArray."""
-    x = square_operand(args, nargout, max_out=2)
-    if x is None:
-        return None
+def _logarithm(x: Any) -> tuple[Any, bool] | Declined:
+    """(log(x), non_principal): inverse scaling and squaring (see the module
+    doc), each root by the iteration or, where it declines, by the Schur
+    method; ``non_principal`` when a root met a negative real eigenvalue.
+    ``SINGULAR`` for a matrix with an exact zero eigenvalue."""
     cls = x.matlab_class
     eye = identity_like(x)
-    distance, hermitian = read(norm1(op("-", x, eye)), is_hermitian(x))
-    if not math.isfinite(distance):
-        return Declined("the matrix holds NaN or Inf")
-    roots = 0
-    m = _log_degree(distance, cls)
+    roots, non_principal = 0, False
+    m = _log_degree(float(read(norm1(op("-", x, eye)))[0]), cls)
     while m is None:
         root = principal_root(x)
         if isinstance(root, Declined):
-            return root
+            found = _root_by_schur(x)
+            if isinstance(found, Declined):
+                return found
+            root, non_principal = found[0], non_principal or found[1]
         x, roots = root, roots + 1
         if roots == MAX_ROOTS:
             return Declined("the square roots do not approach the identity")
@@ -185,8 +232,74 @@ def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Decli
     log = log_near_identity(op("-", x, eye), m)
     if log is None:
         return Declined("the provider has no LU solve")
-    log = scaled(log, 2.0 ** roots)
-    if hermitian:
+    return scaled(log, 2.0 ** roots), non_principal
+
+
+def _singular_logarithm(a: Any) -> tuple[Any, bool] | Declined:
+    """The host's logarithm of a matrix whose Schur form has an exact zero
+    on its diagonal: each such zero taken as ``SINGULAR_SHIFT`` (SciPy's ad
+    hoc choice, which the host uses; MATLAB documents only that a
+    non-principal logarithm is returned), ``logm(A) = Q*logm(T)*Q'``. A
+    real matrix gives a real result unless it has a negative eigenvalue."""
+    form = complex_schur(a)
+    if isinstance(form, Declined):
+        return form
+    q, t = form
+    t = as_complex(t)
+    diagonal = call("diag", t)
+    zero = call(a.matlab_class, op("==", diagonal, 0.0))
+    t = op("+", t, call("diag", op(".*", zero, SINGULAR_SHIFT)))
+    re, im = call("real", diagonal), call("imag", diagonal)
+    facts = read(call("any", op("&", op("==", im, 0.0), op("<", re, 0.0))),
+                 call("all", op("==", diagonal, index(diagonal, 1.0))))
+    negative, constant = bool(facts[0]), bool(facts[1])
+    if constant:
+        inner: tuple[Any, bool] | Declined = (_log_of_constant_diagonal(t), True)
+    else:
+        inner = _logarithm(t)
+    if isinstance(inner, Declined):
+        return Declined("a singular matrix: " + inner.reason)
+    log = op("*", op("*", q, inner[0]), call("ctranspose", q))
+    if not a.is_complex() and not negative:
+        log = call("real", log)
+    return log, True
+
+
+def _log_of_constant_diagonal(t: Any) -> Any:
+    """``log(t)`` of an upper triangular ``t = lambda*(I + N)`` with one value
+    ``lambda`` on its diagonal (``N`` nilpotent): ``log(lambda)*I + N - N^2/2
+    + N^3/3 - ...``, a finite series (the square roots of a Jordan block of
+    ``SINGULAR_SHIFT`` never approach the identity)."""
+    n = t.shape[0]
+    value = index(t, 1.0, 1.0)
+    eye = identity_like(t)
+    nilpotent = op("./", op("-", t, op(".*", eye, value)), value)
+    log = op(".*", eye, call("log", value))
+    power = eye
+    for k in range(1, n):
+        power = op("*", power, nilpotent)
+        log = op("+", log, scaled(power, (-1.0) ** (k + 1) / k))
+    return log
+
+
+def logm_on_device(args: list[Any], nargout: int, ctx: Any) -> list[Any] | Declined | None:
+    """``logm(A)`` and ``[L, exitflag] = logm(A)`` (0: completed) of a
+    square double/single gpuArray."""
+    x = square_operand(args, nargout, max_out=2)
+    if x is None:
+        return None
+    distance, hermitian = read(norm1(x), is_hermitian(x))
+    if not math.isfinite(distance):
+        raise_not_finite()
+    found = _logarithm(x)
+    if found is SINGULAR:
+        found = _singular_logarithm(x)
+    if isinstance(found, Declined):
+        return found
+    log, non_principal = found
+    if non_principal:
+        emit_warning("MATLAB:logm:nonPosRealEig", NON_POSITIVE_WARNING)
+    elif hermitian:
         log = scaled(op("+", log, call("ctranspose", log)), 0.5)
     return [log] if nargout < 2 else [log, call("gpuArray", 0.0)]
 

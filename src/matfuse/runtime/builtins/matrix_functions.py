@@ -35,16 +35,12 @@ def sqrtm(x: Any, nargout: int = 1) -> Any:
     _require_finite(a)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        root, singular = _schur_sqrtm(a)
+        root, singular, negative = _schur_sqrtm(a)
     if singular and nargout < 2:
         emit_warning("MATLAB:sqrtm:SingularMatrix",
                      "Matrix is singular and may not have a square root.")
-    if a.dtype.kind != "c" and not np.any(root.imag):
+    if a.dtype.kind != "c" and not negative:
         root = root.real
-    elif a.dtype.kind != "c":
-        eigs = np.linalg.eigvals(a)
-        if np.all(np.isreal(eigs)) and np.all(eigs.real >= 0):
-            root = root.real
     result = finish(root, single)
     if nargout < 2:
         return result
@@ -62,12 +58,61 @@ def _require_finite(a: np.ndarray) -> None:
         raise MatlabError("MATLAB:schur:matrixWithNaNInf", "Input to SCHUR must not contain NaN or Inf.")
 
 
-def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool]:
-    """A = Q*T*Q' (complex Schur); R upper triangular with R*R = T, column
-    by column; X = Q*R*Q'. Also whether T has an exact zero on its diagonal."""
+def _real_input_schur(a: np.ndarray) -> tuple[np.ndarray, np.ndarray, bool, bool]:
+    """The complex Schur form of a real matrix, and whether its real Schur
+    form has an exact zero and a negative eigenvalue (1x1 blocks; the root
+    is complex exactly when there is a negative one). With a negative real
+    eigenvalue and no exact zero it is MATLAB's real Schur form made complex
+    by rsf2csf (real eigenvalues stay exactly real: the +i*sqrt(|lambda|)
+    branch); otherwise the complex Schur form of the matrix as complex data
+    with negative eigenvalues near the real axis put on it
+    (``_onto_the_cut``), whose rounding keeps semidefinite singular matrices
+    such as ``ones(6)`` finite (the real form's exact zeros would divide
+    rounding errors by zero)."""
     import scipy.linalg
 
+    t, q = scipy.linalg.schur(a, output="real")
+    subdiagonal = np.diag(t, -1)
+    single = (np.concatenate([subdiagonal, [0.0]]) == 0) & \
+        (np.concatenate([[0.0], subdiagonal]) == 0)
+    diagonal = np.diag(t)
+    exact_zero = bool(np.any(single & (diagonal == 0)))
+    negative = bool(np.any(single & (diagonal < 0)))
+    if negative and not exact_zero:
+        return (*scipy.linalg.rsf2csf(t, q), exact_zero, negative)
     t, q = scipy.linalg.schur(a.astype(np.complex128), output="complex")
+    t[np.diag_indices_from(t)] = _onto_the_cut(np.diag(t), a)
+    return t, q, exact_zero, negative
+
+
+#: an eigenvalue of a matrix with a negative real part within
+#: CUT_TOLERANCE * n * u * norm(A, 'fro') of the real axis is taken as on it
+CUT_TOLERANCE = 8.0
+
+
+def _onto_the_cut(diagonal: np.ndarray, a: np.ndarray) -> np.ndarray:
+    """The Schur form's diagonal with each negative eigenvalue that rounding
+    left just off the real axis put on it, so that its root is
+    +i*sqrt(|lambda|) whatever the sign of that rounding."""
+    tolerance = CUT_TOLERANCE * a.shape[0] * np.finfo(np.float64).eps / 2 * np.linalg.norm(a)
+    on_cut = (diagonal.real < 0) & (np.abs(diagonal.imag) <= tolerance)
+    return np.where(on_cut, diagonal.real + 0j, diagonal)
+
+
+def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool, bool]:
+    """A = Q*T*Q' (complex Schur; see ``_real_input_schur``); R upper
+    triangular with R*R = T, column by column; X = Q*R*Q'. Also whether the
+    Schur form has an exact zero on its diagonal (singular), and whether a
+    real A has a negative real eigenvalue (its root is then complex;
+    otherwise real)."""
+    import scipy.linalg
+
+    if a.dtype.kind == "c":
+        t, q = scipy.linalg.schur(a, output="complex")
+        real_form_zero, negative = False, True
+        t[np.diag_indices_from(t)] = _onto_the_cut(np.diag(t), a)
+    else:
+        t, q, real_form_zero, negative = _real_input_schur(a)
     n = t.shape[0]
     r = np.zeros_like(t)
     for j in range(n):
@@ -76,7 +121,19 @@ def _schur_sqrtm(a: np.ndarray) -> tuple[np.ndarray, bool]:
             s = t[i, j] - r[i, i + 1:j] @ r[i + 1:j, j]
             den = r[i, i] + r[j, j]
             r[i, j] = s / den if den != 0 else (0.0 if s == 0 else np.inf)
-    return q @ r @ q.conj().T, bool(np.any(np.diag(t) == 0))
+    singular = real_form_zero or bool(np.any(np.diag(t) == 0))
+    return q @ r @ q.conj().T, singular, negative
+
+
+def _complex_logm(a: np.ndarray) -> np.ndarray:
+    """logm of a complex matrix through its complex Schur form, with a
+    negative eigenvalue that rounding left just off the real axis put on it
+    (``_onto_the_cut``: the branch log|lambda| + i*pi, as sqrtm's)."""
+    import scipy.linalg
+
+    t, q = scipy.linalg.schur(a, output="complex")
+    t[np.diag_indices_from(t)] = _onto_the_cut(np.diag(t), a)
+    return q @ np.asarray(scipy.linalg.logm(t)) @ q.conj().T
 
 
 @builtin("logm", category="linear_algebra", nargin=(1, 1), nargout=(0, 2), wants_nargout=True,
@@ -92,6 +149,8 @@ def logm(x: Any, nargout: int = 1) -> Any:
         return (finish(a, single), 0.0) if nargout > 1 else finish(a, single)
     _require_finite(a)
     eigs = np.linalg.eigvals(a)
+    if a.dtype.kind == "c":
+        eigs = _onto_the_cut(eigs, a)
     if np.any((eigs.imag == 0) & (eigs.real <= 0)):
         emit_warning("MATLAB:logm:nonPosRealEig",
                      "Principal matrix logarithm is not defined for A with nonpositive real "
@@ -109,7 +168,7 @@ def logm(x: Any, nargout: int = 1) -> Any:
         return (result, 0.0) if nargout > 1 else result
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        out = np.asarray(scipy.linalg.logm(a))
+        out = np.asarray(scipy.linalg.logm(a)) if a.dtype.kind != "c" else _complex_logm(a)
     if out.dtype.kind == "c" and a.dtype.kind != "c" and np.all(np.abs(out.imag) <= 1e-14 * max(1.0, np.abs(out).max())):
         out = out.real
     result = finish(out, single)
