@@ -199,7 +199,8 @@ class ExprCompiler:
         if node.kind == "string":
             return lambda fr: StringArray.scalar(text)
         const = char_array(text)
-        return lambda fr: const.copy()
+        const.flags.writeable = False   # shared by every use, as literal ranges
+        return lambda fr: const
 
     def _v_Colon(self, node: ast.Colon) -> Closure:
         return lambda fr: _ix.COLON
@@ -321,7 +322,10 @@ class ExprCompiler:
         if node.step is None:
             constant = _constant_range(node)
             if constant is not None:
-                return lambda fr: constant.copy()     # each use gets its own array
+                # Shared by every use: frozen, so the runtime's in-place
+                # paths copy on write (and its reference makes it never
+                # look exclusive to an assignment).
+                return lambda fr: constant
             return lambda fr: _ops.colon_range(start(fr), None, stop(fr))
         step = self.value(node.step)
         return lambda fr: _ops.colon_range(start(fr), step(fr), stop(fr))

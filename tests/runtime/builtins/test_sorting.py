@@ -105,3 +105,22 @@ def test_sort_comparison_method() -> None:
 def test_issorted_rejects_unknown_directions() -> None:
     raises("MATLAB:issorted:sortDirection", "issorted", np.eye(3), text("5"))
     assert call("issorted", row(3, 2, 1), text("descend")) is True
+
+
+def test_vector_sort_mode_is_remembered_only_for_frozen_arguments() -> None:
+    """A writeable mode argument changed after a call is read again; a
+    frozen (shared literal) one is recognised by identity."""
+    from matfuse.runtime.builtins.sorting import sort
+
+    v = np.array([[3.0, 1.0, 2.0]])
+    mode = char_array("descend")
+    assert sort(v, mode).tolist() == [[3.0, 2.0, 1.0]]
+    mode[0, :6] = list("ascend")
+    mode = mode[:, :6]
+    assert sort(v, mode).tolist() == [[1.0, 2.0, 3.0]]
+    frozen = char_array("descend")
+    frozen.flags.writeable = False
+    for _ in range(2):
+        values, index = sort(v, frozen, nargout=2)
+        assert values.tolist() == [[3.0, 2.0, 1.0]] and index.tolist() == [[1.0, 3.0, 2.0]]
+    assert sort(v.T, char_array("ascend")).tolist() == [[1.0], [2.0], [3.0]]

@@ -110,6 +110,9 @@ def sum_(x: Any, *args: Any) -> Any:
     """Sum of elements: sum(x), sum(x, dim|vecdim|'all'), type and NaN flags."""
     if type(x) is float and not args:
         return x   # scalar fast path (loops)
+    if type(x) is np.ndarray and not args and x.ndim == 2 and x.dtype is _DOUBLE \
+            and x.shape[0] == 1 and x.size:
+        return np.add.reduce(x, axis=1).item()   # a double row (the loop case)
     if type(x) is np.ndarray and not args and x.ndim == 2 and x.size \
             and (x.dtype == _DOUBLE or x.dtype == _LOGICAL):
         # A nonempty double/logical matrix along its first non-singleton

@@ -176,7 +176,7 @@ _SORT_MODES = {np.array([list(word)]).tobytes(): word == "descend"
 def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
     """``sort(v)`` / ``sort(v, 'descend')`` of a real double vector without
     NaN (the common small-vector case): one stable sort. None otherwise."""
-    if type(x) is not np.ndarray or len(args) > 1 or x.ndim != 2:
+    if type(x) is not np.ndarray or x.ndim != 2:
         return None
     dtype = x.dtype
     if dtype is not _DOUBLE and dtype != _DOUBLE:
@@ -186,16 +186,11 @@ def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
         return None
     descend = False
     if args:
-        mode = args[0]
-        if not (type(mode) is np.ndarray and mode.ndim == 2 and mode.shape[0] == 1
-                and mode.dtype.kind == "U"):
+        if len(args) > 1:
             return None
-        descend = _SORT_MODES.get(mode.tobytes())
+        descend = _vector_sort_mode(args[0])
         if descend is None:
-            text = "".join(mode[0].tolist()).lower()
-            if text not in ("ascend", "descend"):
-                return None
-            descend = text == "descend"
+            return None
     count = x.size
     if count <= 1:
         if count == 0 or x.item(0) != x.item(0):
@@ -215,13 +210,38 @@ def _sort_double_vector(x: Any, args: tuple, nargout: int) -> Any:
             ordered.sort(axis=axis, kind="stable")
     else:
         order = (np.negative(x) if descend else x).argsort(axis=axis, kind="stable")
-        ordered = x.ravel().take(order)
+        ordered = x.take(order)   # flat positions of a vector: shaped as order
     last = ordered.item(-1)
     if last != last:
         return None   # NaN sorts last either way: the general path places it
     if nargout < 2:
         return ordered
     return ordered, one_based(order, count)
+
+
+# The last frozen (shared literal) mode argument seen and its meaning: a
+# literal ``'descend'`` in a loop is the same read-only array every time.
+_last_mode: list = [None, False]
+
+
+def _vector_sort_mode(mode: Any) -> bool | None:
+    """True for 'descend', False for 'ascend' (any case); None for anything
+    else (the general path parses it and reports errors)."""
+    if mode is _last_mode[0]:
+        return _last_mode[1]
+    if not (type(mode) is np.ndarray and mode.ndim == 2 and mode.shape[0] == 1
+            and mode.dtype.kind == "U"):
+        return None
+    descend = _SORT_MODES.get(mode.tobytes())
+    if descend is None:
+        text = "".join(mode[0].tolist()).lower()
+        if text not in ("ascend", "descend"):
+            return None
+        descend = text == "descend"
+    if not mode.flags.writeable:
+        _last_mode[0] = mode
+        _last_mode[1] = descend
+    return descend
 
 
 def _cellstr(strings: np.ndarray) -> CellArray:
