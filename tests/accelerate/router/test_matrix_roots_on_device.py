@@ -29,6 +29,7 @@ from __future__ import annotations
 import io
 
 import numpy as np
+import scipy.linalg
 import pytest
 
 from matfuse import Session
@@ -224,6 +225,15 @@ def _device_and_host(fn: str, a: np.ndarray, cls: str = "double", nargout: int =
     return out
 
 
+#: a rotated Jordan block at a negative eigenvalue: rounding splits the
+#: double eigenvalue into two real ones (a complex root) or a conjugate pair
+#: (a real root), in MATLAB's Schur form as in ours, so which of MATLAB's
+#: answers comes out depends on the LAPACK and the device's QR (seen on the
+#: H200: host and device disagreed there, agreed here). Only the function's
+#: defining equation is checked.
+ROUNDING_DECIDES = {"defective-rotated"}
+
+
 @pytest.mark.parametrize("name", list(SCHUR_CASES))
 @pytest.mark.parametrize("fn", ("sqrtm", "logm"))
 def test_schur_cases_run_on_the_device(device, fn, name):
@@ -235,6 +245,11 @@ def test_schur_cases_run_on_the_device(device, fn, name):
     a = SCHUR_CASES[name]
     got = _device_and_host(fn, a)
     assert got["fallbacks"] == {}, got["fallbacks"]
+    if name in ROUNDING_DECIDES:
+        d = np.asarray(got["D"])
+        back = d @ d if fn == "sqrtm" else scipy.linalg.expm(d)
+        assert np.linalg.norm(back - a, 1) <= 1e-6 * np.linalg.norm(a, 1)
+        return
     assert got["dw"] == got["hw"]
     assert got["r"] == got["hr"] and got["c"] == "double"
     _assert_close(np.asarray(got["D"]), np.asarray(got["H"]), a, "double")

@@ -77,6 +77,12 @@ def _check(p: Any, x: np.ndarray, forms: tuple[str, ...]) -> None:
         for name, form in zip(names, forms):
             w, g = want.results[name], got.results[name]
             assert (g.cls, g.shape) == (w.cls, w.shape), (mode, form)
+            if g.cls == "double" and form.startswith("prod"):
+                # a double product of integers past 2^53 rounds: the
+                # device's tree and the host's sequence round differently
+                np.testing.assert_allclose(g.data, w.data, rtol=8 * x.size * np.finfo(float).eps,
+                                           err_msg=f"{mode} {form} {x.dtype}")
+                continue
             assert np.array_equal(g.data, w.data), (mode, form, x.dtype, g.data, w.data)
 
 
