@@ -1,4 +1,4 @@
-"""Programs the differential gate found (seed 20261128), kept as named
+"""Programs the differential gate found (seeds 20261128-20261130), kept as named
 examples: each runs in every execution mode of the provider under test and
 must agree with the host."""
 
@@ -51,6 +51,19 @@ EXAMPLES: dict[str, Program] = {
     "logical_of_subnormal_singles": _program(
         {"x1": np.array([[1.0, 1e7, 1e20, 1.401298464324817e-45, 9.99994610111476e-41]], dtype=np.float32)},
         "(x1) & (x1)", "xor(x1, single(0))", "~x1"),
+    # seed 20261130: an integer divided by -0 saturates at the opposite sign
+    # (x/-0 is -Inf), read from the zero's bits on wgpu
+    "integer_division_by_negative_zero": _program(
+        {"x1": np.array([[0.3771906632801799, -0.39631458987390566, 1.9212679513298463,
+                          0.3147003514591191, -1.607008119483333]])},
+        "(int8(x1)) ./ (-0)", "(int8(x1)) ./ (0)", "(-0) .\\ (int16(x1))"),
+    # seed 20261130: max/min of an integer and a double convert the double
+    # to the integer class first (a NaN becomes 0; max(1000, uint8(1)) is 255)
+    "integer_max_min_with_a_double": _program(
+        {"x1": np.array([[0.3771906632801799, -0.39631458987390566, 1.9212679513298463,
+                          0.3147003514591191, -1.607008119483333]])},
+        "max(NaN, int8(x1))", "min(int8(x1), NaN)", "max(uint8(x1), 1000)",
+        "min(int16(x1 * 3), x1 * 3)"),
 }
 
 

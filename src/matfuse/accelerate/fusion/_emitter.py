@@ -127,7 +127,14 @@ class EmitterBase:
         if entry is None or entry.arity != len(args):
             raise ValueError(f"{self.dialect.key} renderer: no elementwise op {node.op}/{len(args)}")
         t = self.compute_type(node)
-        values = [self.convert(x, a.dtype, t) for x, a in zip(args, node.args)]
+        types = [a.dtype for a in node.args]
+        if node.dtype in IR_OF_INTEGER and node.op in ("max", "min"):
+            # MATLAB converts the other operand to the integer class first:
+            # max(1000, uint8(1)) is 255, and a NaN becomes 0 (not ignored)
+            args = [x if d == node.dtype else self.let_value(self.convert(x, d, node.dtype), node.dtype)
+                    for x, d in zip(args, types)]
+            types = [node.dtype] * len(args)
+        values = [self.convert(x, d, t) for x, d in zip(args, types)]
         if is_square(node):
             # x.^2 is x*x (the pow helpers' own first case) without their
             # per-element test of the exponent

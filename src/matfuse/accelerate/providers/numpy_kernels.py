@@ -163,6 +163,10 @@ def elem_binary(op: str, a: Any, b: Any, out_dtype: str) -> np.ndarray:
     fn = BINARY[op]
     dt = np.dtype(out_dtype)
     a, b = matlab_align(a, b)
+    if op in ("max", "min") and dt.kind in "iu":
+        # MATLAB converts the other operand to the integer class first:
+        # max(1000, uint8(1)) is 255, and a NaN becomes 0 (not ignored)
+        a, b = cast_to(np.asarray(a), out_dtype), cast_to(np.asarray(b), out_dtype)
     if op not in _COMPARE_OR_LOGIC:
         work = dt if dt.kind in "fc" else np.dtype(np.float64)
         a = np.asarray(a, dtype=work) if not np.iscomplexobj(a) or work.kind == "c" else np.asarray(a)

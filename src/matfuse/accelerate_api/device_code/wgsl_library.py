@@ -142,8 +142,9 @@ fn mf_{_op}_{_t}(a: {_t}, b: {_t}) -> {_t} {{
 """, (f"mf_isnan_{_t}",))
 _HELPERS["mf_idiv_f64"] = ("""
 // The quotient of MATLAB's integer division (then rounded half away and
-// saturated by the store): x/0 is the largest double of x's sign and 0/0,
-// NaN/0 are 0, so no NaN reaches the store (NVIDIA's Vulkan compiler
+// saturated by the store): x/0 is the largest double of the sign of x times
+// the zero's sign (read from its bits: x/-0 is -Inf) and 0/0, NaN/0 are 0,
+// so no NaN reaches the store (NVIDIA's Vulkan compiler
 // dropped the NaN test of an integer store). Of two whole numbers below
 // 2^32 the result is the rounded quotient itself, corrected by the exact
 // remainder a - n*b: WGSL allows 2.5 ulp for f64 division, which can move
@@ -151,7 +152,9 @@ _HELPERS["mf_idiv_f64"] = ("""
 fn mf_idiv_f64(a: f64, b: f64) -> f64 {
   if (b == f64(0.0)) {
     if (a == f64(0.0) || mf_isnan_f64(a)) { return f64(0.0); }
-    return select(f64(-1.7976931348623157e308), f64(1.7976931348623157e308), a > f64(0.0));
+    let negative_zero = (bitcast<u32>(f32(b)) & 0x80000000u) != 0u;
+    return select(f64(-1.7976931348623157e308), f64(1.7976931348623157e308),
+                  (a > f64(0.0)) != negative_zero);
   }
   let q = a / b;
   let whole = floor(a) == a && floor(b) == b && abs(a) < f64(4294967296.0)

@@ -149,13 +149,11 @@ def _elementwise(x: Any, y: Any, fn: str, want_max: bool, omit_nan: bool) -> Any
     both_logical = _is_logical(x) and _is_logical(y)
     a, b, int_dtype = binary_inputs(x, y, fn)
     if int_dtype is not None:
-        fa, fb = a.astype(np.float64), b.astype(np.float64)
-        out = np.maximum(fa, fb) if want_max else np.minimum(fa, fb)
-        if int_dtype.itemsize == 8:
-            ia = a if a.dtype == int_dtype else saturate_to(fa, int_dtype)
-            ib = b if b.dtype == int_dtype else saturate_to(fb, int_dtype)
-            return finish(np.maximum(ia, ib) if want_max else np.minimum(ia, ib))
-        return finish(saturate_to(out, int_dtype))
+        # MATLAB converts the double operand to the integer class first
+        # (max(1000, uint8(1)) is 255; a NaN becomes 0, it is not ignored)
+        ia = a if a.dtype == int_dtype else saturate_to(a.astype(np.float64), int_dtype)
+        ib = b if b.dtype == int_dtype else saturate_to(b.astype(np.float64), int_dtype)
+        return finish(np.maximum(ia, ib) if want_max else np.minimum(ia, ib))
     if a.dtype.kind == "c" or b.dtype.kind == "c":
         ctype = np.result_type(a.dtype, b.dtype, np.complex64)
         stacked = np.stack([a.astype(ctype), b.astype(ctype)], axis=-1)
