@@ -21,13 +21,16 @@ def _remainder(op: str, t: str) -> str:
     else:
         zero = "__int_as_float(0x7fc00000)" if t == "f32" else "__longlong_as_double(0x7ff8000000000000LL)"
         whole = f"(q < 0 ? -floor{sfx}(-q) : floor{sfx}(q))"
+    mul = "__fmul_rn" if t == "f32" else "__dmul_rn"
     return f"""
 __device__ __forceinline__ {c} mf_{op}_{t}({c} a, {c} b) {{
   if (b == 0) return {zero};
   const {c} q = a / b;
   const {c} k = round{sfx}(q);
   if (floor{sfx}(b) != b && k != 0 && fabs{sfx}((q - k) / k) < {eps}) return 0;
-  return a - b * {whole};
+  // the product rounded on its own, as the host's a - b*n (a fused
+  // multiply-add would leave the exact residue of a huge quotient)
+  return a - {mul}(b, {whole});
 }}
 """
 
