@@ -126,3 +126,15 @@ def test_number_theory() -> None:
 def test_hot_scalar_paths_return_floats(name: str) -> None:
     args = (7.0, 3.0) if name in ("mod", "rem") else (-7.5,)
     assert type(call(name, *args)) is float
+
+
+@pytest.mark.parametrize("x,y", [(1e300, 17.0), (3.45584192064786e152, 89.0), (1e17 + 1, 7.0),
+                                 (-1e300, 17.0), (2.0 ** 60, -3.0)])
+def test_mod_rem_of_huge_whole_numbers_are_the_same_for_scalars_and_arrays(x: float, y: float) -> None:
+    """Past 2^53 a scalar takes MATLAB's ``a - m*floor(a/m)`` as an array
+    does (MATLAB Answers 9959: ``mod(1.3447e236, 345)`` is 0), not fmod's
+    exact remainder."""
+    for name in ("mod", "rem"):
+        scalar = call(name, x, y)
+        array = call(name, row(x, 5.0), y)
+        assert scalar == array[0, 0], (name, x, y, scalar, array)

@@ -193,8 +193,10 @@ def _int_list(values: np.ndarray, dtype: np.dtype) -> list[int]:
 def _mod_like(name: str, trunc: bool) -> Callable:
     def impl(x: Any, y: Any) -> Any:
         if type(x) is float and type(y) is float:
-            if x.is_integer() and y.is_integer() and y != 0.0:
-                # Whole numbers (the loop-counter case): fmod is exact.
+            if x.is_integer() and y.is_integer() and y != 0.0 and abs(x) < 9007199254740992.0:
+                # Whole numbers (the loop-counter case): fmod is exact. Past
+                # 2^53 MATLAB's a - m*floor(a/m) (below) holds, as for arrays:
+                # mod(1e300, 17) is 0, not fmod's exact 6.
                 r = fmod(x, y)
                 if not trunc and r != 0.0 and (r < 0.0) != (y < 0.0):
                     r += y
