@@ -33,21 +33,27 @@ def plain_subscript(node: ast.Expr) -> bool:
                                       and arg.int_class is None)
 
 
+def _field_assign(name: str, subscript: ast.Expr, field: str, general: Setter,
+                  set_field: Callable[[Any, Any, str, Any], bool]) -> Setter:
+    """``name<k>.field = rhs`` through ``set_field`` (in place), else the
+    ``general`` chain (reading the subscript again has no effect to repeat)."""
+    constant = subscript.value if type(subscript) is ast.Number else None
+    index_name = subscript.name if constant is None else ""
+
+    def assign_field(fr: Any, rhs: Any) -> None:
+        k = constant if constant is not None else fr.get(index_name)
+        # (No local holds the value while the general chain counts holders.)
+        if not set_field(fr.get(name), k, field, rhs):
+            general(fr, rhs)
+    return assign_field
+
+
 def cell_field_assign(name: str, subscript: ast.Expr, field: str, general: Setter) -> Setter:
     """``c{k}.name = rhs``: in an unshared cell whose element k is a 1x1
     struct, that struct is updated where it lies (in place when nobody else
     holds it, as ``field_set`` decides); everything else, the errors
-    included, takes the ``general`` chain (reading the subscript again has
-    no effect to repeat)."""
-    constant = subscript.value if type(subscript) is ast.Number else None
-    index_name = subscript.name if constant is None else ""
-
-    def assign_cell_field(fr: Any, rhs: Any) -> None:
-        k = constant if constant is not None else fr.get(index_name)
-        # (No local holds the value while the general chain counts holders.)
-        if not set_cell_field(fr.get(name), k, field, rhs):
-            general(fr, rhs)
-    return assign_cell_field
+    included, takes the ``general`` chain."""
+    return _field_assign(name, subscript, field, general, set_cell_field)
 
 
 def set_cell_field(cur: Any, k: Any, field: str, rhs: Any) -> bool:
@@ -114,16 +120,8 @@ def struct_field_assign(name: str, subscript: ast.Expr, field: str, general: Set
     and has the field, that element's field is set where it lies (the
     element's dict copied first when another value shares it); everything
     else (growth, a new field, shared arrays, errors) takes the ``general``
-    chain (reading the subscript again has no effect to repeat)."""
-    constant = subscript.value if type(subscript) is ast.Number else None
-    index_name = subscript.name if constant is None else ""
-
-    def assign_struct_field(fr: Any, rhs: Any) -> None:
-        k = constant if constant is not None else fr.get(index_name)
-        # (No local holds the value while the general chain counts holders.)
-        if not set_struct_field(fr.get(name), k, field, rhs):
-            general(fr, rhs)
-    return assign_struct_field
+    chain."""
+    return _field_assign(name, subscript, field, general, set_struct_field)
 
 
 def set_struct_field(cur: Any, k: Any, field: str, rhs: Any) -> bool:

@@ -96,12 +96,10 @@ def _element_field_reader(exprs: Any, base: ast.Expr, name: str
         return _cell_element_field_reader(exprs, base, name)
     if base.kind != "()":
         return None
-    root, arg = base.base, base.args[0]
-    if type(root) is not ast.Ident or type(arg) is not ast.Ident \
-            or exprs.ctx.special_reader(root.name) is not None \
-            or exprs.ctx.special_reader(arg.name) is not None:
+    names = _plain_names(exprs, base)
+    if names is None:
         return None
-    array_name, index_name = root.name, arg.name
+    array_name, index_name = names
     missing = _calls.MISSING
 
     def read_element_field(fr: Any) -> Any:
@@ -121,12 +119,10 @@ def _cell_element_field_reader(exprs: Any, base: ast.Index, name: str
                                ) -> Callable[[Any], Any] | None:
     """``c{k}.name`` (see ``_element_field_reader``): the field of the 1x1
     struct in cell k of ``c``."""
-    root, arg = base.base, base.args[0]
-    if type(root) is not ast.Ident or type(arg) is not ast.Ident \
-            or exprs.ctx.special_reader(root.name) is not None \
-            or exprs.ctx.special_reader(arg.name) is not None:
+    names = _plain_names(exprs, base)
+    if names is None:
         return None
-    cell_name, index_name = root.name, arg.name
+    cell_name, index_name = names
     missing = _calls.MISSING
 
     def read_cell_element_field(fr: Any) -> Any:
@@ -178,3 +174,14 @@ def member_index(exprs: Any, node: ast.Field, kind: str, cell: list | None,
 def super_call(fr: Any, node: ast.SuperRef, args: list, nargout: int) -> list:
     """``obj@Super(args)`` / ``method@Super(obj, ...)`` (see ``classes.super_call``)."""
     return _classes().super_call(fr, node, args, nargout)
+
+
+def _plain_names(exprs: Any, base: ast.Index) -> tuple[str, str] | None:
+    """(variable, index variable) of ``v(k)`` / ``v{k}`` when both are plain
+    workspace names (not ``end``, ``nargin``... read specially), else None."""
+    root, arg = base.base, base.args[0]
+    if type(root) is not ast.Ident or type(arg) is not ast.Ident \
+            or exprs.ctx.special_reader(root.name) is not None \
+            or exprs.ctx.special_reader(arg.name) is not None:
+        return None
+    return root.name, arg.name
